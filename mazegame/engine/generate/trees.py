@@ -1,0 +1,249 @@
+"""Perfect-maze generators that grow a spanning tree by carving doors.
+
+Every kernel: `(walls, wrap_x, wrap_y, seed, record, buf) -> events`, walls all up on entry.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.generate.registry import GeneratorSpec, register
+from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.jit import kernel
+from mazegame.engine.trace import ACTIVE, AT, CARVE, FRONTIER, MARK, NONE, VISITED, emit
+
+SUITS = "Suits, Playing With Mazes (1994)"
+
+
+@kernel
+def _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k):
+    set_door(walls, wrap_x, wrap_y, cell, d, True)
+    if record:
+        buf, k = emit(buf, k, CARVE, cell, d)
+    return buf, k
+
+
+@kernel
+def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
+    """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left."""
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    state = np.zeros(n, dtype=np.uint8)  # 0 unvisited, 1 frontier, 2 visited
+    frontier = np.empty(n, dtype=np.int32)
+    nf = 0
+    k = 0
+    present = np.random.randint(0, n)
+    choices = np.empty(4, dtype=np.int32)
+    while True:
+        state[present] = 2
+        if record:
+            buf, k = emit(buf, k, AT, present, 0)
+            buf, k = emit(buf, k, MARK, present, VISITED)
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            if nb >= 0 and state[nb] == 0:
+                state[nb] = 1
+                frontier[nf] = nb
+                nf += 1
+                if record:
+                    buf, k = emit(buf, k, MARK, nb, FRONTIER)
+        if nf == 0:
+            break
+        j = np.random.randint(0, nf)
+        present = frontier[j]
+        nf -= 1
+        frontier[j] = frontier[nf]
+        nc = 0
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            if nb >= 0 and state[nb] == 2:
+                choices[nc] = d
+                nc += 1
+        buf, k = _carve(walls, wrap_x, wrap_y, present, choices[np.random.randint(0, nc)],
+                        record, buf, k)
+    return buf[:k]
+
+
+@kernel
+def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
+    """Depth-first search: carve to a random unvisited neighbour, back up at dead ends."""
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    visited = np.zeros(n, dtype=np.bool_)
+    stack = np.empty(n, dtype=np.int32)
+    choices = np.empty(4, dtype=np.int32)
+    k = 0
+    top = 0
+    stack[0] = np.random.randint(0, n)
+    visited[stack[0]] = True
+    if record:
+        buf, k = emit(buf, k, AT, stack[0], 0)
+        buf, k = emit(buf, k, MARK, stack[0], ACTIVE)
+    while top >= 0:
+        cell = stack[top]
+        nc = 0
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+            if nb >= 0 and not visited[nb]:
+                choices[nc] = d
+                nc += 1
+        if nc == 0:
+            top -= 1
+            if record:
+                buf, k = emit(buf, k, MARK, cell, VISITED)
+                if top >= 0:
+                    buf, k = emit(buf, k, AT, stack[top], 0)
+            continue
+        d = choices[np.random.randint(0, nc)]
+        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+        buf, k = _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        visited[nb] = True
+        top += 1
+        stack[top] = nb
+        if record:
+            buf, k = emit(buf, k, AT, nb, 0)
+            buf, k = emit(buf, k, MARK, nb, ACTIVE)
+    return buf[:k]
+
+
+@kernel
+def _find(parent, x):
+    root = x
+    while parent[root] != root:
+        root = parent[root]
+    while parent[x] != root:  # path compression
+        nxt = parent[x]
+        parent[x] = root
+        x = nxt
+    return root
+
+
+@kernel
+def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
+    """Randomized Kruskal: walls in random order, each removed if it separates two trees."""
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    edges = np.empty(2 * n, dtype=np.int64)  # cell * 4 + d, for d in E, S
+    m = 0
+    for cell in range(n):
+        for d in (1, 2):
+            if neighbor(h, w, wrap_x, wrap_y, cell, d) >= 0:
+                edges[m] = cell * 4 + d
+                m += 1
+    for i in range(m - 1, 0, -1):  # Fisher-Yates
+        j = np.random.randint(0, i + 1)
+        edges[i], edges[j] = edges[j], edges[i]
+    parent = np.arange(n, dtype=np.int32)
+    size = np.ones(n, dtype=np.int32)
+    k = 0
+    joined = 0
+    for i in range(m):
+        cell = edges[i] // 4
+        d = edges[i] % 4
+        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+        a = _find(parent, cell)
+        b = _find(parent, nb)
+        if a == b:
+            continue
+        if size[a] < size[b]:
+            a, b = b, a
+        parent[b] = a
+        size[a] += size[b]
+        buf, k = _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        if record:
+            buf, k = emit(buf, k, MARK, cell, VISITED)
+            buf, k = emit(buf, k, MARK, nb, VISITED)
+        joined += 1
+        if joined == n - 1:
+            break
+    return buf[:k]
+
+
+@kernel
+def wilson(walls, wrap_x, wrap_y, seed, record, buf):
+    """Wilson: loop-erased random walks from each cell outside the tree until they hit it.
+
+    Yields a uniformly random spanning tree. The walk is kept explicitly as a stack, so a
+    loop is erased the moment the walk crosses itself (the trace shows the erasure).
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    in_tree = np.zeros(n, dtype=np.bool_)
+    on_walk = np.full(n, -1, dtype=np.int32)  # index of the cell in the walk, or -1
+    walk = np.empty(n, dtype=np.int32)
+    dirs = np.empty(n, dtype=np.int8)  # direction taken out of walk[i]
+    order = np.random.permutation(n)
+    k = 0
+    root = order[0]
+    in_tree[root] = True
+    if record:
+        buf, k = emit(buf, k, MARK, root, VISITED)
+    for s in range(1, n):
+        start = order[s]
+        if in_tree[start]:
+            continue
+        length = 1
+        walk[0] = start
+        on_walk[start] = 0
+        if record:
+            buf, k = emit(buf, k, AT, start, 0)
+            buf, k = emit(buf, k, MARK, start, ACTIVE)
+        cell = start
+        while True:
+            d = np.random.randint(0, 4)
+            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+            if nb < 0:
+                continue
+            dirs[length - 1] = d
+            if in_tree[nb]:
+                break
+            if on_walk[nb] >= 0:  # erase the loop back to nb
+                keep = on_walk[nb] + 1
+                for i in range(keep, length):
+                    on_walk[walk[i]] = -1
+                    if record:
+                        buf, k = emit(buf, k, MARK, walk[i], NONE)
+                length = keep
+            else:
+                walk[length] = nb
+                on_walk[nb] = length
+                length += 1
+                if record:
+                    buf, k = emit(buf, k, MARK, nb, ACTIVE)
+            cell = nb
+            if record:
+                buf, k = emit(buf, k, AT, cell, 0)
+        for i in range(length):
+            c = walk[i]
+            on_walk[c] = -1
+            in_tree[c] = True
+            buf, k = _carve(walls, wrap_x, wrap_y, c, dirs[i], record, buf, k)
+            if record:
+                buf, k = emit(buf, k, MARK, c, VISITED)
+    return buf[:k]
+
+
+register(GeneratorSpec(
+    "spanning-tree", "Spanning tree (frontier)", spanning_tree,
+    "Grow a tree from a random cell: pick any frontier cell at random and join it to a "
+    "random visited neighbour.", f"{SUITS}, section 2.1",
+))
+register(GeneratorSpec(
+    "backtracker", "Recursive backtracker", backtracker,
+    "Depth-first search with a stack: long winding corridors, few junctions.",
+    "classic (depth-first search)",
+))
+register(GeneratorSpec(
+    "kruskal", "Randomized Kruskal", kruskal,
+    "Knock down walls in random order whenever they separate two different trees "
+    "(union-find).", "classic (Kruskal's minimum spanning tree)",
+))
+register(GeneratorSpec(
+    "wilson", "Wilson (uniform)", wilson,
+    "Loop-erased random walks until each hits the tree: every spanning tree is equally "
+    "likely.", "Wilson (1996), uniform spanning trees",
+))

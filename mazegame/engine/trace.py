@@ -1,0 +1,182 @@
+"""The step trace shared by every generator and solver, and its replay.
+
+A trace is an `int32[k, 3]` array of events `(op, cell, arg)`. Replaying the events onto
+the starting maze rebuilds every intermediate state; an undo log filled on the way forward
+lets the replay run backward too. Both directions are numba kernels, so scrubbing through
+a million-event trace is instant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+
+from mazegame.engine.grid import Maze, neighbor
+from mazegame.engine.jit import kernel
+
+
+class Op(IntEnum):
+    """What an event does to the replay state."""
+
+    CARVE = 0  #: open side `arg` of `cell` from both sides
+    WALL = 1  #: close side `arg` of `cell` from both sides
+    MARK = 2  #: set the cell's mark to `arg` (a `Mark`)
+    LABEL = 3  #: set the cell's number to `arg` (distance, aroma, visit count ...)
+    DOOR = 4  #: set the door mark on side `arg & 3` of `cell` to `arg >> 2`
+    AT = 5  #: agent `arg` now stands on `cell` (-1 leaves the board)
+    NOTE = 6  #: no state change; `arg` is a message code for the lab's log
+
+
+class Mark(IntEnum):
+    """Cell states the lab colours."""
+
+    NONE = 0
+    FRONTIER = 1  #: Suits' "f": a candidate next to the tree
+    VISITED = 2  #: part of the tree / labelled / seen
+    ACTIVE = 3  #: on the stack or the current walk
+    PATH = 4  #: on the final path
+    DEAD = 5  #: backtracked, filled, or ruled out
+
+
+# Plain-int twins of the enums, for numba kernels (compile-time constants).
+CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE = (int(op) for op in Op)
+NONE, FRONTIER, VISITED, ACTIVE, PATH, DEAD = (int(m) for m in Mark)
+
+MAX_AGENTS = 4
+_EMPTY = np.zeros((0, 3), dtype=np.int32)
+
+
+@kernel
+def emit(buf, k, op, cell, arg):
+    """Append one event to a growing buffer; returns the (maybe new) buffer and count."""
+    if k >= buf.shape[0]:
+        grown = np.empty((max(16, buf.shape[0] * 2), 3), dtype=np.int32)
+        grown[:k] = buf[:k]
+        buf = grown
+    buf[k, 0] = op
+    buf[k, 1] = cell
+    buf[k, 2] = arg
+    return buf, k + 1
+
+
+def new_buffer(record: bool, expected: int) -> np.ndarray:
+    """The event buffer a kernel starts with (a 1-row stub when not recording)."""
+    return np.empty((max(16, expected) if record else 1, 3), dtype=np.int32)
+
+
+@dataclass
+class Trace:
+    """Events plus the maze they start from."""
+
+    events: np.ndarray
+    initial: Maze
+
+    def __len__(self) -> int:
+        return int(self.events.shape[0])
+
+    @staticmethod
+    def empty(initial: Maze) -> Trace:
+        return Trace(_EMPTY.copy(), initial)
+
+
+@kernel
+def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, undo):
+    """Apply events lo..hi-1 forward, remembering what each overwrote in `undo`."""
+    h, w = walls.shape
+    for i in range(lo, hi):
+        op, cell, arg = events[i, 0], events[i, 1], events[i, 2]
+        if op == 0 or op == 1:
+            nxt = neighbor(h, w, wrap_x, wrap_y, cell, arg)
+            old_b = walls[nxt // w, nxt % w] if nxt >= 0 else 0
+            undo[i] = walls[cell // w, cell % w] | (old_b << 8)
+            if op == 0:
+                walls[cell // w, cell % w] &= ~np.uint8(1 << arg)
+                if nxt >= 0:
+                    walls[nxt // w, nxt % w] &= ~np.uint8(1 << (arg ^ 2))
+            else:
+                walls[cell // w, cell % w] |= np.uint8(1 << arg)
+                if nxt >= 0:
+                    walls[nxt // w, nxt % w] |= np.uint8(1 << (arg ^ 2))
+        elif op == 2:
+            undo[i] = marks[cell]
+            marks[cell] = arg
+        elif op == 3:
+            undo[i] = labels[cell]
+            labels[cell] = arg
+        elif op == 4:
+            undo[i] = doors[cell, arg & 3]
+            doors[cell, arg & 3] = arg >> 2
+        elif op == 5:
+            undo[i] = agents[arg]
+            agents[arg] = cell
+
+
+@kernel
+def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, undo):
+    """Undo events hi-1 down to lo, restoring what `_apply` remembered."""
+    h, w = walls.shape
+    for i in range(hi - 1, lo - 1, -1):
+        op, cell, arg = events[i, 0], events[i, 1], events[i, 2]
+        if op == 0 or op == 1:
+            walls[cell // w, cell % w] = undo[i] & 0xFF
+            nxt = neighbor(h, w, wrap_x, wrap_y, cell, arg)
+            if nxt >= 0 and nxt != cell:
+                walls[nxt // w, nxt % w] = (undo[i] >> 8) & 0xFF
+        elif op == 2:
+            marks[cell] = undo[i]
+        elif op == 3:
+            labels[cell] = undo[i]
+        elif op == 4:
+            doors[cell, arg & 3] = undo[i]
+        elif op == 5:
+            agents[arg] = undo[i]
+
+
+class Replay:
+    """The state after the first `position` events of a trace; seek forward or backward."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        m = trace.initial
+        self.walls = m.walls.copy()
+        self.marks = np.zeros(m.size, dtype=np.int32)
+        self.labels = np.zeros(m.size, dtype=np.int32)
+        self.doors = np.zeros((m.size, 4), dtype=np.int32)
+        self.agents = np.full(MAX_AGENTS, -1, dtype=np.int32)
+        self.position = 0
+        self._undo = np.zeros(len(trace), dtype=np.int32)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= len(self.trace)
+
+    def seek(self, position: int) -> None:
+        """Move to the state after `position` events (clamped to the trace)."""
+        position = max(0, min(int(position), len(self.trace)))
+        args = (
+            self.walls, self.trace.initial.wrap_x, self.trace.initial.wrap_y,
+            self.marks, self.labels, self.doors, self.agents, self.trace.events,
+        )
+        if position > self.position:
+            _apply(*args, self.position, position, self._undo)
+        elif position < self.position:
+            _revert(*args, position, self.position, self._undo)
+        self.position = position
+
+    def step(self, count: int = 1) -> None:
+        """Move `count` events forward (negative: backward)."""
+        self.seek(self.position + count)
+
+    def maze(self) -> Maze:
+        """The maze as it stands at this position."""
+        return self.trace.initial.copy(walls=self.walls.copy())
+
+    def count(self, op: Op, arg: int | None = None) -> int:
+        """How many events of this op (and arg, if given) lie before the current position."""
+        ev = self.trace.events[: self.position]
+        hits = ev[:, 0] == op
+        if arg is not None:
+            hits &= ev[:, 2] == arg
+        return int(np.count_nonzero(hits))
