@@ -142,26 +142,33 @@ def _segment(first_closed: bool, second_closed: bool) -> int:
     return 2 if not first_closed else 3
 
 
-def to_text(maze: Maze, style: str = "box") -> str:
-    """The maze as a picture: `box` drawing characters or plain `ascii`."""
+def picture_lines(maze: Maze, style: str = "box", room_width: int = 3) -> list[str]:
+    """The maze drawn as 2h+1 lines: corners every `room_width + 1` columns, rooms between.
+
+    Rooms hold S (start), G (goal), * (both) or rock; the game view draws its own rooms.
+    """
     h, w = maze.height, maze.width
     walls = maze.walls
     hseg = np.zeros((h + 1, w), dtype=np.int8)  # segment kind above row r
     vseg = np.zeros((h, w + 1), dtype=np.int8)  # segment kind left of column c
-    for c in range(w):
-        hseg[0, c] = 0 if walls[0, c] & N else 1
-        hseg[h, c] = 0 if walls[h - 1, c] & S else 1
-        for r in range(1, h):
+    hseg[0] = np.where(walls[0] & N, 0, 1)
+    hseg[h] = np.where(walls[h - 1] & S, 0, 1)
+    vseg[:, 0] = np.where(walls[:, 0] & W, 0, 1)
+    vseg[:, w] = np.where(walls[:, w - 1] & E, 0, 1)
+    for r in range(1, h):
+        for c in range(w):
             hseg[r, c] = _segment(bool(walls[r - 1, c] & S), bool(walls[r, c] & N))
     for r in range(h):
-        vseg[r, 0] = 0 if walls[r, 0] & W else 1
-        vseg[r, w] = 0 if walls[r, w - 1] & E else 1
         for c in range(1, w):
             vseg[r, c] = _segment(bool(walls[r, c - 1] & E), bool(walls[r, c] & W))
-    lines = []
-    if maze.wrap_x or maze.wrap_y:
-        lines.append("# wrap: " + ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else ""))
+    pad = (room_width - 1) // 2
+    horizontal = [
+        seg[1] * room_width if len(set(seg)) == 1 else
+        (" " * pad + seg.strip() + " " * (room_width - pad - 1))
+        for seg in HORIZONTAL[style]
+    ]
     goals = set(maze.goals)
+    lines = []
     for r in range(h + 1):
         row = []
         for c in range(w + 1):
@@ -173,7 +180,7 @@ def to_text(maze: Maze, style: str = "box") -> str:
             )
             row.append(BOX[arms] if style == "box" else ASCII_CORNER)
             if c < w:
-                row.append(HORIZONTAL[style][hseg[r, c]])
+                row.append(horizontal[hseg[r, c]])
         lines.append("".join(row))
         if r == h:
             break
@@ -183,33 +190,43 @@ def to_text(maze: Maze, style: str = "box") -> str:
             if c < w:
                 cell = r * w + c
                 if maze.solid is not None and maze.solid[r, c]:
-                    row.append(ROCK[style])
+                    row.append(ROCK[style][0] * room_width)
                 else:
                     mark = {(True, False): "S", (False, True): "G", (True, True): "*"}.get(
                         (cell == maze.start, cell in goals), " "
                     )
-                    row.append(f" {mark} ")
+                    row.append(" " * pad + mark + " " * (room_width - pad - 1))
         lines.append("".join(row))
+    return lines
+
+
+def to_text(maze: Maze, style: str = "box") -> str:
+    """The maze as a picture: `box` drawing characters or plain `ascii`."""
+    lines = []
+    if maze.wrap_x or maze.wrap_y:
+        lines.append("# wrap: " + ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else ""))
+    lines.extend(picture_lines(maze, style))
     return "\n".join(lines) + "\n"
 
 
 _CLOSED = set("─-│|+┼├┤┬┴┌┐└┘╵╶╷╴")
-_ARROW_FIRST = set("↓v→>")  # passable from the upper/left cell to the lower/right one
-_ARROW_SECOND = set("↑^←<")
+# Arrows that make a one-way door: passable first->second (down/right) or back (up/left).
+_ARROWS = {"horizontal": (set("↓v"), set("↑^")), "vertical": (set("→>"), set("←<"))}
 
 
-def _read_segment(text: str, where: str) -> tuple[bool, bool]:
+def _read_segment(text: str, where: str, orientation: str) -> tuple[bool, bool]:
     """(first side closed, second side closed) of one drawn segment."""
     chars = set(text) - {" "}
+    forward, backward = _ARROWS[orientation]
     if not chars:
         return False, False
     if chars <= _CLOSED:
         return True, True
-    if chars <= _ARROW_FIRST:
+    if chars <= forward:
         return False, True
-    if chars <= _ARROW_SECOND:
+    if chars <= backward:
         return True, False
-    raise MazeFormatError(f"{where}: cannot read wall segment {text!r}")
+    raise MazeFormatError(f"{where}: cannot read {orientation} wall segment {text!r}")
 
 
 def from_text(text: str) -> Maze:
@@ -238,7 +255,9 @@ def from_text(text: str) -> Maze:
     for r in range(height + 1):
         for c in range(width):
             seg = lines[2 * r][4 * c + 1 : 4 * c + 4]
-            above, below = _read_segment(seg, f"line {2 * r + 1}, column {4 * c + 2}")
+            above, below = _read_segment(
+                seg, f"line {2 * r + 1}, column {4 * c + 2}", "horizontal"
+            )
             if r > 0:
                 walls[r - 1, c] |= S if above else 0
             if r < height:
@@ -246,7 +265,9 @@ def from_text(text: str) -> Maze:
     for r in range(height):
         line = lines[2 * r + 1]
         for c in range(width + 1):
-            left, right = _read_segment(line[4 * c], f"line {2 * r + 2}, column {4 * c + 1}")
+            left, right = _read_segment(
+                line[4 * c], f"line {2 * r + 2}, column {4 * c + 1}", "vertical"
+            )
             if c > 0:
                 walls[r, c - 1] |= E if left else 0
             if c < width:

@@ -1,0 +1,5 @@
+import sys
+
+from mazegame.cli import main
+
+sys.exit(main())

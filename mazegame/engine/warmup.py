@@ -1,0 +1,33 @@
+"""Compile (or load from numba's cache) every kernel a game needs, on tiny inputs.
+
+The app runs this in a thread worker at launch so the first maze appears at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+
+def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
+    """(label, call) pairs; each call compiles one kernel family."""
+    from mazegame.engine.generate import GENERATORS, generate
+    from mazegame.engine.solve import SOLVERS, solve
+
+    for name in GENERATORS:
+        yield f"generator {name}", lambda name=name: generate(name, 4, 4, 1, record=True)
+    for name in SOLVERS:
+        yield f"solver {name}", lambda name=name: solve(
+            name, generate("backtracker", 4, 4, 1).maze, record=True
+        )
+
+
+def warm_up(progress: Callable[[int, int, str], None] | None = None) -> None:
+    """Run every warm-up task, reporting (done, total, label) after each."""
+    tasks = list(warm_up_tasks())
+    for done, (label, call) in enumerate(tasks, 1):
+        try:
+            call()
+        except ValueError:  # a kernel that refuses a 4x4 maze still got compiled
+            pass
+        if progress:
+            progress(done, len(tasks), label)

@@ -1,0 +1,1 @@
+"""Game rules as plain state machines: no Textual, fully unit-testable."""

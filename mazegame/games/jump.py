@@ -1,0 +1,101 @@
+"""The jumping-maze game: a player hopping across one puzzle. Plain state machine, no UI.
+
+Moves follow `JumpPuzzle.targets`, the same rule the solver's state graph uses, so the
+optimum the player is measured against is the solver's shortest length.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from mazegame.engine.jump import JumpPuzzle, solve
+from mazegame.engine.jumpfile import read_pack
+from mazegame.games.walk import Outcome
+
+#: Direction names (indices into DR8/DC8) for key bindings and messages.
+DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south": 4,
+                   "southwest": 5, "west": 6, "northwest": 7}
+#: The shipped packs, in the order the game offers them.
+PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
+
+
+@dataclass
+class JumpGame:
+    """Where the player stands, how they got there (for undo), and the verdict."""
+
+    puzzle: JumpPuzzle
+    #: (cell, direction of the jump that led there or None), start first.
+    history: list[tuple[int, int | None]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.history = [(self.puzzle.start, None)]
+
+    @property
+    def position(self) -> int:
+        return self.history[-1][0]
+
+    @property
+    def moves(self) -> int:
+        return len(self.history) - 1
+
+    @property
+    def won(self) -> bool:
+        return self.position == self.puzzle.goal
+
+    @property
+    def visited(self) -> set[int]:
+        return {cell for cell, _ in self.history}
+
+    @cached_property
+    def optimum(self) -> int:
+        """Jumps on a shortest solution (-1 if the puzzle has none)."""
+        return solve(self.puzzle).length
+
+    def options(self) -> dict[int, int]:
+        """Legal jumps now: direction -> landing cell (none once won)."""
+        if self.won:
+            return {}
+        cell, last = self.history[-1]
+        return self.puzzle.targets(cell, last)
+
+    def jump(self, direction: int) -> Outcome:
+        """Jump in a direction (index into DR8/DC8); BUMPED if that jump is not allowed."""
+        if self.won:
+            return Outcome.IGNORED
+        target = self.options().get(direction)
+        if target is None:
+            return Outcome.BUMPED
+        self.history.append((target, direction))
+        return Outcome.WON if self.won else Outcome.MOVED
+
+    def jump_to(self, cell: int) -> Outcome:
+        """Jump to a cell, if one legal jump lands there (a mouse click)."""
+        for direction, target in self.options().items():
+            if target == cell:
+                return self.jump(direction)
+        return Outcome.IGNORED if self.won else Outcome.BUMPED
+
+    def undo(self) -> bool:
+        """Take back the last jump; False at the start."""
+        if len(self.history) == 1:
+            return False
+        self.history.pop()
+        return True
+
+    def reset(self) -> None:
+        self.history = self.history[:1]
+
+    def verdict(self) -> str:
+        """How the finished run compares with the optimum."""
+        extra = self.moves - self.optimum
+        if extra == 0:
+            return f"{self.moves} jumps: the optimum!"
+        return f"{self.moves} jumps; the optimum is {self.optimum} ({extra} more)."
+
+
+def load_pack(name: str) -> list[JumpPuzzle]:
+    """A shipped pack by name (see PACK_NAMES)."""
+    from mazegame.paths import asset
+
+    return read_pack(asset("jump", f"{name}.jsonl").read_text(encoding="utf-8"))

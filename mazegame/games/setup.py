@@ -1,0 +1,34 @@
+"""What a player asked to play: mode, generator, size, seed, wrap. Plain data."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+
+from mazegame.engine.generate import Generated, generate
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """One game's settings; `size` None means "fit the screen", `seed` None means random."""
+
+    mode: str = "classic"
+    algorithm: str = "backtracker"
+    size: tuple[int, int] | None = None
+    seed: int | None = None
+    wrap_x: bool = False
+    wrap_y: bool = False
+
+    def with_seed(self) -> GameSetup:
+        """The same setup with a concrete seed (a fresh random one when unset)."""
+        return self if self.seed is not None else replace(self, seed=secrets.randbelow(2**31))
+
+    def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
+        """Generate this setup's maze; `fit` is the size used when none was chosen."""
+        width, height = self.size or fit
+        if self.wrap_x:
+            width = max(width, 3)
+        if self.wrap_y:
+            height = max(height, 3)
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        return generate(self.algorithm, width, height, seed, wrap_x=self.wrap_x, wrap_y=self.wrap_y)

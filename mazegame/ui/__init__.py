@@ -1,0 +1,1 @@
+"""The Textual interface: app, screens, widgets. Draws game state, computes nothing heavy."""

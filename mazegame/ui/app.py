@@ -1,0 +1,107 @@
+"""The Textual app: menu first, one screen per mode, kernels warmed up in a worker."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from textual import events, work
+from textual.app import App
+from textual.binding import Binding
+from textual.geometry import Size
+
+from mazegame.games.setup import GameSetup
+from mazegame.ui.modes import MODES
+from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
+from mazegame.ui.screens.menu import MenuScreen
+
+MIN_SIZE = (50, 16)
+
+HELP_INTRO = (
+    "Walk from the start ○ to the goal ◎. Walls are lines; an arrow in a wall is a one-way "
+    "door you can pass the way it points. The clock starts with your first move."
+)
+
+
+class MazeApp(App):
+    """mazegame's one app."""
+
+    CSS_PATH = "mazegame.tcss"
+    TITLE = "mazegame"
+    BINDINGS = [
+        Binding("question_mark", "help", "Help", id="help", tooltip="Show every key"),
+        Binding("ctrl+q", "quit", "Quit", show=False, id="app-quit", tooltip="Quit mazegame"),
+    ]
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        *,
+        warm_up: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self.clock = clock  #: the game clock (tests freeze it for snapshots)
+        self.initial_setup = setup
+        self.warm_up_enabled = warm_up
+        self.last_setup: dict[str, GameSetup] = {}
+        self.warmed_up = False
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self.initial_setup is not None:
+            self.start_mode(self.initial_setup)
+        if self.warm_up_enabled:
+            self._warm_up()
+        else:
+            self.call_after_refresh(self._warmup_progress, 1, 1)
+        self.call_after_refresh(self.check_size)
+
+    # -- modes ----------------------------------------------------------------
+    def choose_mode(self, name: str) -> None:
+        """Ask for the game's settings, then start it."""
+        mode = MODES[name]
+
+        def started(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self.start_mode(setup)
+
+        self.push_screen(SetupScreen(name, mode.title, self.last_setup.get(name)), started)
+
+    def start_mode(self, setup: GameSetup) -> None:
+        self.last_setup[setup.mode] = setup
+        self.push_screen(MODES[setup.mode].screen(setup))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen, HELP_INTRO))
+
+    # -- warm-up ----------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="warm-up")
+    def _warm_up(self) -> None:
+        from mazegame.engine.warmup import warm_up
+
+        warm_up(lambda done, total, _label: self.call_from_thread(
+            self._warmup_progress, done, total))
+
+    def _warmup_progress(self, done: int, total: int) -> None:
+        self.warmed_up = done >= total
+        for screen in self.screen_stack:
+            if isinstance(screen, MenuScreen):
+                screen.show_warmup(done, total)
+
+    # -- terminal size ------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Cover everything with a notice while the terminal is below MIN_SIZE."""
+        size = size or self.size
+        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen(MIN_SIZE))
+        elif small:
+            self.screen.show_size(size)
+        elif showing:
+            self.pop_screen()

@@ -1,0 +1,1 @@
+"""One screen per game mode, plus the menu, help and dialogs."""

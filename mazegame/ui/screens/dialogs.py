@@ -1,0 +1,176 @@
+"""Modal dialogs: the win summary, help, game setup and the too-small-terminal notice."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from mazegame.games.setup import GameSetup
+
+
+def format_time(seconds: float) -> str:
+    """m:ss.t"""
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes)}:{rest:04.1f}"
+
+
+def win_summary(game, description: str) -> str:
+    """The text of the win panel: your moves against the shortest path, time, verdict."""
+    extra = game.moves - game.shortest
+    verdict = (
+        "A perfect run: the shortest path!" if extra == 0
+        else f"{extra} moves more than the shortest path."
+    )
+    return "\n".join([
+        "[b]You escaped![/b]",
+        "",
+        description,
+        "",
+        f"Your moves     {game.moves}",
+        f"Shortest path  {game.shortest}",
+        f"Efficiency     {game.efficiency():.0%}",
+        f"Bumps          {game.bumps}",
+        f"Time           {format_time(game.elapsed)}",
+        "",
+        verdict,
+        "The shortest path is drawn in green •, your trail in ·.",
+        "",
+        "[b]n[/b]  new maze",
+        "[b]r[/b]  same maze again",
+        "[b]q[/b]  back to the menu",
+    ])
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the screen underneath, generated from its bindings."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close", id="help-close",
+                        tooltip="Close the help")]
+
+    def __init__(self, screen: Screen, intro: str = "") -> None:
+        super().__init__()
+        self.rows = self.binding_rows(screen)
+        self.intro = intro
+
+    @staticmethod
+    def binding_rows(screen: Screen) -> list[tuple[str, str]]:
+        """(keys, what they do) for the screen's and the app's bindings, merged by action."""
+        rows: dict[str, list[str]] = {}
+        for binding in [*screen.BINDINGS, *screen.app.BINDINGS]:
+            if not isinstance(binding, Binding):
+                continue
+            label = binding.tooltip or binding.description
+            keys = [screen.app.get_key_display(Binding(k, "")) for k in binding.key.split(",")]
+            rows.setdefault(label, []).extend(keys)
+        return [(", ".join(keys), label) for label, keys in rows.items()]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="help"):
+            yield Label("Keys", id="dialog-title")
+            if self.intro:
+                yield Static(self.intro, id="help-intro")
+            with VerticalScroll(id="help-keys"), Grid(id="help-grid"):
+                for keys, label in self.rows:
+                    yield Label(keys, classes="help-key")
+                    yield Label(label, classes="help-label")
+            yield Static("press escape to close", id="dialog-hint")
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown over everything while the terminal is below the minimum size."""
+
+    def __init__(self, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+
+    def show_size(self, size: tuple[int, int]) -> None:
+        w, h = self.need
+        self.query_one("#too-small", Static).update(
+            f"Please enlarge the terminal.\n\nmazegame needs {w}x{h}; this one is "
+            f"{size[0]}x{size[1]}."
+        )
+
+    def on_mount(self) -> None:
+        self.show_size(self.app.size)
+
+
+SIZES = {
+    "fit": ("Fit the screen", None),
+    "small": ("Small 12x8", (12, 8)),
+    "medium": ("Medium 24x12", (24, 12)),
+    "large": ("Large 48x24", (48, 24)),
+    "huge": ("Huge 120x60 (scrolls)", (120, 60)),
+    "giant": ("Giant 400x200 (scrolls)", (400, 200)),
+}
+
+
+class SetupScreen(ModalScreen[GameSetup | None]):
+    """Choose generator, size, seed and wrap before a game; enter starts."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="setup-cancel",
+                        tooltip="Back to the menu")]
+
+    def __init__(self, mode_name: str, mode_title: str, last: GameSetup | None = None) -> None:
+        super().__init__()
+        self.mode_name = mode_name
+        self.mode_title = mode_title
+        self.last = last or GameSetup(mode=mode_name)
+
+    def compose(self) -> ComposeResult:
+        from mazegame.engine.generate import GENERATORS
+
+        size_key = next((k for k, (_, v) in SIZES.items() if v == self.last.size), "fit")
+        with Vertical(id="dialog", classes="setup"):
+            yield Label(f"New game: {self.mode_title}", id="dialog-title")
+            with Grid(id="setup-grid"):
+                yield Label("Generator")
+                yield Select(
+                    [(spec.title, name) for name, spec in GENERATORS.items()],
+                    value=self.last.algorithm, allow_blank=False, id="algo",
+                )
+                yield Label("Size")
+                yield Select([(t, k) for k, (t, _) in SIZES.items()], value=size_key,
+                             allow_blank=False, id="size")
+                yield Label("Seed")
+                yield Input(placeholder="random", id="seed", type="integer")
+                yield Label("Wrap-around")
+                yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
+                              ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
+            yield Static("", id="setup-error")
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "cancel":
+            self.dismiss(None)
+        else:
+            self.start()
+
+    def on_input_submitted(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        from mazegame.engine.generate import GENERATORS
+
+        algo = self.query_one("#algo", Select).value
+        wrap = self.query_one("#wrap", Select).value
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if wrap and not GENERATORS[algo].wraps:
+            self.query_one("#setup-error", Static).update(f"{algo} cannot wrap around")
+            return
+        seed = int(seed_text) % 2**31 if seed_text else None
+        self.dismiss(GameSetup(
+            mode=self.mode_name, algorithm=algo, seed=seed,
+            size=SIZES[self.query_one("#size", Select).value][1],
+            wrap_x="x" in wrap, wrap_y="y" in wrap,
+        ))

@@ -1,0 +1,70 @@
+"""The main menu: title, the modes that exist, help and quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+from mazegame import __version__
+from mazegame.ui.modes import MODES
+
+BANNER = """\
+┏┳┓┏━┓╺━┓┏━╸┏━╸┏━┓┏┳┓┏━╸
+┃┃┃┣━┫┏━┛┣╸ ┃╺┓┣━┫┃┃┃┣╸
+╹ ╹╹ ╹┗━╸┗━╸┗━┛╹ ╹╹ ╹┗━╸"""
+
+EXTRAS = {
+    "help": ("Help", "Every key, and how the game works."),
+    "quit": ("Quit", "Leave mazegame."),
+}
+
+
+class MenuScreen(Screen):
+    """Pick a mode; the kernels compile in the background meanwhile (first launch only)."""
+
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit", id="quit", tooltip="Leave mazegame"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(BANNER, id="banner")
+            yield Static(f"a maze game and algorithm lab · v{__version__}", id="tagline")
+            with Horizontal(id="menu-body"):
+                options = [Option(mode.title, id=name) for name, mode in MODES.items()]
+                options += [None, *(Option(title, id=key) for key, (title, _) in EXTRAS.items())]
+                yield OptionList(*options, id="modes")
+                yield Static("", id="blurb")
+            with Vertical(id="warmup"):
+                yield Static("Preparing the algorithms (first launch only)…", id="warmup-label")
+                yield ProgressBar(id="warmup-bar", show_eta=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        key = event.option.id
+        mode = MODES.get(key)
+        title, blurb = (mode.title, mode.blurb) if mode else EXTRAS[key]
+        self.query_one("#blurb", Static).update(f"[b]{title}[/b]\n\n{blurb}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id
+        if key == "quit":
+            self.app.exit()
+        elif key == "help":
+            self.app.action_help()
+        else:
+            self.app.choose_mode(key)
+
+    def show_warmup(self, done: int, total: int) -> None:
+        bar = self.query_one("#warmup-bar", ProgressBar)
+        bar.update(total=total, progress=done)
+        if done >= total:
+            self.query_one("#warmup").display = False

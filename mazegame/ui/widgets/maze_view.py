@@ -1,0 +1,226 @@
+"""The bird's-eye maze: a line-API widget that draws walls as box characters.
+
+Rows of the picture are rendered once into `Strip`s and cached; a move only invalidates
+the rows it touches. Sprites (the player, a bump flash) are drawn over the cached strip
+at render time, so moving never re-renders the maze.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from mazegame.engine.grid import Maze
+from mazegame.engine.mazefile import picture_lines
+
+WALL = Style(color="#7aa2d6", bold=True)
+ONE_WAY = Style(color="#e5c07b", bold=True)
+ROCK = Style(color="#5c6370")
+FLOOR = Style()
+TRAIL = Style(color="#c99a4a")
+PATH = Style(color="#98c379", bold=True)
+GOAL = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
+START = Style(color="#7f848e")
+PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
+BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
+
+GLYPH_PLAYER = "@"
+GLYPH_GOAL = "◎"
+GLYPH_TRAIL = "·"
+GLYPH_PATH = "•"
+GLYPH_START = "○"
+_WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴")
+
+
+class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
+    """Draws a maze, a trail, a path, the goals and the player; scrolls to keep the player
+    in view when the maze is larger than the widget."""
+
+    DEFAULT_CSS = """
+    MazeView { background: $surface; }
+    """
+
+    room_width: reactive[int] = reactive(3)
+
+    def __init__(self, maze: Maze | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.maze: Maze | None = None
+        self.player: int | None = None
+        self.trail: set[int] = set()
+        self.path: set[int] = set()
+        self.show_trail = True
+        self.bumped: int | None = None
+        self._lines: list[str] = []
+        self._cache: dict[int, Strip] = {}
+        if maze is not None:
+            self.set_maze(maze)
+
+    # -- content ---------------------------------------------------------------
+    def set_maze(self, maze: Maze, player: int | None = None) -> None:
+        """Show a new maze (clears trail and path)."""
+        self.maze = maze
+        self.player = maze.start if player is None else player
+        self.trail = set()
+        self.path = set()
+        self.bumped = None
+        self._rebuild()
+
+    def watch_room_width(self) -> None:
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        if self.maze is None:
+            return
+        self._lines = picture_lines(self.maze, "box", self.room_width)
+        self._cache.clear()
+        self.virtual_size = Size(len(self._lines[0]), len(self._lines))
+        self.refresh()
+        if self.player is not None:
+            self.call_after_refresh(self.keep_in_view, self.player)
+
+    def invalidate(self, cells) -> None:
+        """Re-render the rows holding these cells."""
+        if self.maze is None:
+            return
+        for cell in cells:
+            row = 2 * (cell // self.maze.width) + 1
+            self._cache.pop(row, None)
+            self._refresh_row(row)
+
+    def move_player(self, cell: int) -> None:
+        old = self.player
+        self.player = cell
+        self.bumped = None
+        self.invalidate([c for c in (old, cell) if c is not None])
+        self.keep_in_view(cell)
+
+    def flash_bump(self, cell: int) -> None:
+        """Show a short red flash on the player's cell (cleared by the next move or timer)."""
+        self.bumped = cell
+        self.invalidate([cell])
+        self.set_timer(0.18, self._clear_bump)
+
+    def _clear_bump(self) -> None:
+        if self.bumped is not None:
+            cell, self.bumped = self.bumped, None
+            self.invalidate([cell])
+
+    def set_path(self, cells) -> None:
+        changed = self.path.symmetric_difference(cells)
+        self.path = set(cells)
+        self.invalidate(changed)
+
+    def add_trail(self, cell: int) -> None:
+        if cell not in self.trail:
+            self.trail.add(cell)
+            self.invalidate([cell])
+
+    # -- geometry ----------------------------------------------------------------
+    def cell_origin(self, cell: int) -> tuple[int, int]:
+        """Picture (x, y) of the first character of a cell's room."""
+        r, c = divmod(cell, self.maze.width)
+        return c * (self.room_width + 1) + 1, 2 * r + 1
+
+    def _pad(self) -> tuple[int, int]:
+        """Offsets that centre a picture smaller than the widget."""
+        vw, vh = self.virtual_size
+        return max(0, (self.size.width - vw) // 2), max(0, (self.size.height - vh) // 2)
+
+    def _refresh_row(self, row: int) -> None:
+        _, pad_y = self._pad()
+        y = row + pad_y - self.scroll_offset.y
+        if 0 <= y < self.size.height:
+            self.refresh(Region(0, y, self.size.width, 1))
+
+    def keep_in_view(self, cell: int) -> None:
+        """Scroll just enough that the cell keeps a margin from the widget's edges."""
+        if self.maze is None:
+            return
+        x, y = self.cell_origin(cell)
+        width, height = self.size
+        mx, my = min(12, width // 4), min(4, height // 4)
+        sx, sy = self.scroll_offset
+        new_x = min(max(sx, x + self.room_width + mx - width), max(0, x - mx))
+        new_y = min(max(sy, y + 1 + my - height), max(0, y - my))
+        if (new_x, new_y) != (sx, sy):
+            self.scroll_to(new_x, new_y, animate=False, immediate=True)
+            self.refresh()
+
+    # -- drawing ---------------------------------------------------------------
+    def _room(self, cell: int) -> tuple[str, Style]:
+        """Glyph and style of a room before sprites."""
+        maze = self.maze
+        if maze.solid is not None and maze.solid.flat[cell]:
+            return "█", ROCK
+        if cell in maze.goals:
+            return GLYPH_GOAL, GOAL
+        if cell in self.path:
+            return GLYPH_PATH, PATH
+        if self.show_trail and cell in self.trail:
+            return GLYPH_TRAIL, TRAIL
+        if cell == maze.start:
+            return GLYPH_START, START
+        return " ", FLOOR
+
+    def _room_text(self, glyph: str) -> str:
+        if glyph == "█":
+            return glyph * self.room_width
+        pad = (self.room_width - 1) // 2
+        return " " * pad + glyph + " " * (self.room_width - pad - 1)
+
+    def _row_strip(self, row: int) -> Strip:
+        cached = self._cache.get(row)
+        if cached is not None:
+            return cached
+        line = self._lines[row]
+        segments: list[Segment] = []
+        if row % 2 == 0:
+            segments = [Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY)
+                        for ch in line]
+        else:
+            r = row // 2
+            step = self.room_width + 1
+            for c in range(self.maze.width):
+                ch = line[c * step]
+                segments.append(Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY))
+                glyph, style = self._room(r * self.maze.width + c)
+                segments.append(Segment(self._room_text(glyph), style))
+            ch = line[-1]
+            segments.append(Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY))
+        strip = Strip(segments).simplify()
+        self._cache[row] = strip
+        return strip
+
+    def _sprite(self, row: int) -> tuple[int, str, Style] | None:
+        if self.player is None or self.maze is None:
+            return None
+        x, y = self.cell_origin(self.player)
+        if y != row:
+            return None
+        style = BUMP if self.bumped == self.player else PLAYER
+        return x, self._room_text(GLYPH_PLAYER), style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self.maze is None:
+            return Strip.blank(width)
+        pad_x, pad_y = self._pad()
+        sx, sy = self.scroll_offset
+        row = y + sy - pad_y
+        if not 0 <= row < len(self._lines):
+            return Strip.blank(width)
+        strip = self._row_strip(row)
+        sprite = self._sprite(row)
+        if sprite is not None:
+            x, text, style = sprite
+            strip = Strip.join(
+                [strip.crop(0, x), Strip([Segment(text, style)]), strip.crop(x + len(text))]
+            )
+        strip = strip.crop(sx, sx + width - pad_x)
+        if pad_x:
+            strip = Strip.join([Strip.blank(pad_x), strip])
+        return strip.extend_cell_length(width)

@@ -1,0 +1,28 @@
+"""The look: SVG snapshots of the menu and the classic screen after real key presses."""
+
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+
+
+async def _settle(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_menu_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("down", "up")
+
+    assert snap_compare(MazeApp(warm_up=False), terminal_size=(100, 30), run_before=run_before)
+
+
+def test_classic_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("right", "down", "down", "left")  # walk a little: trail and player
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("classic", "wilson", (16, 9), 7), warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)

@@ -1,0 +1,95 @@
+"""The `mazegame` command line: documents out, documents in, one-line refusals."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mazegame import __version__
+from mazegame.cli import main
+from mazegame.engine.generate import GENERATORS
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_generate_json_document(capsys):
+    status, out, _ = run(capsys, "generate", "--algo", "wilson", "--size", "5x4", "--seed", "9",
+                         "--format", "json")
+    doc = json.loads(out)
+    assert status == 0
+    assert (doc["width"], doc["height"], doc["seed"], doc["algorithm"]) == (5, 4, 9, "wilson")
+
+
+def test_generate_list_prints_the_registry(capsys):
+    status, out, _ = run(capsys, "generate", "--list")
+    assert status == 0 and out.split() == list(GENERATORS)
+
+
+def test_generate_text_and_solve_round_trip(tmp_path, capsys):
+    target = tmp_path / "m.txt"
+    assert main(["generate", "--size", "6x5", "--seed", "1", "-o", str(target)]) == 0
+    capsys.readouterr()
+    status, out, _ = run(capsys, "solve", str(target), "--format", "json")
+    doc = json.loads(out)
+    assert status == 0 and doc["found"] and doc["algorithm"] == "bfs"
+    assert doc["path"][0] == [0, 0] and doc["path"][-1] == [4, 5]
+    assert doc["length"] == len(doc["path"]) - 1
+
+
+def test_solve_reads_standard_input(monkeypatch, capsys):
+    main(["generate", "--size", "4x4", "--seed", "3", "--format", "json"])
+    document = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(document))
+    status, out, _ = run(capsys, "solve", "-", "--format", "json")
+    assert status == 0 and json.loads(out)["found"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "--algo", "nope"],
+    ["generate", "--size", "0x5"],
+    ["generate", "--size", "99999x5"],
+    ["generate", "--size", "banana"],
+    ["generate", "--seed", "-4"],
+    ["solve", "/no/such/file.json"],
+    ["solve", "-", "--algo", "nope"],
+    ["play", "nomode"],
+])
+def test_bad_arguments_exit_2_with_one_line(argv, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("{}"))
+    with pytest.raises(SystemExit) as exc:
+        raise SystemExit(main(argv))
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("mazegame: error:")
+
+
+def test_malformed_file_exits_2(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "mazegame/maze", "version": 1, "width": 2}')
+    assert main(["solve", str(bad)]) == 2
+    assert "no 'height'" in capsys.readouterr().err
+
+
+def test_version_and_help_from_the_console_script():
+    out = subprocess.run([sys.executable, "-m", "mazegame", "--version"], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == f"mazegame {__version__}"
+    help_text = subprocess.run([sys.executable, "-m", "mazegame", "--help"], capture_output=True,
+                               text=True, check=True).stdout
+    for word in ("generate", "solve", "play", "bench"):
+        assert word in help_text
+
+
+def test_bench_quick_json(capsys):
+    status, out, _ = run(capsys, "bench", "--quick", "--json", "--only", "bfs")
+    rows = json.loads(out)
+    assert status == 0 and rows
+    assert set(rows[0]) == {"name", "size", "seconds", "reference", "reference_seconds", "ratio"}
+    assert {r["reference"] for r in rows} >= {"python", "networkx"}
+    assert all(r["ratio"] > 0 for r in rows)
