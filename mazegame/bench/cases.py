@@ -39,3 +39,177 @@ def _bfs(size):
     except ImportError:
         pass
     return (lambda: bfs(graph, 0)), refs
+
+
+# -- jumping mazes -------------------------------------------------------------------------
+def _python_jump_bfs(jumps: list[list[int]], start: tuple[int, int]) -> dict:
+    """Seed 003's breadth-first search over rook jumps, in plain Python (the reference)."""
+    h, w = len(jumps), len(jumps[0])
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for r, c in frontier:
+            k = jumps[r][c]
+            for r2, c2 in ((r - k, c), (r + k, c), (r, c - k), (r, c + k)):
+                if k and 0 <= r2 < h and 0 <= c2 < w and (r2, c2) not in dist:
+                    dist[(r2, c2)] = dist[(r, c)] + 1
+                    nxt.append((r2, c2))
+        frontier = nxt
+    return dist
+
+
+@bench_case("jump solve", sizes=((10, 10), (32, 32)), quick_sizes=((10, 10),))
+def _jump_solve(size):
+    # The kernel side runs the whole analysis (both BFSs, path counts, energy); the
+    # reference only the forward BFS, so the ratio understates the speed-up.
+    import numpy as np
+
+    from mazegame.engine.jump import JumpPuzzle, legal_jumps, solve
+
+    w, h = size
+    rng = np.random.default_rng(1)
+    legal = legal_jumps(h, w, "rook", False)
+    goal = h * w - 1
+    jumps = np.array([0 if c == goal else rng.choice(np.flatnonzero(legal[c]))
+                      for c in range(h * w)]).reshape(h, w)
+    puzzle = JumpPuzzle(jumps, 0, goal)
+    rows = jumps.tolist()
+    return (lambda: solve(puzzle)), {"python": lambda: _python_jump_bfs(rows, (0, 0))}
+
+
+@bench_case("jump design (1 puzzle)", sizes=((5, 5), (8, 8)), quick_sizes=((5, 5),))
+def _jump_design(size):
+    from mazegame.engine.jump_design import design
+
+    return (lambda: design(size[0], "rook", 1)), {}
+
+
+@bench_case("jump design (pack of 10)", sizes=((5, 5),), quick_sizes=((5, 5),))
+def _jump_pack(size):
+    from mazegame.engine.jump_design import design_pack
+
+    return (lambda: design_pack(size[0], "rook", 10, 1)), {}
+
+
+# -- solvers and matrices (issue 4) -----------------------------------------------------------
+def _solver_maze(size):
+    """A perfect maze from corner to corner, plus what the plain-Python references read."""
+    w, h = size
+    maze = generate("kruskal", w, h, 1).maze
+    graph = maze_graph(maze)
+    adjacency = [graph.successors(v).tolist() for v in range(graph.n)]
+    return maze, maze.walls.ravel().tolist(), adjacency
+
+
+def _networkx(adjacency):
+    """(networkx, the adjacency as its graph), or None without networkx."""
+    try:
+        import networkx as nx
+    except ImportError:
+        return None
+    return nx, nx.Graph([(v, u) for v, nbs in enumerate(adjacency) for u in nbs])
+
+
+def _solver_case(name, sizes=FULL_SIZES, quick_sizes=((200, 200),), budget=None):
+    """Bench `solve(name)` against its reference; `reference(maze, walls, adjacency)`."""
+
+    def register_with(reference_fn, networkx_fn=None):
+        def prepare(size):
+            from mazegame.engine.solve import solve
+
+            maze, walls, adjacency = _solver_maze(size)
+            refs = {"python": lambda: reference_fn(maze, walls, adjacency)}
+            nx_graph = _networkx(adjacency) if networkx_fn else None
+            if nx_graph is not None:
+                refs["networkx"] = lambda: networkx_fn(*nx_graph, maze)
+            return (lambda: solve(name, maze, budget=budget)), refs
+
+        label = name if budget is None else f"{name} ({budget:,} steps)"
+        bench_case(f"solve {label}", sizes=sizes, quick_sizes=quick_sizes)(prepare)
+
+    return register_with
+
+
+def _goal(m):
+    return m.goals[0]
+
+
+def _hand_reference(hand):
+    from mazegame.engine.solve.walkers import hand_on_wall
+
+    return lambda m, walls, adj: reference.wall_follower(
+        walls, m.width, m.height, m.start, _goal(m), hand_on_wall(m, hand), hand)
+
+
+def _pledge_reference(m, walls, adj):
+    from mazegame.engine.solve.walkers import toward_goal
+
+    return reference.pledge(walls, m.width, m.height, m.start, _goal(m), toward_goal(m), 10**8)
+
+
+_solver_case("random-walk", sizes=((200, 200),), budget=1_000_000)(
+    lambda m, walls, adj: reference.random_walk(walls, m.width, m.height, m.start, _goal(m),
+                                                1_000_000, 1))
+_solver_case("left-hand")(_hand_reference(1))
+_solver_case("right-hand")(_hand_reference(-1))
+_solver_case("hand-switch")(_hand_reference(1))  # on a perfect maze: the left-hand walk
+_solver_case("lru-doors")(
+    lambda m, walls, adj: reference.lru_doors(walls, m.width, m.height, m.start, _goal(m), 1))
+_solver_case("bfs-from-goal")(
+    lambda m, walls, adj: reference.bfs(adj, _goal(m)),  # two-way maze: reversing is a no-op
+    lambda nx, g, m: nx.single_source_shortest_path_length(g, _goal(m)))
+_solver_case("tremaux")(
+    lambda m, walls, adj: reference.tremaux(walls, m.width, m.height, m.start, _goal(m), 1))
+_solver_case("cheese", sizes=((32, 32), (64, 64)), quick_sizes=((32, 32),))(
+    lambda m, walls, adj: reference.cheese(adj, m.start, _goal(m), 10**7))
+_solver_case("pledge")(_pledge_reference)
+_solver_case("dead-end-fill")(
+    lambda m, walls, adj: reference.dead_end_fill(adj, m.start, _goal(m)))
+_solver_case("astar")(
+    lambda m, walls, adj: reference.astar(walls, m.width, m.height, m.start, _goal(m)),
+    lambda nx, g, m: nx.astar_path_length(
+        g, m.start, _goal(m),
+        heuristic=lambda a, b: abs(a // m.width - b // m.width) + abs(a % m.width - b % m.width)))
+_solver_case("bidirectional-bfs")(
+    lambda m, walls, adj: reference.bidirectional_bfs(adj, m.start, _goal(m)),
+    lambda nx, g, m: nx.bidirectional_shortest_path(g, m.start, _goal(m)))
+
+
+@bench_case("all-pairs distances (M^d by BFS)", sizes=((32, 32), (64, 64), (100, 100)),
+            quick_sizes=((32, 32),))
+def _all_pairs(size):
+    from mazegame.engine.matrices import distance_matrix
+
+    maze, _, adjacency = _solver_maze(size)
+    refs = {}
+    if maze.size <= 1024:  # the pure-Python and networkx tables grow as n^2 Python objects
+        refs["python"] = lambda: reference.all_pairs(adjacency)
+        nx_graph = _networkx(adjacency)
+        if nx_graph is not None:
+            nx, g = nx_graph
+            refs["networkx"] = lambda: dict(nx.all_pairs_shortest_path_length(g))
+    try:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import shortest_path
+
+        graph = maze_graph(maze)
+        sparse = csr_matrix((np.ones(graph.indices.size), graph.indices, graph.indptr))
+        refs["scipy"] = lambda: shortest_path(sparse, unweighted=True)
+    except ImportError:
+        pass
+    return (lambda: distance_matrix(maze)), refs
+
+
+@bench_case("M^d: BFS vs Suits' matrix method", sizes=((8, 8), (16, 16)), quick_sizes=((8, 8),))
+def _matrix_method(size):
+    from mazegame.engine.matrices import (
+        connection_matrix,
+        distance_matrix,
+        distance_matrix_by_powers,
+    )
+
+    maze, _, _ = _solver_maze(size)
+    refs = {"matrix method": lambda: distance_matrix_by_powers(connection_matrix(maze))}
+    return (lambda: distance_matrix(maze)), refs

@@ -188,6 +188,27 @@ def border_walls(width: int, height: int, wrap_x: bool, wrap_y: bool) -> np.ndar
     return walls
 
 
+def mirrored(maze: Maze, walls: np.ndarray) -> np.ndarray:
+    """`walls` plus each wall copied onto the neighbour's facing side (one-way doors close).
+
+    Views of partial knowledge use it: knowing "no way through here" from one side is
+    drawn as a plain wall.
+    """
+    out = walls.copy()
+    for d in range(4):
+        bit = ((walls >> d) & 1).astype(np.uint8)
+        if d == NORTH and not maze.wrap_y:
+            bit[0, :] = 0
+        if d == SOUTH and not maze.wrap_y:
+            bit[-1, :] = 0
+        if d == WEST and not maze.wrap_x:
+            bit[:, 0] = 0
+        if d == EAST and not maze.wrap_x:
+            bit[:, -1] = 0
+        out |= np.roll(bit, (int(DR[d]), int(DC[d])), axis=(0, 1)) << opposite(d)
+    return out
+
+
 def _partner_bits(maze: Maze, d: int) -> np.ndarray:
     """For each cell, the wall bit of its neighbour beyond side d facing back (1 off-grid)."""
     shifted = np.roll(maze.walls, (-int(DR[d]), -int(DC[d])), axis=(0, 1))

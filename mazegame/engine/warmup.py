@@ -15,6 +15,7 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
 
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: generate(name, 4, 4, 1, record=True)
+    yield "jumping mazes", _warm_jump
     for name in SOLVERS:
         yield f"solver {name}", lambda name=name: solve(
             name, generate("backtracker", 4, 4, 1).maze, record=True
@@ -31,3 +32,12 @@ def warm_up(progress: Callable[[int, int, str], None] | None = None) -> None:
             pass
         if progress:
             progress(done, len(tasks), label)
+
+
+def _warm_jump() -> None:
+    from mazegame.engine.jump import solve
+    from mazegame.engine.jump_design import design
+    from mazegame.engine.jumpfile import from_text
+
+    solve(from_text("1 1\n1 G\n"))
+    design(4, "rook", 0)

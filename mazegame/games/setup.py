@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass, replace
 
 from mazegame.engine.generate import Generated, generate
+from mazegame.engine.grid import Maze
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,12 @@ class GameSetup:
     seed: int | None = None
     wrap_x: bool = False
     wrap_y: bool = False
+    options: tuple[tuple[str, object], ...] = ()  #: mode-specific settings, (key, value)
+    level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
+
+    def option(self, key: str, default=None):
+        """A mode-specific setting, or `default` when unset."""
+        return dict(self.options).get(key, default)
 
     def with_seed(self) -> GameSetup:
         """The same setup with a concrete seed (a fresh random one when unset)."""
@@ -25,6 +32,8 @@ class GameSetup:
 
     def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
         """Generate this setup's maze; `fit` is the size used when none was chosen."""
+        if self.level is not None:
+            return Generated(self.level, None)
         width, height = self.size or fit
         if self.wrap_x:
             width = max(width, 3)

@@ -36,7 +36,8 @@ class WalkGame:
     bumps: int = field(default=0, init=False)
     trail: list[int] = field(init=False)
     started_at: float | None = field(default=None, init=False)
-    finished_at: float | None = field(default=None, init=False)
+    finished_at: float | None = field(default=None, init=False)  #: when the game ended
+    won: bool = field(default=False, init=False)
     paused_total: float = field(default=0.0, init=False)
     _paused_at: float | None = field(default=None, init=False)
     _shortest: list[int] | None = field(default=None, init=False)
@@ -47,7 +48,8 @@ class WalkGame:
 
     # -- state ---------------------------------------------------------------
     @property
-    def won(self) -> bool:
+    def over(self) -> bool:
+        """True once the game has ended (won, or lost where a mode can lose)."""
         return self.finished_at is not None
 
     @property
@@ -83,7 +85,7 @@ class WalkGame:
     # -- actions ---------------------------------------------------------------
     def move(self, direction: int) -> Outcome:
         """Try to move one cell in a direction (0..3 = N, E, S, W)."""
-        if self.won:
+        if self.over:
             return Outcome.IGNORED
         if self.paused:
             self.resume()
@@ -97,12 +99,13 @@ class WalkGame:
         self.moves += 1
         self.trail.append(target)
         if target in self.maze.goals:
+            self.won = True
             self.finished_at = self.clock()
             return Outcome.WON
         return Outcome.MOVED
 
     def pause(self) -> None:
-        if self.started_at is not None and not self.won and self._paused_at is None:
+        if self.started_at is not None and not self.over and self._paused_at is None:
             self._paused_at = self.clock()
 
     def resume(self) -> None:

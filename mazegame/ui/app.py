@@ -66,7 +66,7 @@ class MazeApp(App):
             if setup is not None:
                 self.start_mode(setup)
 
-        self.push_screen(SetupScreen(name, mode.title, self.last_setup.get(name)), started)
+        self.push_screen(SetupScreen(mode, self.last_setup.get(name)), started)
 
     def start_mode(self, setup: GameSetup) -> None:
         self.last_setup[setup.mode] = setup

@@ -15,6 +15,15 @@ from mazegame.games.setup import GameSetup
 
 
 @dataclass(frozen=True)
+class Choice:
+    """A mode-specific setting offered on the setup screen: labelled values, first is default."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
 class Mode:
     """One playable mode."""
 
@@ -22,6 +31,8 @@ class Mode:
     title: str
     blurb: str
     screen: Callable[[GameSetup], Screen]
+    choices: tuple[Choice, ...] = ()
+    maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
 
 
 MODES: dict[str, Mode] = {}
@@ -32,8 +43,17 @@ def register_mode(mode: Mode) -> Mode:
     return mode
 
 
+#: Menu order; modes not listed here follow in registration order.
+ORDER = ("classic", "blind", "eye", "chase", "race", "jump", "lab")
+
+
 def _load() -> None:
-    from mazegame.ui.screens import classic  # noqa: F401  (registers classic)
+    from mazegame.ui.screens import blind, classic, eye, jump  # noqa: F401  (register modes)
+
+    ranked = sorted(MODES.items(), key=lambda item: ORDER.index(item[0])
+                    if item[0] in ORDER else len(ORDER))
+    MODES.clear()
+    MODES.update(ranked)
 
 
 _load()

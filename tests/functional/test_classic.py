@@ -4,7 +4,7 @@ from textual.widgets import OptionList
 
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.classic import WalkScreen
+from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
 from mazegame.ui.widgets.maze_view import MazeView
@@ -25,7 +25,7 @@ async def test_walking_the_shortest_path_wins(helpers):
             await pilot.press(key)
         await pilot.pause()
         assert game.won and game.moves == game.shortest and game.bumps == 1
-        panel = screen.query_one("#win-panel")
+        panel = screen.query_one("#end-panel")
         assert panel.display
         assert "You escaped!" in str(panel.render())
         assert screen.query_one(MazeView).path == set(game.shortest_path())
@@ -77,9 +77,9 @@ async def test_pause_hides_the_maze_and_stops_the_clock(helpers):
         await helpers.settle(pilot)
         await pilot.press("right", "p")
         screen = app.screen
-        assert screen.game.paused and not screen.query_one(MazeView).display
+        assert screen.game.paused and not screen.query_one("#play-area").display
         await pilot.press("p")
-        assert not screen.game.paused and screen.query_one(MazeView).display
+        assert not screen.game.paused and screen.query_one("#play-area").display
 
 
 async def test_menu_to_game_and_back(helpers):

@@ -26,3 +26,24 @@ def test_classic_snapshot(snap_compare):
 
     app = MazeApp(GameSetup("classic", "wilson", (16, 9), 7), warm_up=False, clock=lambda: 0.0)
     assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
+
+
+def test_players_eye_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("up")
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(120, 36), run_before=run_before)
+
+
+def test_blind_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("down", "down", "right", "up", "right")
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("blind", "wilson", (14, 8), 5, options=(("budget", 4.0),)),
+                  warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)

@@ -15,7 +15,7 @@ class FakeClock:
 
 def corridor() -> Maze:
     maze = Maze.closed(3, 1)
-    maze.walls[0] = [13, 10, 7]  # 0 <-> 1 <-> 2, walls elsewhere
+    maze.walls[0] = [13, 5, 7]  # 0 <-> 1 <-> 2, walls elsewhere
     return maze
 
 

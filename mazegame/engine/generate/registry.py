@@ -2,18 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 GENERATORS: dict[str, GeneratorSpec] = {}
+
+
+def _no_extras(height: int, width: int, options: Mapping[str, object]) -> tuple:
+    return ()
+
+
+def _no_changes(extras: tuple) -> dict:
+    return {}
+
+
+@dataclass(frozen=True)
+class Option:
+    """A generator-specific option: its name, default and allowed values (None: any)."""
+
+    name: str
+    default: object
+    choices: tuple | None = None
+    help: str = ""
 
 
 @dataclass(frozen=True)
 class GeneratorSpec:
     """One registered generator.
 
-    `kernel(walls, wrap_x, wrap_y, seed, record, buf) -> events` edits `walls` in place,
-    starting from every wall up (`carves`) or from an empty room (not `carves`).
+    `kernel(walls, wrap_x, wrap_y, seed, record, buf, *extras) -> events` edits `walls` in
+    place, starting from every wall up (`carves`) or from an empty room (not `carves`).
+
+    Generators with options or extra outputs declare them here instead of the caller
+    special-casing names: `prepare(h, w, options)` checks the options against the size and
+    turns them into the kernel's `extras` (ints, output arrays), raising ValueError with a
+    message a player can act on; `finish(extras)` reads the outputs back as Maze fields
+    (start, goals, solid).
     """
 
     name: str
@@ -21,9 +45,34 @@ class GeneratorSpec:
     kernel: Callable
     summary: str
     source: str
-    perfect: bool = True
-    wraps: bool = True
-    carves: bool = True
+    perfect: bool = True  #: always a spanning tree of the cell graph (h*w-1 doors)
+    wraps: bool = True  #: accepts wrap_x / wrap_y
+    carves: bool = True  #: starts from all walls up (else from an empty room, adding walls)
+    rock: bool = False  #: produces solid cells (a cavern): braiding is meaningless there
+    options: tuple[Option, ...] = ()
+    prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
+    finish: Callable[[tuple], dict] = field(default=_no_changes)
+
+    def resolve(self, options: Mapping[str, object] | None) -> dict[str, object]:
+        """The options with defaults filled in; unknown names and bad values are refused."""
+        options = dict(options or {})
+        known = {opt.name: opt for opt in self.options}
+        for name in options:
+            if name not in known:
+                takes = ", ".join(known) or "no options"
+                raise ValueError(
+                    f"generator {self.name!r} has no option {name!r} (it takes {takes})"
+                )
+        resolved = {}
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if opt.choices is not None and value not in opt.choices:
+                raise ValueError(
+                    f"{self.name} {opt.name} must be one of {', '.join(map(str, opt.choices))}, "
+                    f"not {value!r}"
+                )
+            resolved[opt.name] = value
+        return resolved
 
 
 def register(spec: GeneratorSpec) -> GeneratorSpec:

@@ -1,4 +1,4 @@
-"""Perfect-maze generators that grow a spanning tree by carving doors.
+"""Perfect-maze generators that grow a spanning tree by carving doors: DFS, Kruskal, Wilson.
 
 Every kernel: `(walls, wrap_x, wrap_y, seed, record, buf) -> events`, walls all up on entry.
 """
@@ -7,62 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.generate.common import carve, find
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, FRONTIER, MARK, NONE, VISITED, emit
-
-SUITS = "Suits, Playing With Mazes (1994)"
-
-
-@kernel
-def _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k):
-    set_door(walls, wrap_x, wrap_y, cell, d, True)
-    if record:
-        buf, k = emit(buf, k, CARVE, cell, d)
-    return buf, k
-
-
-@kernel
-def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
-    """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left."""
-    np.random.seed(seed)
-    h, w = walls.shape
-    n = h * w
-    state = np.zeros(n, dtype=np.uint8)  # 0 unvisited, 1 frontier, 2 visited
-    frontier = np.empty(n, dtype=np.int32)
-    nf = 0
-    k = 0
-    present = np.random.randint(0, n)
-    choices = np.empty(4, dtype=np.int32)
-    while True:
-        state[present] = 2
-        if record:
-            buf, k = emit(buf, k, AT, present, 0)
-            buf, k = emit(buf, k, MARK, present, VISITED)
-        for d in range(4):
-            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
-            if nb >= 0 and state[nb] == 0:
-                state[nb] = 1
-                frontier[nf] = nb
-                nf += 1
-                if record:
-                    buf, k = emit(buf, k, MARK, nb, FRONTIER)
-        if nf == 0:
-            break
-        j = np.random.randint(0, nf)
-        present = frontier[j]
-        nf -= 1
-        frontier[j] = frontier[nf]
-        nc = 0
-        for d in range(4):
-            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
-            if nb >= 0 and state[nb] == 2:
-                choices[nc] = d
-                nc += 1
-        buf, k = _carve(walls, wrap_x, wrap_y, present, choices[np.random.randint(0, nc)],
-                        record, buf, k)
-    return buf[:k]
+from mazegame.engine.trace import ACTIVE, AT, MARK, NONE, VISITED, emit
 
 
 @kernel
@@ -98,7 +47,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
             continue
         d = choices[np.random.randint(0, nc)]
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        buf, k = _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
         visited[nb] = True
         top += 1
         stack[top] = nb
@@ -106,18 +55,6 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
             buf, k = emit(buf, k, AT, nb, 0)
             buf, k = emit(buf, k, MARK, nb, ACTIVE)
     return buf[:k]
-
-
-@kernel
-def _find(parent, x):
-    root = x
-    while parent[root] != root:
-        root = parent[root]
-    while parent[x] != root:  # path compression
-        nxt = parent[x]
-        parent[x] = root
-        x = nxt
-    return root
 
 
 @kernel
@@ -144,15 +81,15 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
         cell = edges[i] // 4
         d = edges[i] % 4
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        a = _find(parent, cell)
-        b = _find(parent, nb)
+        a = find(parent, cell)
+        b = find(parent, nb)
         if a == b:
             continue
         if size[a] < size[b]:
             a, b = b, a
         parent[b] = a
         size[a] += size[b]
-        buf, k = _carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
         if record:
             buf, k = emit(buf, k, MARK, cell, VISITED)
             buf, k = emit(buf, k, MARK, nb, VISITED)
@@ -221,17 +158,12 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             c = walk[i]
             on_walk[c] = -1
             in_tree[c] = True
-            buf, k = _carve(walls, wrap_x, wrap_y, c, dirs[i], record, buf, k)
+            buf, k = carve(walls, wrap_x, wrap_y, c, dirs[i], record, buf, k)
             if record:
                 buf, k = emit(buf, k, MARK, c, VISITED)
     return buf[:k]
 
 
-register(GeneratorSpec(
-    "spanning-tree", "Spanning tree (frontier)", spanning_tree,
-    "Grow a tree from a random cell: pick any frontier cell at random and join it to a "
-    "random visited neighbour.", f"{SUITS}, section 2.1",
-))
 register(GeneratorSpec(
     "backtracker", "Recursive backtracker", backtracker,
     "Depth-first search with a stack: long winding corridors, few junctions.",

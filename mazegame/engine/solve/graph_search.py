@@ -1,36 +1,372 @@
-"""Solvers that need no geometry: they run on the maze's CSR move graph."""
+"""Searches over the whole maze: breadth-first from either end, A*, bidirectional BFS, and
+dead-end filling.
+
+BFS, A* and the bidirectional search run on the CSR move graph (built through `step`), so
+wrap-around and one-way doors need no special case; searches from the goal use the reversed
+graph. Dead-end filling counts doors and needs a two-way maze.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.graph import bfs, maze_graph, path_to
-from mazegame.engine.grid import Maze
-from mazegame.engine.solve.registry import Solution, SolverSpec, register
-from mazegame.engine.trace import Trace
+from mazegame.engine.graph import CSR, bfs, maze_graph, path_to
+from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.jit import kernel
+from mazegame.engine.solve.base import finish, goal_mask, note
+from mazegame.engine.solve.registry import (
+    DEFAULTS,
+    FOUND,
+    MEET,
+    UNREACHABLE,
+    SolveOptions,
+    SolverSpec,
+    register,
+)
+from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, VISITED, emit, new_buffer
+
+SUITS = "Suits, Playing With Mazes (1994)"
+SEARCH = {"shortest": True, "layers": ("agents", "marks", "labels")}
 
 
-def solve_bfs(maze: Maze, record: bool = False) -> Solution:
+def _status(found: bool) -> int:
+    return FOUND if found else UNREACHABLE
+
+
+# -- breadth-first, from the start ------------------------------------------------------
+def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits' breadth-first labelling from the start; the path runs back down the labels."""
     dist, parent, events = bfs(maze_graph(maze), maze.start, record)
     reached = [g for g in maze.goals if dist[g] >= 0]
-    goal = min(reached, key=lambda g: dist[g]) if reached else None
-    path = path_to(dist, parent, goal) if goal is not None else []
-    return Solution(
-        "bfs",
-        found=goal is not None,
-        path=path,
-        visited=int(np.count_nonzero(dist >= 0)),
-        trace=Trace(events, maze) if record else None,
-        reason="" if reached else "no goal can be reached from the start",
-        extra={"distances": dist},
+    goal = min(reached, key=lambda g: dist[g]) if reached else maze.start
+    path = path_to(dist, parent, goal)
+    return finish("bfs", maze, _status(bool(reached)), path, events, record,
+                  {"distances": dist}, visited=int(np.count_nonzero(dist >= 0)))
+
+
+# -- breadth-first, from the goal -------------------------------------------------------
+def _with_source(graph: CSR, sources) -> CSR:
+    """The graph plus one extra node n with an edge to every source: a BFS from n is a BFS
+    from all sources at once (every distance one more)."""
+    extra = np.asarray(sorted(set(sources)), dtype=graph.indices.dtype)
+    indptr = np.concatenate([graph.indptr, [graph.indptr[-1] + extra.size]])
+    return CSR(indptr, np.concatenate([graph.indices, extra]))
+
+
+def bfs_from(graph: CSR, sources, record: bool = False):
+    """(dist, parent, events) of one BFS from several sources (parents of sources are -1)."""
+    n = graph.n
+    dist, parent, events = bfs(_with_source(graph, sources), n, record)
+    dist, parent = dist[:n], parent[:n]
+    dist[dist > 0] -= 1
+    parent[parent == n] = -1
+    if record:  # drop the virtual node's own events and renumber the labels
+        events = events[events[:, 1] != n]
+        events[events[:, 0] == LABEL, 2] -= 1
+    return dist, parent, events
+
+
+def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Suits 3.4, last paragraph: label from the goal(s) backwards; from the start, walk to a
+    neighbour with a lower label. Labels are distances to the goal."""
+    dist, parent, events = bfs_from(maze_graph(maze).reversed(), maze.goals, record)
+    found = dist[maze.start] >= 0
+    path = [maze.start]
+    while found and parent[path[-1]] >= 0:
+        path.append(int(parent[path[-1]]))
+    return finish("bfs-from-goal", maze, _status(found), path, events, record,
+                  {"distances": dist}, visited=int(np.count_nonzero(dist >= 0)))
+
+
+# -- A* ------------------------------------------------------------------------------------
+@kernel
+def _heuristic(h, w, wrap_x, wrap_y, cell, goal_cells):
+    """Fewest grid moves to the nearest goal, ignoring walls (shorter across a wrapped edge)."""
+    r, c = cell // w, cell % w
+    best = h + w
+    for g in goal_cells:
+        dr, dc = abs(g // w - r), abs(g % w - c)
+        if wrap_y:
+            dr = min(dr, h - dr)
+        if wrap_x:
+            dc = min(dc, w - dc)
+        best = min(best, dr + dc)
+    return best
+
+
+@kernel
+def _heap_push(keys, cells, size, key, cell):
+    i = size
+    keys[i], cells[i] = key, cell
+    while i > 0:
+        up = (i - 1) // 2
+        if keys[up] <= keys[i]:
+            break
+        keys[up], keys[i] = keys[i], keys[up]
+        cells[up], cells[i] = cells[i], cells[up]
+        i = up
+    return size + 1
+
+
+@kernel
+def _heap_pop(keys, cells, size):
+    cell = cells[0]
+    size -= 1
+    keys[0], cells[0] = keys[size], cells[size]
+    i = 0
+    while True:
+        small, left = i, 2 * i + 1
+        if left < size and keys[left] < keys[small]:
+            small = left
+        if left + 1 < size and keys[left + 1] < keys[small]:
+            small = left + 1
+        if small == i:
+            break
+        keys[small], keys[i] = keys[i], keys[small]
+        cells[small], cells[i] = cells[i], cells[small]
+        i = small
+    return cell, size
+
+
+@kernel
+def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
+    """A* with the wrap-aware Manhattan distance; ties go to the deeper cell.
+
+    Returns (goal reached or -1, g, parent, events). Each cell is expanded once (the
+    heuristic is consistent: one move changes it by at most one).
+    """
+    h, w = walls.shape
+    n = h * w
+    g = np.full(n, -1, dtype=np.int64)
+    parent = np.full(n, -1, dtype=np.int32)
+    closed = np.zeros(n, dtype=np.bool_)
+    keys = np.empty(4 * n + 1, dtype=np.int64)  # f * 2n + h: by f, then by nearness
+    cells = np.empty(4 * n + 1, dtype=np.int32)
+    k = 0
+    g[start] = 0
+    size = _heap_push(keys, cells, 0, 0, start)
+    if record:
+        buf, k = emit(buf, k, LABEL, start, 0)
+        buf, k = emit(buf, k, MARK, start, FRONTIER)
+    reached = -1
+    while size > 0:
+        v, size = _heap_pop(keys, cells, size)
+        if closed[v]:
+            continue  # a stale heap entry
+        closed[v] = True
+        if record:
+            buf, k = emit(buf, k, AT, v, 0)
+            buf, k = emit(buf, k, MARK, v, VISITED)
+        if goals[v]:
+            reached = v
+            break
+        for d in range(4):
+            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+            if u == v or closed[u] or (g[u] >= 0 and g[u] <= g[v] + 1):
+                continue
+            g[u] = g[v] + 1
+            parent[u] = v
+            hu = _heuristic(h, w, wrap_x, wrap_y, u, goal_cells)
+            size = _heap_push(keys, cells, size, (g[u] + hu) * 2 * n + hu, u)
+            if record:
+                buf, k = emit(buf, k, LABEL, u, g[u])
+                buf, k = emit(buf, k, MARK, u, FRONTIER)
+    return reached, g, parent, buf[:k]
+
+
+def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """A* from the start to the nearest goal."""
+    buf = new_buffer(record, 4 * maze.size)
+    goal_cells = np.asarray(maze.goals, dtype=np.int64)
+    reached, g, parent, events = astar(
+        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+        goal_cells, record, buf,
     )
+    path = path_to(g, parent, reached) if reached >= 0 else [maze.start]
+    return finish("astar", maze, _status(reached >= 0), path, events, record,
+                  {"distances": g}, visited=int(np.count_nonzero(g >= 0)))
+
+
+# -- bidirectional breadth-first -----------------------------------------------------------
+@kernel
+def _expand_level(indptr, indices, dist, parent, other, queue, head, tail, agent, record,
+                  buf, k):
+    """Expand one whole BFS level (queue[head:tail]) of one side; returns the new bounds,
+    the best meeting (length, cell) found, and the trace."""
+    best, meet = -1, -1
+    end = tail
+    for i in range(head, end):
+        v = queue[i]
+        if record:
+            buf, k = emit(buf, k, AT, v, agent)
+            buf, k = emit(buf, k, MARK, v, VISITED)
+        for j in range(indptr[v], indptr[v + 1]):
+            u = indices[j]
+            if dist[u] >= 0:
+                continue
+            dist[u] = dist[v] + 1
+            parent[u] = v
+            queue[tail] = u
+            tail += 1
+            if record:
+                buf, k = emit(buf, k, LABEL, u, dist[u])
+                buf, k = emit(buf, k, MARK, u, FRONTIER)
+            if other[u] >= 0 and (best < 0 or dist[u] + other[u] < best):
+                best, meet = dist[u] + other[u], u
+    return end, tail, best, meet, buf, k
+
+
+@kernel
+def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record, buf):
+    """Grow a BFS from the start (agent 0) and one backwards from the goals (agent 1), a
+    whole level at a time, always the smaller frontier. The first level that touches the
+    other side holds a shortest path: finishing it and taking the best meeting is exact.
+
+    Returns (meeting cell or -1, forward dist, forward parent, backward dist, backward
+    parent, events).
+    """
+    n = indptr.shape[0] - 1
+    df = np.full(n, -1, dtype=np.int32)
+    db = np.full(n, -1, dtype=np.int32)
+    pf = np.full(n, -1, dtype=np.int32)
+    pb = np.full(n, -1, dtype=np.int32)
+    qf = np.empty(n, dtype=np.int32)
+    qb = np.empty(n, dtype=np.int32)
+    k = 0
+    df[start] = 0
+    qf[0] = start
+    hf, tf, hb, tb = 0, 1, 0, 0
+    for g in goal_cells:
+        if db[g] < 0:
+            db[g] = 0
+            qb[tb] = g
+            tb += 1
+    if db[start] == 0:
+        return start, df, pf, db, pb, buf[:0]
+    if record:
+        buf, k = emit(buf, k, LABEL, start, 0)
+        for i in range(tb):
+            buf, k = emit(buf, k, LABEL, qb[i], 0)
+    meet = -1
+    while hf < tf and hb < tb:
+        if tf - hf <= tb - hb:
+            hf, tf, best, meet, buf, k = _expand_level(
+                indptr, indices, df, pf, db, qf, hf, tf, 0, record, buf, k)
+        else:
+            hb, tb, best, meet, buf, k = _expand_level(
+                rindptr, rindices, db, pb, df, qb, hb, tb, 1, record, buf, k)
+        if meet >= 0:
+            buf, k = note(MEET, meet, record, buf, k)
+            break
+    return meet, df, pf, db, pb, buf[:k]
+
+
+def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
+    graph = maze_graph(maze)
+    rev = graph.reversed()
+    buf = new_buffer(record, 8 * maze.size)
+    meet, df, pf, db, pb, events = bidirectional(
+        graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start,
+        np.asarray(maze.goals, dtype=np.int64), record, buf,
+    )
+    path = [maze.start]
+    if meet >= 0:
+        path = path_to(df, pf, meet)
+        while pb[path[-1]] >= 0:  # backward parents point one step nearer a goal
+            path.append(int(pb[path[-1]]))
+    visited = int(np.count_nonzero((df >= 0) | (db >= 0)))
+    return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
+                  visited=visited)
+
+
+# -- dead-end filling ------------------------------------------------------------------
+@kernel
+def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
+    """Fill every dead end (one way in, neither start nor goal), then the corridors that
+    become dead ends behind them. Returns (filled mask, events)."""
+    n = walls.size
+    degree = np.zeros(n, dtype=np.int32)
+    filled = np.zeros(n, dtype=np.bool_)
+    queue = np.empty(n, dtype=np.int32)
+    tail, k = 0, 0
+    for v in range(n):
+        if solid.shape[0] > 0 and solid[v // walls.shape[1], v % walls.shape[1]]:
+            continue
+        for d in range(4):
+            if step_kernel(walls, wrap_x, wrap_y, solid, v, d) != v:
+                degree[v] += 1
+        if degree[v] <= 1 and v != start and not goals[v]:
+            filled[v] = True
+            queue[tail] = v
+            tail += 1
+    for head in range(n):
+        if head >= tail:
+            break
+        v = queue[head]
+        if record:
+            buf, k = emit(buf, k, AT, v, 0)
+            buf, k = emit(buf, k, MARK, v, DEAD)
+        for d in range(4):
+            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+            if u == v or filled[u]:
+                continue
+            degree[u] -= 1
+            if degree[u] <= 1 and u != start and not goals[u]:
+                filled[u] = True
+                queue[tail] = u
+                tail += 1
+    return filled, buf[:k]
+
+
+def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Fill the dead ends; what is left holds every simple path, and BFS through it finds
+    the shortest (in a perfect maze what is left *is* the path)."""
+    buf = new_buffer(record, 2 * maze.size)
+    filled, events = dead_end_fill(
+        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+        record, buf,
+    )
+    rock = filled.reshape(maze.walls.shape)  # filled cells become rock for the final BFS
+    if maze.solid is not None:
+        rock = rock | maze.solid
+    rest = maze.copy(solid=rock)
+    dist, parent, _ = bfs(maze_graph(rest), maze.start)
+    reached = [g for g in maze.goals if dist[g] >= 0]
+    path = path_to(dist, parent, min(reached, key=lambda g: dist[g])) if reached else [maze.start]
+    return finish("dead-end-fill", maze, _status(bool(reached)), path, events, record,
+                  {"filled": filled}, visited=int(maze.size - np.count_nonzero(filled)))
 
 
 register(SolverSpec(
     "bfs", "Breadth-first labelling", solve_bfs,
     "Label the start 0, its neighbours 1, theirs 2 ... until the goal gets a label; then walk "
     "back down the labels. Always finds a shortest path.",
-    "Suits, Playing With Mazes (1994), section 3.4",
-    shortest=True,
+    f"{SUITS}, section 3.4", **SEARCH,
+))
+register(SolverSpec(
+    "bfs-from-goal", "Breadth-first from the goal", solve_bfs_from_goal,
+    "Label the goal 0 and spread outwards; each label is the distance to the goal, so from "
+    "the start just keep stepping to a smaller number.",
+    f"{SUITS}, section 3.4", labels="distance-to-goal", **SEARCH,
+))
+register(SolverSpec(
+    "dead-end-fill", "Dead-end filling", solve_dead_end_fill,
+    "Wall up every dead end, then every corridor that has become one, until only passages "
+    "between start and goal are left. Suits mentions it as 'pruning'.",
+    f"{SUITS}, section 3.3 (pruning)", directed=False, shortest=True,
+    layers=("agents", "marks"), labels="",
+))
+register(SolverSpec(
+    "astar", "A* search", solve_astar,
+    "Breadth-first search that expands the cell with the smallest steps-so-far plus "
+    "straight-line guess to the goal first, so it heads for the goal.",
+    "Hart, Nilsson and Raphael, IEEE Trans. SSC 4(2) (1968)", **SEARCH,
+))
+register(SolverSpec(
+    "bidirectional-bfs", "Bidirectional BFS", solve_bidirectional,
+    "Two breadth-first searches, one from each end, each taking a level in turn; the path "
+    "is found where they meet, after looking at far fewer cells.",
+    "Pohl, Bi-directional search, Machine Intelligence 6 (1971)", agents=2,
+    labels="distance-either-end", **SEARCH,
 ))

@@ -17,33 +17,6 @@ def format_time(seconds: float) -> str:
     return f"{int(minutes)}:{rest:04.1f}"
 
 
-def win_summary(game, description: str) -> str:
-    """The text of the win panel: your moves against the shortest path, time, verdict."""
-    extra = game.moves - game.shortest
-    verdict = (
-        "A perfect run: the shortest path!" if extra == 0
-        else f"{extra} moves more than the shortest path."
-    )
-    return "\n".join([
-        "[b]You escaped![/b]",
-        "",
-        description,
-        "",
-        f"Your moves     {game.moves}",
-        f"Shortest path  {game.shortest}",
-        f"Efficiency     {game.efficiency():.0%}",
-        f"Bumps          {game.bumps}",
-        f"Time           {format_time(game.elapsed)}",
-        "",
-        verdict,
-        "The shortest path is drawn in green •, your trail in ·.",
-        "",
-        "[b]n[/b]  new maze",
-        "[b]r[/b]  same maze again",
-        "[b]q[/b]  back to the menu",
-    ])
-
-
 class HelpScreen(ModalScreen[None]):
     """Every key of the screen underneath, generated from its bindings."""
 
@@ -116,36 +89,47 @@ class SetupScreen(ModalScreen[GameSetup | None]):
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="setup-cancel",
                         tooltip="Back to the menu")]
 
-    def __init__(self, mode_name: str, mode_title: str, last: GameSetup | None = None) -> None:
+    def __init__(self, mode, last: GameSetup | None = None) -> None:
         super().__init__()
-        self.mode_name = mode_name
-        self.mode_title = mode_title
-        self.last = last or GameSetup(mode=mode_name)
+        self.mode = mode
+        self.mode_name = mode.name
+        self.mode_title = mode.title
+        self.last = last or GameSetup(mode=mode.name)
 
     def compose(self) -> ComposeResult:
-        from mazegame.engine.generate import GENERATORS
-
-        size_key = next((k for k, (_, v) in SIZES.items() if v == self.last.size), "fit")
         with Vertical(id="dialog", classes="setup"):
             yield Label(f"New game: {self.mode_title}", id="dialog-title")
             with Grid(id="setup-grid"):
-                yield Label("Generator")
-                yield Select(
-                    [(spec.title, name) for name, spec in GENERATORS.items()],
-                    value=self.last.algorithm, allow_blank=False, id="algo",
-                )
-                yield Label("Size")
-                yield Select([(t, k) for k, (t, _) in SIZES.items()], value=size_key,
-                             allow_blank=False, id="size")
-                yield Label("Seed")
-                yield Input(placeholder="random", id="seed", type="integer")
-                yield Label("Wrap-around")
-                yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
-                              ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
+                if self.mode.maze_settings:
+                    yield from self.maze_settings()
+                for i, choice in enumerate(self.mode.choices):
+                    yield Label(choice.label)
+                    values = [v for _, v in choice.values]
+                    last = self.last.option(choice.key, values[0])
+                    yield Select([(label, j) for j, (label, _) in enumerate(choice.values)],
+                                 value=values.index(last) if last in values else 0,
+                                 allow_blank=False, id=f"choice-{i}")
             yield Static("", id="setup-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Cancel", id="cancel")
+
+    def maze_settings(self) -> ComposeResult:
+        """Generator, size, seed and wrap (for modes that play generated mazes)."""
+        from mazegame.engine.generate import GENERATORS
+
+        size_key = next((k for k, (_, v) in SIZES.items() if v == self.last.size), "fit")
+        yield Label("Generator")
+        yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
+                     value=self.last.algorithm, allow_blank=False, id="algo")
+        yield Label("Size")
+        yield Select([(t, k) for k, (t, _) in SIZES.items()], value=size_key,
+                     allow_blank=False, id="size")
+        yield Label("Seed")
+        yield Input(placeholder="random", id="seed", type="integer")
+        yield Label("Wrap-around")
+        yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
+                      ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
@@ -160,6 +144,13 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         self.start()
 
     def start(self) -> None:
+        options = tuple(
+            (choice.key, choice.values[self.query_one(f"#choice-{i}", Select).value][1])
+            for i, choice in enumerate(self.mode.choices)
+        )
+        if not self.mode.maze_settings:
+            self.dismiss(GameSetup(mode=self.mode_name, options=options))
+            return
         from mazegame.engine.generate import GENERATORS
 
         algo = self.query_one("#algo", Select).value
@@ -168,9 +159,9 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         if wrap and not GENERATORS[algo].wraps:
             self.query_one("#setup-error", Static).update(f"{algo} cannot wrap around")
             return
-        seed = int(seed_text) % 2**31 if seed_text else None
         self.dismiss(GameSetup(
-            mode=self.mode_name, algorithm=algo, seed=seed,
+            mode=self.mode_name, algorithm=algo,
+            seed=int(seed_text) % 2**31 if seed_text else None,
             size=SIZES[self.query_one("#size", Select).value][1],
-            wrap_x="x" in wrap, wrap_y="y" in wrap,
+            wrap_x="x" in wrap, wrap_y="y" in wrap, options=options,
         ))

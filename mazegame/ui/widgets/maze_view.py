@@ -20,6 +20,7 @@ from mazegame.engine.mazefile import picture_lines
 WALL = Style(color="#7aa2d6", bold=True)
 ONE_WAY = Style(color="#e5c07b", bold=True)
 ROCK = Style(color="#5c6370")
+FOG = Style(color="#3a3f4b")
 FLOOR = Style()
 TRAIL = Style(color="#c99a4a")
 PATH = Style(color="#98c379", bold=True)
@@ -53,6 +54,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.trail: set[int] = set()
         self.path: set[int] = set()
         self.show_trail = True
+        self.unseen: set[int] | None = None  #: cells drawn as fog (the eye mode's mini-map)
         self.bumped: int | None = None
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
@@ -81,6 +83,11 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh()
         if self.player is not None:
             self.call_after_refresh(self.keep_in_view, self.player)
+
+    def refresh_all(self) -> None:
+        """Re-render every row (after changing what the layers show)."""
+        self._cache.clear()
+        self.refresh()
 
     def invalidate(self, cells) -> None:
         """Re-render the rows holding these cells."""
@@ -154,6 +161,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def _room(self, cell: int) -> tuple[str, Style]:
         """Glyph and style of a room before sprites."""
         maze = self.maze
+        if self.unseen is not None and cell in self.unseen:
+            return "░", FOG
         if maze.solid is not None and maze.solid.flat[cell]:
             return "█", ROCK
         if cell in maze.goals:
@@ -167,7 +176,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         return " ", FLOOR
 
     def _room_text(self, glyph: str) -> str:
-        if glyph == "█":
+        if glyph in "█░":
             return glyph * self.room_width
         pad = (self.room_width - 1) // 2
         return " " * pad + glyph + " " * (self.room_width - pad - 1)

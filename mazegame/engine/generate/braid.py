@@ -1,0 +1,75 @@
+"""Braiding: turn a perfect maze into a multiply connected one by removing dead ends.
+
+Suits (2.1, 2.2): "take the connected maze and randomly remove a few walls". Removing walls
+at dead ends is the version that changes how the maze plays: a dead end opened toward
+another dead end fixes both, so those are preferred (as in Jamis Buck's braid demo).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.generate.common import carve, shuffle
+from mazegame.engine.grid import neighbor, step_kernel
+from mazegame.engine.jit import kernel
+
+
+@kernel
+def braid_kernel(walls, wrap_x, wrap_y, solid, fraction, seed, record, buf):
+    """Visit the dead ends in random order, opening one wall at each, until round(fraction *
+    dead ends) are gone; returns the CARVE events.
+
+    An opening toward another dead end removes two; a dead end with no wall to open (the
+    end of a 1xN corridor) stays.
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    rock = solid.shape[0] > 0
+    exits = np.zeros(n, dtype=np.int64)
+    dead = np.empty(n, dtype=np.int64)
+    nd = 0
+    for cell in range(n):
+        if rock and solid[cell // w, cell % w]:
+            continue
+        for d in range(4):
+            if step_kernel(walls, wrap_x, wrap_y, solid, cell, d) != cell:
+                exits[cell] += 1
+        if exits[cell] == 1:
+            dead[nd] = cell
+            nd += 1
+    shuffle(dead, nd)
+    target = int(np.floor(fraction * nd + 0.5))
+    sides = np.empty(4, dtype=np.int64)
+    k = 0
+    removed = 0
+    for i in range(nd):
+        cell = dead[i]
+        if removed >= target:
+            break
+        if exits[cell] != 1:
+            continue
+        ns = 0
+        paired = False  # seen a side whose neighbour is a dead end too
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+            if nb < 0 or not walls[cell // w, cell % w] & (1 << d):
+                continue
+            if rock and solid[nb // w, nb % w]:
+                continue
+            if exits[nb] == 1 and not paired:  # drop the plain sides collected so far
+                paired = True
+                ns = 0
+            if paired and exits[nb] != 1:
+                continue
+            sides[ns] = d
+            ns += 1
+        if ns == 0:
+            continue
+        d = sides[np.random.randint(0, ns)]
+        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        removed += 2 if exits[nb] == 1 else 1
+        exits[cell] += 1
+        exits[nb] += 1
+    return buf[:k]

@@ -1,0 +1,380 @@
+"""Hamiltonian-path generators (seed 004): unicursal mazes and cavern mazes.
+
+Both grow a Hamiltonian path by a self-avoiding random walk that, whenever it is stuck,
+applies one *backbite* to its moving end (Oberdorf et al.): join the end to a grid
+neighbour already on the path and drop the path edge that would close a loop, which
+reverses the tail segment and gives a new end. Repeating it until the walk covers every
+vertex gives a Hamiltonian path from a fixed start; more backbites then move the free end.
+
+- unicursal: the path on the cell grid is the maze (one corridor, no junction).
+- cavern: the path on the grid of inner corners is closed into a Hamiltonian cycle; the
+  pixels it encloses are the passages, the rest is rock. Every inner corner lies on the
+  wall/passage frontier exactly twice, so no 2x2 block is all rock, all passage or a
+  checkerboard, and the passages form one tree.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.generate.common import build_wall, carve
+from mazegame.engine.generate.registry import GeneratorSpec, Option, register
+from mazegame.engine.grid import neighbor
+from mazegame.engine.jit import kernel
+from mazegame.engine.trace import ACTIVE, AT, MARK, VISITED, emit
+
+SEED_004 = "Mazes: Generalities (seed 004)"
+ITAI = "Itai, Papadimitriou and Szwarcfiter (1982)"
+
+
+# -- the backbite walk ---------------------------------------------------------------
+@kernel
+def _direction(w, a, b):
+    """Side of cell a that faces its grid neighbour b (no wrap)."""
+    if b == a - w:
+        return 0
+    if b == a + w:  # checked before a+1 so that width 1 reads as south
+        return 2
+    return 1 if b == a + 1 else 3
+
+
+@kernel
+def _reverse(path, pos, lo, hi):
+    """Reverse path[lo:hi] in place, keeping pos (vertex -> index) in step."""
+    i, j = lo, hi - 1
+    while i < j:
+        a, b = path[i], path[j]
+        path[i], pos[b] = b, i
+        path[j], pos[a] = a, j
+        i += 1
+        j -= 1
+
+
+@kernel
+def _backbite(path, pos, length, h, w, walls, draw, record, buf, k):
+    """One backbite on the path's end; a no-op when the random neighbour is unusable.
+
+    With `draw` the path lives on the maze's cells and the edge changes are carved and
+    walled (and traced); without it (the cavern's corner grid) only the arrays change.
+    """
+    tail = path[length - 1]
+    d = np.random.randint(0, 4)
+    v = neighbor(h, w, False, False, tail, d)
+    if v < 0 or pos[v] < 0 or (length > 1 and v == path[length - 2]):
+        return buf, k
+    i = pos[v]
+    if draw:
+        buf, k = carve(walls, False, False, tail, d, record, buf, k)
+        buf, k = build_wall(walls, False, False, v, _direction(w, v, path[i + 1]), record, buf, k)
+    _reverse(path, pos, i + 1, length)
+    if draw and record:
+        buf, k = emit(buf, k, AT, path[length - 1], 0)
+    return buf, k
+
+
+@kernel
+def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k):
+    """Try to fill `path` with a Hamiltonian path of the h x w grid graph from `start`.
+
+    Returns (buf, k, length): length < h*w when `budget` backbites did not finish the walk
+    (tail-only backbites can circle in a class of paths that never completes).
+    """
+    n = h * w
+    pos[:] = -1
+    path[0] = start
+    pos[start] = 0
+    length = 1
+    bites = 0
+    if draw and record:
+        buf, k = emit(buf, k, AT, start, 0)
+        buf, k = emit(buf, k, MARK, start, ACTIVE)
+    dirs = np.empty(4, dtype=np.int64)
+    while length < n and bites < budget:
+        tail = path[length - 1]
+        nd = 0
+        for d in range(4):
+            v = neighbor(h, w, False, False, tail, d)
+            if v >= 0 and pos[v] < 0:
+                dirs[nd] = d
+                nd += 1
+        if nd == 0:  # stuck: bite, then walk on from the new end
+            buf, k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
+            bites += 1
+            continue
+        d = dirs[np.random.randint(0, nd)]
+        v = neighbor(h, w, False, False, tail, d)
+        path[length] = v
+        pos[v] = length
+        length += 1
+        if draw:
+            buf, k = carve(walls, False, False, tail, d, record, buf, k)
+            if record:
+                buf, k = emit(buf, k, AT, v, 0)
+                buf, k = emit(buf, k, MARK, v, ACTIVE)
+    return buf, k, length
+
+
+@kernel
+def _steer(path, pos, h, w, target, budget, walls, draw, record, buf, k):
+    """Backbite the free end until it stands on `target` (or next to the head when target
+    is -1, closing a cycle); returns (buf, k, reached)."""
+    n = h * w
+    for _ in range(budget):
+        if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
+            return buf, k, True
+        buf, k = _backbite(path, pos, n, h, w, walls, draw, record, buf, k)
+    return buf, k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
+
+
+@kernel
+def _adjacent(w, a, b):
+    """Grid neighbours (no wrap)."""
+    return b == a - w or b == a + w or (b == a + 1 and b % w != 0) or (a == b + 1 and a % w != 0)
+
+
+@kernel
+def _erase(path, length, w, walls, record, buf, k):
+    """Wall up the first `length` cells' path edges again, to start a fresh attempt."""
+    for i in range(length - 1):
+        buf, k = build_wall(walls, False, False, path[i], _direction(w, path[i], path[i + 1]),
+                            record, buf, k)
+    return buf, k
+
+
+#: Fresh walks tried before giving up. Steering one end with the other fixed is not
+#: ergodic, so a walk can land where the wanted end is out of reach; a new walk (from
+#: alternating ends) gets out. Failing all of them is a "try another seed" error.
+ATTEMPTS = 24
+
+
+def _budget(n: int) -> int:
+    """Backbites per walk or steering phase: well beyond the ~n log n a random walk needs."""
+    return 20 * n * (int(np.log2(n + 1)) + 1) + 1000
+
+
+# -- unicursal -------------------------------------------------------------------------
+@kernel
+def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out):
+    """A perfect unicursal maze: a Hamiltonian path from `start`, to `end` when end >= 0.
+
+    `out` receives (start, end, failed): failed when no attempt finished in its budget.
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    path = np.empty(n, dtype=np.int64)
+    pos = np.empty(n, dtype=np.int64)
+    k = 0
+    done = False
+    for attempt in range(ATTEMPTS):
+        flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
+        origin, target = (end, start) if flip else (start, end)
+        buf, k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
+                                           record, buf, k)
+        if length == n:
+            if target < 0:
+                done = True
+            else:
+                buf, k, done = _steer(path, pos, h, w, target, budget, walls, True, record,
+                                      buf, k)
+        if done:
+            if flip:
+                _reverse(path, pos, 0, n)
+            break
+        buf, k = _erase(path, length, w, walls, record, buf, k)
+    out[0] = path[0]
+    out[1] = path[n - 1]
+    out[2] = 0 if done else 1
+    if record:
+        for i in range(n):
+            buf, k = emit(buf, k, MARK, path[i], VISITED)
+    return buf[:k]
+
+
+def refusal(h: int, w: int, start: tuple[int, int], end: tuple[int, int] | None) -> str | None:
+    """Why no Hamiltonian path joins `start` to `end` on an h x w grid (None: one exists).
+
+    The conditions of Itai, Papadimitriou and Szwarcfiter (1982): colour the cells like a
+    chessboard by r+c. With an even number of cells the ends differ in colour; with an odd
+    number both have the corners' colour. Thin grids add three forbidden families.
+    Without `end`, says whether `start` can begin any Hamiltonian path.
+    """
+    n = h * w
+    (sr, sc) = start
+    colour = (sr + sc) % 2
+    thin_line = h == 1 or w == 1
+    line_ends = {(0, 0), (h - 1, w - 1)}
+    if n == 1:
+        return None if end in (None, start) else "a 1x1 maze has a single cell"
+    if thin_line and start not in line_ends:
+        return "on a maze one cell wide the path must start at one end"
+    if n % 2 and colour:
+        return (f"the grid has an odd number of cells, so a path covering them all starts and ends "
+                f"on cells with even row+column (like the corners); {sr},{sc} is odd")
+    if end is None:  # thin grids forbid some pairs outright: is any end left for this start?
+        if min(h, w) > 3:
+            return None
+        if any(refusal(h, w, start, (r, c)) is None for r in range(h) for c in range(w)):
+            return None
+        return f"no Hamiltonian path can start at {sr},{sc} on this thin grid ({ITAI})"
+    (er, ec) = end
+    if end == start:
+        return "the end must differ from the start"
+    if n % 2 == 0 and colour == (er + ec) % 2:
+        return (f"the grid has an even number of cells, so the ends of a path covering them all "
+                f"have row+column of different parity; {sr},{sc} and {er},{ec} do not")
+    if n % 2 and (er + ec) % 2:
+        return (f"the grid has an odd number of cells, so the path must end on a cell with even "
+                f"row+column (like the corners); {er},{ec} is odd")
+    if thin_line:
+        return None if end in line_ends else "on a maze one cell wide the path must end at an end"
+    # Orient thin grids so that the short side is the rows.
+    if w in (2, 3) and h > w:
+        h, w, sr, sc, er, ec = w, h, sc, sr, ec, er
+    if h == 2 and sc == ec and 0 < sc < w - 1:
+        return "on a maze two cells wide the two ends cannot face each other across an inner rung"
+    if h == 3 and w % 2 == 0 and _forbidden_3xn(w, (sr, sc), (er, ec)):
+        return f"this end pair is one of the forbidden 3xN configurations ({ITAI})"
+    return None
+
+
+def _forbidden_3xn(w: int, s: tuple[int, int], t: tuple[int, int]) -> bool:
+    """Itai et al.'s F3 family on a 3 x w grid (w even), under mirroring and swapping ends."""
+    for (ar, ac), (_, bc) in ((s, t), (t, s)):
+        for mirror in (False, True):
+            a_c, b_c = (w - 1 - ac, w - 1 - bc) if mirror else (ac, bc)
+            if (ar + a_c) % 2 == 1 and (a_c < b_c - 1 or (ar == 1 and a_c < b_c)):
+                return True
+    return False
+
+
+def _cell_option(value, h: int, w: int, what: str) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        r, c = (int(x) for x in value)
+    except (TypeError, ValueError):
+        raise ValueError(f"unicursal {what} is a cell (row, column), not {value!r}") from None
+    if not (0 <= r < h and 0 <= c < w):
+        raise ValueError(f"unicursal {what} {r},{c} is outside the {w}x{h} maze")
+    return r, c
+
+
+def _prepare_unicursal(h: int, w: int, options) -> tuple:
+    start = _cell_option(options["start"], h, w, "start")
+    end = _cell_option(options["end"], h, w, "end")
+    why = refusal(h, w, start, end)
+    if why is not None:
+        where = f"from {start[0]},{start[1]}" + (f" to {end[0]},{end[1]}" if end else "")
+        raise ValueError(f"no unicursal maze {where} on a {w}x{h} grid: {why}")
+    n = h * w
+    return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], _budget(n),
+            np.zeros(3, dtype=np.int64))
+
+
+def _finish_path(extras: tuple) -> dict:
+    out = extras[-1]
+    if out[2]:
+        raise ValueError(f"no Hamiltonian path found in {ATTEMPTS} fresh walks; "
+                         "try another seed")
+    return {"start": int(out[0]), "goals": (int(out[1]),)}
+
+
+# -- cavern ------------------------------------------------------------------------------
+@kernel
+def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
+    """A cavern maze: passages are the pixels inside a Hamiltonian cycle of inner corners.
+
+    Inner corner (i, j) touches pixels (i..i+1, j..j+1). `solid` receives the rock;
+    `out` receives (first passage cell, last passage cell, failed).
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    ch, cw = h - 1, w - 1
+    m = ch * cw
+    path = np.empty(m, dtype=np.int64)
+    pos = np.empty(m, dtype=np.int64)
+    done = False
+    for _ in range(ATTEMPTS):
+        origin = np.random.randint(0, m)
+        _, _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, walls, False, False,
+                                         buf, 0)
+        if length == m:  # close the path into a cycle: bite until the ends are neighbours
+            _, _, done = _steer(path, pos, ch, cw, -1, budget, walls, False, False, buf, 0)
+        if done:
+            break
+    out[2] = 0 if done else 1
+    # down[j]: the cycle has the vertical edge below inner corner (i, j) of the current row;
+    # crossing one while scanning pixel row i+1 from the left toggles inside/outside.
+    down = np.zeros(m, dtype=np.bool_)
+    for t in range(m):
+        a, b = path[t], path[(t + 1) % m]
+        if b == a + cw:
+            down[a] = True
+        elif a == b + cw:
+            down[b] = True
+    solid[:, :] = True
+    for r in range(1, h - 1):
+        inside = False
+        for c in range(1, w - 1):
+            if down[(r - 1) * cw + (c - 1)]:
+                inside = not inside
+            solid[r, c] = not inside
+    k = 0
+    first, last = -1, -1
+    for r in range(h):
+        for c in range(w):
+            if solid[r, c]:
+                continue
+            cell = r * w + c
+            if first < 0:
+                first = cell
+            last = cell
+            if record:
+                buf, k = emit(buf, k, MARK, cell, VISITED)
+            if c + 1 < w and not solid[r, c + 1]:
+                buf, k = carve(walls, False, False, cell, 1, record, buf, k)
+            if r + 1 < h and not solid[r + 1, c]:
+                buf, k = carve(walls, False, False, cell, 2, record, buf, k)
+    out[0] = first
+    out[1] = last
+    return buf[:k]
+
+
+def _prepare_cavern(h: int, w: int, options) -> tuple:
+    if h < 3 or w < 3:
+        raise ValueError(f"a cavern maze needs at least 3x3 pixels (rock all round), not {w}x{h}")
+    if h % 2 == 0 and w % 2 == 0:
+        raise ValueError(
+            f"a {w}x{h} cavern is impossible: its {w - 1}x{h - 1} grid of inner corners has an odd "
+            f"number of vertices and so no Hamiltonian cycle; make one side odd, e.g. {w + 1}x{h}"
+        )
+    return np.zeros((h, w), dtype=np.bool_), _budget((h - 1) * (w - 1)), np.zeros(3, dtype=np.int64)
+
+
+def _finish_cavern(extras: tuple) -> dict:
+    solid, _, out = extras
+    if out[2]:
+        raise ValueError(f"could not close the cavern's Hamiltonian cycle in {ATTEMPTS} "
+                         "fresh walks; try another seed")
+    return {"solid": solid, "start": int(out[0]), "goals": (int(out[1]),)}
+
+
+register(GeneratorSpec(
+    "unicursal", "Unicursal (Hamiltonian path)", unicursal,
+    "One corridor through every cell, no junction: a self-avoiding walk repaired by backbite "
+    "moves. Starts top-left unless --start is given; --end r,c steers the far end there.",
+    f"{SEED_004}; backbite: Oberdorf et al. (2008); endpoint rules: {ITAI}",
+    wraps=False,
+    options=(Option("start", (0, 0), help="start cell (row, column)"),
+             Option("end", None, help="end cell (row, column); random when unset")),
+    prepare=_prepare_unicursal, finish=_finish_path,
+))
+register(GeneratorSpec(
+    "cavern", "Cavern (Hamiltonian cycle)", cavern,
+    "Cells are bitmap pixels: the passages are the pixels enclosed by a random Hamiltonian "
+    "cycle of inner corners, so there is no 2x2 block of rock, passage or checkerboard. "
+    "Needs an odd width or height.",
+    SEED_004, perfect=False, wraps=False, rock=True,
+    prepare=_prepare_cavern, finish=_finish_cavern,
+))

@@ -1,0 +1,284 @@
+"""The generators of Suits' section 2: spanning tree (2.1), Anderson (2.2), connection matrix (2.3).
+
+Every kernel: `(walls, wrap_x, wrap_y, seed, record, buf, *extras) -> events`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.generate.common import SUITS, build_wall, carve, shuffle
+from mazegame.engine.generate.registry import GeneratorSpec, register
+from mazegame.engine.grid import neighbor
+from mazegame.engine.jit import kernel
+from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, NOTE, VISITED, emit
+
+#: Above this many cells connection-matrix finds regions with union-find instead of M^c.
+MATRIX_CELLS = 64
+#: NOTE code: the next CARVE joins two regions (cell = one side, the region labels follow).
+NOTE_JOIN = 1
+
+
+@kernel
+def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
+    """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left."""
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    state = np.zeros(n, dtype=np.uint8)  # 0 unvisited, 1 frontier, 2 visited
+    frontier = np.empty(n, dtype=np.int32)
+    nf = 0
+    k = 0
+    present = np.random.randint(0, n)
+    choices = np.empty(4, dtype=np.int32)
+    while True:
+        state[present] = 2
+        if record:
+            buf, k = emit(buf, k, AT, present, 0)
+            buf, k = emit(buf, k, MARK, present, VISITED)
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            if nb >= 0 and state[nb] == 0:
+                state[nb] = 1
+                frontier[nf] = nb
+                nf += 1
+                if record:
+                    buf, k = emit(buf, k, MARK, nb, FRONTIER)
+        if nf == 0:
+            break
+        j = np.random.randint(0, nf)
+        present = frontier[j]
+        nf -= 1
+        frontier[j] = frontier[nf]
+        nc = 0
+        for d in range(4):
+            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            if nb >= 0 and state[nb] == 2:
+                choices[nc] = d
+                nc += 1
+        buf, k = carve(walls, wrap_x, wrap_y, present, choices[np.random.randint(0, nc)],
+                       record, buf, k)
+    return buf[:k]
+
+
+# -- Anderson: grow walls from the border ---------------------------------------------
+@kernel
+def _segment(w, i, j, d):
+    """The cell side that is the wall segment from corner (i, j) toward direction d.
+
+    Corner (i, j) is the top-left corner of cell (i, j); returns cell * 4 + side.
+    """
+    if d == 0:  # up: the west side of the cell above-right of the segment
+        return ((i - 1) * w + j) * 4 + 3
+    if d == 2:
+        return (i * w + j) * 4 + 3
+    if d == 1:  # right: the north side of the cell below the segment
+        return (i * w + j) * 4 + 0
+    return (i * w + j - 1) * 4 + 0
+
+
+@kernel
+def anderson(walls, wrap_x, wrap_y, seed, record, buf):
+    """Suits 2.2 (Anderson): from an open room, attach wall segments to the existing walls.
+
+    Corners form an (h+1) x (w+1) grid; border corners start attached. A random unattached
+    corner next to an attached one gets a segment to a random attached neighbour, which is
+    Suits' "pick any free corner; build if possible" with the fruitless picks skipped. The
+    walls then form a tree hanging off the border, so the doors form a spanning tree.
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    ch, cw = h + 1, w + 1
+    state = np.zeros(ch * cw, dtype=np.uint8)  # 0 free, 1 candidate, 2 attached
+    for i in range(ch):
+        for j in range(cw):
+            if i == 0 or j == 0 or i == h or j == w:
+                state[i * cw + j] = 2
+    cand = np.empty(ch * cw, dtype=np.int64)
+    nc = 0
+    for q in range(ch * cw):
+        if state[q] == 0:
+            for d in range(4):
+                if state[neighbor(ch, cw, False, False, q, d)] == 2:
+                    state[q] = 1
+                    cand[nc] = q
+                    nc += 1
+                    break
+    dirs = np.empty(4, dtype=np.int64)
+    k = 0
+    while nc > 0:
+        j = np.random.randint(0, nc)
+        q = cand[j]
+        nc -= 1
+        cand[j] = cand[nc]
+        nd = 0
+        for d in range(4):
+            if state[neighbor(ch, cw, False, False, q, d)] == 2:
+                dirs[nd] = d
+                nd += 1
+        side = _segment(w, q // cw, q % cw, dirs[np.random.randint(0, nd)])
+        buf, k = build_wall(walls, False, False, side // 4, side % 4, record, buf, k)
+        if record:
+            buf, k = emit(buf, k, AT, side // 4, 0)
+        state[q] = 2
+        for d in range(4):
+            p = neighbor(ch, cw, False, False, q, d)
+            if state[p] == 0:
+                state[p] = 1
+                cand[nc] = p
+                nc += 1
+    return buf[:k]
+
+
+# -- connection matrix: random doors, then join the regions ------------------------------
+@kernel
+def _reach_matrix(walls, wrap_x, wrap_y):
+    """M^c: M^1 (doors plus the diagonal) multiplied by itself until no entry changes.
+
+    Entry [a, b] is nonzero iff b can be reached from a (Suits 2.3). Boolean products keep
+    the numbers small; squaring reaches M^(n-1) in log2(n) products.
+    """
+    h, w = walls.shape
+    n = h * w
+    m = np.zeros((n, n), dtype=np.bool_)
+    for a in range(n):
+        m[a, a] = True
+        for d in range(4):
+            b = neighbor(h, w, wrap_x, wrap_y, a, d)
+            if b >= 0 and not walls[a // w, a % w] & (1 << d):
+                m[a, b] = True
+    while True:
+        nxt = np.zeros((n, n), dtype=np.bool_)
+        for a in range(n):
+            for c in range(n):
+                if m[a, c]:
+                    for b in range(n):
+                        if m[c, b]:
+                            nxt[a, b] = True
+        if np.array_equal(nxt, m):
+            return m
+        m = nxt
+
+
+@kernel
+def _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size):
+    """Label each door-connected region by its first cell; chain its cells through `nxt`."""
+    h, w = walls.shape
+    n = h * w
+    stack = np.empty(n, dtype=np.int64)
+    label[:] = -1
+    for s in range(n):
+        if label[s] >= 0:
+            continue
+        label[s] = s
+        head[s] = s
+        tail = s
+        size[s] = 1
+        top = 0
+        stack[0] = s
+        while top >= 0:
+            a = stack[top]
+            top -= 1
+            for d in range(4):
+                b = neighbor(h, w, wrap_x, wrap_y, a, d)
+                if b >= 0 and label[b] < 0 and not walls[a // w, a % w] & (1 << d):
+                    label[b] = s
+                    nxt[tail] = b
+                    tail = b
+                    size[s] += 1
+                    top += 1
+                    stack[top] = b
+        nxt[tail] = -1
+
+
+@kernel
+def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
+    """Suits 2.3: random doors, then open walls between regions until the maze is connected.
+
+    Each side is a door with probability 1/2. The closed walls are then tried in a random
+    order and opened when their two cells lie in different regions, which is Suits' "pick
+    two neighbouring cells whose M^c entry is zero" (the first such wall in a random order
+    is a random one). Up to `matrix_cells` cells the question is answered by recomputing
+    M^c after every join, as in the text; above, by the region labels (a union-find with
+    relabelling), which gives the same answers and so the same maze.
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    k = 0
+    walled = np.empty(2 * n, dtype=np.int64)  # closed walls as cell * 4 + side (E or S)
+    nw = 0
+    for a in range(n):
+        for d in (1, 2):
+            b = neighbor(h, w, wrap_x, wrap_y, a, d)
+            if b < 0:
+                continue
+            if np.random.random() < 0.5:
+                buf, k = carve(walls, wrap_x, wrap_y, a, d, record, buf, k)
+            else:
+                walled[nw] = a * 4 + d
+                nw += 1
+    label = np.empty(n, dtype=np.int64)
+    head = np.empty(n, dtype=np.int64)
+    nxt = np.empty(n, dtype=np.int64)
+    size = np.zeros(n, dtype=np.int64)
+    _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size)
+    if record:
+        for a in range(n):
+            buf, k = emit(buf, k, LABEL, a, label[a])
+    use_matrix = n <= matrix_cells
+    reach = _reach_matrix(walls, wrap_x, wrap_y) if use_matrix else np.zeros((1, 1), np.bool_)
+    shuffle(walled, nw)
+    regions = 0
+    for a in range(n):
+        if label[a] == a:
+            regions += 1
+    for i in range(nw):
+        if regions == 1:
+            break
+        a, d = walled[i] // 4, walled[i] % 4
+        b = neighbor(h, w, wrap_x, wrap_y, a, d)
+        apart = not reach[a, b] if use_matrix else label[a] != label[b]
+        if not apart:
+            continue
+        if record:
+            buf, k = emit(buf, k, NOTE, a, NOTE_JOIN)
+        buf, k = carve(walls, wrap_x, wrap_y, a, d, record, buf, k)
+        keep, gone = label[a], label[b]
+        if size[keep] < size[gone]:
+            keep, gone = gone, keep
+        c = head[gone]  # relabel the smaller region and splice its chain onto the larger
+        while True:
+            label[c] = keep
+            if record:
+                buf, k = emit(buf, k, LABEL, c, keep)
+            if nxt[c] < 0:
+                break
+            c = nxt[c]
+        nxt[c] = head[keep]
+        head[keep] = head[gone]
+        size[keep] += size[gone]
+        regions -= 1
+        if use_matrix:
+            reach = _reach_matrix(walls, wrap_x, wrap_y)
+    return buf[:k]
+
+
+register(GeneratorSpec(
+    "spanning-tree", "Spanning tree (frontier)", spanning_tree,
+    "Grow a tree from a random cell: pick any frontier cell at random and join it to a "
+    "random visited neighbour.", f"{SUITS}, section 2.1",
+))
+register(GeneratorSpec(
+    "anderson", "Anderson (growing walls)", anderson,
+    "Start from an open room and grow walls: each new wall segment joins a free corner to a "
+    "corner that is already part of a wall.", f"{SUITS}, section 2.2",
+    wraps=False, carves=False,
+))
+register(GeneratorSpec(
+    "connection-matrix", "Connection matrix", connection_matrix,
+    "Random doors, then join neighbouring cells across region borders (found with powers of "
+    "the connection matrix, or union-find on large mazes) until connected. Has loops.",
+    f"{SUITS}, section 2.3",
+    perfect=False, prepare=lambda h, w, options: (MATRIX_CELLS,),
+))

@@ -1,0 +1,230 @@
+"""Jumping-maze documents: the JSON object other tools read, JSON lines packs, plain text.
+
+JSON (key order as published, one object per line in a pack)::
+
+    {"format": "mazegame/jump", "version": 1, "width": W, "height": H,
+     "jumps": [[...H rows of W ints; 0 at the goal...]], "start": [r, c], "goal": [r, c],
+     "moves": "rook" | "queen", "wrap": bool, "no_u_turn": bool}
+
+Plain text: rows of jump numbers separated by spaces, G for the goal (a row written
+without spaces is read one digit per square, e.g. ``31313``). Optional ``key: value``
+lines before the board set the rest (``start: r,c``, ``moves: queen``, ``wrap: yes``,
+``no-u-turn: yes``); the defaults are the top-left start and plain rook rules. ``#``
+starts a comment. Rows and columns in messages count from 0, as in ``[r, c]``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from mazegame.engine.jump import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+
+FORMAT = "mazegame/jump"
+VERSION = 1
+KEYS = ("format", "version", "width", "height", "jumps", "start", "goal", "moves", "wrap",
+        "no_u_turn")
+
+
+class JumpFormatError(InvalidPuzzle):
+    """A jumping-maze document that cannot be read; the message says where and why."""
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _build(jumps: list[list[int]], start: tuple[int, int], goal: tuple[int, int], moves: str,
+           wrap: bool, no_u_turn: bool) -> JumpPuzzle:
+    w = len(jumps[0])
+    try:
+        return JumpPuzzle(np.array(jumps, dtype=np.int32), start[0] * w + start[1],
+                          goal[0] * w + goal[1], moves, wrap, no_u_turn)
+    except InvalidPuzzle as err:
+        raise JumpFormatError(str(err)) from None
+
+
+def _check_rows(rows: list[list], width: int) -> None:
+    """Ragged rows: name the first missing or extra square."""
+    for r, row in enumerate(rows):
+        if len(row) < width:
+            raise JumpFormatError(f"row {r}, column {len(row)}: missing square "
+                                  f"(the row has {len(row)} of {width})")
+        if len(row) > width:
+            raise JumpFormatError(f"row {r}, column {width}: one square too many "
+                                  f"(the board is {width} wide)")
+
+
+def _check_cell(key: str, value: object, width: int, height: int) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(map(_is_int, value))):
+        raise JumpFormatError(f"{key!r} must be a [row, column] pair, not {value!r}")
+    r, c = value
+    if not (0 <= r < height and 0 <= c < width):
+        raise JumpFormatError(f"{key!r} [{r}, {c}] lies outside the {width}x{height} board")
+    return r, c
+
+
+# -- JSON ----------------------------------------------------------------------------------
+def to_document(p: JumpPuzzle) -> dict:
+    """The JSON document as a dict, keys in the published order."""
+    return {
+        "format": FORMAT, "version": VERSION, "width": p.width, "height": p.height,
+        "jumps": p.jumps.tolist(), "start": list(p.rc(p.start)), "goal": list(p.rc(p.goal)),
+        "moves": p.moves, "wrap": p.wrap, "no_u_turn": p.no_u_turn,
+    }
+
+
+def to_json(p: JumpPuzzle) -> str:
+    """One line of JSON (a pack is these lines, one per puzzle)."""
+    return json.dumps(to_document(p), separators=(", ", ": "))
+
+
+def from_document(doc: object) -> JumpPuzzle:
+    """A puzzle from a parsed JSON document, validated field by field."""
+    if not isinstance(doc, dict):
+        raise JumpFormatError("a jumping-maze document is a JSON object")
+    if doc.get("format") != FORMAT:
+        raise JumpFormatError(f"not a jumping-maze document: 'format' must be {FORMAT!r}")
+    if doc.get("version") != VERSION:
+        raise JumpFormatError(f"unsupported document version {doc.get('version')!r}")
+    missing = [k for k in KEYS if k not in doc]
+    if missing:
+        raise JumpFormatError(f"missing {', '.join(map(repr, missing))}")
+    width, height = doc["width"], doc["height"]
+    for key, v in (("width", width), ("height", height)):
+        if not _is_int(v) or not 2 <= v <= MAX_SIDE:
+            raise JumpFormatError(f"{key!r} must be a whole number in 2..{MAX_SIDE}")
+    rows = doc["jumps"]
+    if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+        raise JumpFormatError("'jumps' must be a list of rows of numbers")
+    if len(rows) != height:
+        raise JumpFormatError(f"row {min(len(rows), height)}: 'jumps' has {len(rows)} rows, "
+                              f"the height is {height}")
+    _check_rows(rows, width)
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if not _is_int(v):
+                raise JumpFormatError(f"row {r}, column {c}: {v!r} is not a whole number")
+    if doc["moves"] not in ("rook", "queen"):
+        raise JumpFormatError(f"'moves' must be 'rook' or 'queen', not {doc['moves']!r}")
+    for key in ("wrap", "no_u_turn"):
+        if not isinstance(doc[key], bool):
+            raise JumpFormatError(f"{key!r} must be true or false, not {doc[key]!r}")
+    start = _check_cell("start", doc["start"], width, height)
+    goal = _check_cell("goal", doc["goal"], width, height)
+    return _build(rows, start, goal, doc["moves"], doc["wrap"], doc["no_u_turn"])
+
+
+def from_json(text: str) -> JumpPuzzle:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise JumpFormatError(f"not valid JSON (line {err.lineno}, column {err.colno})") from None
+    return from_document(doc)
+
+
+# -- plain text ------------------------------------------------------------------------------
+_YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+
+
+def to_text(p: JumpPuzzle) -> str:
+    """Rows of numbers with G for the goal; header lines only where rules differ from
+    the defaults, so a plain rook puzzle is just its board."""
+    lines = []
+    if p.start != 0:
+        lines.append("start: {},{}".format(*p.rc(p.start)))
+    if p.moves != "rook":
+        lines.append(f"moves: {p.moves}")
+    if p.wrap:
+        lines.append("wrap: yes")
+    if p.no_u_turn:
+        lines.append("no-u-turn: yes")
+    cell_width = len(str(p.max_jump))
+    for r in range(p.height):
+        row = ["G" if r * p.width + c == p.goal else str(int(p.jumps[r, c]))
+               for c in range(p.width)]
+        lines.append(" ".join(x.rjust(cell_width) for x in row))
+    return "\n".join(lines) + "\n"
+
+
+def from_text(text: str) -> JumpPuzzle:
+    """A puzzle from the plain text form (see the module docstring)."""
+    options = {"start": "0,0", "moves": "rook", "wrap": "no", "no-u-turn": "no"}
+    rows: list[list[str]] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ":" in line:
+            if rows:
+                raise JumpFormatError(f"row {len(rows)}: settings go before the board")
+            key, value = (part.strip().lower() for part in line.split(":", 1))
+            key = key.replace("_", "-")
+            if key not in options:
+                raise JumpFormatError(f"unknown setting {key!r}; settings: {', '.join(options)}")
+            options[key] = value
+            continue
+        rows.append(line.split() if any(ch.isspace() for ch in line) else list(line))
+    if not rows:
+        raise JumpFormatError("no board: write rows of jump numbers, G for the goal")
+    width, height = len(rows[0]), len(rows)
+    _check_rows(rows, width)
+    jumps, goal = [], None
+    for r, row in enumerate(rows):
+        jumps.append([])
+        for c, token in enumerate(row):
+            if token.upper() == "G":
+                if goal is not None:
+                    raise JumpFormatError(f"row {r}, column {c}: a second goal (the first is "
+                                          f"at row {goal[0]}, column {goal[1]})")
+                goal = (r, c)
+                jumps[-1].append(0)
+            elif token.isdigit():
+                jumps[-1].append(int(token))
+            else:
+                raise JumpFormatError(f"row {r}, column {c}: {token!r} is not a jump number or G")
+    if goal is None:
+        raise JumpFormatError("no goal: mark one square G")
+    for key in ("wrap", "no-u-turn"):
+        if options[key] not in _YES:
+            raise JumpFormatError(f"{key} must be yes or no, not {options[key]!r}")
+    try:
+        start = tuple(int(x) for x in options["start"].split(","))
+    except ValueError:
+        start = ()
+    if len(start) != 2:
+        raise JumpFormatError(f"start looks like 0,0 (row,column), not {options['start']!r}")
+    if not (0 <= start[0] < height and 0 <= start[1] < width):
+        raise JumpFormatError(f"start {start[0]},{start[1]} lies outside the "
+                              f"{width}x{height} board")
+    return _build(jumps, start, goal, options["moves"], _YES[options["wrap"]],
+                  _YES[options["no-u-turn"]])
+
+
+# -- either, and packs ---------------------------------------------------------------------
+def read_puzzle(text: str) -> JumpPuzzle:
+    """One puzzle from a JSON document or the plain text form."""
+    return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+
+
+def read_pack(text: str) -> list[JumpPuzzle]:
+    """Every puzzle of a JSON lines pack (or the one puzzle of a single document)."""
+    stripped = text.lstrip()
+    if not stripped.startswith("{"):
+        return [from_text(text)]
+    lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > 1 and all(line.lstrip().startswith("{") for _, line in lines):
+        puzzles = []
+        for i, line in lines:
+            try:
+                puzzles.append(from_json(line))
+            except JumpFormatError as err:
+                raise JumpFormatError(f"line {i}: {err}") from None
+        return puzzles
+    return [from_json(text)]
+
+
+def write_pack(puzzles: list[JumpPuzzle]) -> str:
+    """JSON lines, one puzzle per line."""
+    return "".join(to_json(p) + "\n" for p in puzzles)

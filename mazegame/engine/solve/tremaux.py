@@ -1,0 +1,126 @@
+"""Tremaux's algorithm with Suits' counter variant (Suits section 3.5).
+
+A depth-first walk that writes on doors: "E" on a door it explores, "R" on the door it came
+in by (the way back). A door leading to a cell already visited is walked back through at
+once; we mark that side "X" rather than a second "R", so every cell keeps exactly one way
+back and the backtracking rule stays unambiguous. When the goal is reached, the walk is
+retraced along the R marks with a counter, and each E on the way is replaced by the number
+of steps from that door to the goal: a permanent, numbered path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.jit import kernel
+from mazegame.engine.solve.base import arrive, finish, goal_mask, note
+from mazegame.engine.solve.registry import (
+    BUDGET,
+    DEFAULTS,
+    DOOR_E,
+    DOOR_R,
+    DOOR_X,
+    FOUND,
+    RETRACE,
+    UNREACHABLE,
+    SolveOptions,
+    SolverSpec,
+    register,
+)
+from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, emit, new_buffer
+
+
+@kernel
+def _mark(doors, cell, d, value, record, buf, k):
+    doors[cell, d] = value
+    if record:
+        buf, k = emit(buf, k, DOOR, cell, d | (value << 2))
+    return buf, k
+
+
+@kernel
+def tremaux(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
+    """Suits' steps 1-8 with step 6' (stop at the goal), then the numbered retrace."""
+    np.random.seed(seed)
+    n = walls.size
+    doors = np.zeros((n, 4), dtype=np.int32)
+    back = np.full(n, -1, dtype=np.int8)  # side of the R door of each cell
+    visits = np.zeros(n, dtype=np.int32)
+    path = np.empty(1024, dtype=np.int32)
+    npath, k = 0, 0
+    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    p, steps, status = start, 0, FOUND
+    while not goals[p]:
+        if steps >= budget:
+            status = BUDGET
+            break
+        d, m = -1, 0  # an unmarked door, chosen at random (reservoir sampling)
+        for side in range(4):
+            if doors[p, side] == 0 and step_kernel(walls, wrap_x, wrap_y, solid, p, side) != p:
+                m += 1
+                if np.random.randint(0, m) == 0:
+                    d = side
+        if d >= 0:
+            q = step_kernel(walls, wrap_x, wrap_y, solid, p, d)
+            buf, k = _mark(doors, p, d, DOOR_E, record, buf, k)
+            seen_before = visits[q] > 0
+            path, npath, buf, k = arrive(q, visits, path, npath, True, record, buf, k)
+            steps += 1
+            if seen_before:  # step 5: mark the door back and return through it
+                buf, k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
+                path, npath, buf, k = arrive(p, visits, path, npath, True, record, buf, k)
+                steps += 1
+            else:  # step 6': a new cell becomes the present cell
+                buf, k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
+                back[q] = d ^ 2
+                if record:
+                    buf, k = emit(buf, k, MARK, q, ACTIVE)
+                p = q
+        elif back[p] < 0:  # step 7: no door marked R: back at the start, all explored
+            status = UNREACHABLE
+            break
+        else:  # step 8: leave a finished cell through its R door
+            if record:
+                buf, k = emit(buf, k, MARK, p, DEAD)
+            p = step_kernel(walls, wrap_x, wrap_y, solid, p, back[p])
+            path, npath, buf, k = arrive(p, visits, path, npath, True, record, buf, k)
+            steps += 1
+    if status == FOUND:
+        # The counter variant: follow the R marks home; the E on the door just come through
+        # (seen from the new cell) becomes the number of steps to the goal.
+        buf, k = note(RETRACE, p, record, buf, k)
+        if record:
+            buf, k = emit(buf, k, MARK, p, PATH)
+        c, count = p, 0
+        while back[c] >= 0:
+            count += 1
+            prev = step_kernel(walls, wrap_x, wrap_y, solid, c, back[c])
+            buf, k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)
+            if record:
+                buf, k = emit(buf, k, MARK, prev, PATH)
+            c = prev
+    buf, k = note(status, p, record, buf, k)
+    return status, path[:npath], buf[:k], doors
+
+
+def solve_tremaux(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Run Tremaux's walk; `extra["doors"]` holds the final door marks, int[n, 4]."""
+    buf = new_buffer(record, 16 * maze.size)
+    status, path, events, doors = tremaux(
+        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+        options.steps(maze), options.seed, record, buf,
+    )
+    return finish("tremaux", maze, status, path, events, record, {"doors": doors})
+
+
+register(SolverSpec(
+    "tremaux", "Tremaux's algorithm", solve_tremaux,
+    "Depth-first with chalk: mark E on each door you explore and R on the door you came in "
+    "by; a door into a visited cell is walked straight back. When a cell has no unmarked "
+    "door left, go back through R. At the goal, retrace the R marks numbering the doors: "
+    "the numbers count the steps to the goal.",
+    "Suits, Playing With Mazes (1994), section 3.5, after Even, Graph Algorithms (1979)",
+    directed=False, walker=True, randomized=True,
+    layers=("agents", "marks", "labels", "doors"), labels="visits",
+))

@@ -1,0 +1,310 @@
+"""Walkers: an agent that only knows the cell it stands in (and what it wrote there).
+
+Random walk, the left/right-hand wall followers, Suits' hand-switching walk, the Pledge
+algorithm and the least-recently-used door walk (Suits sections 3.1-3.3). Each kernel moves
+only through `step_kernel`, records the whole walk as `path`, and stops with a NOTE code:
+FOUND, LOOP (a deterministic walk repeated its state), STUCK or BUDGET.
+
+Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., record, buf)` with
+`goals` a bool[n] mask; they return `(status, path, events)`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, step_kernel
+from mazegame.engine.jit import kernel
+from mazegame.engine.solve.base import arrive, finish, first_open, goal_mask, note
+from mazegame.engine.solve.registry import (
+    BUDGET,
+    DEFAULTS,
+    FOUND,
+    LOOP,
+    STUCK,
+    SWITCH_HANDS,
+    SolveOptions,
+    SolverSpec,
+    register,
+)
+from mazegame.engine.trace import DOOR, emit, new_buffer
+
+SUITS = "Suits, Playing With Mazes (1994)"
+LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
+
+
+@kernel
+def random_walk(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
+    """Suits 3.1: from each cell, move through a door chosen uniformly at random."""
+    np.random.seed(seed)
+    visits = np.zeros(walls.size, dtype=np.int32)
+    path = np.empty(1024, dtype=np.int32)
+    npath, k = 0, 0
+    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    options = np.empty(4, dtype=np.int64)
+    cell, steps, status = start, 0, FOUND
+    while not goals[cell]:
+        if steps >= budget:
+            status = BUDGET
+            break
+        m = 0
+        for d in range(4):
+            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            if nxt != cell:
+                options[m] = nxt
+                m += 1
+        if m == 0:
+            status = STUCK
+            break
+        cell = options[np.random.randint(0, m)]
+        steps += 1
+        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    buf, k = note(status, cell, record, buf, k)
+    return status, path[:npath], buf[:k]
+
+
+@kernel
+def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, budget,
+              record, buf):
+    """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand).
+
+    The state is (cell, heading): a walker that meets a state again has gone round a loop
+    and would circle forever. A plain follower stops there (LOOP). With `switch`, Suits'
+    improved walk changes hands instead, and gives up only when two hand-runs in a row
+    went round loops without setting foot in a new cell.
+    """
+    n = walls.size
+    seen = np.zeros(4 * n, dtype=np.int32)  # id of the hand-run that last stood in a state
+    visits = np.zeros(n, dtype=np.int32)
+    path = np.empty(1024, dtype=np.int32)
+    npath, k = 0, 0
+    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    cell, heading, run, steps, status = start, facing, 1, 0, FOUND
+    progress, progressed_before = False, True
+    while not goals[cell]:
+        state = cell * 4 + heading
+        if seen[state] == run:
+            if not (switch and (progress or progressed_before)):
+                status = LOOP
+                break
+            hand = -hand
+            run += 1
+            progressed_before, progress = progress, False
+            buf, k = note(SWITCH_HANDS, cell, record, buf, k)
+        seen[state] = run
+        if steps >= budget:
+            status = BUDGET
+            break
+        moved = False
+        for off in (-1, 0, 1, 2):
+            d = (heading + hand * off + 4) % 4
+            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            if nxt != cell:
+                cell, heading, moved = nxt, d, True
+                break
+        if not moved:
+            status = STUCK
+            break
+        steps += 1
+        progress = progress or visits[cell] == 0
+        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    buf, k = note(status, cell, record, buf, k)
+    return status, path[:npath], buf[:k]
+
+
+@kernel
+def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, buf):
+    """Pledge: walk straight in a preferred heading; at a wall, follow it with the left hand,
+    counting quarter turns (right +1, left -1), and leave it when the count is back to zero.
+
+    Loops are caught as exact state repeats: (cell) while walking free, and (cell, heading,
+    count) within one stretch along a wall. A count drifting for ever (circling the inside
+    of the outer wall) is stopped by the budget.
+    """
+    n = walls.size
+    seen_free = np.zeros(n, dtype=np.bool_)
+    seen_stretch = np.zeros(4 * n, dtype=np.int32)  # stretch id (from 1) per (cell, heading)
+    seen_turns = np.zeros(4 * n, dtype=np.int64)
+    visits = np.zeros(n, dtype=np.int32)
+    path = np.empty(1024, dtype=np.int32)
+    npath, k = 0, 0
+    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    cell, heading, turns, stretch, steps, status = start, prefer, 0, 0, 0, FOUND
+    while not goals[cell]:
+        state = cell * 4 + heading
+        if turns == 0:
+            if seen_free[cell]:
+                status = LOOP
+                break
+            seen_free[cell] = True
+        else:
+            if seen_stretch[state] == stretch and seen_turns[state] == turns:
+                status = LOOP
+                break
+            seen_stretch[state] = stretch
+            seen_turns[state] = turns
+        if steps >= budget:
+            status = BUDGET
+            break
+        moved = False
+        for i in range(4):
+            # Free: straight, else turn right so the wall is on the left. Along a wall: the
+            # left-hand rule.
+            off = (0, 1, 2, -1)[i] if turns == 0 else (-1, 0, 1, 2)[i]
+            d = (heading + off + 4) % 4
+            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            if nxt != cell:
+                if turns == 0 and off != 0:
+                    stretch += 1
+                cell, heading, moved = nxt, d, True
+                turns += off
+                break
+        if not moved:
+            status = STUCK
+            break
+        steps += 1
+        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    buf, k = note(status, cell, record, buf, k)
+    return status, path[:npath], buf[:k]
+
+
+@kernel
+def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
+    """Suits 3.3: leave through the door with the lowest number (ties at random), writing the
+    move count i on it and on the door you come in by in the next cell."""
+    np.random.seed(seed)
+    n = walls.size
+    doors = np.zeros((n, 4), dtype=np.int32)
+    visits = np.zeros(n, dtype=np.int32)
+    path = np.empty(1024, dtype=np.int32)
+    npath, k = 0, 0
+    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    cell, i, status = start, 0, FOUND
+    while not goals[cell]:
+        if i >= budget:
+            status = BUDGET
+            break
+        best, ties = -1, 0
+        for d in range(4):
+            if step_kernel(walls, wrap_x, wrap_y, solid, cell, d) == cell:
+                continue
+            if best < 0 or doors[cell, d] < doors[cell, best]:
+                best, ties = d, 1
+            elif doors[cell, d] == doors[cell, best]:
+                ties += 1  # reservoir sampling: each tied door wins with chance 1/ties
+                if np.random.randint(0, ties) == 0:
+                    best = d
+        if best < 0:
+            status = STUCK
+            break
+        i += 1
+        nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, best)
+        doors[cell, best] = i
+        doors[nxt, best ^ 2] = i
+        if record:
+            buf, k = emit(buf, k, DOOR, cell, best | (i << 2))
+            buf, k = emit(buf, k, DOOR, nxt, (best ^ 2) | (i << 2))
+        cell = nxt
+        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    buf, k = note(status, cell, record, buf, k)
+    return status, path[:npath], buf[:k]
+
+
+def _walk(name: str, walk, maze: Maze, record: bool, *args):
+    """Run a walker kernel on the maze and package its result."""
+    buf = new_buffer(record, 16 * maze.size)
+    status, path, events = walk(
+        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+        *args, record, buf,
+    )
+    return finish(name, maze, status, path, events, record)
+
+
+def hand_on_wall(maze: Maze, hand: int) -> int:
+    """A first heading for a wall follower: the way ahead open and the hand's side walled
+    (Suits: 'keep your left hand touching a wall'), else the first open side."""
+    start = maze.start
+    for d in range(4):
+        if maze.step(start, d) != start and maze.step(start, (d - hand) % 4) == start:
+            return d
+    return first_open(maze, start)
+
+
+def toward_goal(maze: Maze) -> int:
+    """The compass heading that points most directly from the start to the first goal."""
+    (r0, c0), (r1, c1) = maze.rc(maze.start), maze.rc(maze.goals[0])
+    if (r0, c0) == (r1, c1):
+        return NORTH
+    if abs(r1 - r0) >= abs(c1 - c0):
+        return SOUTH if r1 > r0 else NORTH
+    return EAST if c1 > c0 else WEST
+
+
+def solve_random_walk(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Random walk from the start, seeded by `options.seed`."""
+    return _walk("random-walk", random_walk, maze, record, options.steps(maze), options.seed)
+
+
+def _hand(name: str, hand: int, switch: bool):
+    def run(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+        facing = hand_on_wall(maze, hand) if options.facing is None else options.facing % 4
+        return _walk(name, hand_walk, maze, record, facing, hand, switch, options.steps(maze))
+
+    run.__name__ = f"solve_{name.replace('-', '_')}"
+    run.__doc__ = f"Run the {name} walker."
+    return run
+
+
+def solve_pledge(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Pledge walk; the preferred heading is `options.facing`, else towards the goal."""
+    prefer = toward_goal(maze) if options.facing is None else int(options.facing) % 4
+    return _walk("pledge", pledge, maze, record, prefer, options.steps(maze))
+
+
+def solve_lru(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """Least-recently-used door walk; ties broken by `options.seed`."""
+    return _walk("lru-doors", lru_doors, maze, record, options.steps(maze), options.seed)
+
+
+WALKER = {"walker": True, "labels": "visits"}
+
+register(SolverSpec(
+    "random-walk", "Random walk", solve_random_walk,
+    "From each cell take a door at random. It gets there in the end, but the end can be far "
+    "off: Suits calls it 'better thought of as a non-method'.",
+    f"{SUITS}, section 3.1", directed=True, randomized=True, **WALKER,
+))
+register(SolverSpec(
+    "left-hand", "Left-hand walk", _hand("left-hand", LEFT, False),
+    "Keep your left hand on the wall and walk. Solves every maze whose walls all hang "
+    "together; circles forever around a loop (fig. 15) or a king's chamber (fig. 16): we "
+    "notice the repeat and stop.",
+    f"{SUITS}, section 3.2", directed=False, **WALKER,
+))
+register(SolverSpec(
+    "right-hand", "Right-hand walk", _hand("right-hand", RIGHT, False),
+    "The mirror image of the left-hand walk: right hand on the wall.",
+    f"{SUITS}, section 3.2", directed=False, **WALKER,
+))
+register(SolverSpec(
+    "hand-switch", "Hand-switching walk", _hand("hand-switch", LEFT, True),
+    "A left-hand walk that remembers where it has been: when it comes round to a cell it "
+    "already left the same way, it is in a loop, and switches hands to break out. Still "
+    "helpless against a king's chamber.",
+    f"{SUITS}, section 3.2", directed=False, **WALKER,
+))
+register(SolverSpec(
+    "lru-doors", "Least-recently-used doors", solve_lru,
+    "Number every door you pass with the move count; always leave through the door with "
+    "the lowest number. Slow, but it solves any maze with two-way doors.",
+    f"{SUITS}, section 3.3", directed=False, randomized=True,
+    layers=("agents", "marks", "labels", "doors"), **WALKER,
+))
+register(SolverSpec(
+    "pledge", "Pledge algorithm", solve_pledge,
+    "Head for the goal's direction; at a wall, follow it with the left hand and count your "
+    "turns; let go when the count is back to zero. Escapes islands a plain wall follower "
+    "circles, though in a maze with loops a goal inside can still be missed.",
+    "Abelson and diSessa, Turtle Geometry (1980), after John Pledge", directed=False,
+    **WALKER,
+))

@@ -1,0 +1,63 @@
+"""Blind mazes (Suits 6.1): you see the perimeter and yourself; walls appear when bumped.
+
+A move attempt that hits a wall costs an attempt like a move does; with a budget, the game
+is lost when the attempts run out before the goal is reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mazegame.engine.grid import Maze, border_walls, mirrored
+from mazegame.games.walk import Outcome, WalkGame
+
+
+@dataclass
+class BlindGame(WalkGame):
+    """A walk where only bumped walls become known, with an optional attempt budget."""
+
+    budget: int | None = None  #: maximum move attempts (moves + bumps); None = unlimited
+    known: np.ndarray = field(init=False)  #: wall bits learned by bumping, per cell
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.known = np.zeros_like(self.maze.walls)
+
+    @property
+    def attempts(self) -> int:
+        return self.moves + self.bumps
+
+    @property
+    def attempts_left(self) -> int | None:
+        return None if self.budget is None else max(self.budget - self.attempts, 0)
+
+    @property
+    def lost(self) -> bool:
+        return not self.won and self.budget is not None and self.attempts >= self.budget
+
+    def move(self, direction: int) -> Outcome:
+        if self.lost:
+            return Outcome.IGNORED
+        before = self.position
+        outcome = super().move(direction)
+        if outcome is Outcome.BUMPED:
+            self.known.flat[before] |= np.uint8(1 << direction)
+        if self.lost and self.finished_at is None:
+            self.finished_at = self.clock()
+        return outcome
+
+    def display_maze(self, show_bumped: bool = True) -> Maze:
+        """What the player may see: the perimeter, plus bumped walls (drawn from both sides,
+        since all the player learned is "no way through here")."""
+        m = self.maze
+        walls = border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
+        if show_bumped:
+            walls |= mirrored(m, self.known)
+        return m.copy(walls=walls)
+
+
+def budget_for(shortest: int, factor: float | None) -> int | None:
+    """A move-attempt budget as a multiple of the shortest path (None: unlimited)."""
+    return None if factor is None else max(int(round(shortest * factor)), shortest + 2)

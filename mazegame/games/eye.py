@@ -1,0 +1,72 @@
+"""The player's-eye game (Suits 6.1): rotate left, rotate right, move forward.
+
+The computer keeps the position and the facing; the player sees only what lies ahead.
+Every forward move goes through `Maze.step`, so wrap-around and one-way doors behave as
+everywhere else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
+from mazegame.games.eyeview import look
+from mazegame.games.walk import Outcome, WalkGame
+
+LEFT_OF = {NORTH: WEST, WEST: SOUTH, SOUTH: EAST, EAST: NORTH}
+RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
+
+
+@dataclass
+class EyeGame(WalkGame):
+    """A walker with a facing; remembers every cell it has seen (for the mini-map)."""
+
+    facing: int = EAST
+    depth: int = 8  #: how far the view reaches before the fog
+    turns: int = field(default=0, init=False)
+    seen: set[int] = field(default_factory=set, init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.facing = self.open_facing(self.facing)
+        self._see()
+
+    def open_facing(self, preferred: int) -> int:
+        """Start facing an open door when there is one, so the first view is not a wall."""
+        for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], RIGHT_OF[RIGHT_OF[preferred]]):
+            if self.maze.step(self.position, d) != self.position:
+                return d
+        return preferred
+
+    def _see(self) -> None:
+        for section in look(self.maze, self.position, self.facing, self.depth):
+            self.seen.add(section.cell)
+            self.seen.update(c for c in (section.left_cell, section.right_cell) if c >= 0)
+
+    def turn_left(self) -> None:
+        self._turn(LEFT_OF[self.facing])
+
+    def turn_right(self) -> None:
+        self._turn(RIGHT_OF[self.facing])
+
+    def turn_around(self) -> None:
+        self._turn(LEFT_OF[LEFT_OF[self.facing]])
+
+    def _turn(self, facing: int) -> None:
+        if self.over:
+            return
+        if self.paused:
+            self.resume()
+        if self.started_at is None:
+            self.started_at = self.clock()
+        self.facing = facing
+        self.turns += 1
+        self._see()
+
+    def forward(self) -> Outcome:
+        outcome = self.move(self.facing)
+        self._see()
+        return outcome
+
+
+__all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

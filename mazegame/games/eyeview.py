@@ -1,0 +1,166 @@
+"""The player's-eye perspective view, as pure functions.
+
+`look` walks forward from the player through open doors and describes each cell it
+passes (a `Section`); `render_view` draws those sections as nested frames, the way the
+classic first-person dungeon crawlers did: side walls as shaded trapezoids, side openings
+as flat faces one step further away, a dead end as a wall filling the far frame, and fog
+beyond the view's depth. The output is rows of (text, style name) runs, so it stays
+testable without a terminal; the UI maps style names to colours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mazegame.engine.grid import Maze
+
+LEFT_OF = (3, 0, 1, 2)  # N->W, E->N, S->E, W->S
+RIGHT_OF = (1, 2, 3, 0)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One cell along the line of sight, `depth` cells ahead of the player."""
+
+    depth: int
+    cell: int
+    left_open: bool
+    right_open: bool
+    front_open: bool
+    left_cell: int  #: the cell through the left opening, or -1
+    right_cell: int
+    goal: bool
+
+
+def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
+    """Sections from the player's own cell (depth 0) forward until a wall or the fog."""
+    sections = []
+    here = cell
+    for k in range(depth):
+        left = maze.step(here, LEFT_OF[facing])
+        right = maze.step(here, RIGHT_OF[facing])
+        ahead = maze.step(here, facing)
+        sections.append(Section(
+            k, here, left != here, right != here, ahead != here,
+            left if left != here else -1, right if right != here else -1,
+            here in maze.goals,
+        ))
+        if ahead == here or ahead == cell:  # a wall, or a wrap-around ring back to us
+            break
+        here = ahead
+    return sections
+
+
+# Style names, indexed by what a pixel shows. Walls and faces come in depth shades.
+SHADES = 8
+STYLE_NAMES = (
+    ["ceiling", "floor", "fog", "goal", "edge", "sprite"]
+    + [f"wall-{i}" for i in range(SHADES)]
+    + [f"face-{i}" for i in range(SHADES)]
+)
+_ID = {name: i for i, name in enumerate(STYLE_NAMES)}
+WALL_CHARS = "█▓▓▒▒░░░"
+
+
+def _shade(depth: int) -> int:
+    return min(depth, SHADES - 1)
+
+
+def frames(width: int, height: int, count: int) -> list[tuple[int, int, int, int]]:
+    """(left, top, right, bottom) of the frame at each cell boundary, nearest first.
+
+    Frame 0 is the screen edge; each further boundary shrinks by perspective.
+    """
+    cx, cy = width / 2, height / 2
+    out = []
+    for i in range(count + 1):
+        s = 1.0 / (1.0 + 0.9 * i)
+        hw, hh = cx * s, cy * s
+        out.append((round(cx - hw), round(cy - hh), round(cx + hw) - 1, round(cy + hh) - 1))
+    return out
+
+
+def render_view(
+    sections: list[Section],
+    width: int,
+    height: int,
+    depth: int,
+    sprites: dict[int, str] | None = None,
+) -> list[list[tuple[str, str]]]:
+    """Draw the sections into `height` rows of `width` characters.
+
+    `sprites` maps a depth to a glyph drawn standing in that cell (the demon).
+    """
+    chars = np.full((height, width), " ", dtype="<U1")
+    style = np.zeros((height, width), dtype=np.int16)
+    style[height // 2 :, :] = _ID["floor"]
+    fr = frames(width, height, depth + 1)
+
+    def fill(x0, y0, x1, y1, ch, name):
+        if x1 >= x0 and y1 >= y0:
+            chars[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = ch
+            style[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = _ID[name]
+
+    def side_wall(k: int, left: bool) -> None:
+        (l0, t0, r0, b0), (l1, t1, r1, b1) = fr[k], fr[k + 1]
+        xs = range(l0, l1) if left else range(r1 + 1, r0 + 1)
+        span = max(abs(l1 - l0) if left else abs(r0 - r1), 1)
+        for x in xs:
+            t = (x - l0) / span if left else (r0 - x) / span
+            top, bottom = round(t0 + t * (t1 - t0)), round(b0 + t * (b1 - b0))
+            fill(x, top, x, bottom, WALL_CHARS[_shade(k)], f"wall-{_shade(k)}")
+        edge_x = l1 if left else r1
+        fill(edge_x, t1, edge_x, b1, "│", "edge")
+
+    def side_opening(k: int, left: bool) -> None:
+        (l0, _, r0, _), (l1, t1, r1, b1) = fr[k], fr[k + 1]
+        x0, x1 = (l0, l1 - 1) if left else (r1 + 1, r0)
+        fill(x0, t1, x1, b1, " ", f"face-{_shade(k + 1)}")
+        fill(x0, t1, x1, t1, "▔", f"face-{_shade(k + 1)}")
+        fill(x0, b1, x1, b1, "▁", f"face-{_shade(k + 1)}")
+
+    for sec in sections:
+        k = sec.depth
+        (side_opening if sec.left_open else side_wall)(k, True)
+        (side_opening if sec.right_open else side_wall)(k, False)
+        l1, t1, r1, b1 = fr[k + 1]
+        if not sec.front_open:
+            fill(l1, t1, r1, b1, " ", f"face-{_shade(k + 1)}")
+            fill(l1, t1, r1, t1, "▔", f"face-{_shade(k + 1)}")
+            fill(l1, b1, r1, b1, "▁", f"face-{_shade(k + 1)}")
+            fill(l1, t1, l1, b1, "▏", f"face-{_shade(k + 1)}")
+            fill(r1, t1, r1, b1, "▕", f"face-{_shade(k + 1)}")
+    for sec in reversed(sections):  # things standing in cells, far to near, over the walls
+        k = sec.depth
+        if k == 0:
+            continue
+        l0, _, r0, b0 = fr[k]
+        l1, t1, r1, b1 = fr[k + 1]
+        bottom = min(b0, (b0 + b1) // 2 + 1)
+        mid = (l1 + r1) // 2
+        if sec.goal:
+            gw, gh = max(1, (r1 - l1 + 1) // 4), max(1, (b1 - t1 + 1) // 3)
+            fill(mid - gw // 2, bottom - gh + 1, mid + gw // 2, bottom, "◆", "goal")
+        if sprites and k in sprites:
+            sw, sh = max(1, (r1 - l1 + 1) // 3), max(1, (b1 - t1 + 1) * 2 // 3)
+            fill(mid - sw // 2, bottom - sh + 1, mid + sw // 2, bottom, sprites[k], "sprite")
+    last = sections[-1] if sections else None
+    if last is not None and last.front_open:  # the corridor runs on into the fog
+        l1, t1, r1, b1 = fr[last.depth + 1]
+        fill(l1, t1, r1, b1, "░", "fog")
+    return _runs(chars, style)
+
+
+def _runs(chars: np.ndarray, style: np.ndarray) -> list[list[tuple[str, str]]]:
+    """Rows of (text, style name) runs: consecutive pixels of one style share a run."""
+    rows = []
+    for y in range(chars.shape[0]):
+        ids = style[y]
+        cuts = np.flatnonzero(np.diff(ids)) + 1
+        starts = np.concatenate(([0], cuts))
+        ends = np.concatenate((cuts, [ids.shape[0]]))
+        line = "".join(chars[y])
+        rows.append([(line[a:b], STYLE_NAMES[ids[a]]) for a, b in zip(starts, ends, strict=True)])
+    return rows

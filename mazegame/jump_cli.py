@@ -1,0 +1,194 @@
+"""`mazegame jump solve|energy|generate|show`: the jumping-maze command line.
+
+Kept out of cli.py so the main parser stays short; the engine (and numba) is imported only
+when a jump action runs, so `mazegame --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import asdict
+from typing import TextIO
+
+from mazegame.cli import UsageError, parse_seed, random_seed, read_input, write_output
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the four actions and their arguments."""
+    sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions = {
+        "solve": "solve a puzzle; print length, path, uniqueness, holes and energy as JSON",
+        "energy": "print Neller's energy of a puzzle, term by term",
+        "generate": "design puzzles by local search; JSON lines out",
+        "show": "print a puzzle as a board (with --solution, the solution's steps)",
+    }
+    parsers = {name: sub.add_parser(name, help=text, description=text)
+               for name, text in actions.items()}
+    for name in ("solve", "energy", "show"):
+        parsers[name].add_argument("file", help="puzzle (JSON, JSON lines pack or text), "
+                                   "'-' for standard input")
+        parsers[name].add_argument("--index", type=int, default=0, metavar="I",
+                                   help="which puzzle of a pack, from 0 (default 0)")
+    parsers["energy"].add_argument("--json", action="store_true", help="print JSON")
+    parsers["show"].add_argument("--solution", action="store_true",
+                                 help="number the squares of the shortest solution")
+    g = parsers["generate"]
+    g.add_argument("--size", type=int, default=5, metavar="N", help="board side, 4..10 (5)")
+    g.add_argument("--variant", default="rook", metavar="V",
+                   help="rook, queen, torus or no-u-turn; combine with '+' (rook)")
+    g.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (1)")
+    g.add_argument("--seed", type=parse_seed, default=None, help="random seed (default: random)")
+    g.add_argument("--out", default=None, metavar="FILE", help="output file (default stdout)")
+    g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen action; returns the exit status."""
+    return {"solve": _solve, "energy": _energy, "generate": _generate, "show": _show}[
+        args.action](args)
+
+
+def _load(args: argparse.Namespace):
+    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+
+    try:
+        pack = read_pack(read_input(args.file))
+    except JumpFormatError as err:
+        raise UsageError(f"{args.file}: {err}") from None
+    if not 0 <= args.index < len(pack):
+        raise UsageError(f"{args.file} holds {len(pack)} puzzle(s); --index is 0..{len(pack) - 1}")
+    return pack[args.index]
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from mazegame.engine.jump import solve
+
+    puzzle = _load(args)
+    a = solve(puzzle)
+    doc = {
+        "length": a.length if a.solved else None,
+        "path": [list(puzzle.rc(c)) for c in a.path],
+        "unique": a.unique,
+        "black_holes": [list(puzzle.rc(c)) for c in a.black_holes],
+        "white_holes": [list(puzzle.rc(c)) for c in a.white_holes],
+        "energy": a.energy.total,
+    }
+    write_output(None, json.dumps(doc))
+    return 0 if a.solved else 1
+
+
+def _energy(args: argparse.Namespace) -> int:
+    from mazegame.engine.jump import energy
+
+    e = energy(_load(args))
+    if args.json:
+        write_output(None, json.dumps(asdict(e)))
+        return 0
+    rows = [
+        ("no unique shortest solution", e.no_unique_shortest, f"|S| = {e.states}"),
+        ("unreaching states", e.unreaching, f"{e.unreaching_states} without a way to the goal"),
+        ("initial forced moves", e.forced, f"m = {e.forced_moves}"),
+        ("decisions", e.decisions,
+         f"forward {e.forward_decisions}, backward {e.backward_decisions}"),
+        ("same-jump clusters", e.clusters, "sum of (|J|-1)^2"),
+    ]
+    width = max(len(str(v)) for _, v, _ in rows + [("", e.total, "")])
+    lines = [f"energy {e.total}"]
+    lines += [f"  {name:<28} {value:>{width}}  ({why})" for name, value, why in rows]
+    write_output(None, "\n".join(lines))
+    return 0
+
+
+class ProgressBar:
+    """A one-line bar on a stream, drawn only once a run has lasted `delay` seconds, so
+    quick runs print nothing."""
+
+    def __init__(self, stream: TextIO, label: str, enabled: bool, delay: float = 0.5) -> None:
+        self.stream, self.label, self.enabled, self.delay = stream, label, enabled, delay
+        self.t0 = time.monotonic()
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = time.monotonic() - self.t0
+        if not self.enabled or elapsed < self.delay:
+            return
+        filled = 30 * done // total
+        bar = "#" * filled + "." * (30 - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{total} {elapsed:4.0f}s")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
+    from mazegame.engine.jumpfile import write_pack
+
+    if not MIN_SIZE <= args.size <= MAX_SIZE:
+        raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
+    if args.count < 1:
+        raise UsageError("--count must be at least 1")
+    try:
+        variant_rules(args.variant)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    seed = random_seed() if args.seed is None else args.seed
+    enabled = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = ProgressBar(sys.stderr, f"designing {args.size}x{args.size} {args.variant}", enabled,
+                      delay=0.0 if args.progress else 0.5)
+    try:
+        puzzles = design_pack(args.size, args.variant, args.count, seed, bar)
+    finally:
+        bar.close()
+    write_output(args.out, write_pack(puzzles))
+    return 0
+
+
+def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
+    """The board as text: jump numbers, G, the start in brackets; `labels` replace the
+    number shown on some cells (e.g. solution steps)."""
+    labels = labels or {}
+    width = max(len(str(puzzle.max_jump)), *(len(s) for s in labels.values()), 1)
+    lines = []
+    for r in range(puzzle.height):
+        row = []
+        for c in range(puzzle.width):
+            cell = r * puzzle.width + c
+            text = labels.get(cell, "G" if cell == puzzle.goal else str(puzzle.jumps[r, c]))
+            row.append(f"[{text:>{width}}]" if cell == puzzle.start else f" {text:>{width}} ")
+        lines.append("".join(row).rstrip())
+    return lines
+
+
+def _show(args: argparse.Namespace) -> int:
+    from mazegame.engine.jump import solve
+    from mazegame.engine.jump_design import rate
+
+    puzzle = _load(args)
+    a = solve(puzzle)
+    rules = [puzzle.moves] + ["torus"] * puzzle.wrap + ["no-U-turn"] * puzzle.no_u_turn
+    start, goal = list(puzzle.rc(puzzle.start)), list(puzzle.rc(puzzle.goal))
+    lines = [f"{puzzle.width}x{puzzle.height} jumping maze ({', '.join(rules)}): "
+             f"start [ ] at {start}, goal G at {goal}"]
+    labels = None
+    if args.solution and a.solved:
+        # A square can be visited twice under no-U-turn; show its last step.
+        labels = {c: str(i) for i, c in enumerate(a.path)}
+    lines += board_lines(puzzle, labels)
+    if a.solved:
+        rating = rate(puzzle)
+        lines.append(f"shortest solution: {a.length} jumps "
+                     f"({'unique' if a.unique else f'{a.solutions} of them'}); "
+                     f"difficulty {rating.label} ({rating.score:g})")
+    else:
+        lines.append("no solution: the goal cannot be reached")
+    write_output(None, "\n".join(lines))
+    return 0

@@ -1,0 +1,88 @@
+"""Blind mode (Suits 6.1): the perimeter and yourself; walls appear when you bump them."""
+
+from __future__ import annotations
+
+from mazegame.engine.grid import Maze
+from mazegame.games.blind import BlindGame, budget_for
+from mazegame.games.walk import Outcome
+from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.walk import WalkScreen
+from mazegame.ui.widgets.maze_view import MazeView
+
+
+class BlindScreen(WalkScreen):
+    """The maze drawn from what the player has learned; the whole maze at the end."""
+
+    title_text = "Blind"
+
+    @property
+    def show_bumped(self) -> bool:
+        return bool(self.setup.option("show_bumped", True))
+
+    def make_game(self, maze: Maze) -> BlindGame:
+        game = BlindGame(maze, self.app.clock)
+        game.budget = budget_for(game.shortest, self.setup.option("budget"))
+        return game
+
+    def show_game(self) -> None:
+        view = self.query_one(MazeView)
+        view.set_maze(self.game.display_maze(self.show_bumped))
+        view.show_trail = bool(self.setup.option("show_trail", True))
+        view.trail = {self.game.maze.start}
+        view.focus()
+
+    def after_move(self, outcome: Outcome, before: int) -> None:
+        view = self.query_one(MazeView)
+        if outcome is Outcome.BUMPED and self.show_bumped:
+            view.set_maze(self.game.display_maze(True), player=self.game.position)
+            view.trail = set(self.game.trail)
+        super().after_move(outcome, before)
+
+    def reveal(self) -> None:
+        if self.setup.option("reveal", True):
+            super().reveal()
+
+    def status_fields(self) -> list[str]:
+        fields = super().status_fields()
+        left = self.game.attempts_left
+        if left is not None:
+            colour = "red" if left <= max(3, self.game.budget // 10) else "default"
+            fields.insert(0, f"[b]Attempts left[/b] [{colour}]{left}[/]")
+        return fields
+
+    def end_summary(self) -> str:
+        if self.game.won:
+            return super().end_summary()
+        return "\n".join([
+            "[b]Out of moves[/b]",
+            "",
+            self.describe(),
+            "",
+            f"Attempts       {self.game.attempts} of {self.game.budget}",
+            f"Shortest path  {self.game.shortest}",
+            f"Time           {format_time(self.game.elapsed)}",
+            "",
+            "The maze is revealed: the way out in green •, your trail in ·.",
+            "",
+            "[b]r[/b]  try this maze again",
+            "[b]n[/b]  new maze",
+            "[b]q[/b]  back to the menu",
+        ])
+
+
+register_mode(Mode(
+    "blind", "Blind maze",
+    "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
+    "into it. With a move budget, every attempt counts, bumps included.",
+    BlindScreen,
+    choices=(
+        Choice("budget", "Move budget", (
+            ("Unlimited", None), ("Generous (6x shortest)", 6.0),
+            ("Fair (4x shortest)", 4.0), ("Tight (2.5x shortest)", 2.5),
+        )),
+        Choice("show_bumped", "Bumped walls", (("Shown", True), ("Forgotten", False))),
+        Choice("show_trail", "Your trail", (("Shown", True), ("Hidden", False))),
+        Choice("reveal", "At the end", (("Reveal the maze", True), ("Keep it dark", False))),
+    ),
+))

@@ -1,0 +1,143 @@
+"""Player's-eye mode (Suits 6.1): rotate left or right, step forward, see ahead in perspective."""
+
+from __future__ import annotations
+
+import numpy as np
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from mazegame.engine.grid import DIRECTION_NAMES, Maze, mirrored
+from mazegame.games.eye import EyeGame
+from mazegame.games.walk import Outcome
+from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
+from mazegame.ui.widgets.eye_view import EyeView
+from mazegame.ui.widgets.maze_view import MazeView
+
+DIFFICULTY = {  # name -> (compass, mini-map)
+    "easy": (True, True),
+    "normal": (False, True),
+    "hard": (False, False),
+}
+
+
+class EyeScreen(WalkScreen, inherit_bindings=False):
+    """The perspective view, a mini-map of what you have seen, the whole maze at the end."""
+
+    BINDINGS = [
+        Binding("up,w,k", "forward", "Forward", key_display="↑", id="forward",
+                tooltip="Step forward (also w, k)"),
+        Binding("left,a,h", "turn('left')", "Left", key_display="←", id="turn-left",
+                tooltip="Turn left (also a, h)"),
+        Binding("right,d,l", "turn('right')", "Right", key_display="→", id="turn-right",
+                tooltip="Turn right (also d, l)"),
+        Binding("down,s,j", "turn('around')", "Turn around", key_display="↓", id="turn-around",
+                tooltip="Turn around (also s, j)"),
+        Binding("m", "toggle_map", "Map", id="map", tooltip="Show or hide the mini-map"),
+        *GAME_BINDINGS,
+    ]
+    title_text = "Player's eye"
+
+    def compose_view(self) -> ComposeResult:
+        yield EyeView(id="eye")
+        yield MazeView(id="maze", classes="minimap")
+
+    @property
+    def compass(self) -> bool:
+        return DIFFICULTY[self.setup.option("difficulty", "normal")][0]
+
+    @property
+    def minimap_allowed(self) -> bool:
+        return DIFFICULTY[self.setup.option("difficulty", "normal")][1]
+
+    def fit_size(self) -> tuple[int, int]:
+        return (12, 8)  # the view does not show the maze: a modest default size
+
+    def make_game(self, maze: Maze) -> EyeGame:
+        return EyeGame(maze, self.app.clock, depth=int(self.setup.option("depth", 8)))
+
+    def show_game(self) -> None:
+        self.remove_class("-revealed")
+        minimap = self.query_one(MazeView)
+        minimap.room_width = 1
+        minimap.display = self.minimap_allowed
+        self.query_one(EyeView).focus()
+        self.redraw()
+
+    def redraw(self) -> None:
+        game = self.game
+        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
+        minimap = self.query_one(MazeView)
+        if minimap.display:
+            seen = np.zeros(game.maze.size, dtype=bool)
+            seen[list(game.seen)] = True
+            walls = np.where(seen.reshape(game.maze.walls.shape), game.maze.walls, 0)
+            minimap.set_maze(game.maze.copy(walls=mirrored(game.maze, walls.astype(np.uint8))),
+                             player=game.position)
+            minimap.unseen = set(np.flatnonzero(~seen).tolist())
+            minimap.trail = set(game.trail)
+            minimap.refresh_all()
+
+    # -- actions ---------------------------------------------------------------------
+    def action_forward(self) -> None:
+        game = self.game
+        if game is None or game.over:
+            return
+        if game.paused:
+            self.action_pause()
+        before = game.position
+        outcome = game.forward()
+        self.after_move(outcome, before)
+        self.update_status()
+        self.check_end()
+
+    def after_move(self, outcome: Outcome, before: int) -> None:
+        if outcome is Outcome.BUMPED:
+            self.app.bell()
+        self.redraw()
+
+    def action_turn(self, which: str) -> None:
+        game = self.game
+        if game is None or game.over:
+            return
+        if game.paused:
+            self.action_pause()
+        {"left": game.turn_left, "right": game.turn_right, "around": game.turn_around}[which]()
+        self.redraw()
+        self.update_status()
+
+    def action_toggle_map(self) -> None:
+        if self.minimap_allowed and self.game and not self.game.over:
+            minimap = self.query_one(MazeView)
+            minimap.display = not minimap.display
+            self.redraw()
+
+    def reveal(self) -> None:
+        self.add_class("-revealed")
+        minimap = self.query_one(MazeView)
+        minimap.unseen = None
+        minimap.room_width = 3
+        super().reveal()
+
+    def status_fields(self) -> list[str]:
+        game = self.game
+        fields = super().status_fields()
+        fields.insert(1, f"[b]Turns[/b] {game.turns}")
+        if self.compass:
+            fields.insert(0, f"[b]Facing[/b] {DIRECTION_NAMES[game.facing]}")
+        return fields
+
+
+register_mode(Mode(
+    "eye", "Player's eye",
+    "See only what lies ahead: turn left or right, step forward, find the glowing goal ◆. "
+    "The computer knows where you are and which way you face; you may not.",
+    EyeScreen,
+    choices=(
+        Choice("difficulty", "Difficulty", (
+            ("Normal: mini-map, no compass", "normal"), ("Easy: mini-map and compass", "easy"),
+            ("Hard: no map, no compass", "hard"),
+        )),
+        Choice("depth", "Sight", (("Far (8 cells)", 8), ("Medium (5)", 5), ("Short (3)", 3))),
+    ),
+))

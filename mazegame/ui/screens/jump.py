@@ -1,0 +1,353 @@
+"""Jumping mazes: hop across a board of numbers from the start to G in as few jumps as
+you can. Checkerboard colouring, hint (visited squares), easy mode (legal targets),
+undo/reset, packs, and the puzzle of the day."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from mazegame.engine.jump import JumpPuzzle
+from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
+from mazegame.games.jump import DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
+from mazegame.games.setup import GameSetup
+from mazegame.games.walk import Outcome
+from mazegame.ui.modes import Choice, Mode, register_mode
+
+LIGHT = Style(color="#e5e9f0", bgcolor="#4c566a")
+DARK = Style(color="#e5e9f0", bgcolor="#3b4252")
+GOAL = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
+PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
+VISITED = Style(color="#f2c94c")  #: the hint: text colour of squares you have stood on
+TARGET = Style(bgcolor="#2a7f87")  #: easy mode: background of your legal targets
+BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
+DAILY = "daily"
+
+
+class JumpBoard(Widget, can_focus=True):
+    """The board, drawn line by line: squares as large as the widget allows (odd widths,
+    so numbers centre), the player on top; a click on a square posts `Clicked`."""
+
+    DEFAULT_CSS = "JumpBoard { height: 1fr; background: $surface; }"
+
+    class Clicked(Message):
+        """A square was clicked."""
+
+        def __init__(self, cell: int) -> None:
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.game: JumpGame | None = None
+        self.show_visited = False
+        self.show_targets = False
+        self.bumped = False
+
+    def show(self, game: JumpGame) -> None:
+        self.game = game
+        self.refresh()
+
+    # -- geometry ----------------------------------------------------------------
+    def cell_size(self) -> tuple[int, int]:
+        """(width, height) of one square: the largest odd width up to 9, height up to 3."""
+        p = self.game.puzzle
+        cw = max(3, min(9, self.size.width // p.width))
+        ch = max(1, min(3, self.size.height // p.height))
+        return cw - (cw % 2 == 0), ch
+
+    def origin(self) -> tuple[int, int]:
+        cw, ch = self.cell_size()
+        p = self.game.puzzle
+        return (max(0, (self.size.width - cw * p.width) // 2),
+                max(0, (self.size.height - ch * p.height) // 2))
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The square under widget coordinates, or None."""
+        if self.game is None:
+            return None
+        cw, ch = self.cell_size()
+        ox, oy = self.origin()
+        r, c = (y - oy) // ch, (x - ox) // cw
+        p = self.game.puzzle
+        if y < oy or x < ox or r >= p.height or c >= p.width:
+            return None
+        return r * p.width + c
+
+    # -- drawing ---------------------------------------------------------------------
+    def square(self, cell: int, targets: set[int]) -> tuple[str, Style]:
+        """Label and style of one square."""
+        game, p = self.game, self.game.puzzle
+        r, c = divmod(cell, p.width)
+        label = "G" if cell == p.goal else str(int(p.jumps[r, c]))
+        if cell == game.position:
+            return label, BUMP if self.bumped else PLAYER
+        if cell == p.goal:
+            return label, GOAL
+        style = LIGHT if (r + c) % 2 == 0 else DARK  # the seed's checkerboard
+        if self.show_targets and cell in targets:
+            style += TARGET
+        if self.show_visited and cell in game.visited:
+            style += VISITED
+        if cell == p.start:
+            label = f"[{label}]" if len(label) + 2 <= self.cell_size()[0] else label
+        return label, style
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self.game is None:
+            return Strip.blank(width)
+        p = self.game.puzzle
+        cw, ch = self.cell_size()
+        ox, oy = self.origin()
+        r = (y - oy) // ch
+        if y < oy or r >= p.height:
+            return Strip.blank(width)
+        middle = (y - oy) % ch == ch // 2
+        targets = set(self.game.options().values()) if self.show_targets else set()
+        segments = [Segment(" " * ox)]
+        for c in range(p.width):
+            label, style = self.square(r * p.width + c, targets)
+            segments.append(Segment(label.center(cw) if middle else " " * cw, style))
+        return Strip(segments).extend_cell_length(width)
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self.cell_at(event.x, event.y)
+        if cell is not None:
+            self.post_message(self.Clicked(cell))
+
+    def flash_bump(self) -> None:
+        self.bumped = True
+        self.refresh()
+        self.set_timer(0.18, self._clear_bump)
+
+    def _clear_bump(self) -> None:
+        self.bumped = False
+        self.refresh()
+
+
+def _jump_bindings() -> list[Binding]:
+    keys = {
+        "north": "up,k,w", "south": "down,j,s", "west": "left,h,a", "east": "right,l,d",
+        "northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n",
+    }
+    return [
+        Binding(k, f"jump('{d}')", "Jump" if "," in k else "Diagonal",
+                show=d in ("north", "northwest"), key_display="↑↓←→" if "," in k else "yubn",
+                id=f"jump-{d}", tooltip=f"Jump {d}" + (" (queen puzzles)" if "," not in k else ""))
+        for d, k in keys.items()
+    ]
+
+
+class JumpScreen(Screen):
+    """One jumping maze at a time from a pack (or the puzzle of the day).
+
+    Posts `Solved` when a puzzle is finished, so the app can remember pack progress.
+    """
+
+    BINDINGS = [
+        *_jump_bindings(),
+        Binding("z,backspace", "undo", "Undo", id="undo", tooltip="Take back a jump"),
+        Binding("r", "reset", "Reset", id="reset", tooltip="Back to the start"),
+        Binding("t", "hint", "Hint", id="hint", tooltip="Highlight the squares you visited"),
+        Binding("e", "easy", "Easy", id="easy", tooltip="Easy mode: highlight legal jumps"),
+        Binding("right_square_bracket", "next", "Next", id="next", tooltip="Next puzzle"),
+        Binding("left_square_bracket", "previous", "Prev", show=False, id="previous",
+                tooltip="Previous puzzle"),
+        Binding("o", "other_pack", "Pack", id="pack", tooltip="Next puzzle pack"),
+        Binding("D", "daily", "Daily", id="daily", tooltip="Puzzle of the day"),
+        Binding("f", "fresh", "Fresh", id="fresh",
+                tooltip="A freshly designed puzzle like this one"),
+        Binding("escape,q", "app.pop_screen", "Menu", id="back", tooltip="Back to the menu"),
+    ]
+
+    class Solved(Message):
+        """A puzzle was finished: which one, and how well."""
+
+        def __init__(self, pack: str, index: int, moves: int, optimum: int) -> None:
+            super().__init__()
+            self.pack, self.index, self.moves, self.optimum = pack, index, moves, optimum
+
+    def __init__(self, puzzles: list[JumpPuzzle] | None = None, *, pack: str = "classics",
+                 index: int = 0) -> None:
+        """Play `puzzles` (default: the shipped pack named `pack`; pack "daily" designs
+        the puzzle of the day once the screen is up)."""
+        super().__init__()
+        self.pack = pack
+        if puzzles is None:
+            puzzles = [] if pack == DAILY else load_pack(pack)
+        self.puzzles = puzzles
+        self.index = min(max(0, index), max(0, len(puzzles) - 1))
+        self.game: JumpGame | None = JumpGame(puzzles[self.index]) if puzzles else None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        yield Static("", id="end-panel")
+        yield JumpBoard(id="board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#end-panel").display = False
+        self.query_one(JumpBoard).focus()
+        if self.game is not None:
+            self.start(self.game.puzzle)
+        else:
+            self.action_daily()
+
+    # -- puzzles -----------------------------------------------------------------------
+    def start(self, puzzle: JumpPuzzle) -> None:
+        self.game = JumpGame(puzzle)
+        self.query_one("#end-panel").display = False
+        self.query_one(JumpBoard).show(self.game)
+        self.update_status()
+
+    def open(self, index: int) -> None:
+        self.index = index % len(self.puzzles)
+        self.start(self.puzzles[self.index])
+
+    def action_next(self) -> None:
+        if self.puzzles:
+            self.open(self.index + 1)
+
+    def action_previous(self) -> None:
+        if self.puzzles:
+            self.open(self.index - 1)
+
+    def action_other_pack(self) -> None:
+        names = list(PACK_NAMES)
+        self.pack = names[(names.index(self.pack) + 1) % len(names)] if self.pack in names \
+            else names[0]
+        self.puzzles = load_pack(self.pack)
+        self.open(0)
+
+    def action_daily(self) -> None:
+        day = datetime.date.today()
+        self._design(f"{DAILY} {day.isoformat()}", lambda: puzzle_of_the_day(day))
+
+    def action_fresh(self) -> None:
+        """A newly designed puzzle with the current one's size and rules."""
+        p = self.game.puzzle if self.game else None
+        size = min(max(p.width, MIN_SIZE), MAX_SIZE) if p else 5
+        rules = [p.moves if p else "rook"] + ["torus"] * (p is not None and p.wrap)
+        rules += ["no-u-turn"] * (p is not None and p.no_u_turn)
+        seed = secrets.randbelow(2**31)
+        self._design(f"fresh #{seed}", lambda: design(size, "+".join(rules), seed))
+
+    @work(thread=True, exclusive=True, group="design")
+    def _design(self, label: str, make) -> None:
+        # A few milliseconds once compiled; the first call in a session may compile.
+        self.app.call_from_thread(self.query_one("#status", Static).update,
+                                  f"[b]Jumping maze[/b]  designing {label}…")
+        puzzle = make()
+        self.app.call_from_thread(self._open_designed, label, puzzle)
+
+    def _open_designed(self, label: str, puzzle: JumpPuzzle) -> None:
+        self.pack, self.puzzles, self.index = label, [puzzle], 0
+        self.start(puzzle)
+
+    # -- play --------------------------------------------------------------------------
+    def action_jump(self, direction: str) -> None:
+        if self.game is not None:
+            self.after(self.game.jump(DIRECTION_INDEX[direction]))
+
+    def on_jump_board_clicked(self, message: JumpBoard.Clicked) -> None:
+        if self.game is not None:
+            self.after(self.game.jump_to(message.cell))
+
+    def after(self, outcome: Outcome) -> None:
+        board = self.query_one(JumpBoard)
+        if outcome is Outcome.BUMPED:
+            board.flash_bump()
+            self.app.bell()
+        board.refresh()
+        self.update_status()
+        if outcome is Outcome.WON:
+            self.on_win()
+
+    def on_win(self) -> None:
+        game = self.game
+        panel = self.query_one("#end-panel", Static)
+        panel.update("\n".join([
+            "[b]Solved![/b]", "", self.describe(), "", game.verdict(), "",
+            "[b]][/b]  next puzzle", "[b]r[/b]  play it again", "[b]q[/b]  back to the menu",
+        ]))
+        panel.display = True
+        self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum))
+
+    def action_undo(self) -> None:
+        if self.game is None or self.game.won or not self.game.undo():
+            return
+        self.query_one(JumpBoard).refresh()
+        self.update_status()
+
+    def action_reset(self) -> None:
+        if self.game is not None:
+            self.start(self.game.puzzle)
+
+    def action_hint(self) -> None:
+        board = self.query_one(JumpBoard)
+        board.show_visited = not board.show_visited
+        board.refresh()
+        self.update_status()
+
+    def action_easy(self) -> None:
+        board = self.query_one(JumpBoard)
+        board.show_targets = not board.show_targets
+        board.refresh()
+        self.update_status()
+
+    # -- status ------------------------------------------------------------------------
+    def describe(self) -> str:
+        p = self.game.puzzle
+        rules = [p.moves] + ["torus"] * p.wrap + ["no U-turn"] * p.no_u_turn
+        return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {p.width}x{p.height} · "
+                f"{', '.join(rules)}")
+
+    def update_status(self) -> None:
+        if self.game is None:
+            return
+        board = self.query_one(JumpBoard)
+        modes = [name for name, on in (("hint", board.show_visited),
+                                       ("easy", board.show_targets)) if on]
+        flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
+        self.query_one("#status", Static).update(
+            f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}")
+
+
+def jump_screen(setup: GameSetup) -> JumpScreen:
+    """The mode's screen for a setup: a puzzle file, or the shipped pack its "pack" option
+    picks (or the puzzle of the day)."""
+    path = setup.option("file")
+    if path is not None:
+        from pathlib import Path
+
+        from mazegame.engine.jumpfile import read_pack
+
+        return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
+    return JumpScreen(pack=setup.option("pack", "classics"))
+
+
+register_mode(Mode(
+    "jump", "Jumping maze",
+    "Each square's number says exactly how far you jump: up, down, left or right (queen "
+    "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
+    "against the optimum. t highlights where you have been, e shows your legal jumps.",
+    jump_screen,
+    maze_settings=False,
+    choices=(Choice("pack", "Puzzles", (
+        ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
+        ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
+        ("No U-turns", "no-u-turn"), ("Puzzle of the day", DAILY),
+    )),),
+))

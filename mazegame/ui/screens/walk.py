@@ -1,0 +1,243 @@
+"""The screen every walking mode shares: generation in a worker, keys, clock, end panel.
+
+Modes subclass `WalkScreen` and override the hooks: `make_game`, `show_game`,
+`after_move` and `reveal` (what the player sees during and after the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Horizontal, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, LoadingIndicator, Static
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.games.setup import GameSetup
+from mazegame.games.walk import Outcome, WalkGame
+from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.widgets.maze_view import MazeView
+
+DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
+
+
+def move_bindings() -> list[Binding]:
+    """Arrows, hjkl and wasd; only the arrows show in the footer."""
+    keys = {"north": "up,k,w", "south": "down,j,s", "west": "left,h,a", "east": "right,l,d"}
+    return [
+        Binding(k, f"move('{d}')", "Move", show=d == "north", key_display="↑↓←→",
+                id=f"move-{d}", tooltip=f"Move {d} (also {k.split(',', 1)[1]})")
+        for d, k in keys.items()
+    ]
+
+
+GAME_BINDINGS = [
+    Binding("n", "new_maze", "New maze", id="new", tooltip="Start a new maze"),
+    Binding("r", "restart", "Restart", id="restart", tooltip="Same maze from the start"),
+    Binding("p", "pause", "Pause", id="pause", tooltip="Pause the clock and hide the maze"),
+    Binding("escape,q", "app.pop_screen", "Menu", id="back", tooltip="Back to the menu"),
+]
+
+
+class WalkScreen(Screen):
+    """A maze walked by one player, seen from above (the classic mode itself)."""
+
+    BINDINGS = [
+        *move_bindings(),
+        *GAME_BINDINGS,
+        Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
+        Binding("z", "zoom", "Zoom", id="zoom", tooltip="Narrower or wider cells"),
+    ]
+    title_text = "Classic"
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__()
+        self.setup = setup.with_seed()
+        self.game: WalkGame | None = None
+
+    # -- layout ------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="play-area"):
+            yield from self.compose_view()
+            yield Static("", id="end-panel")
+        with Middle(id="loading"), Center():
+            yield Static("Building the maze…", id="loading-label")
+            yield LoadingIndicator()
+        with Middle(id="paused"), Center():
+            yield Static("[b]Paused[/b]\n\npress p or any move key to go on", id="paused-label")
+        yield Footer()
+
+    def compose_view(self) -> ComposeResult:
+        """The widgets that show the game (the maze, by default)."""
+        yield MazeView(id="maze")
+
+    def on_mount(self) -> None:
+        self.query_one("#loading").display = False
+        self.query_one("#paused").display = False
+        self.query_one("#end-panel").display = False
+        self.set_interval(0.1, self.update_status)
+        self.call_after_refresh(self.build_maze)
+
+    # -- maze lifecycle -----------------------------------------------------------
+    def fit_size(self) -> tuple[int, int]:
+        """The largest maze that fits the maze widget at the current zoom."""
+        view = self.query_one(MazeView)
+        width, height = view.size
+        return max(2, (width - 1) // (view.room_width + 1)), max(2, (height - 1) // 2)
+
+    def build_maze(self) -> None:
+        fit = self.fit_size()  # measured before the loading notice takes the space
+        self.show_loading(True)
+        self._generate(self.setup, fit)
+
+    def show_loading(self, loading: bool) -> None:
+        self.query_one("#loading").display = loading
+        self.query_one("#play-area").display = not loading
+
+    @work(thread=True, exclusive=True, group="generate")
+    def _generate(self, setup: GameSetup, fit: tuple[int, int]) -> None:
+        generated = setup.build(fit)
+        self.app.call_from_thread(self.start_game, generated.maze)
+
+    def start_game(self, maze: Maze) -> None:
+        self.show_loading(False)
+        self.query_one("#end-panel").display = False
+        self.game = self.make_game(maze)
+        self.show_game()
+        self.update_status()
+
+    def make_game(self, maze: Maze) -> WalkGame:
+        return WalkGame(maze, self.app.clock)
+
+    def show_game(self) -> None:
+        """Draw a fresh game."""
+        view = self.query_one(MazeView)
+        view.set_maze(self.game.maze)
+        view.trail = {self.game.maze.start}
+        view.focus()
+
+    # -- moves -----------------------------------------------------------------------
+    def action_move(self, direction: str) -> None:
+        game = self.game
+        if game is None or game.over:
+            return
+        if game.paused:
+            self.action_pause()
+        before = game.position
+        outcome = game.move(DIRECTIONS[direction])
+        self.after_move(outcome, before)
+        self.update_status()
+        self.check_end()
+
+    def after_move(self, outcome: Outcome, before: int) -> None:
+        """Show what a move did."""
+        view = self.query_one(MazeView)
+        if outcome is Outcome.BUMPED:
+            view.flash_bump(before)
+        elif outcome in (Outcome.MOVED, Outcome.WON):
+            view.add_trail(self.game.position)
+            view.move_player(self.game.position)
+
+    def check_end(self) -> None:
+        game = self.game
+        if game.over:
+            self.reveal()
+            panel = self.query_one("#end-panel", Static)
+            panel.update(self.end_summary())
+            panel.display = True
+            panel.set_class(not game.won, "-lost")
+
+    def reveal(self) -> None:
+        """Show the whole maze with your trail and the shortest path (bird's-eye)."""
+        view = self.query_one(MazeView)
+        view.display = True
+        if view.maze is not self.game.maze:
+            view.set_maze(self.game.maze, player=self.game.position)
+        view.trail = set(self.game.trail)
+        view.show_trail = True
+        view.set_path(self.game.shortest_path())
+        view.refresh_all()
+
+    def end_summary(self) -> str:
+        game = self.game
+        extra = game.moves - game.shortest
+        verdict = (
+            "A perfect run: the shortest path!" if extra == 0
+            else f"{extra} moves more than the shortest path."
+        )
+        return "\n".join([
+            "[b]You escaped![/b]",
+            "",
+            self.describe(),
+            "",
+            f"Your moves     {game.moves}",
+            f"Shortest path  {game.shortest}",
+            f"Efficiency     {game.efficiency():.0%}",
+            f"Bumps          {game.bumps}",
+            f"Time           {format_time(game.elapsed)}",
+            "",
+            verdict,
+            "Shortest path: green •; your trail: ·",
+            "",
+            "[b]n[/b]  new maze",
+            "[b]r[/b]  same maze again",
+            "[b]q[/b]  back to the menu",
+        ])
+
+    # -- other actions ------------------------------------------------------------------
+    def action_new_maze(self) -> None:
+        self.setup = replace(self.setup, seed=None, level=None).with_seed()
+        self.build_maze()
+
+    def action_restart(self) -> None:
+        if self.game is not None:
+            self.start_game(self.game.maze)
+
+    def action_pause(self) -> None:
+        game = self.game
+        if game is None or game.over:
+            return
+        paused = not game.paused and game.started_at is not None
+        if paused:
+            game.pause()
+        else:
+            game.resume()
+        self.query_one("#paused").display = paused
+        self.query_one("#play-area").display = not paused
+
+    def action_toggle_trail(self) -> None:
+        view = self.query_one(MazeView)
+        view.show_trail = not view.show_trail
+        view.refresh_all()
+
+    def action_zoom(self) -> None:
+        view = self.query_one(MazeView)
+        view.room_width = {3: 1, 1: 2, 2: 3}[view.room_width]
+
+    # -- status line ---------------------------------------------------------------
+    def describe(self) -> str:
+        s = self.setup
+        maze = self.game.maze if self.game else None
+        size = f"{maze.width}x{maze.height}" if maze else "fit"
+        if s.level is not None:
+            return f"level · {size}"
+        wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (
+            s.wrap_x or s.wrap_y) else ""
+        return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
+
+    def status_fields(self) -> list[str]:
+        game = self.game
+        return [f"[b]Moves[/b] {game.moves}", f"[b]Bumps[/b] {game.bumps}",
+                f"[b]Time[/b] {format_time(game.elapsed)}"]
+
+    def update_status(self) -> None:
+        text = f"[b]{self.title_text}[/b]  {self.describe()}"
+        if self.game is not None:
+            text += "   " + "   ".join(self.status_fields())
+            if self.game.paused:
+                text += "  [reverse] PAUSED [/reverse]"
+        self.query_one("#status", Static).update(text)

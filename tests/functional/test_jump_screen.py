@@ -1,0 +1,139 @@
+"""The jumping-maze screen, driven by real keys and clicks through Textual's Pilot."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from mazegame.engine.jumpfile import from_text
+from mazegame.ui.screens.jump import JumpBoard, JumpScreen
+
+CHAIN_REACTION = from_text("""\
+4 4 2 2 2 5
+5 1 2 3 1 2
+3 3 3 2 3 4
+2 1 2 2 3 5
+3 3 3 3 4 1
+4 3 5 2 5 G
+""")
+# Seed 003's solution 0 24 6 11 23 18 20 22 19 25 7 1 5 35, as arrow keys.
+SOLUTION_KEYS = ["down", "up", "right", "down", "left", "right", "right", "left", "down",
+                 "up", "up", "right", "down"]
+
+
+class Host(App):
+    """Just the screen under test, with the app's stylesheet."""
+
+    CSS_PATH = "../../mazegame/ui/mazegame.tcss"
+
+    def __init__(self, screen: JumpScreen) -> None:
+        super().__init__()
+        self.test_screen = screen
+        self.solved: list[JumpScreen.Solved] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.test_screen)
+
+    def on_jump_screen_solved(self, message: JumpScreen.Solved) -> None:
+        self.solved.append(message)
+
+
+def panel_text(screen: JumpScreen) -> str:
+    return str(screen.query_one("#end-panel").render())
+
+
+async def test_pilot_plays_chain_reaction_to_the_optimum():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    app = Host(screen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press(*SOLUTION_KEYS)
+        await pilot.pause()
+        assert screen.game.won and screen.game.moves == 13
+        assert screen.query_one("#end-panel").display
+        assert "13 jumps: the optimum!" in panel_text(screen)
+        assert [(m.pack, m.index, m.moves, m.optimum) for m in app.solved] == [("test", 0, 13, 13)]
+
+
+async def test_a_longer_route_is_measured_against_the_optimum():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        # Detour (0,0) -> (0,4) -> (0,2) -> (0,0), then the solution.
+        await pilot.press("right", "left", "left", *SOLUTION_KEYS)
+        await pilot.pause()
+        assert screen.game.won and screen.game.moves == 16
+        assert "the optimum is 13 (3 more)" in panel_text(screen)
+
+
+async def test_undo_and_reset():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("down", "up", "right")
+        assert screen.game.position == 11 and screen.game.moves == 3
+        await pilot.press("z")
+        assert screen.game.position == 6 and screen.game.moves == 2
+        await pilot.press("r")
+        assert screen.game.position == 0 and screen.game.moves == 0
+        await pilot.press("z")  # nothing to undo at the start
+        assert screen.game.moves == 0
+
+
+async def test_illegal_jump_is_refused():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("up", "left", "y")  # off the board; diagonal in a rook puzzle
+        assert screen.game.moves == 0 and screen.game.position == 0
+
+
+async def test_click_on_a_legal_target_jumps_there():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        board = screen.query_one(JumpBoard)
+        cw, ch = board.cell_size()
+        ox, oy = board.origin()
+        await pilot.click(JumpBoard, offset=(ox + 3 * cw + 1, oy + 0 * ch))  # (0,3): no jump
+        assert screen.game.moves == 0
+        await pilot.click(JumpBoard, offset=(ox + 0 * cw + 1, oy + 4 * ch))  # (4,0): legal
+        assert screen.game.position == 24
+
+
+async def test_hint_and_easy_toggle_and_packs_cycle():
+    screen = JumpScreen(pack="classics")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("t", "e")
+        board = screen.query_one(JumpBoard)
+        assert board.show_visited and board.show_targets
+        status = str(screen.query_one("#status").render())
+        assert "hint" in status and "easy" in status
+        await pilot.press("right_square_bracket")
+        assert screen.index == 1 and screen.game.puzzle.width == 5
+        await pilot.press("o")
+        assert screen.pack == "rook" and screen.index == 0
+
+
+async def test_puzzle_of_the_day():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("D")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.pack.startswith("daily ") and screen.game.puzzle.width == 5
+
+
+async def test_daily_pack_designs_on_mount_and_fresh_designs_a_like_puzzle():
+    screen = JumpScreen(pack="daily")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.pack.startswith("daily ") and screen.game is not None
+        await pilot.press("f")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.pack.startswith("fresh #") and screen.game.puzzle.width == 5
+        assert screen.game.moves == 0
+
+
+def test_mode_factory_reads_the_pack_option():
+    from mazegame.games.setup import GameSetup
+    from mazegame.ui.modes import MODES
+
+    screen = MODES["jump"].screen(GameSetup(mode="jump", options=(("pack", "queen"),)))
+    assert screen.pack == "queen" and screen.game.puzzle.moves == "queen"

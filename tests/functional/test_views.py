@@ -1,0 +1,86 @@
+"""Blind and player's-eye modes played to the goal with key presses only."""
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
+from mazegame.games.eye import LEFT_OF, RIGHT_OF
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.widgets.eye_view import EyeView
+from mazegame.ui.widgets.maze_view import MazeView
+
+
+def eye_keys(maze, path, facing):
+    """Turn and forward keys that walk a path from a facing."""
+    keys = []
+    for a, b in zip(path, path[1:], strict=False):
+        want = next(d for d in (NORTH, EAST, SOUTH, WEST) if maze.step(a, d) == b)
+        if want == LEFT_OF[facing]:
+            keys.append("left")
+        elif want == RIGHT_OF[facing]:
+            keys.append("right")
+        elif want != facing:
+            keys.append("down")
+        facing = want
+        keys.append("up")
+    return keys
+
+
+async def test_blind_maze_played_to_the_goal(helpers):
+    app = MazeApp(GameSetup("blind", "kruskal", (8, 6), 4, options=(("budget", 4.0),)),
+                  warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        view = screen.query_one(MazeView)
+        assert view.maze is not game.maze  # only the perimeter is drawn
+        await pilot.press("up")  # bump the border
+        assert game.bumps == 1 and view.bumped == game.position
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.won
+        assert view.maze is game.maze  # revealed at the end, with the way out
+        assert view.path == set(game.shortest_path())
+        assert "You escaped!" in str(screen.query_one("#end-panel").render())
+
+
+async def test_blind_budget_loss_reveals_the_maze(helpers):
+    app = MazeApp(GameSetup("blind", "backtracker", (8, 6), 4, options=(("budget", 2.5),)),
+                  warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        for _ in range(game.budget):
+            await pilot.press("up")  # the border, every time
+        await pilot.pause()
+        assert game.lost
+        assert "Out of moves" in str(app.screen.query_one("#end-panel").render())
+        assert app.screen.query_one(MazeView).maze is game.maze
+
+
+async def test_players_eye_played_to_the_goal(helpers):
+    app = MazeApp(GameSetup("eye", "backtracker", (6, 5), 11), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert screen.query_one(EyeView).display
+        for key in eye_keys(game.maze, game.shortest_path(), game.facing):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.won and game.moves == game.shortest
+        assert screen.has_class("-revealed")
+        assert not screen.query_one(EyeView).display
+        assert screen.query_one(MazeView).path == set(game.shortest_path())
+
+
+async def test_hard_mode_has_no_map_and_no_compass(helpers):
+    app = MazeApp(GameSetup("eye", "backtracker", (6, 5), 11, options=(("difficulty", "hard"),)),
+                  warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert not screen.query_one(MazeView).display
+        await pilot.press("m")
+        assert not screen.query_one(MazeView).display
+        assert "Facing" not in str(screen.query_one("#status").render())

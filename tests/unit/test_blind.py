@@ -1,0 +1,50 @@
+"""Blind maze rules: walls become known by bumping; the attempt budget can run out."""
+
+import numpy as np
+
+from mazegame.engine.generate import generate
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, border_walls
+from mazegame.games.blind import BlindGame, budget_for
+from mazegame.games.walk import Outcome
+
+
+def test_only_the_perimeter_is_shown_at_first():
+    maze = generate("wilson", 7, 5, 2).maze
+    game = BlindGame(maze)
+    assert np.array_equal(game.display_maze().walls, border_walls(7, 5, False, False))
+
+
+def test_a_bump_reveals_that_wall_from_both_sides():
+    maze = Maze.open(3, 1)
+    maze.walls[0, 0] |= 2
+    maze.walls[0, 1] |= 8
+    game = BlindGame(maze)
+    assert game.move(EAST) is Outcome.BUMPED
+    shown = game.display_maze().walls
+    assert shown[0, 0] & 2 and shown[0, 1] & 8
+    assert not game.display_maze(show_bumped=False).walls[0, 0] & 2
+
+
+def test_one_way_door_bumped_from_its_closed_side_shows_as_a_wall():
+    maze = Maze.open(2, 1)
+    maze.walls[0, 1] |= 8  # 0 -> 1 open, 1 -> 0 closed
+    game = BlindGame(maze)
+    game.goals = ()
+    assert game.move(EAST) is Outcome.WON  # the goal is cell 1
+
+
+def test_budget_runs_out():
+    maze = Maze.open(5, 1)
+    game = BlindGame(maze, budget=3)
+    game.move(NORTH)
+    game.move(SOUTH)
+    assert game.attempts_left == 1 and not game.over
+    game.move(WEST)
+    assert game.lost and game.over and not game.won
+    assert game.move(EAST) is Outcome.IGNORED
+
+
+def test_budget_for_scales_the_shortest_path():
+    assert budget_for(10, None) is None
+    assert budget_for(10, 4.0) == 40
+    assert budget_for(1, 1.0) == 3  # always room for the path and a couple of bumps

@@ -1,0 +1,121 @@
+"""The player's-eye view: what `look` sees down known corridors, and how it is drawn."""
+
+import time
+
+import numpy as np
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.games.eye import EyeGame
+from mazegame.games.eyeview import frames, look, render_view
+from mazegame.games.walk import Outcome
+
+
+def corridor(length: int, *, wrap: bool = False) -> Maze:
+    """A one-row corridor running east (a ring when wrapped)."""
+    maze = Maze.open(length, 1, wrap_x=wrap)
+    return maze
+
+
+def styles_at(rows, x, y):
+    """Style name of the character at (x, y)."""
+    pos = 0
+    for text, name in rows[y]:
+        if pos <= x < pos + len(text):
+            return name
+        pos += len(text)
+    raise IndexError(x)
+
+
+def test_straight_corridor_of_depth_3():
+    maze = corridor(4)
+    sections = look(maze, 0, EAST, 8)
+    assert [s.cell for s in sections] == [0, 1, 2, 3]
+    assert [s.front_open for s in sections] == [True, True, True, False]
+    assert not any(s.left_open or s.right_open for s in sections)
+    assert sections[-1].depth == 3
+
+
+def test_opening_to_the_left_at_depth_1():
+    maze = Maze.open(3, 2)
+    maze.walls[:] = 15
+    for cell, d in ((3, EAST), (4, EAST), (4, NORTH)):  # corridor along the bottom row, a door up
+        maze.walls.flat[cell] &= np.uint8(~(1 << d) & 0xF)
+        other = maze.neighbor(cell, d)
+        maze.walls.flat[other] &= np.uint8(~(1 << (d ^ 2)) & 0xF)
+    sections = look(maze, 3, EAST, 8)
+    assert [s.cell for s in sections] == [3, 4, 5]
+    assert sections[1].left_open and sections[1].left_cell == 1
+    assert not sections[1].right_open and not sections[0].left_open
+    rows = render_view(sections, 80, 24, 8)
+    (l1, t1, _, b1), (l2, t2, _, b2) = frames(80, 24, 3)[1:3]
+    mid = (t2 + b2) // 2
+    # between frames 1 and 2: an opening (a face one step further) on the left, a wall on the right
+    assert styles_at(rows, (l1 + l2) // 2, mid).startswith("face-")
+    assert styles_at(rows, 79 - (l1 + l2) // 2, mid).startswith("wall-")
+
+
+def test_dead_end_at_depth_2_fills_the_far_frame():
+    maze = corridor(3)
+    sections = look(maze, 0, EAST, 8)
+    assert len(sections) == 3 and not sections[2].front_open
+    rows = render_view(sections, 60, 20, 8)
+    l3, t3, r3, b3 = frames(60, 20, 3)[3]
+    assert styles_at(rows, (l3 + r3) // 2, (t3 + b3) // 2) == "face-3"
+
+
+def test_corridor_beyond_the_depth_ends_in_fog():
+    maze = corridor(20)
+    sections = look(maze, 0, EAST, 5)
+    assert len(sections) == 5 and sections[-1].front_open
+    rows = render_view(sections, 60, 20, 5)
+    assert styles_at(rows, 30, 10) == "fog"
+
+
+def test_one_way_door_is_open_from_one_side_and_a_wall_from_the_other():
+    maze = corridor(3)
+    maze.walls[0, 1] |= 2  # cell 1 walled east; cell 2 still open west: passable 2 -> 1 only
+    assert [s.cell for s in look(maze, 0, EAST, 8)] == [0, 1]
+    assert [s.cell for s in look(maze, 2, WEST, 8)] == [2, 1, 0]
+
+
+def test_wrap_around_corridor_continues_across_the_edge():
+    maze = corridor(6, wrap=True)
+    sections = look(maze, 4, EAST, 8)
+    assert [s.cell for s in sections] == [4, 5, 0, 1, 2, 3]  # stops before seeing itself
+    assert all(s.front_open for s in sections)
+
+
+def test_goal_in_sight_is_drawn():
+    maze = corridor(4)
+    maze.goals = (2,)
+    rows = render_view(look(maze, 0, EAST, 8), 80, 24, 8)
+    assert any(name == "goal" for row in rows for _, name in row)
+
+
+def test_view_fills_every_size():
+    maze = corridor(5)
+    for width, height in ((60, 20), (120, 40), (240, 70)):
+        rows = render_view(look(maze, 0, EAST, 8), width, height, 8)
+        assert len(rows) == height
+        assert all(sum(len(t) for t, _ in row) == width for row in rows)
+
+
+def test_eye_game_turns_and_steps():
+    maze = corridor(3)
+    game = EyeGame(maze, facing=NORTH)
+    assert game.facing == EAST  # starts facing the open way, not a wall
+    game.turn_around()
+    assert game.facing == WEST and game.forward() is Outcome.BUMPED
+    game.turn_left()
+    assert game.facing == SOUTH
+    game.turn_left()
+    assert game.forward() is Outcome.MOVED and game.forward() is Outcome.WON
+    assert game.seen == {0, 1, 2} and game.turns == 3
+
+
+def test_frame_at_200x60_renders_in_milliseconds():
+    """Informational: the bench reports the real figure; this only guards against a blow-up."""
+    maze = corridor(30)
+    t0 = time.perf_counter()
+    render_view(look(maze, 0, EAST, 8), 200, 60, 8)
+    assert time.perf_counter() - t0 < 1.0
