@@ -1,8 +1,12 @@
 """Shared fixtures and hypothesis settings."""
 
 import os
+import tempfile
 
 from hypothesis import settings
+
+# Saved results go to a throwaway folder, never the developer's own data dir.
+os.environ["MAZEGAME_DATA_DIR"] = tempfile.mkdtemp(prefix="mazegame-test-data-")
 
 # numba compiles on a kernel's first call: no per-example deadline, few examples in CI.
 settings.register_profile("mazegame", deadline=None, max_examples=25, derandomize=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 
@@ -11,6 +12,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 
 from mazegame.games.setup import GameSetup
+from mazegame.storage import Best, Store
 from mazegame.ui.modes import MODES
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
@@ -42,12 +44,14 @@ class MazeApp(App):
     ) -> None:
         super().__init__()
         self.clock = clock  #: the game clock (tests freeze it for snapshots)
+        self.store: Store | None = None  #: saved results; None when they cannot be saved
         self.initial_setup = setup
         self.warm_up_enabled = warm_up
         self.last_setup: dict[str, GameSetup] = {}
         self.warmed_up = False
 
     def on_mount(self) -> None:
+        self.open_store()
         self.push_screen(MenuScreen())
         if self.initial_setup is not None:
             self.start_mode(self.initial_setup)
@@ -56,6 +60,31 @@ class MazeApp(App):
         else:
             self.call_after_refresh(self._warmup_progress, 1, 1)
         self.call_after_refresh(self.check_size)
+
+    def open_store(self) -> None:
+        try:
+            self.store = Store()
+        except (OSError, sqlite3.Error) as err:
+            self.notify(f"Results will not be saved this time: {err}", severity="warning",
+                        timeout=10)
+            return
+        if self.store.notice:
+            self.notify(self.store.notice, severity="warning", timeout=15)
+
+    def record(self, mode: str, maze: str, **result) -> Best | None:
+        """Save a finished game; the best before it on this maze (None if first or unsaved)."""
+        if self.store is None:
+            return None
+        best = self.store.best(mode, maze)
+        try:
+            self.store.record(mode, maze, **result)
+        except sqlite3.Error as err:
+            self.notify(f"Could not save this result: {err}", severity="warning")
+        return best
+
+    def on_jump_screen_solved(self, message) -> None:
+        self.record("jump", f"{message.pack}#{message.index}", won=True, moves=message.moves,
+                    optimum=message.optimum, seconds=0.0)
 
     # -- modes ----------------------------------------------------------------
     def choose_mode(self, name: str) -> None:

@@ -129,3 +129,20 @@ async def test_tiny_terminal_asks_to_enlarge(helpers):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_second_win_on_the_same_maze_compares_with_the_first(helpers, tmp_path,
+                                                                  monkeypatch):
+    monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path))
+    app = MazeApp(SETUP, warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        for expected in ("Your first win on this maze.", "Your best here: "):
+            game = app.screen.game
+            for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+                await pilot.press(key)
+            await pilot.pause()
+            assert expected in str(app.screen.query_one("#end-panel").render())
+            await pilot.press("r")
+            await pilot.pause()
+    assert list(tmp_path.glob("*.sqlite3"))

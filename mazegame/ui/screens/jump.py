@@ -12,6 +12,7 @@ from rich.style import Style
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
@@ -39,7 +40,7 @@ class JumpBoard(Widget, can_focus=True):
     """The board, drawn line by line: squares as large as the widget allows (odd widths,
     so numbers centre), the player on top; a click on a square posts `Clicked`."""
 
-    DEFAULT_CSS = "JumpBoard { height: 1fr; background: $surface; }"
+    DEFAULT_CSS = "JumpBoard { height: 1fr; width: 1fr; background: $surface; }"
 
     class Clicked(Message):
         """A square was clicked."""
@@ -193,8 +194,9 @@ class JumpScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
-        yield Static("", id="end-panel")
-        yield JumpBoard(id="board")
+        with Horizontal(id="play-area"):
+            yield JumpBoard(id="board")
+            yield Static("", id="end-panel")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -6,6 +6,7 @@ Modes subclass `WalkScreen` and override the hooks: `make_game`, `show_game`,
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import replace
 
 from textual import work
@@ -57,6 +58,7 @@ class WalkScreen(Screen):
         super().__init__()
         self.setup = setup.with_seed()
         self.game: WalkGame | None = None
+        self.previous_best = None  #: best saved win on this maze before the current game
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -146,6 +148,10 @@ class WalkScreen(Screen):
         game = self.game
         if game.over:
             self.reveal()
+            self.previous_best = self.app.record(
+                self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
+                optimum=game.shortest, seconds=game.elapsed,
+            )
             panel = self.query_one("#end-panel", Static)
             panel.update(self.end_summary())
             panel.display = True
@@ -181,12 +187,30 @@ class WalkScreen(Screen):
             f"Time           {format_time(game.elapsed)}",
             "",
             verdict,
+            self.best_line(),
             "Shortest path: green •; your trail: ·",
             "",
             "[b]n[/b]  new maze",
             "[b]r[/b]  same maze again",
             "[b]q[/b]  back to the menu",
         ])
+
+    def maze_key(self) -> str:
+        """What was played, for the saved results: the generator's recipe or the level."""
+        s, maze = self.setup, self.game.maze
+        if s.level is not None:
+            return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
+        wrap = ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "")
+        return f"{s.algorithm}:{maze.width}x{maze.height}:{s.seed}:{wrap}"
+
+    def best_line(self) -> str:
+        """How this run compares with your earlier wins on the same maze."""
+        best, game = self.previous_best, self.game
+        if best is None:
+            return "Your first win on this maze."
+        if game.moves < best.moves or game.elapsed < best.seconds:
+            return f"New record! (before: {best.moves} moves, {format_time(best.seconds)})"
+        return f"Your best here: {best.moves} moves, {format_time(best.seconds)}"
 
     # -- other actions ------------------------------------------------------------------
     def action_new_maze(self) -> None:
