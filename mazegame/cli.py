@@ -64,7 +64,9 @@ def parse_cell(text: str) -> tuple[int, int]:
     try:
         r, c = (int(part) for part in text.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a cell looks like 3,4 (row,column), not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"a cell looks like 3,4 (row,column), not {text!r}"
+        ) from None
     return r, c
 
 
@@ -93,7 +95,8 @@ def add_maze_options(
         "--size", type=parse_size, default=default_size,
         metavar="WxH", help="maze size in cells, e.g. 40x20",
     )
-    parser.add_argument("--seed", type=parse_seed, default=None, help="random seed (default: random)")
+    parser.add_argument("--seed", type=parse_seed, default=None,
+                        help="random seed (default: random)")
     parser.add_argument("--wrap", type=parse_wrap, default=(False, False), metavar="x|y|xy",
                         help="wrap around the edges (torus or cylinder)")
 

@@ -16,12 +16,15 @@ QUICK_SIZES = ((200, 200),)
 FULL_SIZES = ((200, 200), (1000, 1000))
 
 
+Timed = Callable[[], object]
+
+
 @dataclass(frozen=True)
 class BenchCase:
     """One benchmarked kernel."""
 
     name: str
-    prepare: Callable[[tuple[int, int]], tuple[Callable[[], object], dict[str, Callable[[], object]]]]
+    prepare: Callable[[tuple[int, int]], tuple[Timed, dict[str, Timed]]]
     sizes: tuple[tuple[int, int], ...] = FULL_SIZES
     quick_sizes: tuple[tuple[int, int], ...] = QUICK_SIZES
 
@@ -54,7 +57,9 @@ def best_time(fn: Callable[[], object], repeat: int = 3, budget: float = 2.0) ->
     return best
 
 
-def run_cases(quick: bool = False, only: str | None = None, progress: TextIO | None = None) -> list[dict]:
+def run_cases(
+    quick: bool = False, only: str | None = None, progress: TextIO | None = None
+) -> list[dict]:
     """Run every registered case (after a warm-up call that pays numba's compile)."""
     from mazegame.bench import cases  # noqa: F401  (registers the cases)
 

@@ -5,6 +5,7 @@ The app runs this in a thread worker at launch so the first maze appears at once
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 
 
@@ -26,10 +27,8 @@ def warm_up(progress: Callable[[int, int, str], None] | None = None) -> None:
     """Run every warm-up task, reporting (done, total, label) after each."""
     tasks = list(warm_up_tasks())
     for done, (label, call) in enumerate(tasks, 1):
-        try:
+        with contextlib.suppress(ValueError):  # a kernel refusing a 4x4 maze still compiled
             call()
-        except ValueError:  # a kernel that refuses a 4x4 maze still got compiled
-            pass
         if progress:
             progress(done, len(tasks), label)
 

@@ -33,7 +33,8 @@ class EyeGame(WalkGame):
 
     def open_facing(self, preferred: int) -> int:
         """Start facing an open door when there is one, so the first view is not a wall."""
-        for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], RIGHT_OF[RIGHT_OF[preferred]]):
+        behind = RIGHT_OF[RIGHT_OF[preferred]]
+        for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], behind):
             if self.maze.step(self.position, d) != self.position:
                 return d
         return preferred

@@ -47,7 +47,7 @@ def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
             left if left != here else -1, right if right != here else -1,
             here in maze.goals,
         ))
-        if ahead == here or ahead == cell:  # a wall, or a wrap-around ring back to us
+        if ahead in (here, cell):  # a wall, or a wrap-around ring back to us
             break
         here = ahead
     return sections

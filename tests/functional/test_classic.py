@@ -4,9 +4,9 @@ from textual.widgets import OptionList
 
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
+from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
 
 SETUP = GameSetup("classic", "wilson", (9, 6), 7)
@@ -65,7 +65,8 @@ async def test_help_lists_every_key(helpers):
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         labels = {label for _, label in app.screen.rows}
-        assert {"Start a new maze", "Pause the clock and hide the maze", "Back to the menu"} <= labels
+        expected = {"Start a new maze", "Pause the clock and hide the maze", "Back to the menu"}
+        assert expected <= labels
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, WalkScreen)

@@ -34,9 +34,9 @@ def oracle(maze: Maze) -> nx.DiGraph:
                     rr %= h
                 if maze.wrap_x:
                     cc %= w
-                if 0 <= rr < h and 0 <= cc < w and not maze.walls[r, c] & (1 << d):
-                    if (rr, cc) != (r, c):
-                        g.add_edge(r * w + c, rr * w + cc)
+                inside = 0 <= rr < h and 0 <= cc < w and (rr, cc) != (r, c)
+                if inside and not maze.walls[r, c] & (1 << d):
+                    g.add_edge(r * w + c, rr * w + cc)
     return g
 
 
