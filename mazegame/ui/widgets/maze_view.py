@@ -55,6 +55,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.path: set[int] = set()
         self.show_trail = True
         self.unseen: set[int] | None = None  #: cells drawn as fog (the eye mode's mini-map)
+        self.others: dict[int, tuple[str, Style]] = {}  #: more sprites: cell -> (glyph, style)
         self.bumped: int | None = None
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
@@ -204,14 +205,26 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self._cache[row] = strip
         return strip
 
-    def _sprite(self, row: int) -> tuple[int, str, Style] | None:
-        if self.player is None or self.maze is None:
-            return None
-        x, y = self.cell_origin(self.player)
-        if y != row:
-            return None
-        style = BUMP if self.bumped == self.player else PLAYER
-        return x, self._room_text(GLYPH_PLAYER), style
+    def set_others(self, others: dict[int, tuple[str, Style]]) -> None:
+        """Replace the extra sprites (a demon, say), re-rendering only the rows they touch."""
+        touched = set(self.others) | set(others)
+        self.others = dict(others)
+        self.invalidate(touched)
+
+    def _sprites(self, row: int) -> list[tuple[int, str, Style]]:
+        """(x, text, style) of every sprite on this picture row; the player is drawn last."""
+        if self.maze is None:
+            return []
+        cells = [(cell, glyph, style) for cell, (glyph, style) in self.others.items()]
+        if self.player is not None:
+            style = BUMP if self.bumped == self.player else PLAYER
+            cells.append((self.player, GLYPH_PLAYER, style))
+        out = []
+        for cell, glyph, style in cells:
+            x, y = self.cell_origin(cell)
+            if y == row:
+                out.append((x, self._room_text(glyph), style))
+        return out
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
@@ -223,9 +236,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if not 0 <= row < len(self._lines):
             return Strip.blank(width)
         strip = self._row_strip(row)
-        sprite = self._sprite(row)
-        if sprite is not None:
-            x, text, style = sprite
+        for x, text, style in self._sprites(row):
             strip = Strip.join(
                 [strip.crop(0, x), Strip([Segment(text, style)]), strip.crop(x + len(text))]
             )
