@@ -135,7 +135,7 @@ async def test_tiny_terminal_asks_to_enlarge(helpers):
 async def test_second_win_on_the_same_maze_compares_with_the_first(helpers, tmp_path,
                                                                   monkeypatch):
     monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path))
-    app = MazeApp(SETUP, warm_up=False)
+    app = MazeApp(SETUP, warm_up=False, clock=lambda: 0.0)  # equal times: no "new record"
     async with app.run_test(size=(100, 30)) as pilot:
         await helpers.settle(pilot)
         for expected in ("Your first win on this maze.", "Your best here: "):
