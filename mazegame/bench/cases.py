@@ -6,16 +6,59 @@ from mazegame.bench import FULL_SIZES, bench_case, reference
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.graph import bfs, maze_graph
 
+#: Hamiltonian-path generators reverse a path segment per backbite, so they are timed at
+#: the largest size they build in about a second; their plain-Python references only run
+#: at the small size (at the large one they take minutes).
+SLOW_SIZES = {
+    "unicursal": ((50, 50), (150, 150)),
+    "cavern": ((51, 51), (151, 151)),
+}
+REFERENCE_MAX_CELLS = {"unicursal": 2601, "cavern": 2601}
+
+#: mazelib's class for each generator it also has (mazelib is optional, never a dependency).
+MAZELIB = {
+    "backtracker": "BacktrackingGenerator", "kruskal": "Kruskal", "wilson": "Wilsons",
+    "aldous-broder": "AldousBroder", "prim": "Prims", "hunt-and-kill": "HuntAndKill",
+    "growing-tree": "GrowingTree", "eller": "Ellers", "binary-tree": "BinaryTree",
+    "sidewinder": "Sidewinder", "recursive-division": "Division",
+}
+
+
+def _mazelib_reference(name: str, w: int, h: int):
+    """A call timing mazelib's generator of the same name, or None without mazelib."""
+    if name not in MAZELIB:
+        return None
+    try:
+        from importlib import import_module
+
+        from mazelib import Maze as MazelibMaze
+
+        generator = getattr(import_module(f"mazelib.generate.{MAZELIB[name]}"), MAZELIB[name])
+    except (ImportError, AttributeError):
+        return None
+
+    def run():
+        maze = MazelibMaze(1)
+        maze.generator = generator(h, w)
+        maze.generate()
+
+    return run
+
 
 def _generator_case(name: str) -> None:
+    small, large = SLOW_SIZES.get(name, FULL_SIZES)
+
     def prepare(size):
         w, h = size
         refs = {}
-        if name in reference.GENERATORS:
+        if name in reference.GENERATORS and w * h <= REFERENCE_MAX_CELLS.get(name, w * h):
             refs["python"] = lambda: reference.GENERATORS[name](w, h, 1)
+        mazelib_run = _mazelib_reference(name, w, h)
+        if mazelib_run is not None:
+            refs["mazelib"] = mazelib_run
         return (lambda: generate(name, w, h, 1)), refs
 
-    bench_case(f"generate {name}", sizes=FULL_SIZES)(prepare)
+    bench_case(f"generate {name}", sizes=(small, large), quick_sizes=(small,))(prepare)
 
 
 for _name in GENERATORS:
@@ -213,3 +256,14 @@ def _matrix_method(size):
     maze, _, _ = _solver_maze(size)
     refs = {"matrix method": lambda: distance_matrix_by_powers(connection_matrix(maze))}
     return (lambda: distance_matrix(maze)), refs
+
+
+@bench_case("player's-eye frame", sizes=((60, 20), (200, 60), (240, 70)),
+            quick_sizes=((200, 60),))
+def _eye_frame(size):
+    from mazegame.games.eyeview import look, render_view
+
+    width, height = size
+    maze = generate("backtracker", 40, 40, 1).maze
+    facing = next(d for d in range(4) if maze.step(maze.start, d) != maze.start)
+    return (lambda: render_view(look(maze, maze.start, facing, 8), width, height, 8)), {}

@@ -197,30 +197,24 @@ def mirrored(maze: Maze, walls: np.ndarray) -> np.ndarray:
     out = walls.copy()
     for d in range(4):
         bit = ((walls >> d) & 1).astype(np.uint8)
-        if d == NORTH and not maze.wrap_y:
-            bit[0, :] = 0
-        if d == SOUTH and not maze.wrap_y:
-            bit[-1, :] = 0
-        if d == WEST and not maze.wrap_x:
-            bit[:, 0] = 0
-        if d == EAST and not maze.wrap_x:
-            bit[:, -1] = 0
+        _set_edge(maze, bit, d, 0)
         out |= np.roll(bit, (int(DR[d]), int(DC[d])), axis=(0, 1)) << opposite(d)
     return out
+
+
+def _set_edge(maze: Maze, grid: np.ndarray, d: int, value: int) -> None:
+    """Set the row or column of cells whose side d faces an unwrapped border."""
+    if d in (NORTH, SOUTH) and not maze.wrap_y:
+        grid[0 if d == NORTH else -1, :] = value
+    if d in (WEST, EAST) and not maze.wrap_x:
+        grid[:, 0 if d == WEST else -1] = value
 
 
 def _partner_bits(maze: Maze, d: int) -> np.ndarray:
     """For each cell, the wall bit of its neighbour beyond side d facing back (1 off-grid)."""
     shifted = np.roll(maze.walls, (-int(DR[d]), -int(DC[d])), axis=(0, 1))
     back = (shifted >> opposite(d)) & 1
-    if d == NORTH and not maze.wrap_y:
-        back[0, :] = 1
-    if d == SOUTH and not maze.wrap_y:
-        back[-1, :] = 1
-    if d == WEST and not maze.wrap_x:
-        back[:, 0] = 1
-    if d == EAST and not maze.wrap_x:
-        back[:, -1] = 1
+    _set_edge(maze, back, d, 1)
     return back
 
 
@@ -238,10 +232,7 @@ def _open_pairs(maze: Maze) -> int:
         mine = ((maze.walls >> d) & 1) == 0
         theirs = _partner_bits(maze, d) == 0
         edge = np.ones_like(mine)
-        if d == EAST and not maze.wrap_x:
-            edge[:, -1] = False
-        if d == SOUTH and not maze.wrap_y:
-            edge[-1, :] = False
+        _set_edge(maze, edge, d, False)
         count += int(np.sum((mine | theirs) & edge))
     return count
 

@@ -80,31 +80,17 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
 
     # -- actions ---------------------------------------------------------------------
     def action_forward(self) -> None:
-        game = self.game
-        if game is None or game.over:
-            return
-        if game.paused:
-            self.action_pause()
-        before = game.position
-        outcome = game.forward()
-        self.after_move(outcome, before)
-        self.update_status()
-        self.check_end()
+        self.play(lambda game: game.forward())
 
-    def after_move(self, outcome: Outcome, before: int) -> None:
+    def action_turn(self, which: str) -> None:
+        turns = {"left": EyeGame.turn_left, "right": EyeGame.turn_right,
+                 "around": EyeGame.turn_around}
+        self.play(turns[which])
+
+    def after_move(self, outcome: Outcome | None, before: int) -> None:
         if outcome is Outcome.BUMPED:
             self.app.bell()
         self.redraw()
-
-    def action_turn(self, which: str) -> None:
-        game = self.game
-        if game is None or game.over:
-            return
-        if game.paused:
-            self.action_pause()
-        {"left": game.turn_left, "right": game.turn_right, "around": game.turn_around}[which]()
-        self.redraw()
-        self.update_status()
 
     def action_toggle_map(self) -> None:
         if self.minimap_allowed and self.game and not self.game.over:

@@ -7,6 +7,7 @@ Modes subclass `WalkScreen` and override the hooks: `make_game`, `show_game`,
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 
 from textual import work
@@ -124,18 +125,22 @@ class WalkScreen(Screen):
 
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
+        self.play(lambda game: game.move(DIRECTIONS[direction]))
+
+    def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
+        """Apply one player action (resuming from pause), then redraw and check for the end."""
         game = self.game
         if game is None or game.over:
             return
         if game.paused:
             self.action_pause()
         before = game.position
-        outcome = game.move(DIRECTIONS[direction])
+        outcome = act(game)
         self.after_move(outcome, before)
         self.update_status()
         self.check_end()
 
-    def after_move(self, outcome: Outcome, before: int) -> None:
+    def after_move(self, outcome: Outcome | None, before: int) -> None:
         """Show what a move did."""
         view = self.query_one(MazeView)
         if outcome is Outcome.BUMPED:
