@@ -254,6 +254,15 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", default=None,
                    help="a maze file to play (a jump mode: a puzzle or pack file)")
     add_maze_options(p)
+    chase = p.add_argument_group("chase and race")
+    chase.add_argument("--view", choices=("birds-eye", "blind", "eye"), default=None)
+    chase.add_argument("--demon", choices=("tracker", "cheese", "wanderer"), default=None)
+    chase.add_argument("--difficulty", choices=("easy", "normal", "hard", "nightmare"),
+                       default=None)
+    chase.add_argument("--turn-based", action="store_true", default=None,
+                       help="the demon moves when you move (default: real time)")
+    chase.add_argument("--two-player", action="store_true", default=None,
+                       help="a second human moves the demon with the arrow keys")
 
 
 @command("play", "play a game mode (the default command)", _configure_play)
@@ -271,11 +280,17 @@ def run_play(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown generator {args.algo!r}; see `mazegame generate --list`")
         if any(args.wrap) and not GENERATORS[args.algo].wraps:
             raise UsageError(f"generator {args.algo!r} cannot build wrap-around mazes")
-        setup = GameSetup(args.mode, args.algo, args.size, args.seed, *args.wrap)
+        options = tuple((key, value) for key in CHASE_OPTIONS
+                        if (value := getattr(args, key)) is not None)
+        setup = GameSetup(args.mode, args.algo, args.size, args.seed, *args.wrap,
+                          options=options)
         if args.file is not None:
             setup = _with_file(setup, args.file, MODES[args.mode].maze_settings)
     MazeApp(setup).run()
     return 0
+
+
+CHASE_OPTIONS = ("view", "demon", "difficulty", "turn_based", "two_player")
 
 
 def _with_file(setup, path: str, plays_mazes: bool):

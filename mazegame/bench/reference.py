@@ -302,3 +302,308 @@ def dead_end_fill(adjacency: list[list[int]], start: int, goal: int) -> set[int]
 def all_pairs(adjacency: list[list[int]]) -> list[list[int]]:
     """M^d the plain way: a BFS from every cell."""
     return [bfs(adjacency, source) for source in range(len(adjacency))]
+
+
+# -- the catalogue of issue 3 ----------------------------------------------------------------
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def anderson(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [0] * (w * h)  # open room; only interior walls matter for the timing
+    cw = w + 1
+    attached = [i in (0, h) or j in (0, w) for i in range(h + 1) for j in range(cw)]
+    frontier = [q for q in range(len(attached)) if not attached[q]
+                and any(attached[p] for _, p in _neighbors(q, cw, h + 1))]
+    queued = set(frontier)
+    while frontier:
+        j = rng.randrange(len(frontier))
+        frontier[j], frontier[-1] = frontier[-1], frontier[j]
+        q = frontier.pop()
+        d, _ = rng.choice([(d, p) for d, p in _neighbors(q, cw, h + 1) if attached[p]])
+        i, jj = divmod(q, cw)
+        cell, side = {0: ((i - 1) * w + jj, 3), 2: (i * w + jj, 3),
+                      1: (i * w + jj, 0), 3: (i * w + jj - 1, 0)}[d]
+        walls[cell] |= 1 << side
+        walls[cell - (w if side == 0 else 1)] |= 1 << (side ^ 2)  # the cell across the wall
+        attached[q] = True
+        for _, p in _neighbors(q, cw, h + 1):
+            if not attached[p] and p not in queued:
+                queued.add(p)
+                frontier.append(p)
+    return walls
+
+
+def connection_matrix(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    n = w * h
+    walls = [15] * n
+    parent = list(range(n))
+    closed = []
+    for cell in range(n):
+        for d, nb in _neighbors(cell, w, h):
+            if d in (1, 2):
+                if rng.random() < 0.5:
+                    _carve(walls, w, cell, d, nb)
+                    parent[_find(parent, cell)] = _find(parent, nb)
+                else:
+                    closed.append((cell, d, nb))
+    rng.shuffle(closed)
+    for cell, d, nb in closed:
+        a, b = _find(parent, cell), _find(parent, nb)
+        if a != b:
+            parent[a] = b
+            _carve(walls, w, cell, d, nb)
+    return walls
+
+
+def _backbite(path: list[int], pos: dict, w: int, h: int, rng: random.Random) -> None:
+    options = [nb for _, nb in _neighbors(path[-1], w, h) if nb in pos and nb != path[-2]]
+    if options:
+        i = pos[rng.choice(options)]
+        path[i + 1:] = path[:i:-1]
+        for j in range(i + 1, len(path)):
+            pos[path[j]] = j
+
+
+def _hamiltonian_path(w: int, h: int, start: int, rng: random.Random) -> list[int]:
+    path, pos = [start], {start: 0}
+    while len(path) < w * h:
+        free = [nb for _, nb in _neighbors(path[-1], w, h) if nb not in pos]
+        if free:
+            v = rng.choice(free)
+            pos[v] = len(path)
+            path.append(v)
+        else:
+            _backbite(path, pos, w, h, rng)
+    return path
+
+
+def unicursal(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [15] * (w * h)
+    path = _hamiltonian_path(w, h, 0, rng)
+    for a, b in zip(path, path[1:], strict=False):
+        d = next(d for d, nb in _neighbors(a, w, h) if nb == b)
+        _carve(walls, w, a, d, b)
+    return walls
+
+
+def cavern(w: int, h: int, seed: int) -> list[bool]:
+    rng = random.Random(seed)
+    cw, ch = w - 1, h - 1
+    path = _hamiltonian_path(cw, ch, rng.randrange(cw * ch), rng)
+    pos = {v: i for i, v in enumerate(path)}
+    while path[0] not in {nb for _, nb in _neighbors(path[-1], cw, ch)}:
+        _backbite(path, pos, cw, ch, rng)
+    down = set()
+    for a, b in zip(path, path[1:] + path[:1], strict=False):
+        if abs(a - b) == cw:
+            down.add(min(a, b))
+    rock = [True] * (w * h)
+    for r in range(1, h - 1):
+        inside = False
+        for c in range(1, w - 1):
+            inside ^= (r - 1) * cw + c - 1 in down
+            rock[r * w + c] = not inside
+    return rock
+
+
+def aldous_broder(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    n = w * h
+    walls = [15] * n
+    visited = [False] * n
+    cell = rng.randrange(n)
+    visited[cell] = True
+    remaining = n - 1
+    while remaining:
+        d, nb = rng.choice(list(_neighbors(cell, w, h)))
+        if not visited[nb]:
+            _carve(walls, w, cell, d, nb)
+            visited[nb] = True
+            remaining -= 1
+        cell = nb
+    return walls
+
+
+def prim(w: int, h: int, seed: int) -> list[int]:
+    import heapq
+
+    rng = random.Random(seed)
+    n = w * h
+    walls = [15] * n
+    visited = [False] * n
+    heap: list[tuple[float, int, int, int]] = []
+
+    def add(cell: int) -> None:
+        visited[cell] = True
+        for d, nb in _neighbors(cell, w, h):
+            if not visited[nb]:
+                heapq.heappush(heap, (rng.random(), cell, d, nb))
+
+    add(rng.randrange(n))
+    while heap:
+        _, cell, d, nb = heapq.heappop(heap)
+        if not visited[nb]:
+            _carve(walls, w, cell, d, nb)
+            add(nb)
+    return walls
+
+
+def hunt_and_kill(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    n = w * h
+    walls = [15] * n
+    visited = [False] * n
+    cell = rng.randrange(w)  # the top row, as the kernel does
+    visited[cell] = True
+    scan = 0
+    while True:
+        options = [(d, nb) for d, nb in _neighbors(cell, w, h) if not visited[nb]]
+        if options:
+            d, nb = rng.choice(options)
+            _carve(walls, w, cell, d, nb)
+            visited[nb] = True
+            cell = nb
+            continue
+        while scan < n and visited[scan]:
+            scan += 1
+        if scan == n:
+            return walls
+        for c in range(scan, n):
+            seen = [(d, nb) for d, nb in _neighbors(c, w, h) if visited[nb]]
+            if not visited[c] and seen:
+                d, nb = rng.choice(seen)
+                _carve(walls, w, c, d, nb)
+                visited[c] = True
+                cell = c
+                break
+
+
+def growing_tree(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    n = w * h
+    walls = [15] * n
+    visited = [False] * n
+    active = [rng.randrange(n)]
+    visited[active[0]] = True
+    while active:
+        i = len(active) - 1 if rng.random() < 0.5 else rng.randrange(len(active))
+        cell = active[i]
+        options = [(d, nb) for d, nb in _neighbors(cell, w, h) if not visited[nb]]
+        if options:
+            d, nb = rng.choice(options)
+            _carve(walls, w, cell, d, nb)
+            visited[nb] = True
+            active.append(nb)
+        else:
+            del active[i]
+    return walls
+
+
+def eller(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [15] * (w * h)
+    row = list(range(w))
+    next_id = w
+    for r in range(h):
+        base = r * w
+        for c in range(w - 1):
+            if row[c] != row[c + 1] and (r == h - 1 or rng.random() < 0.5):
+                old = row[c + 1]
+                row = [row[c] if s == old else s for s in row]
+                _carve(walls, w, base + c, 1, base + c + 1)
+        if r == h - 1:
+            break
+        members: dict[int, list[int]] = {}
+        for c, s in enumerate(row):
+            members.setdefault(s, []).append(c)
+        below = [-1] * w
+        for s, cols in members.items():
+            chosen = [c for c in cols if rng.random() < 0.5] or [rng.choice(cols)]
+            for c in chosen:
+                _carve(walls, w, base + c, 2, base + w + c)
+                below[c] = s
+        for c in range(w):
+            if below[c] < 0:
+                below[c] = next_id
+                next_id += 1
+        row = below
+    return walls
+
+
+def binary_tree(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [15] * (w * h)
+    for cell in range(w * h):
+        options = [(d, nb) for d, nb in _neighbors(cell, w, h) if d in (0, 1)]
+        if options:
+            d, nb = rng.choice(options)
+            _carve(walls, w, cell, d, nb)
+    return walls
+
+
+def sidewinder(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [15] * (w * h)
+    for r in range(h):
+        run = []
+        for c in range(w):
+            cell = r * w + c
+            run.append(cell)
+            if c == w - 1 or (r > 0 and rng.random() < 0.5):
+                if r > 0:
+                    up = rng.choice(run)
+                    _carve(walls, w, up, 0, up - w)
+                run = []
+            else:
+                _carve(walls, w, cell, 1, cell + 1)
+    return walls
+
+
+def recursive_division(w: int, h: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    walls = [0] * (w * h)
+    chambers = [(0, 0, h, w)]
+    while chambers:
+        r0, c0, ch, cw = chambers.pop()
+        if ch < 2 or cw < 2:
+            continue
+        if ch > cw or (ch == cw and rng.random() < 0.5):
+            cut, gap = rng.randrange(ch - 1), rng.randrange(cw)
+            for c in range(cw):
+                if c != gap:
+                    cell = (r0 + cut) * w + c0 + c
+                    walls[cell] |= 4
+                    walls[cell + w] |= 1
+            chambers += [(r0, c0, cut + 1, cw), (r0 + cut + 1, c0, ch - cut - 1, cw)]
+        else:
+            cut, gap = rng.randrange(cw - 1), rng.randrange(ch)
+            for r in range(ch):
+                if r != gap:
+                    cell = (r0 + r) * w + c0 + cut
+                    walls[cell] |= 2
+                    walls[cell + 1] |= 8
+            chambers += [(r0, c0, ch, cut + 1), (r0, c0 + cut + 1, ch, cw - cut - 1)]
+    return walls
+
+
+GENERATORS.update({
+    "anderson": anderson,
+    "connection-matrix": connection_matrix,
+    "unicursal": unicursal,
+    "cavern": cavern,
+    "aldous-broder": aldous_broder,
+    "prim": prim,
+    "hunt-and-kill": hunt_and_kill,
+    "growing-tree": growing_tree,
+    "eller": eller,
+    "binary-tree": binary_tree,
+    "sidewinder": sidewinder,
+    "recursive-division": recursive_division,
+})

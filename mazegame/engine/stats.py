@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from mazegame.engine.generate.common import find
 from mazegame.engine.graph import CSR, bfs, maze_graph
 from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.jit import kernel
@@ -62,15 +63,11 @@ def _components(indptr, indices, alive):
     parent = np.arange(n)
     for v in range(n):
         for j in range(indptr[v], indptr[v + 1]):
-            a, b = v, indices[j]
-            while parent[a] != a:
-                a = parent[a]
-            while parent[b] != b:
-                b = parent[b]
+            a, b = find(parent, v), find(parent, indices[j])
             if a != b:
                 parent[max(a, b)] = min(a, b)
     count = 0
-    for v in range(n):
+    for v in range(n):  # rock cells have no moves and stay their own roots: skip them
         if alive[v] and parent[v] == v:
             count += 1
     return count

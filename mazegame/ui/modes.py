@@ -48,7 +48,7 @@ ORDER = ("classic", "blind", "eye", "chase", "race", "jump", "lab")
 
 
 def _load() -> None:
-    from mazegame.ui.screens import blind, classic, eye, jump  # noqa: F401  (register modes)
+    from mazegame.ui.screens import blind, chase, classic, eye, jump, lab  # noqa: F401
 
     ranked = sorted(MODES.items(), key=lambda item: ORDER.index(item[0])
                     if item[0] in ORDER else len(ORDER))

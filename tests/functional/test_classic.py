@@ -30,7 +30,7 @@ async def test_walking_the_shortest_path_wins(helpers):
         assert "You escaped!" in str(panel.render())
         assert screen.query_one(MazeView).path == set(game.shortest_path())
         await pilot.press("r")  # the same maze again
-        await pilot.pause()
+        await helpers.settle(pilot)
         assert screen.game is not game and screen.game.maze is game.maze
         assert not panel.display and screen.game.moves == 0
 
@@ -145,5 +145,5 @@ async def test_second_win_on_the_same_maze_compares_with_the_first(helpers, tmp_
             await pilot.pause()
             assert expected in str(app.screen.query_one("#end-panel").render())
             await pilot.press("r")
-            await pilot.pause()
+            await helpers.settle(pilot)
     assert list(tmp_path.glob("*.sqlite3"))

@@ -206,11 +206,9 @@ def test_unicursal_refuses_a_parity_violation_with_the_reason():
 
 
 # -- cavern ----------------------------------------------------------------------------------
-@few
-@given(w=st.integers(3, 13), h=st.integers(3, 13), seed=seeds)
-def test_cavern_has_no_forbidden_block_and_its_passages_form_one_tree(w, h, seed):
-    w, h = fitting("cavern", w, h)
-    maze = generate("cavern", w, h, seed).maze
+def assert_cavern(maze: Maze) -> None:
+    """No 2x2 block all rock, all passage or checkerboard; the passages form one tree."""
+    h, w = maze.height, maze.width
     rock = maze.solid
     assert rock is not None
     for r, c in itertools.product(range(h - 1), range(w - 1)):
@@ -227,6 +225,19 @@ def test_cavern_has_no_forbidden_block_and_its_passages_form_one_tree(w, h, seed
             assert maze.is_open(r * w + c, 1)
         if r + 1 < h and not rock[r, c] and not rock[r + 1, c]:
             assert maze.is_open(r * w + c, 2)
+
+
+@few
+@given(w=st.integers(3, 13), h=st.integers(3, 13), seed=seeds)
+def test_cavern_has_no_forbidden_block_and_its_passages_form_one_tree(w, h, seed):
+    w, h = fitting("cavern", w, h)
+    assert_cavern(generate("cavern", w, h, seed).maze)
+
+
+@pytest.mark.parametrize("w,h", [(61, 4), (4, 39), (3, 25), (45, 3), (41, 30)])
+def test_thin_and_larger_caverns_hold_the_same_rules(w, h):
+    for seed in range(3):
+        assert_cavern(generate("cavern", w, h, seed).maze)
 
 
 def test_cavern_refuses_two_even_sides_and_suggests_a_size():

@@ -1,6 +1,6 @@
 """Maze generators: one module per family, all in one registry, run through `generate`.
 
-Import order is registry order (menus and `mazegame generate --list` show it): the source
+FAMILIES order is registry order (menus and `mazegame generate --list` show it): the source
 texts' generators first, then the classic catalogue.
 """
 

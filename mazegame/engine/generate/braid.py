@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import carve, shuffle
-from mazegame.engine.grid import neighbor, step_kernel
+from mazegame.engine.generate.common import below, shuffle
+from mazegame.engine.grid import neighbor, set_door, step_kernel
 from mazegame.engine.jit import kernel
+from mazegame.engine.trace import CARVE, emit
 
 
 @kernel
@@ -66,9 +67,11 @@ def braid_kernel(walls, wrap_x, wrap_y, solid, fraction, seed, record, buf):
             ns += 1
         if ns == 0:
             continue
-        d = sides[np.random.randint(0, ns)]
+        d = sides[below(ns)]
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        set_door(walls, wrap_x, wrap_y, cell, d, True)
+        if record:
+            buf, k = emit(buf, k, CARVE, cell, d)
         removed += 2 if exits[nb] == 1 else 1
         exits[cell] += 1
         exits[nb] += 1

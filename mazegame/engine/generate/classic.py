@@ -8,33 +8,34 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import CLASSIC, build_wall, carve, find
+from mazegame.engine.generate.common import CLASSIC, around, below, close, coin, find, join
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, FRONTIER, LABEL, MARK, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, FRONTIER, LABEL, MARK, VISITED, WALL, emit
 
 
 @kernel
-def _random_side(h, w, wrap_x, wrap_y, cell, visited, want, sides):
-    """A random side of `cell` whose neighbour's visited flag equals `want`, or -1."""
+def _random_side(h, w, wrap_x, wrap_y, cell, visited, want, sides, nbs):
+    """A random side of `cell` whose neighbour's visited flag equals `want`, or -1.
+
+    Leaves the four neighbours in `nbs` for the caller.
+    """
     ns = 0
+    around(h, w, wrap_x, wrap_y, cell, nbs)
     for d in range(4):
-        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+        nb = nbs[d]
         if nb >= 0 and visited[nb] == want:
             sides[ns] = d
             ns += 1
-    return -1 if ns == 0 else sides[np.random.randint(0, ns)]
+    return -1 if ns == 0 else sides[below(ns)]
 
 
 @kernel
-def _visit(visited, cell, mark, record, buf, k):
-    """Add `cell` to the tree (and show it, when recording)."""
-    visited[cell] = True
-    if record:
-        buf, k = emit(buf, k, AT, cell, 0)
-        buf, k = emit(buf, k, MARK, cell, mark)
-    return buf, k
+def _show(buf, k, cell, mark):
+    """Trace the walker arriving on `cell` and the cell's new mark."""
+    buf, k = emit(buf, k, AT, cell, 0)
+    return emit(buf, k, MARK, cell, mark)
 
 
 @kernel
@@ -46,9 +47,13 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
     visited = np.zeros(n, dtype=np.bool_)
     cell = np.random.randint(0, n)
-    buf, k = _visit(visited, cell, VISITED, record, buf, 0)
+    k = 0
+    visited[cell] = True
+    if record:
+        buf, k = _show(buf, k, cell, VISITED)
     remaining = n - 1
     while remaining > 0:
         d = np.random.randint(0, 4)
@@ -56,9 +61,13 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
         if nb < 0:
             continue
         if not visited[nb]:
-            buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+            join(flat, cell, d, nb)
+            if record:
+                buf, k = emit(buf, k, CARVE, cell, d)
             remaining -= 1
-            buf, k = _visit(visited, nb, VISITED, record, buf, k)
+            visited[nb] = True
+            if record:
+                buf, k = _show(buf, k, nb, VISITED)
         elif record:
             buf, k = emit(buf, k, AT, nb, 0)
         cell = nb
@@ -66,54 +75,71 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
 
 
 # -- Prim with random edge weights -----------------------------------------------------
+#: A heap entry packs (random weight << 32 | cell * 4 + side) into one int64, so comparing
+#: entries compares weights (ties, rare, go to the smaller edge id) and sifting moves one
+#: word instead of a key and an item.
+_WEIGHT_SHIFT = 32
+_EDGE_MASK = (1 << 32) - 1
+
+
 @kernel
-def _heap_push(keys, items, size, key, item):
+def _heap_push(heap, size, entry):
     i = size
     while i > 0:
         parent = (i - 1) // 2
-        if keys[parent] <= key:
+        if heap[parent] <= entry:
             break
-        keys[i], items[i] = keys[parent], items[parent]
+        heap[i] = heap[parent]
         i = parent
-    keys[i], items[i] = key, item
+    heap[i] = entry
     return size + 1
 
 
 @kernel
-def _heap_pop(keys, items, size):
-    """Remove the smallest item; returns (item, new size)."""
-    top = items[0]
+def _heap_pop(heap, size):
+    """Remove the smallest entry; returns (entry, new size)."""
+    top = heap[0]
     size -= 1
-    key, item = keys[size], items[size]
+    entry = heap[size]
     i = 0
     while True:
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and keys[child + 1] < keys[child]:
+        if child + 1 < size and heap[child + 1] < heap[child]:
             child += 1
-        if keys[child] >= key:
+        if heap[child] >= entry:
             break
-        keys[i], items[i] = keys[child], items[child]
+        heap[i] = heap[child]
         i = child
-    keys[i], items[i] = key, item
+    heap[i] = entry
     return top, size
 
 
 @kernel
-def _push_edges(h, w, wrap_x, wrap_y, cell, visited, keys, items, size, record, buf, k):
+def _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs):
     """Push every edge from `cell` to an unvisited cell with a fresh random weight.
 
     Each edge is pushed once (by the endpoint that joins first), so drawing its weight
     now is the same as weighting the whole grid up front: this is Prim on random weights.
     """
+    around(h, w, wrap_x, wrap_y, cell, nbs)
+    for d in range(4):
+        nb = nbs[d]
+        if nb >= 0 and not visited[nb]:
+            weight = np.int64(np.random.randint(0, 1 << 31))
+            size = _heap_push(heap, size, (weight << _WEIGHT_SHIFT) | (cell * 4 + d))
+    return size
+
+
+@kernel
+def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
+    """Trace the unvisited neighbours of `cell` as frontier."""
     for d in range(4):
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
         if nb >= 0 and not visited[nb]:
-            size = _heap_push(keys, items, size, np.random.random(), cell * 4 + d)
-            if record:
-                buf, k = emit(buf, k, MARK, nb, FRONTIER)
-    return size, buf, k
+            buf, k = emit(buf, k, MARK, nb, FRONTIER)
+    return buf, k
 
 
 @kernel
@@ -123,21 +149,33 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     h, w = walls.shape
     n = h * w
     visited = np.zeros(n, dtype=np.bool_)
-    keys = np.empty(2 * n + 4, dtype=np.float64)
-    items = np.empty(2 * n + 4, dtype=np.int64)
+    flat = walls.reshape(n)
+    nbs = np.empty(4, dtype=np.int64)
+    heap = np.empty(2 * n + 4, dtype=np.int64)
     cell = np.random.randint(0, n)
-    buf, k = _visit(visited, cell, VISITED, record, buf, 0)
-    size, buf, k = _push_edges(h, w, wrap_x, wrap_y, cell, visited, keys, items, 0, record, buf, k)
+    k = 0
+    visited[cell] = True
+    if record:
+        buf, k = _show(buf, k, cell, VISITED)
+    size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs)
+    if record:
+        buf, k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
     while size > 0:
-        edge, size = _heap_pop(keys, items, size)
+        entry, size = _heap_pop(heap, size)
+        edge = entry & _EDGE_MASK
         cell, d = edge // 4, edge % 4
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
         if visited[nb]:
             continue
-        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
-        buf, k = _visit(visited, nb, VISITED, record, buf, k)
-        size, buf, k = _push_edges(h, w, wrap_x, wrap_y, nb, visited, keys, items, size,
-                                   record, buf, k)
+        join(flat, cell, d, nb)
+        if record:
+            buf, k = emit(buf, k, CARVE, cell, d)
+        visited[nb] = True
+        if record:
+            buf, k = _show(buf, k, nb, VISITED)
+        size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs)
+        if record:
+            buf, k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
     return buf[:k]
 
 
@@ -149,18 +187,29 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
     visited = np.zeros(n, dtype=np.bool_)
     sides = np.empty(4, dtype=np.int64)
-    cell = np.random.randint(0, n)
-    buf, k = _visit(visited, cell, ACTIVE, record, buf, 0)
+    nbs = np.empty(4, dtype=np.int64)
+    # Start in the top row: hunts scan from the top, and an unvisited region above the
+    # walk would make every hunt wade through it (quadratic time on unlucky seeds).
+    cell = np.random.randint(0, w)
+    k = 0
+    visited[cell] = True
+    if record:
+        buf, k = _show(buf, k, cell, ACTIVE)
     remaining = n - 1
     scan = 0  # every cell before `scan` is visited, so hunts never rescan them
     while remaining > 0:
-        d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides)
+        d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if d >= 0:  # kill: walk on
-            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-            buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
-            buf, k = _visit(visited, nb, ACTIVE, record, buf, k)
+            nb = nbs[d]
+            join(flat, cell, d, nb)
+            if record:
+                buf, k = emit(buf, k, CARVE, cell, d)
+            visited[nb] = True
+            if record:
+                buf, k = _show(buf, k, nb, ACTIVE)
             cell = nb
             remaining -= 1
             continue
@@ -169,10 +218,14 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
         for c in range(scan, n):  # hunt
             if visited[c]:
                 continue
-            d = _random_side(h, w, wrap_x, wrap_y, c, visited, True, sides)
+            d = _random_side(h, w, wrap_x, wrap_y, c, visited, True, sides, nbs)
             if d >= 0:
-                buf, k = carve(walls, wrap_x, wrap_y, c, d, record, buf, k)
-                buf, k = _visit(visited, c, ACTIVE, record, buf, k)
+                join(flat, c, d, nbs[d])
+                if record:
+                    buf, k = emit(buf, k, CARVE, c, d)
+                visited[c] = True
+                if record:
+                    buf, k = _show(buf, k, c, ACTIVE)
                 cell = c
                 remaining -= 1
                 break
@@ -193,26 +246,35 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
     n = h * w
     visited = np.zeros(n, dtype=np.bool_)
     active = np.empty(n, dtype=np.int64)  # live entries are active[lo:hi], oldest first
+    flat = walls.reshape(n)
     sides = np.empty(4, dtype=np.int64)
+    nbs = np.empty(4, dtype=np.int64)
     lo, hi = 0, 1
     active[0] = np.random.randint(0, n)
-    buf, k = _visit(visited, active[0], ACTIVE, record, buf, 0)
+    k = 0
+    visited[active[0]] = True
+    if record:
+        buf, k = _show(buf, k, active[0], ACTIVE)
     while hi > lo:
         pick = mode
         if mode == 3:
-            pick = 0 if np.random.random() < 0.5 else 1
+            pick = 0 if coin() else 1
         if pick == 0:
             i = hi - 1
         elif pick == 2:
             i = lo
         else:
-            i = np.random.randint(lo, hi)
+            i = lo + below(hi - lo)
         cell = active[i]
-        d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides)
+        d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if d >= 0:
-            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-            buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
-            buf, k = _visit(visited, nb, ACTIVE, record, buf, k)
+            nb = nbs[d]
+            join(flat, cell, d, nb)
+            if record:
+                buf, k = emit(buf, k, CARVE, cell, d)
+            visited[nb] = True
+            if record:
+                buf, k = _show(buf, k, nb, ACTIVE)
             active[hi] = nb
             hi += 1
             continue
@@ -234,6 +296,7 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
     sets at random (all of them on the last row), then carve down at least once per set."""
     np.random.seed(seed)
     h, w = walls.shape
+    flat = walls.reshape(h * w)
     parent = np.arange(h * w, dtype=np.int64)  # union-find over set ids (ids are cells)
     row = np.empty(w, dtype=np.int64)  # set id of each cell in the current row
     down = np.zeros(w, dtype=np.bool_)
@@ -247,9 +310,11 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
         base = r * w
         for c in range(w - 1):
             a, b = find(parent, row[c]), find(parent, row[c + 1])
-            if a != b and (r == h - 1 or np.random.random() < 0.5):
+            if a != b and (r == h - 1 or coin()):
                 parent[b] = a
-                buf, k = carve(walls, False, False, base + c, 1, record, buf, k)
+                join(flat, base + c, 1, base + c + 1)
+                if record:
+                    buf, k = emit(buf, k, CARVE, base + c, 1)
         if record:
             for c in range(w):
                 buf, k = emit(buf, k, LABEL, base + c, find(parent, row[c]))
@@ -263,9 +328,9 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
         for c in range(w):
             s = row[c]
             seen[s] += 1
-            if np.random.randint(0, seen[s]) == 0:
+            if below(seen[s]) == 0:
                 pick[s] = c
-            down[c] = np.random.random() < 0.5
+            down[c] = coin()
             if down[c]:
                 has_down[s] = True
         for c in range(w):
@@ -274,7 +339,9 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
                 down[c] = True
         for c in range(w):
             if down[c]:
-                buf, k = carve(walls, False, False, base + c, 2, record, buf, k)
+                join(flat, base + c, 2, base + c + w)
+                if record:
+                    buf, k = emit(buf, k, CARVE, base + c, 2)
             else:
                 row[c] = base + w + c  # a fresh set: the id of the cell below
     return buf[:k]
@@ -292,17 +359,21 @@ def binary_tree(walls, wrap_x, wrap_y, seed, record, buf, bias):
     h, w = walls.shape
     vertical = 0 if bias < 2 else 2  # n* -> north, s* -> south
     horizontal = 1 if bias % 2 == 0 else 3  # *e -> east, *w -> west
-    sides = np.empty(2, dtype=np.int64)
+    flat = walls.reshape(h * w)
+    step = (-w if vertical == 0 else w, 1 if horizontal == 1 else -1)  # cell offsets
     k = 0
-    for cell in range(h * w):
-        ns = 0
-        for d in (vertical, horizontal):
-            if neighbor(h, w, False, False, cell, d) >= 0:
-                sides[ns] = d
-                ns += 1
-        if ns > 0:
-            buf, k = carve(walls, False, False, cell, sides[np.random.randint(0, ns)],
-                           record, buf, k)
+    for r in range(h):
+        can_v = r > 0 if vertical == 0 else r < h - 1
+        for c in range(w):
+            cell = r * w + c
+            can_h = c < w - 1 if horizontal == 1 else c > 0
+            if not (can_v or can_h):
+                continue
+            pick_v = can_v and (not can_h or coin())
+            d = vertical if pick_v else horizontal
+            join(flat, cell, d, cell + (step[0] if pick_v else step[1]))
+            if record:
+                buf, k = emit(buf, k, CARVE, cell, d)
     return buf[:k]
 
 
@@ -312,6 +383,7 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
     random cell (the top row is one long run)."""
     np.random.seed(seed)
     h, w = walls.shape
+    flat = walls.reshape(h * w)
     k = 0
     for r in range(h):
         start = 0
@@ -319,13 +391,17 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
             cell = r * w + c
             if record:
                 buf, k = emit(buf, k, AT, cell, 0)
-            close = c == w - 1 or (r > 0 and np.random.random() < 0.5)
+            close = c == w - 1 or (r > 0 and coin())
             if not close:
-                buf, k = carve(walls, False, False, cell, 1, record, buf, k)
+                join(flat, cell, 1, cell + 1)
+                if record:
+                    buf, k = emit(buf, k, CARVE, cell, 1)
                 continue
             if r > 0:
-                up = r * w + np.random.randint(start, c + 1)
-                buf, k = carve(walls, False, False, up, 0, record, buf, k)
+                up = r * w + start + below(c + 1 - start)
+                join(flat, up, 0, up - w)
+                if record:
+                    buf, k = emit(buf, k, CARVE, up, 0)
             start = c + 1
     return buf[:k]
 
@@ -337,6 +413,7 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
     the chambers are one cell thin. Adds walls; chambers wait on an explicit stack."""
     np.random.seed(seed)
     h, w = walls.shape
+    flat = walls.reshape(h * w)
     stack = np.empty((2 * h * w + 4, 4), dtype=np.int64)  # chambers (r0, c0, height, width)
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, h, w
     top = 1
@@ -346,24 +423,28 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
         r0, c0, ch, cw = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
         if ch < 2 or cw < 2:
             continue
-        across = ch > cw or (ch == cw and np.random.random() < 0.5)  # a wall across the rows
+        across = ch > cw or (ch == cw and coin())  # a wall across the rows
         if across:
-            cut = np.random.randint(0, ch - 1)  # wall below chamber row `cut`
-            gap = np.random.randint(0, cw)
+            cut = below(ch - 1)  # wall below chamber row `cut`
+            gap = below(cw)
             for c in range(cw):
                 if c != gap:
                     cell = (r0 + cut) * w + c0 + c
-                    buf, k = build_wall(walls, False, False, cell, 2, record, buf, k)
+                    close(flat, cell, 2, cell + w)
+                    if record:
+                        buf, k = emit(buf, k, WALL, cell, 2)
             stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, cut + 1, cw
             stack[top + 1, 0], stack[top + 1, 1] = r0 + cut + 1, c0
             stack[top + 1, 2], stack[top + 1, 3] = ch - cut - 1, cw
         else:
-            cut = np.random.randint(0, cw - 1)  # wall east of chamber column `cut`
-            gap = np.random.randint(0, ch)
+            cut = below(cw - 1)  # wall east of chamber column `cut`
+            gap = below(ch)
             for r in range(ch):
                 if r != gap:
                     cell = (r0 + r) * w + c0 + cut
-                    buf, k = build_wall(walls, False, False, cell, 1, record, buf, k)
+                    close(flat, cell, 1, cell + 1)
+                    if record:
+                        buf, k = emit(buf, k, WALL, cell, 1)
             stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, ch, cut + 1
             stack[top + 1, 0], stack[top + 1, 1] = r0, c0 + cut + 1
             stack[top + 1, 2], stack[top + 1, 3] = ch, cw - cut - 1

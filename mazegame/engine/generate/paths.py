@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import build_wall, carve
+from mazegame.engine.generate.common import below
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
-from mazegame.engine.grid import neighbor
+from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, MARK, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, WALL, emit
 
 SEED_004 = "Mazes: Generalities (seed 004)"
 ITAI = "Itai, Papadimitriou and Szwarcfiter (1982)"
@@ -64,8 +64,13 @@ def _backbite(path, pos, length, h, w, walls, draw, record, buf, k):
         return buf, k
     i = pos[v]
     if draw:
-        buf, k = carve(walls, False, False, tail, d, record, buf, k)
-        buf, k = build_wall(walls, False, False, v, _direction(w, v, path[i + 1]), record, buf, k)
+        set_door(walls, False, False, tail, d, True)
+        if record:
+            buf, k = emit(buf, k, CARVE, tail, d)
+        cut = _direction(w, v, path[i + 1])  # the edge that would close a loop
+        set_door(walls, False, False, v, cut, False)
+        if record:
+            buf, k = emit(buf, k, WALL, v, cut)
     _reverse(path, pos, i + 1, length)
     if draw and record:
         buf, k = emit(buf, k, AT, path[length - 1], 0)
@@ -101,13 +106,15 @@ def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, 
             buf, k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
             bites += 1
             continue
-        d = dirs[np.random.randint(0, nd)]
+        d = dirs[below(nd)]
         v = neighbor(h, w, False, False, tail, d)
         path[length] = v
         pos[v] = length
         length += 1
         if draw:
-            buf, k = carve(walls, False, False, tail, d, record, buf, k)
+            set_door(walls, False, False, tail, d, True)
+            if record:
+                buf, k = emit(buf, k, CARVE, tail, d)
             if record:
                 buf, k = emit(buf, k, AT, v, 0)
                 buf, k = emit(buf, k, MARK, v, ACTIVE)
@@ -136,8 +143,10 @@ def _adjacent(w, a, b):
 def _erase(path, length, w, walls, record, buf, k):
     """Wall up the first `length` cells' path edges again, to start a fresh attempt."""
     for i in range(length - 1):
-        buf, k = build_wall(walls, False, False, path[i], _direction(w, path[i], path[i + 1]),
-                            record, buf, k)
+        d = _direction(w, path[i], path[i + 1])
+        set_door(walls, False, False, path[i], d, False)
+        if record:
+            buf, k = emit(buf, k, WALL, path[i], d)
     return buf, k
 
 
@@ -282,28 +291,26 @@ def _finish_path(extras: tuple) -> dict:
 
 # -- cavern ------------------------------------------------------------------------------
 @kernel
-def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
-    """A cavern maze: passages are the pixels inside a Hamiltonian cycle of inner corners.
-
-    Inner corner (i, j) touches pixels (i..i+1, j..j+1). `solid` receives the rock;
-    `out` receives (first passage cell, last passage cell, failed).
-    """
-    np.random.seed(seed)
-    h, w = walls.shape
+def _cycle_rock(solid, budget):
+    """Rock = the pixels outside a random Hamiltonian cycle of inner corners; False if no
+    cycle closed within the attempts."""
+    h, w = solid.shape
     ch, cw = h - 1, w - 1
     m = ch * cw
     path = np.empty(m, dtype=np.int64)
     pos = np.empty(m, dtype=np.int64)
+    no_walls = np.zeros((1, 1), dtype=np.uint8)  # the corner path draws nothing
+    no_buf = np.zeros((1, 3), dtype=np.int32)
     done = False
     for _ in range(ATTEMPTS):
         origin = np.random.randint(0, m)
-        _, _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, walls, False, False,
-                                         buf, 0)
+        _, _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, no_walls, False,
+                                         False, no_buf, 0)
         if length == m:  # close the path into a cycle: bite until the ends are neighbours
-            _, _, done = _steer(path, pos, ch, cw, -1, budget, walls, False, False, buf, 0)
+            _, _, done = _steer(path, pos, ch, cw, -1, budget, no_walls, False, False,
+                                no_buf, 0)
         if done:
             break
-    out[2] = 0 if done else 1
     # down[j]: the cycle has the vertical edge below inner corner (i, j) of the current row;
     # crossing one while scanning pixel row i+1 from the left toggles inside/outside.
     down = np.zeros(m, dtype=np.bool_)
@@ -320,6 +327,43 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
             if down[(r - 1) * cw + (c - 1)]:
                 inside = not inside
             solid[r, c] = not inside
+    return done
+
+
+@kernel
+def _ribbon_rock(solid):
+    """Rock for a cavern two passages thick (4 pixels across): the 2x2 rules leave only
+    B X B X ... B along it, B a full cross-section and X a random one-sided tooth.
+
+    Random cycles of a 3-wide corner grid are rare among the walk's paths, so the family
+    is built directly (on the long axis, whichever it is).
+    """
+    h, w = solid.shape
+    solid[:, :] = True
+    length = w - 2 if h == 4 else h - 2
+    for i in range(length):
+        first = i % 2 == 0 or np.random.randint(0, 2) == 1  # B, or a tooth on side 1
+        second = i % 2 == 0 or not first
+        if h == 4:
+            solid[1, i + 1], solid[2, i + 1] = not first, not second
+        else:
+            solid[i + 1, 1], solid[i + 1, 2] = not first, not second
+
+
+@kernel
+def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
+    """A cavern maze: passages are the pixels inside a Hamiltonian cycle of inner corners.
+
+    Inner corner (i, j) touches pixels (i..i+1, j..j+1). `solid` receives the rock;
+    `out` receives (first passage cell, last passage cell, failed).
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    if h == 4 or w == 4:
+        _ribbon_rock(solid)
+        out[2] = 0
+    else:
+        out[2] = 0 if _cycle_rock(solid, budget) else 1
     k = 0
     first, last = -1, -1
     for r in range(h):
@@ -333,9 +377,13 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
             if record:
                 buf, k = emit(buf, k, MARK, cell, VISITED)
             if c + 1 < w and not solid[r, c + 1]:
-                buf, k = carve(walls, False, False, cell, 1, record, buf, k)
+                set_door(walls, False, False, cell, 1, True)
+                if record:
+                    buf, k = emit(buf, k, CARVE, cell, 1)
             if r + 1 < h and not solid[r + 1, c]:
-                buf, k = carve(walls, False, False, cell, 2, record, buf, k)
+                set_door(walls, False, False, cell, 2, True)
+                if record:
+                    buf, k = emit(buf, k, CARVE, cell, 2)
     out[0] = first
     out[1] = last
     return buf[:k]

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import SUITS, build_wall, carve, shuffle
+from mazegame.engine.generate.common import SUITS, around, below, close, coin, join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor
+from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, NOTE, VISITED, emit
+from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITED, WALL, emit
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
 MATRIX_CELLS = 64
@@ -25,6 +25,8 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
+    nbs = np.empty(4, dtype=np.int64)
     state = np.zeros(n, dtype=np.uint8)  # 0 unvisited, 1 frontier, 2 visited
     frontier = np.empty(n, dtype=np.int32)
     nf = 0
@@ -36,8 +38,9 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         if record:
             buf, k = emit(buf, k, AT, present, 0)
             buf, k = emit(buf, k, MARK, present, VISITED)
+        around(h, w, wrap_x, wrap_y, present, nbs)
         for d in range(4):
-            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            nb = nbs[d]
             if nb >= 0 and state[nb] == 0:
                 state[nb] = 1
                 frontier[nf] = nb
@@ -51,13 +54,16 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         nf -= 1
         frontier[j] = frontier[nf]
         nc = 0
+        around(h, w, wrap_x, wrap_y, present, nbs)
         for d in range(4):
-            nb = neighbor(h, w, wrap_x, wrap_y, present, d)
+            nb = nbs[d]
             if nb >= 0 and state[nb] == 2:
                 choices[nc] = d
                 nc += 1
-        buf, k = carve(walls, wrap_x, wrap_y, present, choices[np.random.randint(0, nc)],
-                       record, buf, k)
+        d = choices[np.random.randint(0, nc)]
+        join(flat, present, d, nbs[d])
+        if record:
+            buf, k = emit(buf, k, CARVE, present, d)
     return buf[:k]
 
 
@@ -104,25 +110,30 @@ def anderson(walls, wrap_x, wrap_y, seed, record, buf):
                     cand[nc] = q
                     nc += 1
                     break
+    flat = walls.reshape(h * w)
     dirs = np.empty(4, dtype=np.int64)
+    corners = np.empty(4, dtype=np.int64)
     k = 0
     while nc > 0:
-        j = np.random.randint(0, nc)
+        j = below(nc)
         q = cand[j]
         nc -= 1
         cand[j] = cand[nc]
         nd = 0
+        around(ch, cw, False, False, q, corners)  # a free corner is inner: all four exist
         for d in range(4):
-            if state[neighbor(ch, cw, False, False, q, d)] == 2:
+            if state[corners[d]] == 2:
                 dirs[nd] = d
                 nd += 1
-        side = _segment(w, q // cw, q % cw, dirs[np.random.randint(0, nd)])
-        buf, k = build_wall(walls, False, False, side // 4, side % 4, record, buf, k)
+        side = _segment(w, q // cw, q % cw, dirs[below(nd)])
+        cell, d = side // 4, side % 4  # d is N or W, so the cell across is above or left
+        close(flat, cell, d, cell - (w if d == 0 else 1))
         if record:
-            buf, k = emit(buf, k, AT, side // 4, 0)
+            buf, k = emit(buf, k, WALL, cell, d)
+            buf, k = emit(buf, k, AT, cell, 0)
         state[q] = 2
         for d in range(4):
-            p = neighbor(ch, cw, False, False, q, d)
+            p = corners[d]
             if state[p] == 0:
                 state[p] = 1
                 cand[nc] = p
@@ -206,6 +217,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     h, w = walls.shape
     n = h * w
     k = 0
+    flat = walls.reshape(n)
     walled = np.empty(2 * n, dtype=np.int64)  # closed walls as cell * 4 + side (E or S)
     nw = 0
     for a in range(n):
@@ -213,8 +225,10 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
             b = neighbor(h, w, wrap_x, wrap_y, a, d)
             if b < 0:
                 continue
-            if np.random.random() < 0.5:
-                buf, k = carve(walls, wrap_x, wrap_y, a, d, record, buf, k)
+            if coin():
+                join(flat, a, d, b)
+                if record:
+                    buf, k = emit(buf, k, CARVE, a, d)
             else:
                 walled[nw] = a * 4 + d
                 nw += 1
@@ -243,7 +257,9 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
             continue
         if record:
             buf, k = emit(buf, k, NOTE, a, NOTE_JOIN)
-        buf, k = carve(walls, wrap_x, wrap_y, a, d, record, buf, k)
+        set_door(walls, wrap_x, wrap_y, a, d, True)
+        if record:
+            buf, k = emit(buf, k, CARVE, a, d)
         keep, gone = label[a], label[b]
         if size[keep] < size[gone]:
             keep, gone = gone, keep

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import carve, find
+from mazegame.engine.generate.common import around, find, join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor
+from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, MARK, NONE, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, NONE, VISITED, emit
 
 
 @kernel
@@ -20,9 +20,11 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
     visited = np.zeros(n, dtype=np.bool_)
     stack = np.empty(n, dtype=np.int32)
     choices = np.empty(4, dtype=np.int32)
+    nbs = np.empty(4, dtype=np.int64)
     k = 0
     top = 0
     stack[0] = np.random.randint(0, n)
@@ -33,8 +35,9 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     while top >= 0:
         cell = stack[top]
         nc = 0
+        around(h, w, wrap_x, wrap_y, cell, nbs)
         for d in range(4):
-            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+            nb = nbs[d]
             if nb >= 0 and not visited[nb]:
                 choices[nc] = d
                 nc += 1
@@ -46,8 +49,10 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
                     buf, k = emit(buf, k, AT, stack[top], 0)
             continue
         d = choices[np.random.randint(0, nc)]
-        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        nb = nbs[d]
+        join(flat, cell, d, nb)
+        if record:
+            buf, k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
         top += 1
         stack[top] = nb
@@ -63,6 +68,7 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
     edges = np.empty(2 * n, dtype=np.int64)  # cell * 4 + d, for d in E, S
     m = 0
     for cell in range(n):
@@ -70,9 +76,7 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
             if neighbor(h, w, wrap_x, wrap_y, cell, d) >= 0:
                 edges[m] = cell * 4 + d
                 m += 1
-    for i in range(m - 1, 0, -1):  # Fisher-Yates
-        j = np.random.randint(0, i + 1)
-        edges[i], edges[j] = edges[j], edges[i]
+    shuffle(edges, m)
     parent = np.arange(n, dtype=np.int32)
     size = np.ones(n, dtype=np.int32)
     k = 0
@@ -89,8 +93,9 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
             a, b = b, a
         parent[b] = a
         size[a] += size[b]
-        buf, k = carve(walls, wrap_x, wrap_y, cell, d, record, buf, k)
+        join(flat, cell, d, nb)
         if record:
+            buf, k = emit(buf, k, CARVE, cell, d)
             buf, k = emit(buf, k, MARK, cell, VISITED)
             buf, k = emit(buf, k, MARK, nb, VISITED)
         joined += 1
@@ -158,8 +163,9 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             c = walk[i]
             on_walk[c] = -1
             in_tree[c] = True
-            buf, k = carve(walls, wrap_x, wrap_y, c, dirs[i], record, buf, k)
+            set_door(walls, wrap_x, wrap_y, c, dirs[i], True)
             if record:
+                buf, k = emit(buf, k, CARVE, c, dirs[i])
                 buf, k = emit(buf, k, MARK, c, VISITED)
     return buf[:k]
 

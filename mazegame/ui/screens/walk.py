@@ -92,29 +92,54 @@ class WalkScreen(Screen):
         width, height = view.size
         return max(2, (width - 1) // (view.room_width + 1)), max(2, (height - 1) // 2)
 
-    def build_maze(self) -> None:
+    def build_maze(self, maze: Maze | None = None) -> None:
+        """Start a game in a worker: on `maze`, or on a new one built from the setup."""
         fit = self.fit_size()  # measured before the loading notice takes the space
         self.show_loading(True)
-        self._generate(self.setup, fit)
+        self._prepare(self.setup, fit, maze)
 
     def show_loading(self, loading: bool) -> None:
         self.query_one("#loading").display = loading
         self.query_one("#play-area").display = not loading
 
     @work(thread=True, exclusive=True, group="generate")
-    def _generate(self, setup: GameSetup, fit: tuple[int, int]) -> None:
-        generated = setup.build(fit)
-        self.app.call_from_thread(self.start_game, generated.maze)
+    def _prepare(self, setup: GameSetup, fit: tuple[int, int], maze: Maze | None) -> None:
+        try:
+            game = self.make_game(maze or self.make_maze(setup, fit))
+        except ValueError as err:  # a setup that cannot be played (an unwinnable chase...)
+            self.app.call_from_thread(self.show_problem, str(err))
+            return
+        self.app.call_from_thread(self.start_game, game)
 
-    def start_game(self, maze: Maze) -> None:
+    def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
+        """The maze to play (runs in a worker thread)."""
+        return setup.build(fit).maze
+
+    def make_game(self, maze: Maze) -> WalkGame:
+        """The rules for this maze (runs in a worker thread)."""
+        return WalkGame(maze, self.app.clock)
+
+    def start_game(self, game: WalkGame) -> None:
         self.show_loading(False)
         self.query_one("#end-panel").display = False
-        self.game = self.make_game(maze)
+        self.game = game
         self.show_game()
         self.update_status()
 
-    def make_game(self, maze: Maze) -> WalkGame:
-        return WalkGame(maze, self.app.clock)
+    def on_screen_suspend(self) -> None:
+        """Another screen (help, say) covers this one: stop the clock."""
+        game = self.game
+        if game is not None and not game.paused and not game.over and game.started_at:
+            self.action_pause()
+
+    def show_problem(self, message: str) -> None:
+        """Say why no game could start, and what the player can do."""
+        self.show_loading(False)
+        panel = self.query_one("#end-panel", Static)
+        panel.update(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
+                     "[b]q[/b]  back to the menu")
+        panel.display = True
+        panel.add_class("-lost")
 
     def show_game(self) -> None:
         """Draw a fresh game."""
@@ -224,7 +249,7 @@ class WalkScreen(Screen):
 
     def action_restart(self) -> None:
         if self.game is not None:
-            self.start_game(self.game.maze)
+            self.build_maze(self.game.maze)
 
     def action_pause(self) -> None:
         game = self.game

@@ -53,6 +53,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.player: int | None = None
         self.trail: set[int] = set()
         self.path: set[int] = set()
+        self.path_glyph: tuple[str, Style] = (GLYPH_PATH, PATH)  #: how the path layer looks
         self.show_trail = True
         self.unseen: set[int] | None = None  #: cells drawn as fog (the eye mode's mini-map)
         self.others: dict[int, tuple[str, Style]] = {}  #: more sprites: cell -> (glyph, style)
@@ -69,6 +70,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.player = maze.start if player is None else player
         self.trail = set()
         self.path = set()
+        self.path_glyph = (GLYPH_PATH, PATH)
         self.bumped = None
         self._rebuild()
 
@@ -169,7 +171,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if cell in maze.goals:
             return GLYPH_GOAL, GOAL
         if cell in self.path:
-            return GLYPH_PATH, PATH
+            return self.path_glyph
         if self.show_trail and cell in self.trail:
             return GLYPH_TRAIL, TRAIL
         if cell == maze.start:

@@ -1,0 +1,425 @@
+"""The demon: a computer opponent that chases a target cell with Suits' solution matrix M^s.
+
+Suits 4.2: "As long as the demon knows the identity of the cell its prey is presently in, it
+can consult the proper M^s and make the most efficient move towards it. ... Either the
+specific M^s is calculated as needed, or else all of them are calculated, stored and
+consulted later on as required." `DemonBrain` does both:
+
+- **on-demand**: the M^s column for the target is a breadth-first search from the target on
+  the *reversed* move graph (distances *to* the target along moves the demon can make, so
+  one-way doors and wrap-around are honoured). The search is resumable and stops as soon
+  as it labels the demon's cell: every cell one move closer is labelled by then (BFS
+  labels level by level), so a decision costs only the ball around the target that reaches
+  the demon. Searches are cached per target in a few slots, so the next decision (the
+  demon one step closer, the target unchanged) costs nothing.
+- **all-pairs**: a next-move table `uint8[n, n]` (row = target, column = demon's cell,
+  value = direction or NO_MOVE), built once with one BFS per target, when n*n bytes fit
+  the memory budget.
+
+Cost: an on-demand decision searches the cells nearer the target than the demon, so it
+takes microseconds while the demon is near (the chase itself), and a search of the whole
+maze when it is across it (tens of ms at 1000x1000: `mazegame bench --only demon`); the
+kernels are nogil, so a UI can run a far demon's move in a worker thread.
+
+Both read the same rule off the same distances: the first direction in compass order N, E,
+S, W whose step lands on a cell one move closer (`first_closer`), i.e. the lowest set bit
+of the cell's row of M^s as `matrices.solution_moves` gives it. So they make identical
+moves. Moves come from a table built with `step_kernel`, the one movement rule.
+
+Personalities (the `PERSONALITIES` registry, name -> class) decide one step at a time:
+the perfect *tracker*, the *cheese* nose (follows the player's scent, spreading and fading
+by Suits' aroma diffusion, section 3.6) and the *wanderer* (Suits' least-recently-used door
+walk, section 3.3, until it senses the player within a walking distance).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import OrderedDict
+from typing import ClassVar
+
+import numpy as np
+
+from mazegame.engine.graph import maze_graph
+from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.jit import kernel
+
+NO_MOVE = 255  #: table entry: at the target, or the target cannot be reached
+STAY = -1  #: a decision to stand still
+DEFAULT_BUDGET = 16 * 2**20  #: bytes the all-pairs table may take (16 MiB: up to 64x64)
+SEARCH_SLOTS = 3  #: cached on-demand searches (the player, a goal, one spare)
+SCENT_FLOOR = 1e-30  #: fainter scent than this is no scent
+
+
+# -- kernels ----------------------------------------------------------------------------------
+@kernel
+def move_table(walls, wrap_x, wrap_y, solid):
+    """int32[n, 4]: where `step_kernel` takes each cell in each direction (itself if blocked)."""
+    h, w = walls.shape
+    moves = np.empty((h * w, 4), dtype=np.int32)
+    for cell in range(h * w):
+        for d in range(4):
+            moves[cell, d] = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+    return moves
+
+
+@kernel
+def first_closer(moves, dist, cell):
+    """The demon's move by M^s: the first direction (N, E, S, W) that lands one move closer
+    to the search's source, or STAY when `cell` is the source or cannot reach it.
+
+    `dist` holds distances to the source (-1 unlabelled); "closer" is M^s's test
+    0 <= dist[next] < dist[cell].
+    """
+    here = dist[cell]
+    if here <= 0:
+        return STAY
+    for d in range(4):
+        nxt = moves[cell, d]
+        if nxt != cell and 0 <= dist[nxt] < here:
+            return d
+    return STAY
+
+
+@kernel
+def grow(indptr, indices, dist, queue, head, tail, target, limit):
+    """Resume a BFS (state: dist, queue[head:tail]) until `target` is labelled (target < 0:
+    never), the next cell to expand is `limit` moves out, or the search is complete.
+
+    Afterwards every cell within `limit` moves is labelled, or `target` is. Returns the new
+    (head, tail).
+    """
+    while head < tail and (target < 0 or dist[target] < 0):
+        v = queue[head]
+        if dist[v] >= limit:
+            break
+        head += 1
+        for j in range(indptr[v], indptr[v + 1]):
+            u = indices[j]
+            if dist[u] < 0:
+                dist[u] = dist[v] + 1
+                queue[tail] = u
+                tail += 1
+    return head, tail
+
+
+@kernel
+def restart(dist, queue, tail, source):
+    """Clear the labels of the last search (only the cells it reached) and seed a new one."""
+    for i in range(tail):
+        dist[queue[i]] = -1
+    dist[source] = 0
+    queue[0] = source
+
+
+@kernel
+def build_table(indptr, indices, moves, table):
+    """Fill the all-pairs next-move table: one complete BFS per target on the reversed graph."""
+    n = moves.shape[0]
+    dist = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    tail = 0
+    for target in range(n):
+        restart(dist, queue, tail, target)
+        _, tail = grow(indptr, indices, dist, queue, 0, 1, -1, n)
+        for cell in range(n):
+            d = first_closer(moves, dist, cell)
+            table[target, cell] = NO_MOVE if d < 0 else d
+
+
+@kernel
+def walk_table(table, moves, cell, target, limit):
+    """Moves from `cell` to `target` following the table, or -1 (unreachable, or beyond
+    `limit` moves)."""
+    steps = 0
+    while cell != target:
+        if steps >= limit:
+            return -1
+        d = table[target, cell]
+        if d == NO_MOVE:
+            return -1
+        cell = moves[cell, d]
+        steps += 1
+    return steps
+
+
+@kernel
+def diffuse(indptr, indices, tar, out, source, fade):
+    """One tick of Suits' aroma diffusion with a moving source that fades behind it.
+
+    Each cell's aroma becomes the average of its own and that of the cells it can move to
+    (as in `solve.aroma.cheese`), times `fade`; the source cell holds 1. Returns the new
+    array (the two buffers swap roles).
+    """
+    n = tar.shape[0]
+    for v in range(n):
+        total = tar[v]
+        for j in range(indptr[v], indptr[v + 1]):
+            total += tar[indices[j]]
+        a = fade * total / (1 + indptr[v + 1] - indptr[v])
+        out[v] = a if a > SCENT_FLOOR else 0.0  # no denormals: they are slow and unsmellable
+    out[source] = 1.0
+    return out
+
+
+@kernel
+def strongest(moves, tar, cell):
+    """The direction to the neighbour with the strongest aroma, if it beats the cell's own."""
+    best, best_tar = STAY, tar[cell]
+    for d in range(4):
+        nxt = moves[cell, d]
+        if nxt != cell and tar[nxt] > best_tar:
+            best, best_tar = d, tar[nxt]
+    return best
+
+
+@kernel
+def lru_door(moves, doors, cell, offset, count):
+    """Suits 3.3 one step at a time: leave by the door with the lowest number (ties: the
+    first from direction `offset` on), writing the move count on it and on the way in."""
+    best = STAY
+    for k in range(4):
+        d = (offset + k) % 4
+        if moves[cell, d] != cell and (best < 0 or doors[cell, d] < doors[cell, best]):
+            best = d
+    if best >= 0:
+        doors[cell, best] = count
+        doors[moves[cell, best], best ^ 2] = count
+    return best
+
+
+# -- the brain: M^s on demand or all-pairs ----------------------------------------------------
+class _Search:
+    """One resumable BFS towards `source` (reused buffers; `restart` clears what it touched)."""
+
+    def __init__(self, n: int) -> None:
+        self.dist = np.full(n, -1, dtype=np.int32)
+        self.queue = np.empty(n, dtype=np.int32)
+        self.source, self.head, self.tail = -1, 0, 0
+
+    def reset(self, source: int) -> None:
+        restart(self.dist, self.queue, self.tail, source)
+        self.source, self.head, self.tail = source, 0, 1
+
+    def reach(self, graph, cell: int, limit: int) -> int:
+        """Distance from `cell` to the source (-1 when beyond `limit` or unreachable)."""
+        if self.dist[cell] < 0:
+            self.head, self.tail = grow(graph.indptr, graph.indices, self.dist, self.queue,
+                                        self.head, self.tail, cell, limit)
+        d = int(self.dist[cell])
+        return d if 0 <= d <= limit else -1
+
+    @property
+    def nbytes(self) -> int:
+        return self.dist.nbytes + self.queue.nbytes
+
+
+class DemonBrain:
+    """Where to step to get one move closer to a target cell, by Suits' M^s.
+
+    `strategy` is "all-pairs" when the n x n table fits `budget` bytes (or when asked for),
+    else "on-demand"; `memory_bytes` is what it holds, `build_seconds` what the table took.
+    The constructor builds the table (a nogil kernel: run it in a worker thread for big
+    budgets); the on-demand brain is ready at once.
+    """
+
+    STRATEGIES = ("auto", "on-demand", "all-pairs")
+
+    def __init__(self, maze: Maze, strategy: str = "auto", budget: int = DEFAULT_BUDGET) -> None:
+        if strategy not in self.STRATEGIES:
+            raise ValueError(f"unknown demon strategy {strategy!r}; known: {self.STRATEGIES}")
+        self.maze = maze
+        self.n = maze.size
+        self.table_bytes = self.n * self.n
+        if strategy == "auto":
+            strategy = "all-pairs" if self.table_bytes <= budget else "on-demand"
+        self.strategy = strategy
+        self.moves = move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+        # Searches run backwards from the target: the reversed graph's edges are moves into a cell.
+        self.reverse = maze_graph(maze).reversed()
+        self.build_seconds = 0.0
+        self.table: np.ndarray | None = None
+        self._searches: OrderedDict[int, _Search] = OrderedDict()
+        if strategy == "all-pairs":
+            t0 = time.perf_counter()
+            self.table = np.empty((self.n, self.n), dtype=np.uint8)
+            build_table(self.reverse.indptr, self.reverse.indices, self.moves, self.table)
+            self.build_seconds = time.perf_counter() - t0
+
+    # -- queries ---------------------------------------------------------------------------
+    def next_move(self, cell: int, target: int) -> int:
+        """Direction 0..3 of the demon's best move from `cell` towards `target`, or STAY (-1)
+        when it is there already or cannot get there."""
+        if self.table is not None:
+            d = int(self.table[target, cell])
+            return STAY if d == NO_MOVE else d
+        search = self._search(target)
+        search.reach(self.reverse, cell, self.n)
+        return int(first_closer(self.moves, search.dist, int(cell)))
+
+    def distance(self, cell: int, target: int, within: int | None = None) -> int:
+        """Walking distance from `cell` to `target` (moves the demon can make), or -1 when
+        the target is unreachable or more than `within` moves away."""
+        limit = self.n if within is None else int(within)
+        if self.table is not None:
+            return int(walk_table(self.table, self.moves, int(cell), int(target), limit))
+        return self._search(target).reach(self.reverse, int(cell), limit)
+
+    def _search(self, target: int) -> _Search:
+        """The cached search towards `target`, recycling the least recently used slot."""
+        target = int(target)
+        search = self._searches.pop(target, None)
+        if search is None:
+            if len(self._searches) >= SEARCH_SLOTS:
+                _, search = self._searches.popitem(last=False)
+            else:
+                search = _Search(self.n)
+            search.reset(target)
+        self._searches[target] = search
+        return search
+
+    # -- debug info ---------------------------------------------------------------------
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes held: the move table, the reversed graph, and the table or the searches."""
+        held = self.moves.nbytes + self.reverse.indptr.nbytes + self.reverse.indices.nbytes
+        if self.table is not None:
+            return held + self.table.nbytes
+        return held + sum(s.nbytes for s in self._searches.values())
+
+    def describe(self) -> str:
+        """One line for the debug panel: the strategy and what it costs."""
+        mib = self.memory_bytes / 2**20
+        if self.table is not None:
+            return (f"all-pairs M^s table {self.n}x{self.n} uint8, {mib:.1f} MiB, "
+                    f"built in {self.build_seconds:.2f} s")
+        return (f"on-demand M^s (BFS from the target, {len(self._searches)}/{SEARCH_SLOTS} "
+                f"cached), {mib:.1f} MiB")
+
+
+# -- personalities ----------------------------------------------------------------------------
+PERSONALITIES: dict[str, type[Demon]] = {}
+
+
+def personality(cls: type[Demon]) -> type[Demon]:
+    """Class decorator: register a personality under its `name`."""
+    PERSONALITIES[cls.name] = cls
+    return cls
+
+
+class Demon:
+    """A demon personality: decides one step at a time towards (or around) a target cell."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    perfect: ClassVar[bool] = False  #: always takes a shortest way to the target
+
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+        self.maze = maze
+        self.brain = brain if brain is not None else DemonBrain(maze)
+        self.rng = random.Random(seed)
+
+    def decide(self, cell: int, target: int) -> int:
+        """Direction 0..3 to move from `cell`, or STAY."""
+        raise NotImplementedError
+
+    def step(self, cell: int, target: int) -> int:
+        """The cell after one decision, moved by the one `step` rule."""
+        d = self.decide(cell, target)
+        return cell if d == STAY else self.maze.step(cell, d)
+
+
+class _DoorWalker(Demon):
+    """A demon that falls back on the least-recently-used door walk when it has no lead."""
+
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+        super().__init__(maze, brain, seed)
+        self.doors = np.zeros((maze.size, 4), dtype=np.int32)
+        self.count = 0
+
+    def wander(self, cell: int) -> int:
+        self.count += 1
+        return int(lru_door(self.brain.moves, self.doors, int(cell), self.rng.randrange(4),
+                            self.count))
+
+
+@personality
+class Tracker(Demon):
+    """Suits' demon: always the most efficient move, read off M^s for the target's cell."""
+
+    name = "tracker"
+    title = "The tracker"
+    description = ("Knows the maze and always knows where you are: every move is a step along "
+                   "a shortest route to you (Suits' solution matrix). Only a lead keeps you safe.")
+    perfect = True
+
+    def decide(self, cell: int, target: int) -> int:
+        return self.brain.next_move(cell, target)
+
+
+@personality
+class CheeseNose(_DoorWalker):
+    """Follows the scent the player leaves: Suits' aroma diffusion with a moving, fading source."""
+
+    name = "cheese"
+    title = "The cheese-nose"
+    description = ("Hunts by smell. Your scent spreads through the maze cell by cell and fades "
+                   "behind you; it wanders until it catches a whiff, then follows the strongest "
+                   "smell. Loops and fast feet throw it off.")
+
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
+                 fade: float = 0.97, spread: int = 2) -> None:
+        super().__init__(maze, brain, seed)
+        self.fade, self.spread = float(fade), int(spread)
+        # The scent spreads backwards along moves, like the cheese's: the forward graph's
+        # successors of v are where v can go, and v averages over them.
+        self.graph = maze_graph(maze)
+        self.scent = np.zeros(maze.size, dtype=np.float64)
+        self._spare = np.zeros_like(self.scent)
+
+    def sniff(self, target: int) -> None:
+        """Let the scent spread for `spread` ticks with the target as its source."""
+        for _ in range(self.spread):
+            fresh = diffuse(self.graph.indptr, self.graph.indices, self.scent, self._spare,
+                            int(target), self.fade)
+            self.scent, self._spare = fresh, self.scent
+
+    def decide(self, cell: int, target: int) -> int:
+        self.sniff(target)
+        d = int(strongest(self.brain.moves, self.scent, int(cell)))
+        return d if d != STAY else self.wander(cell)
+
+
+@personality
+class Wanderer(_DoorWalker):
+    """Walks the least-recently-used doors until the player is within `sense` moves."""
+
+    name = "wanderer"
+    title = "The wanderer"
+    description = ("Roams the maze by the least-recently-used door, never quite lost. When you "
+                   "come within a few steps it hears you, and from then on it tracks you "
+                   "perfectly, until you slip out of earshot.")
+
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
+                 sense: int = 8) -> None:
+        super().__init__(maze, brain, seed)
+        self.sense = int(sense)
+
+    def senses(self, cell: int, target: int) -> bool:
+        return self.brain.distance(cell, target, within=self.sense) >= 0
+
+    def decide(self, cell: int, target: int) -> int:
+        if self.senses(cell, target):
+            return self.brain.next_move(cell, target)
+        return self.wander(cell)
+
+
+def make_demon(name: str, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
+               **options) -> Demon:
+    """A demon of the named personality (options go to its constructor)."""
+    cls = PERSONALITIES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown demon {name!r}; known: {', '.join(PERSONALITIES)}")
+    return cls(maze, brain, seed, **options)

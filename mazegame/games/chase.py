@@ -1,0 +1,576 @@
+"""Chase and Race: a player against a demon (Suits 4.2), as a plain state machine.
+
+- **Chase**: reach an exit before the demon catches you (shares your cell).
+- **Race**: you and the demon race from different starts to the same goal; no catching.
+
+Time runs in *turns* or *ticks*. Turn-based: the demon moves when you move (a move that
+lands, or `wait()`; bumping a wall is free). Real time: the UI calls `tick()` from a timer
+every `rules.tick_seconds`; ticks do nothing while `paused`, before your first move, or in
+turn-based games. Either way the demon earns `rules.speed` steps per turn or tick (a
+Fraction, e.g. 2/3) into an accumulator and takes the whole steps, after sleeping through
+`rules.head_start` turns or ticks. The demon wakes at your first move.
+
+Winnability (`check_winnable`, exact rule): after t turns the demon has taken
+D(t) = floor(max(0, t - head_start) * speed) steps, however it plays. A route
+p_0 = start, ..., p_L = exit is *safe* when for every 0 <= t < L the demon cannot be on p_t
+after its moves of turn t, i.e. demon_dist(p_t) > D(t), and the exit is free when you step
+onto it, demon_dist(p_L) > D(L-1) (you win on arrival, before the demon replies);
+demon_dist is the demon's walking distance from its start (-1, unreachable, is safe). A
+safe route beats *every* demon, so a chase starts only when one exists. In a Race only the
+goal is contested: winnable iff demon_dist(goal) > D(L-1) for your shortest L. Arriving
+earlier is never worse (D only grows), so a BFS that enters a cell only when it is safe at
+its arrival time finds a safe route whenever there is one. Real time is checked as if you
+walked one cell per tick.
+
+Two humans on one keyboard (`rules.two_player`): the second player moves the demon with
+`move_demon` through the same step rule, spending the same earned steps; turn-based, the
+turns alternate (`whose_turn`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+import numpy as np
+
+from mazegame.engine.demon import PERSONALITIES, STAY, Demon, DemonBrain, make_demon
+from mazegame.engine.generate import GENERATORS, generate
+from mazegame.engine.graph import bfs, maze_graph, path_to
+from mazegame.engine.grid import Maze
+from mazegame.engine.jit import kernel
+from mazegame.games.blind import BlindGame
+from mazegame.games.eye import EyeGame
+from mazegame.games.eyeview import look
+from mazegame.games.walk import Outcome, WalkGame
+
+MODES = ("chase", "race")
+DEMON_GLYPH = "Ж"  #: the demon's sprite in the player's-eye view
+
+
+# -- rules and difficulty ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChaseRules:
+    """How a chase is played (everything but the maze and the placements)."""
+
+    mode: str = "chase"  #: "chase" or "race"
+    speed: Fraction = Fraction(1)  #: demon steps per player turn (or per tick in real time)
+    head_start: int = 0  #: turns (ticks) the demon sleeps after your first move
+    turn_based: bool = True
+    two_player: bool = False  #: a second human moves the demon
+    personality: str = "tracker"
+    tick_seconds: float = 0.3  #: real time: the UI's timer interval
+
+    def demon_steps(self, turns: int) -> int:
+        """D(t): the most steps the demon can have taken after `turns` turns."""
+        return math.floor(max(0, turns - self.head_start) * self.speed)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A preset: demon speed, personality, head start, and how braided the maze is."""
+
+    name: str
+    title: str
+    speed: Fraction
+    personality: str
+    head_start: int
+    braid: float  #: fraction of dead ends removed: loops give room to dodge
+    tick_seconds: float
+    description: str
+
+
+DIFFICULTIES = {d.name: d for d in (
+    Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.45,
+               "A slow demon that hunts by smell, a long head start, plenty of loops."),
+    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 4, 0.4, 0.35,
+               "A roaming demon that tracks you once it hears you; some loops to dodge through."),
+    Difficulty("hard", "Hard", Fraction(1), "tracker", 2, 0.2, 0.3,
+               "A perfect tracker as fast as you: keep your lead."),
+    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.25,
+               "A perfect tracker faster than you, almost no loops: only the best route wins."),
+)}
+
+
+def parse_speed(text: str | Fraction | float) -> Fraction:
+    """A speed ratio from "2/3", "1.5" or a number; must be positive."""
+    speed = Fraction(text).limit_denominator(100) if not isinstance(text, Fraction) else text
+    if speed <= 0:
+        raise ValueError(f"the demon's speed must be positive, not {text}")
+    return speed
+
+
+# -- winnability ------------------------------------------------------------------------------
+@kernel
+def _safe_bfs(indptr, indices, start, goals, demon_dist, head, num, den, catch):
+    """Earliest safe arrival at every cell (see the module doc); returns (arrival, parent)."""
+    n = indptr.shape[0] - 1
+    arrival = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    arrival[start] = 0
+    queue[0] = start
+    qh, qt = 0, 1
+    while qh < qt:
+        v = queue[qh]
+        qh += 1
+        if goals[v]:
+            continue  # the game ends there
+        t = arrival[v] + 1
+        for j in range(indptr[v], indptr[v + 1]):
+            u = indices[j]
+            if arrival[u] >= 0:
+                continue
+            # D(t) for a non-goal cell (the demon replies), D(t-1) for a goal (you win first)
+            turns = t - 1 if goals[u] else t
+            reach = max(0, turns - head) * num // den
+            if (catch or goals[u]) and 0 <= demon_dist[u] <= reach:
+                continue
+            arrival[u] = t
+            parent[u] = v
+            queue[qt] = u
+            qt += 1
+    return arrival, parent
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The winnability check's answer: a safe route (start to goal) or why there is none."""
+
+    ok: bool
+    reason: str
+    route: tuple[int, ...] = ()
+    margin: int = 0  #: least spare steps the demon had along the route (>= 1 when ok)
+
+
+def check_winnable(maze: Maze, player: int, demon: int, goals, rules: ChaseRules) -> Verdict:
+    """Is there a route on which no demon can stop the player? (The rule: module doc.)"""
+    goals = tuple(int(g) for g in goals)
+    graph = maze_graph(maze)
+    demon_dist, _, _ = bfs(graph, demon)
+    plain, parent0, _ = bfs(graph, player)
+    reachable = [g for g in goals if plain[g] >= 0]
+    if not reachable:
+        return Verdict(False, "no exit can be reached from the player's start")
+    if rules.mode == "chase" and player == demon:
+        return Verdict(False, "the demon starts on the player's cell")
+    mask = np.zeros(maze.size, dtype=np.bool_)
+    mask[list(goals)] = True
+    speed = rules.speed
+    arrival, parent = _safe_bfs(graph.indptr, graph.indices, int(player), mask, demon_dist,
+                                rules.head_start, speed.numerator, speed.denominator,
+                                rules.mode == "chase")
+    safe = [g for g in goals if arrival[g] >= 0]
+    if not safe:
+        best = min(reachable, key=lambda g: plain[g])
+        length = int(plain[best])
+        return Verdict(False, (
+            f"unwinnable: at speed {speed} with a head start of {rules.head_start}, the demon "
+            f"can cut off every route (the nearest exit is {length} moves away; the demon "
+            f"is {int(demon_dist[best])} moves from it and could take "
+            f"{rules.demon_steps(max(length - 1, 0))} steps meanwhile)"),
+            tuple(path_to(plain, parent0, best)))
+    goal = min(safe, key=lambda g: arrival[g])
+    route = tuple(path_to(arrival, parent, goal))
+    margins = [
+        int(demon_dist[c]) - rules.demon_steps(t - 1 if c == goal else t)
+        for t, c in enumerate(route)
+        if demon_dist[c] >= 0 and (rules.mode == "chase" or c == goal)
+    ]
+    return Verdict(True, "", route, min(margins, default=maze.size))
+
+
+class Unwinnable(ValueError):
+    """A chase setup with no winning route (or none found in the allowed re-rolls)."""
+
+
+# -- warnings and the record ------------------------------------------------------------------
+@dataclass(frozen=True)
+class DemonWarning:
+    """What the dark views tell the player about the demon."""
+
+    level: int  #: 0 silence .. 3 right behind you
+    text: str
+    distance: int  #: the demon's walking distance to the player, -1 out of earshot
+
+
+#: (within this many moves, level, text), nearest first.
+WARNINGS = ((2, 3, "it is right behind you"), (5, 2, "breathing"), (10, 1, "footsteps"))
+EARSHOT = WARNINGS[-1][0]
+#: The closest approach is tracked exactly within this many moves (searching further on
+#: every move would cost a search of the whole maze for a fact nobody needs).
+APPROACH_HORIZON = 64
+
+
+def warning_for(distance: int) -> DemonWarning:
+    """The warning for a demon `distance` moves away (-1: unreachable or out of earshot)."""
+    for within, level, text in WARNINGS:
+        if 0 <= distance <= within:
+            return DemonWarning(level, text, distance)
+    return DemonWarning(0, "", distance)
+
+
+@dataclass(frozen=True)
+class Approach:
+    """The closest the demon came: distance and where both stood, at which turn or tick."""
+
+    distance: int
+    player: int
+    demon: int
+    time: int
+
+
+class Result(Enum):
+    """How a chase stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    CAUGHT = "caught"  #: chase: the demon reached you
+    BEATEN = "beaten"  #: race: the demon reached the goal first
+
+
+# -- the game ---------------------------------------------------------------------------------
+@dataclass
+class ChaseGame(WalkGame):
+    """You (a WalkGame: position, trail, clock, pause) against a demon.
+
+    Build it with `new_chase` (which checks winnability); built directly, the demon is made
+    from `rules.personality` unless given, and is None when a second human plays it. `brain`
+    serves distances (warnings, the closest approach) and the computer demon's decisions.
+    """
+
+    rules: ChaseRules = field(default_factory=ChaseRules)
+    demon_start: int = -1
+    demon: Demon | None = None
+    brain: DemonBrain | None = None
+    demon_cell: int = field(default=-1, init=False)
+    demon_trail: list[int] = field(init=False)  #: every cell the demon stood in, in order
+    result: Result = field(default=Result.PLAYING, init=False)
+    rounds: int = field(default=0, init=False)  #: turns (turn-based) or ticks (real time)
+    credit: Fraction = field(default=Fraction(0), init=False)  #: earned demon steps
+    closest: Approach | None = field(default=None, init=False)  #: for the win screen
+    _asleep: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not 0 <= self.demon_start < self.maze.size:
+            raise ValueError("a chase needs the demon's start cell")
+        if self.rules.mode not in MODES:
+            raise ValueError(f"unknown chase mode {self.rules.mode!r}; known: {MODES}")
+        if self.brain is None:
+            self.brain = self.demon.brain if self.demon is not None else DemonBrain(self.maze)
+        if self.demon is None and not self.rules.two_player:
+            self.demon = make_demon(self.rules.personality, self.maze, self.brain)
+        self.demon_cell = self.demon_start
+        self.demon_trail = [self.demon_start]
+        self._asleep = self.rules.head_start
+        self._observe()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def race(self) -> bool:
+        return self.rules.mode == "race"
+
+    @property
+    def goal(self) -> int:
+        """The race's goal (the first exit in a chase)."""
+        return self.maze.goals[0]
+
+    @property
+    def target(self) -> int:
+        """Where the demon is heading: you, or the race's goal."""
+        return self.goal if self.race else self.position
+
+    @property
+    def caught(self) -> bool:
+        return self.result is Result.CAUGHT
+
+    @property
+    def whose_turn(self) -> str:
+        """"player", or "demon" while a human demon owes steps in a turn-based game."""
+        owes = self.rules.two_player and self.rules.turn_based and self.credit >= 1
+        return "demon" if owes else "player"
+
+    def demon_distance(self, within: int | None = None) -> int:
+        """The demon's walking distance to you (-1: unreachable or beyond `within`)."""
+        return self.brain.distance(self.demon_cell, self.position, within)
+
+    def demon_to_goal(self) -> int:
+        """The demon's walking distance to the goal (a race's "how close it came")."""
+        return self.brain.distance(self.demon_cell, self.goal)
+
+    def warning(self) -> DemonWarning:
+        """Footsteps, breathing, or right behind you: for the views that hide the demon."""
+        return warning_for(self.demon_distance(EARSHOT))
+
+    def demon_in_view(self, facing: int, depth: int = 8) -> int | None:
+        """How many cells ahead the demon stands in the corridor you face, or None."""
+        for section in look(self.maze, self.position, facing, depth):
+            if section.depth > 0 and section.cell == self.demon_cell:
+                return section.depth
+        return None
+
+    def sprites(self, facing: int, depth: int = 8) -> dict[int, str]:
+        """`render_view`'s sprites: the demon's glyph at its depth when it is in view."""
+        seen = self.demon_in_view(facing, depth)
+        return {} if seen is None else {seen: DEMON_GLYPH}
+
+    def describe(self) -> str:
+        """Debug line: the demon's mind and memory."""
+        who = "second player" if self.demon is None else self.demon.title
+        return f"{who}; {self.brain.describe()}"
+
+    # -- the player's actions --------------------------------------------------------------
+    def move(self, direction: int) -> Outcome:
+        """Move (through `Maze.step`); the demon replies in turn-based games."""
+        if self.over or self.whose_turn != "player":
+            return Outcome.IGNORED
+        outcome = super().move(direction)
+        if outcome in (Outcome.MOVED, Outcome.WON):
+            self._after_player()
+        return outcome
+
+    def wait(self) -> Outcome:
+        """Stand still for a turn (turn-based; in real time it does nothing)."""
+        if self.over or self.whose_turn != "player" or not self.rules.turn_based:
+            return Outcome.IGNORED
+        if self.paused:
+            self.resume()
+        if self.started_at is None:
+            self.started_at = self.clock()
+        self._end_turn()
+        return Outcome.MOVED
+
+    def tick(self) -> bool:
+        """One beat of the real-time clock; True when the demon moved."""
+        if self.rules.turn_based or self.over or self.paused or self.started_at is None:
+            return False
+        before = self.demon_cell
+        self._end_turn()
+        return self.demon_cell != before
+
+    # -- the second player's actions -------------------------------------------------------
+    def move_demon(self, direction: int) -> Outcome:
+        """A human demon's move: spends one earned step; blocked moves are free."""
+        if self.over or self.demon is not None or self.credit < 1 or self.paused:
+            return Outcome.IGNORED
+        target = self.maze.step(self.demon_cell, direction)
+        if target == self.demon_cell:
+            return Outcome.BUMPED
+        self.credit -= 1
+        self._demon_to(target)
+        return Outcome.MOVED
+
+    def demon_pass(self) -> None:
+        """A human demon gives up the steps it owes (turn-based hand-over)."""
+        self.credit -= math.floor(self.credit)
+
+    # -- the clock --------------------------------------------------------------------------
+    def _after_player(self) -> None:
+        if not self.race and self.position == self.demon_cell:
+            self._finish(Result.CAUGHT)  # walked into it (even on the exit)
+        elif self.won:
+            self._finish(Result.WON)
+        else:
+            self._observe()
+            if self.rules.turn_based:
+                self._end_turn()
+
+    def _end_turn(self) -> None:
+        """A turn (or tick) passes: the demon earns steps and a computer demon takes them."""
+        self.rounds += 1
+        if self._asleep > 0:
+            self._asleep -= 1
+            return
+        self.credit += self.rules.speed
+        if self.demon is None:
+            if not self.rules.turn_based:  # real time: a human cannot bank a fortune of steps
+                self.credit = min(self.credit, Fraction(max(1, math.ceil(self.rules.speed))))
+            return
+        while self.credit >= 1 and not self.over:
+            self.credit -= 1
+            cell = self.demon.step(self.demon_cell, self.target)
+            if cell != self.demon_cell:
+                self._demon_to(cell)
+
+    def _demon_to(self, cell: int) -> None:
+        self.demon_cell = cell
+        self.demon_trail.append(cell)
+        if self.race and cell == self.goal:
+            self._finish(Result.BEATEN)
+        elif not self.race and cell == self.position:
+            self._finish(Result.CAUGHT)
+        else:
+            self._observe()
+
+    def _finish(self, result: Result) -> None:
+        self.result = result
+        self.won = result is Result.WON
+        if result is not Result.WON:
+            self.finished_at = self.clock()
+        self._observe()
+
+    def _observe(self) -> None:
+        """Update the closest approach: the full distance at the start, then only a closer
+        one within APPROACH_HORIZON needs searching for."""
+        if self.result is Result.CAUGHT:
+            d = 0
+        else:
+            limit = None
+            if self.closest is not None:
+                limit = min(self.closest.distance - 1, APPROACH_HORIZON)
+                if limit < 0:
+                    return
+            d = self.demon_distance(limit)
+        if d >= 0 and (self.closest is None or d < self.closest.distance):
+            self.closest = Approach(d, self.position, self.demon_cell, self.rounds)
+
+
+@dataclass
+class EyeChaseGame(ChaseGame, EyeGame):
+    """A chase seen from the player's eye: turning is free, `forward` moves (and is a turn)."""
+
+
+@dataclass
+class BlindChaseGame(ChaseGame, BlindGame):
+    """A chase in the blind view: walls appear when bumped; the demon is only heard."""
+
+
+GAME_CLASSES = {"birds-eye": ChaseGame, "eye": EyeChaseGame, "blind": BlindChaseGame}
+
+
+# -- setting a chase up -----------------------------------------------------------------------
+def _preset(difficulty: str) -> Difficulty:
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
+    return DIFFICULTIES[difficulty]
+
+
+def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
+               algorithm: str = "backtracker", wrap_x: bool = False, wrap_y: bool = False) -> Maze:
+    """The preset's maze: braided as the difficulty says (when the generator allows it)."""
+    spec = GENERATORS.get(algorithm)
+    braid = 0.0 if spec is not None and spec.rock else _preset(difficulty).braid
+    return generate(algorithm, size[0], size[1], seed, braid=braid,
+                    wrap_x=wrap_x, wrap_y=wrap_y).maze
+
+
+def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None = None,
+              speed=None, head_start: int | None = None, turn_based: bool = True,
+              two_player: bool = False) -> ChaseRules:
+    """The rules of a difficulty preset, with any setting overridden."""
+    preset = _preset(difficulty)
+    personality = personality or preset.personality
+    if personality not in PERSONALITIES:
+        raise ValueError(f"unknown demon {personality!r}; known: {', '.join(PERSONALITIES)}")
+    return ChaseRules(
+        mode=mode, speed=preset.speed if speed is None else parse_speed(speed),
+        head_start=preset.head_start if head_start is None else int(head_start),
+        turn_based=turn_based, two_player=two_player, personality=personality,
+        tick_seconds=preset.tick_seconds)
+
+
+def _open_cells(maze: Maze) -> list[int]:
+    return [c for c in range(maze.size) if maze.solid is None or not maze.solid.flat[c]]
+
+
+def _candidates(maze: Maze, rules: ChaseRules, player: int, goals) -> list[int]:
+    """Demon starts worth trying: in a chase, cells at least half your route away from you
+    (by the demon's walking distance); in a race, cells a little further from the goal
+    than the demon may walk while you get there (a close race)."""
+    graph = maze_graph(maze)
+    if rules.mode == "race":
+        to_goal, _, _ = bfs(graph.reversed(), goals[0])
+        you = int(to_goal[player])
+        least = rules.demon_steps(max(you - 1, 0)) + 1
+        band = [c for c in _open_cells(maze)
+                if least <= to_goal[c] <= least + max(3, you // 4) and c != player]
+        return band or [c for c in _open_cells(maze) if to_goal[c] >= least and c != player]
+    to_player, _, _ = bfs(graph.reversed(), player)
+    from_player, _, _ = bfs(graph, player)
+    route = min((int(from_player[g]) for g in goals if from_player[g] >= 0), default=0)
+    gap = max(2, route // 2)
+    return [c for c in _open_cells(maze) if to_player[c] >= gap and c not in goals]
+
+
+def place(maze: Maze, rules: ChaseRules, seed: int = 0, tries: int = 40,
+          player: int | None = None, demon: int | None = None) -> tuple[int, int, Verdict]:
+    """(player, demon, verdict) of a winnable placement, re-rolling the demon (and after
+    half the tries, the player too); given cells are kept. Raises Unwinnable."""
+    rng = random.Random(seed)
+    goals = maze.goals
+    if player is not None and demon is not None:
+        verdict = check_winnable(maze, player, demon, goals, rules)
+        if not verdict.ok:
+            raise Unwinnable(f"this chase cannot be won: {verdict.reason}")
+        return player, demon, verdict
+    starts = [c for c in _open_cells(maze) if c not in goals]
+    you = maze.start if player is None else player
+    pool: list[int] = []
+    for attempt in range(tries):
+        if player is None and attempt >= tries // 2 and attempt % 4 == 0:
+            you, pool = rng.choice(starts), []  # this start looks hopeless: try another
+        if demon is None and not pool:
+            pool = _candidates(maze, rules, you, goals)
+            if not pool:
+                continue
+        them = demon if demon is not None else rng.choice(pool)
+        verdict = check_winnable(maze, you, them, goals, rules)
+        if verdict.ok:
+            return you, them, verdict
+    raise Unwinnable(
+        f"no winnable {rules.mode} found in {tries} placements at demon speed {rules.speed} "
+        f"with a head start of {rules.head_start}: try an easier difficulty, a bigger or "
+        f"more braided maze")
+
+
+def new_chase(
+    maze: Maze | None = None,
+    *,
+    mode: str = "chase",
+    difficulty: str = "normal",
+    view: str = "birds-eye",
+    size: tuple[int, int] = (20, 10),
+    seed: int = 0,
+    algorithm: str = "backtracker",
+    wrap_x: bool = False,
+    wrap_y: bool = False,
+    player: int | None = None,
+    demon: int | None = None,
+    strategy: str = "auto",
+    tries: int = 40,
+    clock=None,
+    **overrides,
+) -> ChaseGame:
+    """A ready, winnable chase (or race). Raises Unwinnable with the reason when there is none.
+
+    Without a maze, the difficulty's maze is generated. `player` / `demon` pin the starts
+    (both pinned: that exact setup is checked and refused if unwinnable). `overrides` go to
+    `rules_for`: personality, speed, head_start, turn_based, two_player.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown chase mode {mode!r}; known: {', '.join(MODES)}")
+    cls = GAME_CLASSES.get(view)
+    if cls is None:
+        raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")
+    rules = rules_for(difficulty, mode, **overrides)
+    if maze is None:
+        maze = chase_maze(difficulty, size, seed, algorithm, wrap_x, wrap_y)
+    if mode == "race":
+        maze = maze.copy(goals=maze.goals[:1])  # one goal for both
+    you, them, _ = place(maze, rules, seed, tries, player, demon)
+    maze = maze.copy(start=you)
+    brain = DemonBrain(maze, strategy)
+    agent = None if rules.two_player else make_demon(rules.personality, maze, brain, seed)
+    extra = {} if clock is None else {"clock": clock}
+    return cls(maze, rules=rules, demon_start=them, demon=agent, brain=brain, **extra)
+
+
+__all__ = [
+    "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules", "Difficulty", "DIFFICULTIES",
+    "Result", "Verdict", "DemonWarning", "Approach", "Unwinnable", "check_winnable", "new_chase",
+    "place", "rules_for", "chase_maze", "warning_for", "parse_speed", "STAY", "DEMON_GLYPH",
+]

@@ -1,0 +1,240 @@
+"""Chase and Race (Suits 4.2): you against a demon that reads the solution matrices.
+
+One mixin adds the demon to each view: bird's-eye (you see it), blind and player's-eye
+(you hear it coming, and see it when it stands in the corridor ahead). Turn-based games
+move the demon when you move; real-time games tick on a timer that stops while paused.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from textual.binding import Binding
+from textual.timer import Timer
+
+from mazegame.engine.grid import Maze
+from mazegame.games.chase import DEMON_GLYPH, DIFFICULTIES, ChaseGame, chase_maze, new_chase
+from mazegame.games.setup import GameSetup
+from mazegame.games.walk import Outcome
+from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.screens.blind import BlindScreen
+from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.eye import EyeScreen
+from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
+from mazegame.ui.widgets.eye_view import EyeView
+from mazegame.ui.widgets.maze_view import MazeView
+
+DEMON = Style(color="#ffffff", bgcolor="#c0392b", bold=True)
+DEMON_ROUTE = ("×", Style(color="#e06c75", bold=True))
+WARNING_COLOURS = ("default", "yellow", "dark_orange", "bold red")
+
+DEMON_BINDINGS = [
+    Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
+    Binding("i", "toggle_info", "Info", id="info",
+            tooltip="Show how the demon thinks (strategy, memory)"),
+]
+ARROWS_APART = [  # arrows move you, or the demon when a second human plays it
+    binding
+    for d, arrow, letters in (("north", "up", "k,w"), ("south", "down", "j,s"),
+                              ("west", "left", "h,a"), ("east", "right", "l,d"))
+    for binding in (
+        Binding(arrow, f"arrow('{d}')", "Move", show=d == "north", key_display="↑↓←→",
+                id=f"arrow-{d}", tooltip=f"Move {d} (two players: the demon moves)"),
+        Binding(letters, f"move('{d}')", "Move", show=False, id=f"move-{d}",
+                tooltip=f"Move {d} (also with two players)"),
+    )
+]
+
+
+class DemonMixin:
+    """The demon's part of a walk screen: setup, drawing, ticks, the end panels."""
+
+    game: ChaseGame
+    show_info = False
+    _ticker: Timer | None = None
+
+    # -- setup (worker thread) ----------------------------------------------------------
+    def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
+        if setup.level is not None:
+            return setup.level
+        width, height = setup.size or fit
+        return chase_maze(setup.option("difficulty", "normal"), (width, height), setup.seed,
+                          setup.algorithm, setup.wrap_x, setup.wrap_y)
+
+    def make_game(self, maze: Maze) -> ChaseGame:
+        s = self.setup
+        return new_chase(
+            maze, mode=s.mode, view=self.view_name, seed=s.seed, clock=self.app.clock,
+            difficulty=s.option("difficulty", "normal"),
+            personality=s.option("demon") or None,
+            turn_based=bool(s.option("turn_based", False)),
+            two_player=bool(s.option("two_player", False)),
+        )
+
+    # -- game lifecycle ----------------------------------------------------------------------
+    def show_game(self) -> None:
+        super().show_game()
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        if not self.game.rules.turn_based:
+            self._ticker = self.set_interval(self.game.rules.tick_seconds, self.on_tick)
+        self.draw_demon()
+
+    def on_tick(self) -> None:
+        game = self.game
+        if game is None or game.over:
+            return
+        if game.tick():
+            self.draw_demon()
+            self.update_status()
+            self.check_end()
+
+    def after_move(self, outcome: Outcome | None, before: int) -> None:
+        super().after_move(outcome, before)
+        self.draw_demon()
+
+    def action_wait(self) -> None:
+        self.play(lambda game: game.wait())
+
+    def action_move_demon(self, direction: str) -> None:
+        game = self.game
+        if game is None or game.over or not game.rules.two_player:
+            return
+        game.move_demon(DIRECTIONS[direction])
+        self.draw_demon()
+        self.update_status()
+        self.check_end()
+
+    def action_toggle_info(self) -> None:
+        self.show_info = not self.show_info
+        self.update_status()
+
+    def draw_demon(self) -> None:
+        """Bird's-eye: the demon's sprite (the dark views override this)."""
+        self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+
+    def reveal(self) -> None:
+        super().reveal()
+        view = self.query_one(MazeView)
+        if self.game.caught:  # the loss screen shows the demon's route instead of the way out
+            view.path_glyph = DEMON_ROUTE
+            view.set_path(self.game.demon_trail)
+            view.refresh_all()
+        view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+
+    # -- text -------------------------------------------------------------------------------
+    def status_fields(self) -> list[str]:
+        fields = super().status_fields()
+        game = self.game
+        warning = game.warning()
+        if warning.level:
+            colour = WARNING_COLOURS[warning.level]
+            fields.insert(0, f"[{colour}]⚠ {warning.text}[/]")
+        if game.rules.two_player and game.rules.turn_based:
+            fields.insert(0, f"[b]Turn[/b] {game.whose_turn}")
+        if self.show_info:
+            fields.append(f"[dim]{game.describe()}[/]")
+        return fields
+
+    def end_summary(self) -> str:
+        game = self.game
+        if game.won:
+            if game.race:
+                detail = f"The demon was {game.demon_to_goal()} steps from the goal."
+            else:
+                near = game.closest.distance if game.closest else None
+                detail = ("The demon never got near you." if near is None
+                          else f"Closest it came: {near} steps.")
+            head = "You beat the demon!" if game.race else "You escaped the demon!"
+        else:
+            head = "The demon won the race" if game.race else "Caught!"
+            detail = f"Its route is marked × ({len(game.demon_trail) - 1} steps)."
+        return "\n".join([
+            f"[b]{head}[/b]", "", self.describe(), "",
+            f"Your moves     {game.moves}",
+            f"Shortest path  {game.shortest}",
+            f"Time           {format_time(game.elapsed)}",
+            f"Demon          {game.rules.personality}, speed {game.rules.speed}",
+            "", detail, "",
+            "[b]n[/b]  new maze", "[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
+        ])
+
+    def describe(self) -> str:
+        return f"{super().describe()} · {self.setup.option('difficulty', 'normal')}"
+
+
+class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
+    """Chase or race seen from above; two humans share the keyboard here."""
+
+    BINDINGS = [*ARROWS_APART, *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
+    view_name = "birds-eye"
+
+    @property
+    def title_text(self) -> str:
+        return self.setup.mode.capitalize()
+
+    def action_arrow(self, direction: str) -> None:
+        if self.game is not None and self.game.rules.two_player:
+            self.action_move_demon(direction)
+        else:
+            self.action_move(direction)
+
+
+class BlindChaseScreen(DemonMixin, BlindScreen):
+    """Chase in the dark: you hear the demon coming."""
+
+    BINDINGS = [*DEMON_BINDINGS]
+    view_name = "blind"
+    title_text = "Blind chase"
+
+    def draw_demon(self) -> None:
+        pass  # unseen: the status line carries the warnings
+
+
+class EyeChaseScreen(DemonMixin, EyeScreen):
+    """Chase through the player's eyes: the demon shows up in the corridor ahead."""
+
+    BINDINGS = [*DEMON_BINDINGS]
+    view_name = "eye"
+    title_text = "Chase (player's eye)"
+
+    def draw_demon(self) -> None:
+        game = self.game
+        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
+                                     game.sprites(game.facing, game.depth))
+
+
+SCREENS = {"birds-eye": BirdsEyeChaseScreen, "blind": BlindChaseScreen, "eye": EyeChaseScreen}
+
+
+def chase_screen(setup: GameSetup) -> WalkScreen:
+    """The screen for the chosen view (two humans always play from above)."""
+    view = "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
+    return SCREENS[view](setup)
+
+
+CHOICES = (
+    Choice("view", "View", (("Bird's-eye", "birds-eye"), ("Blind", "blind"),
+                            ("Player's eye", "eye"))),
+    Choice("difficulty", "Difficulty", tuple(
+        (f"{d.title}: {d.description}", d.name) for d in DIFFICULTIES.values())),
+    Choice("demon", "Demon", (("As the difficulty says", ""), ("Tracker (perfect)", "tracker"),
+                              ("Cheese-nose (follows your scent)", "cheese"),
+                              ("Wanderer (roams until it hears you)", "wanderer"))),
+    Choice("turn_based", "Timing", (("Real time", False), ("Turn-based", True))),
+    Choice("two_player", "Players", (("One (computer demon)", False),
+                                     ("Two on one keyboard", True))),
+)
+
+register_mode(Mode(
+    "chase", "Chase",
+    "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
+    "solution matrices); you have a head start. In the dark views you only hear it coming.",
+    chase_screen, choices=CHOICES,
+))
+register_mode(Mode(
+    "race", "Race",
+    "You and the demon race to the same goal from different starts. No catching: just be "
+    "there first.",
+    chase_screen, choices=CHOICES,
+))

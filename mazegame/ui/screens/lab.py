@@ -1,0 +1,379 @@
+"""The Algorithm Lab: watch a generator build a maze, then race up to four solvers on it.
+
+Generation and solving run in thread workers (the kernels release the GIL); playback is a
+timer that moves one shared clock and seeks every panel's `Replay` to it. Seeking is a numba
+kernel, so a jump of a million events costs about as much as one step; the panels then
+re-render only the rows the events touched.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import replace
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
+
+from mazegame.engine.generate import GENERATORS, generate
+from mazegame.engine.grid import Maze
+from mazegame.engine.solve import SOLVERS, solve
+from mazegame.engine.solve.registry import default_budget
+from mazegame.games.setup import GameSetup
+from mazegame.ui.modes import Mode, register_mode
+from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
+from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
+from mazegame.ui.widgets.lab_picker import (
+    DEFAULT_SIZE,
+    DEFAULT_SOLVERS,
+    MAX_SOLVERS,
+    GenerateRequest,
+    LabPicker,
+)
+from mazegame.ui.widgets.scrubber import Scrubber
+from mazegame.ui.widgets.trace_view import TraceView
+
+#: Playback speeds in events per second; at FPS frames a second the top ones move
+#: thousands of events per frame.
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000,
+          100_000, 300_000)
+FPS = 30
+AUTO_SECONDS = 12  #: a fresh trace starts at the speed that plays it in about this long
+#: Walks get at most this many steps in the lab: a random walk on 200x200 would otherwise
+#: record tens of millions of events (a gigabyte) before it stumbles on the goal.
+LAB_WALK_BUDGET = 1_000_000
+ROOM_WIDTHS = (1, 3, 5)
+
+LEGEND = (
+    "[b]Colours[/b]\n"
+    "[on #2f5d8a] f [/] frontier  [on #2a4a4f] v [/] visited\n"
+    "[on #d19a66] a [/] active  [on #98c379] p [/] path\n"
+    "[on #4a2a2e] d [/] dead end / filled\n"
+    "[on #7d3470] ~ [/] aroma (heat)  @ & agents\n"
+    "numbers: labels (zoom in, z)\n"
+    "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
+)
+
+
+class LabScreen(Screen):
+    """Pickers on the left, one panel per trace, a scrubber and the footer below."""
+
+    BINDINGS = [
+        Binding("space,p", "play", "Play/pause", key_display="space", id="lab-play",
+                tooltip="Play or pause the replay"),
+        Binding("right,l", "step(1)", "Step", key_display="←→", id="lab-step",
+                tooltip="One event forward"),
+        Binding("left,h", "step(-1)", "Back", show=False, id="lab-back",
+                tooltip="One event back"),
+        Binding("home", "jump_start", "Start", show=False, id="lab-start",
+                tooltip="Jump to the start of the trace"),
+        Binding("end", "jump_end", "End", id="lab-end", tooltip="Jump to the end of the trace"),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+ -", id="lab-faster",
+                tooltip="Play faster (up to thousands of events per frame)"),
+        Binding("minus", "speed(-1)", "Slower", show=False, id="lab-slower",
+                tooltip="Play slower (down to one event per second)"),
+        Binding("g", "build", "Build", id="lab-build",
+                tooltip="Build a maze with the generator, size and seed picked on the left"),
+        Binding("r", "race", "Race", id="lab-race",
+                tooltip="Race the ticked solvers on this maze"),
+        Binding("n", "new_seed", "New seed", id="lab-new-seed",
+                tooltip="Build again with a new random seed"),
+        Binding("m", "matrices", "Matrices", id="lab-matrices",
+                tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
+        Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
+        Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
+                tooltip="Hide or show the pickers and notes (more room for the mazes)"),
+        Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",
+                tooltip="Back to the menu"),
+    ]
+
+    #: Nothing focused at first, so the lab's keys work before the first maze is built
+    #: (a focused picker would swallow them); tab reaches the pickers.
+    AUTO_FOCUS = None
+
+    playing: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self, request: GenerateRequest, solvers=DEFAULT_SOLVERS, *,
+                 autoplay: bool = True) -> None:
+        super().__init__()
+        self.request = request
+        self.initial_solvers = tuple(solvers)
+        self.autoplay = autoplay  #: start playing every fresh trace (tests turn it off)
+        self.maze: Maze | None = None  #: the finished maze of the current build
+        self.phase = ""  #: "generate" or "race"
+        self.runs: list[TraceRun] = []
+        self._panels: list[TracePanel] = []
+        self.clock = 0
+        self.speed = SPEEDS.index(100)
+        self.speed_chosen = False  #: the player picked a speed: stop choosing it per trace
+        self.room_width: int | None = None  #: None: the widest that fits
+        self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
+        self._carry = 0.0
+        self._last = 0.0
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="lab-body"):
+            with Vertical(id="lab-side"):
+                yield LabPicker(self.request, self.initial_solvers, id="lab-picker")
+                with VerticalScroll(id="lab-explain-box"):
+                    yield Static("", id="lab-explain")
+            yield Horizontal(id="lab-panels")
+        yield Scrubber(id="lab-scrubber")
+        yield Footer(compact=True)  # thirteen keys: the roomy footer would cut the last off
+
+    def on_mount(self) -> None:
+        self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
+        self.call_after_refresh(self.action_build)
+
+    @property
+    def panels(self) -> list[TracePanel]:
+        """The panels on show, one per run (kept, not queried: seeking runs every frame)."""
+        return self._panels
+
+    @property
+    def total(self) -> int:
+        """Length of the longest trace on show: the clock runs up to it."""
+        return max((len(run) for run in self.runs), default=0)
+
+    # -- building and racing -------------------------------------------------------------
+    def action_build(self) -> None:
+        request = self.query_one(LabPicker).request()
+        if request.seed is None:
+            request = replace(request, seed=secrets.randbelow(2**31))
+            self.query_one(LabPicker).set_seed(request.seed)
+        self.request = request
+        self.playing = False
+        self._say(f"building {request.generator} {request.size[0]}x{request.size[1]}…")
+        self._generate(request)
+
+    def action_new_seed(self) -> None:
+        self.query_one(LabPicker).set_seed(secrets.randbelow(2**31))
+        self.action_build()
+
+    @work(thread=True, exclusive=True, group="lab")
+    def _generate(self, request: GenerateRequest) -> None:
+        width, height = request.size
+        try:
+            generated = generate(request.generator, width, height, request.seed, record=True,
+                                 options=request.options)
+        except ValueError as error:
+            self.app.call_from_thread(self.notify, str(error), severity="error")
+            return
+        run = TraceRun.of_generation(request.generator, generated)  # indexes: off the UI thread
+        if not get_current_worker().is_cancelled:  # a newer build replaced this one
+            self.app.call_from_thread(self._show_generation, request, generated.maze, run)
+
+    async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
+        self.maze = maze
+        self.phase = "generate"
+        await self._load([run])
+        spec = GENERATORS[request.generator]
+        self._explain([(spec.title, spec.summary, spec.source)])
+
+    def action_race(self) -> None:
+        if self.maze is None:
+            return
+        names = self.query_one(LabPicker).solvers()
+        if not names:
+            self.notify("Tick one to four solvers on the left first.", severity="warning")
+            return
+        if len(names) > MAX_SOLVERS:
+            self.notify(f"Racing the first {MAX_SOLVERS} ticked solvers.")
+        self.playing = False
+        self._say("solving…")
+        self._solve(self.maze, names[:MAX_SOLVERS], self.request.seed or 0)
+
+    @work(thread=True, exclusive=True, group="lab")
+    def _solve(self, maze: Maze, names: list[str], seed: int) -> None:
+        runs, refused = [], []
+        budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
+        for name in names:
+            spec = SOLVERS[name]
+            try:
+                solution = solve(name, maze, record=True, seed=seed,
+                                 budget=budget if spec.walker else None)
+            except ValueError as error:
+                refused.append(f"{spec.title}: {error}")
+                continue
+            runs.append(TraceRun.of_solution(name, solution, maze))
+        if not get_current_worker().is_cancelled:  # a newer build or race replaced this one
+            self.app.call_from_thread(self._show_race, runs, refused)
+
+    async def _show_race(self, runs: list[TraceRun], refused: list[str]) -> None:
+        for message in refused:
+            self.notify(message, severity="warning", timeout=8)
+        if not runs:
+            return
+        self.phase = "race"
+        await self._load(runs)
+        self._explain([(SOLVERS[n].title, SOLVERS[n].summary, SOLVERS[n].source)
+                       for n in (run.result.algorithm for run in runs)])
+
+    async def _load(self, runs: list[TraceRun]) -> None:
+        """Show these traces from their start, one panel each."""
+        self.runs = runs
+        box = self.query_one("#lab-panels", Horizontal)
+        await box.remove_children()
+        self._panels = [TracePanel(run) for run in runs]
+        await box.mount_all(self._panels)
+        self._fit_rooms()
+        self.clock = 0
+        if not self.speed_chosen:
+            self.speed = next((i for i, s in enumerate(SPEEDS)
+                               if s * AUTO_SECONDS >= self.total), len(SPEEDS) - 1)
+        self.panels[0].view.focus()
+        self.seek(0)
+        self.playing = self.autoplay
+
+    def _explain(self, items: list[tuple[str, str, str]]) -> None:
+        text = "\n\n".join(f"[b]{title}[/b]\n{summary}\n[dim]— {source}[/dim]"
+                           for title, summary, source in items)
+        self.query_one("#lab-explain", Static).update(f"{text}\n\n{LEGEND}")
+
+    # -- playback --------------------------------------------------------------------------
+    def watch_playing(self, playing: bool) -> None:
+        # The clock is a timer started and stopped here, as in Textual's sliding-tile demo.
+        self._carry = 0.0
+        self._last = time.monotonic()
+        if playing:
+            if self.clock >= self.total:
+                self.seek(0)  # play from the start again
+            self._timer.resume()
+        else:
+            self._timer.pause()
+        self.update_status()
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        dt, self._last = min(now - self._last, 0.25), now  # a stalled frame is not a leap
+        self._carry += SPEEDS[self.speed] * dt
+        steps = int(self._carry)
+        self._carry -= steps
+        if steps:
+            self.seek(self.clock + steps)
+        if self.clock >= self.total:
+            self.playing = False
+
+    def seek(self, position: int) -> None:
+        """Move the shared clock (clamped) and every panel with it."""
+        started = time.perf_counter()
+        self.clock = max(0, min(int(position), self.total))
+        for panel in self.panels:
+            panel.seek(self.clock)
+        self.query_one(Scrubber).update(self.clock, self.total)
+        self.frame_ms = (time.perf_counter() - started) * 1000
+        self.update_status()
+
+    def on_scrubber_seek(self, message: Scrubber.Seek) -> None:
+        self.playing = False
+        self.seek(message.position)
+
+    def action_play(self) -> None:
+        if self.runs:
+            self.playing = not self.playing
+
+    def action_step(self, delta: int) -> None:
+        self.playing = False
+        self.seek(self.clock + delta)
+
+    def action_jump_start(self) -> None:
+        self.playing = False
+        self.seek(0)
+
+    def action_jump_end(self) -> None:
+        self.playing = False
+        self.seek(self.total)
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        self.speed_chosen = True
+        self.update_status()
+
+    # -- views -----------------------------------------------------------------------------
+    def _fit_rooms(self) -> None:
+        """The chosen room width, or the widest that shows the whole maze width."""
+        if self.maze is None:
+            return
+        box = self.query_one("#lab-panels")
+        room = self.room_width
+        if room is None:
+            room = 1
+            per_panel = box.size.width // max(1, len(self.runs)) - 2
+            for width in ROOM_WIDTHS:
+                if self.maze.width * (width + 1) + 1 <= per_panel:
+                    room = width
+        for view in self.query(TraceView):
+            view.room_width = room
+
+    def action_zoom(self) -> None:
+        views = list(self.query(TraceView))
+        if not views:
+            return
+        current = views[0].room_width
+        self.room_width = ROOM_WIDTHS[(ROOM_WIDTHS.index(current) + 1) % len(ROOM_WIDTHS)] \
+            if current in ROOM_WIDTHS else ROOM_WIDTHS[0]
+        self._fit_rooms()
+
+    def action_toggle_side(self) -> None:
+        side = self.query_one("#lab-side")
+        side.display = not side.display
+        self.call_after_refresh(self._fit_rooms)  # the panels just changed width
+
+    def action_matrices(self) -> None:
+        if self.maze is None:
+            return
+        if self.maze.size > MATRIX_MAX_CELLS:
+            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (9x9); "
+                        f"this one has {self.maze.size}. Pick a smaller size and build (g).",
+                        severity="warning", timeout=6)
+            return
+        self.playing = False
+        self.app.push_screen(MatrixScreen(self.maze))
+
+    # -- status ------------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        # The status line is one row high: no layout pass needed (this runs every frame).
+        self.query_one("#status", Static).update(f"[b]Algorithm Lab[/b]  {text}", layout=False)
+
+    def update_status(self) -> None:
+        if self.maze is None:
+            return
+        r = self.request
+        state = "▶ playing" if self.playing else "‖ paused"
+        speed = SPEEDS[self.speed]
+        per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
+        hint = ""
+        if self.clock >= self.total:
+            hint = "   [reverse] r: race the ticked solvers [/]" if self.phase == "generate" \
+                else "   [reverse] g: build another maze [/]"
+        # frame_ms is left out on purpose: the status must not vary between identical runs.
+        self._say(f"{r.generator} · {self.maze.width}x{self.maze.height} · seed {r.seed}   "
+                  f"{self.phase}: {state} at {speed:,} steps/s{per_frame}{hint}")
+
+
+def lab_screen(setup: GameSetup) -> LabScreen:
+    """The lab for a setup: its generator, size and seed start the pickers; option
+    "solvers" ticks solvers, "autoplay" False starts paused (tests)."""
+    request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
+                              dict(setup.option("generator_options", ())))
+    return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
+                     autoplay=setup.option("autoplay", True))
+
+
+register_mode(Mode(
+    "lab", "Algorithm Lab",
+    "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
+    "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
+    "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
+    "solution matrices.",
+    lab_screen,
+    maze_settings=False,
+))

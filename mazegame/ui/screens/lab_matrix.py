@@ -1,0 +1,198 @@
+"""The lab's matrix view (Suits 2.3 and 4): M^1, its powers up to M^c, M^d and M^s for a
+goal, beside the maze. A cursor picks a cell; the maze lights that cell's matrix row."""
+
+from __future__ import annotations
+
+import numpy as np
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from mazegame.engine.grid import Maze
+from mazegame.engine.matrices import connection_matrix, distance_matrix, powers, solution_matrix
+from mazegame.engine.trace import Mark
+from mazegame.ui.widgets.matrix_view import MatrixView
+from mazegame.ui.widgets.trace_view import Layers, TraceView
+
+MATRIX_MAX_CELLS = 81  #: 9x9: an 81x81 matrix still reads on a wide terminal
+
+CURSOR_KEYS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def _cursor_bindings() -> list[Binding]:
+    return [Binding(key, f"cursor({dr}, {dc})", "Cell", show=key == "up", key_display="↑↓←→",
+                    id=f"matrix-cursor-{key}", tooltip=f"Move the cell cursor {key}")
+            for key, (dr, dc) in CURSOR_KEYS.items()]
+
+
+class MatrixScreen(Screen):
+    """One matrix at a time; the keys step through them."""
+
+    BINDINGS = [
+        *_cursor_bindings(),
+        Binding("1", "power_at(1)", "M¹", id="matrix-m1", tooltip="The connection matrix M^1"),
+        Binding("right_square_bracket", "power(1)", "Next power", key_display="]",
+                id="matrix-next", tooltip="The next power M^(i+1), up to M^c"),
+        Binding("left_square_bracket", "power(-1)", "Prev power", key_display="[",
+                id="matrix-prev", tooltip="The previous power M^(i-1)"),
+        Binding("c", "complete", "Mᶜ", id="matrix-complete",
+                tooltip="The complete connection matrix M^c"),
+        Binding("d", "distance", "Mᵈ", id="matrix-distance",
+                tooltip="The minimum distance matrix M^d"),
+        Binding("s", "solution", "Mˢ", id="matrix-solution",
+                tooltip="The solution matrix M^s for the goal"),
+        Binding("g", "goal", "Goal here", id="matrix-goal",
+                tooltip="Make the cursor's cell the goal of M^s"),
+        Binding("escape,q", "app.pop_screen", "Back", id="matrix-back",
+                tooltip="Back to the lab"),
+    ]
+
+    def __init__(self, maze: Maze) -> None:
+        super().__init__()
+        self.maze = maze.copy()
+        self.cursor = maze.start
+        self.goal = maze.goals[0]
+        self.kind = "power"  #: "power", "distance" or "solution"
+        self.power = 1
+        self.powers: list[np.ndarray] = []
+        self.complete: int | None = None  #: c, or None when some cell cannot reach another
+        self.md: np.ndarray | None = None
+        self.board = Layers.blank(self.maze)
+
+    def compose(self) -> ComposeResult:
+        yield Static("[b]Matrices[/b]  computing…", id="status")
+        with Horizontal(id="matrix-body"):
+            yield TraceView(id="matrix-maze")
+            yield MatrixView(id="matrix")
+        yield Static("", id="matrix-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._compute()
+
+    @work(thread=True, exclusive=True, group="matrices")
+    def _compute(self) -> None:
+        # Suits' powers (at most 80 products of 81x81) and all-pairs BFS: quick, but the
+        # BFS kernel may still be compiling on a first launch.
+        mats = []
+        for mi in powers(connection_matrix(self.maze)):
+            mats.append(mi)
+            if np.all(mi != 0):
+                break
+        complete = len(mats) if np.all(mats[-1] != 0) else None
+        md = distance_matrix(self.maze)
+        self.app.call_from_thread(self._ready, mats, complete, md)
+
+    def _ready(self, mats: list[np.ndarray], complete: int | None, md: np.ndarray) -> None:
+        self.powers, self.complete, self.md = mats, complete, md
+        self._show_maze()
+        self.query_one("#matrix-maze", TraceView).focus()
+        self.redraw()
+
+    def _show_maze(self) -> None:
+        self.maze.goals = (self.goal,)
+        self.query_one("#matrix-maze", TraceView).show(
+            self.maze, self.board, ("agents", "marks", "labels"), "distance")
+
+    # -- what is shown ------------------------------------------------------------------
+    def current(self) -> tuple[np.ndarray, str, str, str]:
+        """(matrix, value kind, name, explanation) of the matrix on show."""
+        c, cell = self.complete, self.cursor + 1
+        if self.kind == "distance":
+            return self.md, "distance", "Mᵈ", (
+                f"Minimum distance matrix: entry (i, j) is the fewest moves from cell i to "
+                f"cell j (· unreachable). The maze shows row {cell}: distances from cell {cell}.")
+        if self.kind == "solution":
+            return solution_matrix(self.md, self.goal), "solution", f"Mˢ goal {self.goal + 1}", (
+                f"Solution matrix for goal {self.goal + 1}: row i marks the neighbours one step "
+                f"closer to the goal, each holding i's distance to it. From cell {cell} the "
+                f"orange rooms lead on; following them gives the green path. g moves the goal.")
+        i = self.power
+        name = f"M^{i}" + (f" = Mᶜ (c = {c})" if i == c else "")
+        text = (f"Connection matrix raised to the power {i}: entry (i, j) counts the ways "
+                f"from cell i to cell j in {i} moves (staying put allowed), so it is nonzero "
+                f"when j lies within {i} moves (++: 100 ways or more). The maze lights "
+                f"row {cell}.")
+        if i == c:
+            text += f" No zero is left: every cell reaches every other within c = {c} moves."
+        return self.powers[i - 1], "count", name, text
+
+    def redraw(self) -> None:
+        if self.md is None:
+            return
+        matrix, kind, name, text = self.current()
+        self.query_one(MatrixView).show(matrix, kind, self.cursor)
+        self._light_row(matrix, kind)
+        self.query_one("#matrix-help", Static).update(text)
+        c = "none: not every cell connects" if self.complete is None else self.complete
+        self.query_one("#status", Static).update(
+            f"[b]Matrices[/b]  {name}   cells numbered 1..{self.maze.size} row by row   "
+            f"cursor: cell {self.cursor + 1}   c = {c}")
+
+    def _light_row(self, matrix: np.ndarray, kind: str) -> None:
+        """Draw the cursor's row of the matrix onto the maze."""
+        lay, row = self.board, matrix[self.cursor]
+        lay.marks[:] = np.where(row > 0, Mark.VISITED, Mark.NONE) if kind == "count" else \
+            np.where(self.md[self.cursor] >= 0, Mark.VISITED, Mark.NONE)
+        lay.labels[:] = 0
+        if kind == "distance":
+            lay.labels[:] = np.maximum(row, 0)
+        elif kind == "solution":
+            lay.labels[:] = np.maximum(self.md[:, self.goal], 0)
+            lay.marks[:] = np.where(self.md[:, self.goal] >= 0, Mark.VISITED, Mark.NONE)
+            for cell in self._descent(matrix):
+                lay.marks[cell] = Mark.PATH
+            lay.marks[(row >= 0) & (np.arange(row.size) != self.cursor)] = Mark.ACTIVE
+        lay.agents[:] = -1
+        lay.agents[0] = self.cursor
+        view = self.query_one("#matrix-maze", TraceView)
+        view.label_kind = "" if kind == "count" else "distance"  # counts outgrow the rooms
+        view.refresh_all()
+
+    def _descent(self, ms: np.ndarray) -> list[int]:
+        """The path M^s gives from the cursor: always to the first marked neighbour."""
+        cell, path = self.cursor, []
+        while cell != self.goal and len(path) < ms.shape[0]:
+            closer = [k for k in np.flatnonzero(ms[cell] >= 0) if k != cell]
+            if not closer:
+                break
+            cell = int(closer[0])
+            path.append(cell)
+        return path
+
+    # -- keys ---------------------------------------------------------------------------
+    def action_cursor(self, dr: int, dc: int) -> None:
+        r, c = self.maze.rc(self.cursor)
+        r = min(max(0, r + dr), self.maze.height - 1)
+        c = min(max(0, c + dc), self.maze.width - 1)
+        self.cursor = self.maze.index(r, c)
+        self.redraw()
+
+    def action_power_at(self, i: int) -> None:
+        self.kind, self.power = "power", max(1, min(i, len(self.powers)))
+        self.redraw()
+
+    def action_power(self, delta: int) -> None:
+        self.action_power_at(self.power + delta if self.kind == "power" else self.power)
+
+    def action_complete(self) -> None:
+        if self.complete is None:
+            self.notify("This maze has no Mᶜ: some cell cannot reach another.")
+        self.action_power_at(len(self.powers))
+
+    def action_distance(self) -> None:
+        self.kind = "distance"
+        self.redraw()
+
+    def action_solution(self) -> None:
+        self.kind = "solution"
+        self.redraw()
+
+    def action_goal(self) -> None:
+        self.goal = self.cursor
+        self._show_maze()
+        self.kind = "solution"
+        self.redraw()

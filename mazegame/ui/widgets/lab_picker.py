@@ -1,0 +1,104 @@
+"""The lab's pickers: generator and its options, size, seed, and the solvers to race.
+
+Everything is read from the registries, so a new generator, option or solver shows up
+here without a change. Compact widgets keep the whole form within a narrow side panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select, SelectionList
+
+from mazegame.engine.generate import GENERATORS
+from mazegame.engine.solve import SOLVERS
+
+#: Maze sizes the lab offers, (width, height); the matrix view takes those up to 81 cells.
+LAB_SIZES = ((5, 5), (8, 6), (9, 9), (16, 10), (24, 14), (40, 20), (64, 32), (100, 50),
+             (200, 200))
+DEFAULT_SIZE = (16, 10)
+MAX_SOLVERS = 4
+DEFAULT_SOLVERS = ("bfs", "tremaux")
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """What to build: the generator, its options, the size and the seed (None: random)."""
+
+    generator: str = "backtracker"
+    size: tuple[int, int] = DEFAULT_SIZE
+    seed: int | None = None
+    options: dict = field(default_factory=dict)
+
+
+class LabPicker(Vertical):
+    """Pickers for the next maze and race; the screen reads them with `request`/`solvers`."""
+
+    def __init__(self, initial: GenerateRequest, solvers=DEFAULT_SOLVERS, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.initial = initial
+        self.initial_solvers = tuple(solvers)
+
+    def compose(self) -> ComposeResult:
+        first = self.initial
+        yield Label("Generator", classes="lab-label")
+        yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
+                     value=first.generator, allow_blank=False, compact=True, id="lab-generator")
+        yield Vertical(id="lab-gen-options")
+        yield Label("Size · seed", classes="lab-label")
+        sizes = [(f"{w}x{h}", (w, h)) for w, h in LAB_SIZES]
+        if first.size not in LAB_SIZES:
+            sizes.insert(0, (f"{first.size[0]}x{first.size[1]}", first.size))
+        yield Select(sizes, value=first.size, allow_blank=False, compact=True, id="lab-size")
+        yield Input("" if first.seed is None else str(first.seed), placeholder="random seed",
+                    type="integer", compact=True, id="lab-seed")
+        yield Label(f"Solvers to race (up to {MAX_SOLVERS})", classes="lab-label")
+        yield SelectionList(*((spec.title, name, name in self.initial_solvers)
+                              for name, spec in SOLVERS.items()),
+                            compact=True, id="lab-solvers")
+
+    def on_mount(self) -> None:
+        self._show_options(self.initial.generator, self.initial.options)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "lab-generator":
+            self._show_options(str(event.value), {})
+
+    def _show_options(self, name: str, values: dict) -> None:
+        """One picker per option that has a fixed set of choices (the others keep defaults)."""
+        box = self.query_one("#lab-gen-options", Vertical)
+        box.remove_children()
+        pickers = []
+        for opt in GENERATORS[name].options:
+            if opt.choices is None:
+                continue
+            value = values.get(opt.name, opt.default)
+            pickers += [
+                Label(opt.help or opt.name, classes="lab-label"),
+                Select([(str(c), c) for c in opt.choices], value=value, allow_blank=False,
+                       compact=True, id=f"lab-opt-{opt.name}", classes="lab-option"),
+            ]
+        box.mount_all(pickers)
+
+    # -- reading -----------------------------------------------------------------------
+    def request(self) -> GenerateRequest:
+        """The maze the pickers describe."""
+        name = str(self.query_one("#lab-generator", Select).value)
+        options = {
+            opt.name: self.query_one(f"#lab-opt-{opt.name}", Select).value
+            for opt in GENERATORS[name].options
+            if opt.choices is not None and self.query(f"#lab-opt-{opt.name}")
+        }
+        seed_text = self.query_one("#lab-seed", Input).value.strip()
+        return GenerateRequest(name, self.query_one("#lab-size", Select).value,
+                               int(seed_text) % 2**31 if seed_text else None, options)
+
+    def set_seed(self, seed: int) -> None:
+        self.query_one("#lab-seed", Input).value = str(seed)
+
+    def solvers(self) -> list[str]:
+        """The solvers ticked, in registry order."""
+        ticked = set(self.query_one("#lab-solvers", SelectionList).selected)
+        return [name for name in SOLVERS if name in ticked]

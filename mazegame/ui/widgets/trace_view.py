@@ -1,0 +1,361 @@
+"""The lab's maze: a `MazeView` that draws a trace replay's state.
+
+Marks colour the rooms (frontier, visited, active, path, dead), labels appear as numbers
+when the rooms are wide enough (aroma as a heat map instead), door marks sit beside their
+doors, agents on top. The view holds the replay's arrays by reference, so after a seek it
+only needs to know which events ran (`apply_events`) to re-render the rows they touched.
+
+The wall picture is built lazily, band by band, for the rows on screen: building it for a
+whole 200x200 maze takes a fifth of a second, far more than a frame, and a fast generation
+replay changes walls all over the maze every frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region, Size
+from textual.strip import Strip
+
+from mazegame.engine.grid import Maze
+from mazegame.engine.mazefile import picture_lines
+from mazegame.engine.solve.aroma import AROMA_LEVELS
+from mazegame.engine.solve.registry import DOOR_LETTERS
+from mazegame.engine.trace import DOOR, MAX_AGENTS, WALL, Mark
+from mazegame.ui.widgets.maze_view import (
+    _WALL_CHARS,
+    GLYPH_GOAL,
+    GLYPH_START,
+    GOAL,
+    ONE_WAY,
+    ROCK,
+    START,
+    MazeView,
+)
+from mazegame.ui.widgets.maze_view import WALL as WALL_STYLE
+
+TEXT = "#e5e9f0"
+#: Room colours of the marks; the legend in the lab's side panel names them.
+MARK_STYLES = {
+    Mark.FRONTIER: Style(color=TEXT, bgcolor="#2f5d8a"),
+    Mark.VISITED: Style(color=TEXT, bgcolor="#2a4a4f"),
+    Mark.ACTIVE: Style(color="#1b1b1b", bgcolor="#d19a66", bold=True),
+    Mark.PATH: Style(color="#0b1f0b", bgcolor="#98c379", bold=True),
+    Mark.DEAD: Style(color="#9a8a8a", bgcolor="#4a2a2e"),
+}
+PLAIN = Style(color=TEXT)
+#: Aroma heat map, from a faint whiff to the cheese itself.
+HEAT = tuple(Style(color="#1b1b1b", bgcolor=c) for c in (
+    "#2b2440", "#3d2a5c", "#5a2f6e", "#7d3470", "#a33d5f", "#c7524a", "#e07b39", "#f2b134",
+))
+AGENT_GLYPHS = "@&%$"
+AGENT_STYLES = tuple(Style(color="#1b1b1b", bgcolor=c, bold=True) for c in (
+    "#f2c94c", "#e06ca8", "#56b6c2", "#c3e88d",
+))
+DOOR_LETTER = Style(color="#f2c94c", bold=True)
+#: LRU door times: recent doors bright, old ones dim (index 0 = most recent third).
+DOOR_AGES = (Style(color="#f2c94c", bold=True), Style(color="#b58a3a"), Style(color="#6b5a3a"))
+DOOR_DOT = "•"
+assert len(AGENT_GLYPHS) >= MAX_AGENTS
+
+
+_PLAIN_WALL = _WALL_CHARS | {" "}
+
+
+def _wall_style(ch: str) -> Style:
+    """Walls and corners in the wall colour; one-way arrows stand out (as in MazeView)."""
+    return WALL_STYLE if ch in _PLAIN_WALL else ONE_WAY
+
+
+@dataclass
+class Layers:
+    """Anything shaped like a `Replay`'s state: the arrays a `TraceView` draws."""
+
+    walls: np.ndarray
+    marks: np.ndarray
+    labels: np.ndarray
+    doors: np.ndarray
+    agents: np.ndarray
+
+    @staticmethod
+    def blank(maze: Maze) -> Layers:
+        """Empty layers over a maze's own walls."""
+        return Layers(maze.walls, np.zeros(maze.size, np.int32), np.zeros(maze.size, np.int32),
+                      np.zeros((maze.size, 4), np.int32), np.full(MAX_AGENTS, -1, np.int32))
+
+
+class TraceView(MazeView):
+    """Draws `Layers` (a `Replay`, usually) over a maze; `show_layers` picks what to show.
+    MazeView's `path` (a finished search's answer) is drawn as if marked PATH."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: Layers | None = None
+        self.show_layers: tuple[str, ...] = ()
+        self.label_kind = ""
+        self.follow = True  #: scroll to keep the first agent in view
+        self._stale: set[int] = set()  #: picture lines whose walls changed since drawn
+        self._agents_drawn: list[int] = []
+        self._door_now = 1  #: the newest LRU door time, for ageing the marks
+        self._cached_window = (0, 0)  #: the columns the cached row strips cover
+        self._frame_window: tuple[int, int] | None = None  #: the columns of this repaint
+
+    # -- content -------------------------------------------------------------------
+    def show(self, maze: Maze, state: Layers, layers: tuple[str, ...], label_kind: str) -> None:
+        """Draw `state` over `maze` (start, goals and rock come from `maze`, walls from
+        `state`, by reference: later seeks only need `apply_events`)."""
+        self.state = state
+        self.show_layers = tuple(layers)
+        self.label_kind = label_kind
+        self.set_maze(maze.copy(walls=state.walls), player=-1)
+        self.player = None  # agents are drawn into the rows, not as a sprite
+        self._agents_drawn = []
+        self._note_doors()
+
+    def _rebuild(self) -> None:
+        # Like MazeView's, but every picture line starts stale and is built when first shown.
+        if self.maze is None:
+            return
+        h, w = self.maze.height, self.maze.width
+        self._lines = [""] * (2 * h + 1)
+        self._stale = set(range(2 * h + 1))
+        self._cache.clear()
+        self.virtual_size = Size(w * (self.room_width + 1) + 1, 2 * h + 1)
+        self.refresh()
+
+    def apply_events(self, events: np.ndarray) -> None:
+        """Re-render the rows that these events (just replayed, either way) touched."""
+        if self.maze is None or self.state is None:
+            return
+        w = self.maze.width
+        agents = [int(a) for a in self.state.agents if a >= 0]
+        touched = set(self._agents_drawn) | set(agents)
+        self._agents_drawn = agents
+        if len(events) > 4 * self.maze.size:  # a big jump: cheaper to redraw what shows
+            if np.any(events[:, 0] <= WALL):
+                self._stale = set(range(len(self._lines)))
+            self._note_doors()
+            self.refresh_all()
+            self._follow(agents)
+            return
+        ops, cells = events[:, 0], events[:, 1]
+        rows = {int(c) // w for c in touched}
+        rows.update((np.unique(cells[cells >= 0]) // w).tolist())
+        lines = {2 * r + 1 for r in rows}
+        wide = (ops <= WALL) | (ops == DOOR)  # these also change the lines above and below
+        if wide.any():
+            wide_rows = np.unique(cells[wide] // w)
+            around = set((2 * wide_rows).tolist()) | set((2 * wide_rows + 2).tolist())
+            lines |= around
+            if np.any(ops <= WALL):
+                walled = np.unique(cells[ops <= WALL] // w)
+                self._stale.update((2 * walled).tolist(), (2 * walled + 1).tolist(),
+                                   (2 * walled + 2).tolist())
+                h = self.maze.height
+                if self.maze.wrap_y and (walled[0] == 0 or walled[-1] == h - 1):
+                    self._stale.update((0, 2 * h))  # a door through the top-bottom seam
+                    lines.update((0, 2 * h))
+        if np.any(ops == DOOR):
+            self._note_doors()
+        for line in lines:
+            self._cache.pop(line, None)
+        self._refresh_lines(lines)
+        self._follow(agents)
+
+    def _refresh_lines(self, lines: set[int]) -> None:
+        """Repaint just these picture lines where they are on screen: every repainted line
+        costs Textual about half a millisecond, and four panels share a frame."""
+        _, pad_y = self._pad()
+        top = self.scroll_offset.y - pad_y
+        width, height = self.size
+        shown = [line - top for line in lines if 0 <= line - top < height]
+        if len(shown) > height // 2:
+            self.refresh()
+            return
+        for y in shown:
+            self.refresh(Region(0, y, width, 1))
+
+    def _follow(self, agents: list[int]) -> None:
+        if self.follow and agents and self.maze is not None:
+            self.keep_in_view(agents[0])
+
+    def keep_in_view(self, cell: int) -> None:
+        """Re-centre on the cell once it nears an edge. MazeView scrolls a step at a time,
+        which suits a player; a fast replay would then scroll, and rebuild every row on
+        screen, every frame."""
+        x, y = self.cell_origin(cell)
+        width, height = self.size
+        sx, sy = self.scroll_offset
+        mx, my = min(8, width // 6), min(3, height // 6)
+        if sx + mx <= x < sx + width - mx and sy + my <= y < sy + height - my:
+            return
+        self.scroll_to(max(0, x - width // 2), max(0, y - height // 2), animate=False,
+                       immediate=True)
+        self.refresh()
+
+    def _note_doors(self) -> None:
+        if self.state is not None and "doors" in self.show_layers:
+            self._door_now = max(1, int(self.state.doors.max()))
+
+    # -- the wall picture, built lazily -----------------------------------------------
+    def _ensure_lines(self, line: int) -> None:
+        """Build the stale picture lines from `line` to a screen below it in one go."""
+        if line not in self._stale:
+            return
+        h = self.maze.height
+        want = [x for x in self._stale if line <= x <= line + self.size.height + 2]
+        ra, rb = min(want) // 2, min(h - 1, max(want) // 2)
+        s0, s1 = max(0, ra - 1), min(h, rb + 2)  # one row of context on each side
+        solid = None if self.maze.solid is None else self.maze.solid[s0:s1]
+        band = Maze(self.maze.walls[s0:s1], self.maze.wrap_x, self.maze.wrap_y, solid)
+        part = picture_lines(band, "box", self.room_width)
+        # The band's first and last lines lack their outside neighbours unless they are
+        # the maze's own border, so only the lines strictly inside the context are kept.
+        for g in range(2 * ra, min(2 * rb + 2, 2 * h) + 1):
+            self._lines[g] = part[g - 2 * s0]
+            self._stale.discard(g)
+
+    # -- drawing: only the columns on screen ----------------------------------------------
+    def _window(self) -> tuple[int, int]:
+        """The maze columns [c0, c1) on screen, with one spare column each side."""
+        step = self.room_width + 1
+        sx = self.scroll_offset.x
+        c0 = max(0, sx // step - 1)
+        c1 = min(self.maze.width, (sx + self.size.width) // step + 2)
+        return c0, c1
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The window once per repaint, not once per row (widget geometry lookups add up).
+        self._frame_window = self._window() if self.maze is not None else None
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_window = None  # a render_line called on its own measures afresh
+
+    def _row_strip(self, row: int) -> Strip:
+        # A 200-wide maze is 400+ characters wide but the panel shows a fifth of it, so
+        # rows are built for the visible columns only (blank beyond); scrolling sideways
+        # moves the window and drops the cache. Row data is read into Python lists once
+        # per row: per-cell numpy indexing and reactive lookups would cost a frame.
+        window = self._frame_window or self._window()
+        if window != self._cached_window:
+            self._cache.clear()
+            self._cached_window = window
+        cached = self._cache.get(row)
+        if cached is not None:
+            return cached
+        self._ensure_lines(row)
+        line, rw = self._lines[row], self.room_width
+        c0, c1 = window
+        x0, x1 = c0 * (rw + 1), c1 * (rw + 1) + (c1 == self.maze.width)
+        build = self._room_row if row % 2 else self._wall_row
+        segments = build(row // 2, c0, c1, line, rw)
+        if x0:
+            segments.insert(0, Segment(" " * x0))
+        strip = Strip(segments, x1)  # render_line crops and pads it to the widget
+        self._cache[row] = strip
+        return strip
+
+    def _wall_row(self, r: int, c0: int, c1: int, line: str, rw: int) -> list[Segment]:
+        """The wall line above room row r. With door marks, the upper room's S mark sits
+        at a doorway's left end and the lower room's N mark at its right end."""
+        step = rw + 1
+        x1 = c1 * step + (c1 == self.maze.width)
+        if "doors" not in self.show_layers or rw < 3:
+            chunk = line[c0 * step:x1]
+            if set(chunk) <= _PLAIN_WALL:
+                return [Segment(chunk, WALL_STYLE)]
+            return [Segment(ch, _wall_style(ch)) for ch in chunk]
+        w, h = self.maze.width, self.maze.height
+        doors = self.state.doors
+        upper = doors[(r - 1) * w + c0:(r - 1) * w + c1, 2].tolist() if r > 0 else [0] * w
+        lower = doors[r * w + c0:r * w + c1, 0].tolist() if r < h else [0] * w
+        segments = []
+        for i, c in enumerate(range(c0, c1)):
+            x = c * step
+            gap = line[x + 1:x + step]
+            style = _wall_style(gap.strip()[:1] or " ")
+            segments.append(Segment(line[x], _wall_style(line[x])))
+            if not (upper[i] or lower[i]):
+                segments.append(Segment(gap, style))
+                continue
+            up, down = self._door_mark(upper[i]), self._door_mark(lower[i])
+            segments += [Segment(*(up or (gap[0], style))), Segment(gap[1:-1], style),
+                         Segment(*(down or (gap[-1], style)))]
+        if c1 == w:
+            segments.append(Segment(line[-1], _wall_style(line[-1])))
+        return segments
+
+    def _room_row(self, r: int, c0: int, c1: int, line: str, rw: int) -> list[Segment]:
+        """Room row r: walls between rooms, rooms coloured by mark, labels, door marks,
+        agents."""
+        maze, state, layers = self.maze, self.state, self.show_layers
+        w, step, base = maze.width, rw + 1, r * maze.width
+        n = c1 - c0
+        marks = state.marks[base + c0:base + c1].tolist() if "marks" in layers else [0] * n
+        labels = state.labels[base + c0:base + c1].tolist() if "labels" in layers else [0] * n
+        solid = maze.solid[r, c0:c1].tolist() if maze.solid is not None else [False] * n
+        agents = {int(a): i for i, a in reversed(list(enumerate(state.agents))) if a >= 0}
+        goals, start, kind, path = set(maze.goals), maze.start, self.label_kind, self.path
+        marked_doors = "doors" in layers and rw >= 3
+        doors = state.doors[base + c0:base + c1].tolist() if marked_doors else None
+        inner = rw - 2 if marked_doors else rw
+        segments = []
+        for i in range(n):
+            cell, x = base + c0 + i, (c0 + i) * step
+            segments.append(Segment(line[x], _wall_style(line[x])))
+            if solid[i]:
+                segments.append(Segment("█" * rw, ROCK))
+                continue
+            if cell in agents:
+                segments.append(Segment(_centred(AGENT_GLYPHS[agents[cell]], rw),
+                                        AGENT_STYLES[agents[cell]]))
+                continue
+            mark, label, text = marks[i], labels[i], ""
+            if cell in path:
+                mark = Mark.PATH
+            style = MARK_STYLES.get(mark, PLAIN)
+            if kind == "aroma":
+                if label > 0:
+                    style = HEAT[min(len(HEAT) - 1, label * len(HEAT) // (AROMA_LEVELS + 1))]
+            elif kind and (label > 0 or mark):
+                text = str(label)
+            if cell in goals:
+                text, style = GLYPH_GOAL, GOAL
+            elif len(text) > inner or not text:
+                text = GLYPH_START if cell == start and not mark else ""
+                style = START if cell == start and not mark else style
+            if doors is None:
+                segments.append(Segment(_centred(text, inner), style))
+                continue
+            west, east = doors[i][3], doors[i][1]
+            segments += [self._door_in_room(west, style), Segment(_centred(text, inner), style),
+                         self._door_in_room(east, style)]
+        if c1 == w:
+            segments.append(Segment(line[-1], _wall_style(line[-1])))
+        return segments
+
+    # -- door marks --------------------------------------------------------------------
+    def _door_mark(self, value: int) -> tuple[str, Style] | None:
+        """Glyph and style of a door mark value (0: none)."""
+        if value == 0:
+            return None
+        if value < 0:
+            return DOOR_LETTERS.get(value, "?"), DOOR_LETTER
+        age = (self._door_now - value) * len(DOOR_AGES) // (self._door_now + 1)
+        return DOOR_DOT, DOOR_AGES[min(age, len(DOOR_AGES) - 1)]
+
+    def _door_in_room(self, value: int, room: Style) -> Segment:
+        """A door mark drawn inside the room, beside its door, on the room's colour."""
+        mark = self._door_mark(value)
+        if mark is None:
+            return Segment(" ", room)
+        return Segment(mark[0], room + Style(color=mark[1].color, bold=True))
+
+
+def _centred(text: str, width: int) -> str:
+    pad = (width - len(text)) // 2
+    return " " * pad + text + " " * (width - len(text) - pad)

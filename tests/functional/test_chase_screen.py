@@ -1,0 +1,105 @@
+"""Chase and race screens, played with key presses."""
+
+from mazegame.games.chase import check_winnable
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
+from mazegame.ui.widgets.maze_view import MazeView
+
+
+def chase(difficulty="easy", view="birds-eye", turn_based=True, two_player=False, mode="chase"):
+    options = (("difficulty", difficulty), ("view", view), ("turn_based", turn_based),
+               ("two_player", two_player))
+    return GameSetup(mode, "backtracker", (12, 8), 5, options=options)
+
+
+async def test_turn_based_chase_won_by_walking_a_safe_route(helpers):
+    app = MazeApp(chase(), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BirdsEyeChaseScreen)
+        game = screen.game
+        view = screen.query_one(MazeView)
+        assert game.demon_cell in view.others  # the demon is drawn
+        verdict = check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
+                                 game.rules)
+        assert verdict.ok
+        for key in helpers.keys_for_path(game.maze, verdict.route):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.won and not game.caught
+        assert "You escaped the demon!" in str(screen.query_one("#end-panel").render())
+
+
+async def test_standing_still_gets_you_caught(helpers):
+    app = MazeApp(chase("hard"), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        for _ in range(4 * game.maze.size):
+            if game.over:
+                break
+            await pilot.press("space")  # wait a turn
+        await pilot.pause()
+        assert game.caught
+        panel = str(app.screen.query_one("#end-panel").render())
+        assert "Caught!" in panel
+        view = app.screen.query_one(MazeView)
+        assert view.path == set(game.demon_trail)  # the loss screen shows the demon's route
+
+
+async def test_real_time_ticks_stop_while_paused(helpers):
+    app = MazeApp(chase("normal", turn_based=False), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        first = next(k for k in ("up", "down", "left", "right")
+                     if game.maze.step(game.position, {"up": 0, "right": 1, "down": 2,
+                                                      "left": 3}[k]) != game.position)
+        await pilot.press(first)  # the clock and the demon start with the first move
+        await pilot.press("p")
+        assert game.paused
+        rounds = game.rounds
+        await pilot.pause(4 * game.rules.tick_seconds)
+        assert game.rounds == rounds
+        await pilot.press("p")
+        await pilot.pause(4 * game.rules.tick_seconds)
+        assert game.over or game.rounds > rounds
+
+
+async def test_two_players_move_the_demon_with_the_arrows(helpers):
+    app = MazeApp(chase("nightmare", two_player=True, view="eye"), warm_up=False)  # no head start
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BirdsEyeChaseScreen)  # two humans play from above
+        game = screen.game
+        you, demon = game.position, game.demon_cell
+        runner = next(k for k, d in (("w", 0), ("d", 1), ("s", 2), ("a", 3))
+                      if game.maze.step(you, d) != you)
+        await pilot.press(runner)
+        assert game.position != you
+        hunter = next(k for k, d in (("up", 0), ("right", 1), ("down", 2), ("left", 3))
+                      if game.maze.step(demon, d) != demon)
+        await pilot.press(hunter)
+        assert game.demon_cell != demon
+
+
+async def test_demon_in_the_corridor_ahead_is_drawn(helpers):
+    app = MazeApp(chase(view="eye"), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, EyeChaseScreen)
+        game = screen.game
+        eye = screen.query_one("#eye")
+        assert eye.scene[4] == game.sprites(game.facing, game.depth)
+
+
+async def test_race_mode_runs(helpers):
+    app = MazeApp(chase(mode="race"), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        assert app.screen.game.race
+        assert "Race" in str(app.screen.query_one("#status").render())

@@ -1,0 +1,316 @@
+"""The Algorithm Lab driven by keys: generation playback, racing, matrices; and its look."""
+
+import numpy as np
+import pytest
+
+from mazegame.engine.generate import generate
+from mazegame.engine.grid import Maze
+from mazegame.engine.matrices import connection_matrix, distance_matrix, solution_matrix
+from mazegame.engine.mazefile import picture_lines
+from mazegame.engine.solve import solve
+from mazegame.engine.trace import Replay
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.lab import SPEEDS, LabScreen
+from mazegame.ui.screens.lab_matrix import MatrixScreen
+from mazegame.ui.widgets.lab_panel import TracePanel
+from mazegame.ui.widgets.matrix_view import MatrixView
+from mazegame.ui.widgets.scrubber import Scrubber
+from mazegame.ui.widgets.trace_view import TraceView
+
+
+def lab(algorithm="wilson", size=(9, 6), seed=7, solvers=("bfs", "tremaux"), **options):
+    """A lab app that opens paused on a fixed maze."""
+    opts = (("autoplay", False), ("solvers", solvers), *options.items())
+    return MazeApp(GameSetup("lab", algorithm, size, seed, options=opts), warm_up=False)
+
+
+def assert_shows(panel: TracePanel, replay: Replay) -> None:
+    """The panel's replay state equals an independent replay at the same position."""
+    state = panel.run.replay
+    assert state.position == replay.position
+    for layer in ("walls", "marks", "labels", "doors", "agents"):
+        assert np.array_equal(getattr(state, layer), getattr(replay, layer)), layer
+
+
+async def test_generation_pauses_and_steps_like_the_replay(helpers):
+    app = lab()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LabScreen) and screen.phase == "generate"
+        assert not screen.playing and screen.clock == 0
+        expected = generate("wilson", 9, 6, 7, record=True)
+        assert np.array_equal(screen.runs[0].trace.events, expected.trace.events)
+        oracle = Replay(expected.trace)
+
+        await pilot.press("space")  # play a moment, then pause
+        assert screen.playing
+        await pilot.pause(0.2)
+        await pilot.press("space")
+        assert not screen.playing
+        played = screen.clock
+        assert played > 0
+
+        panel = screen.panels[0]
+        for key, delta in (("right", 1), ("right", 1), ("l", 1), ("left", -1), ("h", -1)):
+            await pilot.press(key)
+            played += delta
+            assert screen.clock == played
+            oracle.seek(played)
+            assert_shows(panel, oracle)
+
+        await pilot.press("end")
+        await pilot.pause()
+        oracle.seek(len(oracle.trace))
+        assert_shows(panel, oracle)
+        assert np.array_equal(panel.run.replay.walls, expected.maze.walls)
+        view = panel.query_one(TraceView)
+        # The lazily built, band-by-band wall picture equals a picture of the whole maze.
+        assert view._lines == picture_lines(expected.maze, "box", view.room_width)
+        assert "race" in str(screen.query_one("#status").render())
+
+        await pilot.press("home")
+        oracle.seek(0)
+        assert_shows(panel, oracle)
+
+
+async def test_race_two_solvers_on_one_clock(helpers):
+    app = lab(solvers=("bfs", "tremaux"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        maze = screen.maze
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        assert screen.phase == "race"
+        panels = screen.panels
+        assert [p.run.result.algorithm for p in panels] == ["bfs", "tremaux"]
+        traces = [solve(name, maze, record=True, seed=7).trace for name in ("bfs", "tremaux")]
+        assert screen.total == max(len(t) for t in traces)
+
+        screen.seek(150)
+        for panel, trace in zip(panels, traces, strict=True):
+            oracle = Replay(trace)
+            oracle.seek(150)
+            assert_shows(panel, oracle)
+
+        await pilot.press("end")
+        await pilot.pause()
+        for panel in panels:
+            assert panel.run.replay.at_end and panel.has_class("-finished")
+            counters = str(panel.query_one(".lab-counters").render())
+            assert f"found: {panel.run.result.length:,} moves" in counters
+        bfs = panels[0].run
+        assert bfs.result.length == len(bfs.result.path) - 1
+        assert f"path {bfs.result.length}" in str(panels[0].query_one(".lab-counters").render())
+
+
+async def test_speed_keys_and_playing_to_the_end(helpers):
+    app = lab(size=(5, 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        before = screen.speed
+        await pilot.press("minus")
+        assert screen.speed == before - 1
+        for _ in range(len(SPEEDS)):
+            await pilot.press("plus")
+        assert SPEEDS[screen.speed] == SPEEDS[-1]
+        await pilot.press("space")
+        await pilot.pause(0.3)  # thousands of steps a frame: a 5x5 trace ends at once
+        assert screen.clock == screen.total and not screen.playing
+
+
+async def test_scrubber_click_seeks(helpers):
+    app = lab()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        scrubber = screen.query_one(Scrubber)
+        await pilot.click(Scrubber, offset=(scrubber.size.width // 3, 0))
+        await pilot.pause()
+        assert 0 < screen.clock < screen.total
+        oracle = Replay(screen.runs[0].trace)
+        oracle.seek(screen.clock)
+        assert_shows(screen.panels[0], oracle)
+
+
+async def test_side_panel_hides_and_rooms_widen(helpers):
+    app = lab("backtracker", (16, 10), 3)
+    async with app.run_test(size=(90, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        side, view = screen.query_one("#lab-side"), screen.panels[0].view
+        narrow = view.room_width
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        assert not side.display and view.room_width > narrow
+        await pilot.press("s")
+        await pilot.pause()
+        assert side.display
+
+
+async def test_new_seed_rebuilds(helpers):
+    app = lab()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        first = app.screen.maze
+        await pilot.press("n")
+        await helpers.settle(pilot)
+        assert app.screen.maze is not first and app.screen.request.seed != 7
+        assert app.screen.phase == "generate" and app.screen.clock == 0
+
+
+async def test_matrix_view_steps_through_the_matrices(helpers):
+    app = lab(size=(5, 5))
+    async with app.run_test(size=(140, 44)) as pilot:
+        await helpers.settle(pilot)
+        maze: Maze = app.screen.maze
+        await pilot.press("m")
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MatrixScreen)
+        view = screen.query_one(MatrixView)
+        m1 = connection_matrix(maze)
+        assert np.array_equal(view.matrix, m1)
+        await pilot.press("right_square_bracket")
+        assert np.array_equal(view.matrix, m1 @ m1)
+        await pilot.press("c")
+        assert np.all(view.matrix != 0) and screen.power == screen.complete
+        md = distance_matrix(maze)
+        await pilot.press("d")
+        assert np.array_equal(view.matrix, md)
+        # The maze beside it shows the cursor's row: distances from the start.
+        board = screen.query_one("#matrix-maze", TraceView).state
+        assert np.array_equal(board.labels, md[maze.start])
+        await pilot.press("s")
+        assert np.array_equal(view.matrix, solution_matrix(md, maze.goals[0]))
+        await pilot.press("right", "down", "g")
+        goal = maze.index(1, 1)
+        assert screen.goal == goal and np.array_equal(view.matrix, solution_matrix(md, goal))
+        await pilot.press("escape")
+        assert isinstance(app.screen, LabScreen)
+
+
+async def test_matrix_view_refuses_big_mazes(helpers):
+    app = lab(size=(16, 10))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, LabScreen)
+
+
+async def test_menu_opens_the_lab(helpers):
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        modes = app.screen.query_one("#modes")
+        titles = [str(modes.get_option_at_index(i).prompt) for i in range(modes.option_count)]
+        assert "Algorithm Lab" in titles
+        app.choose_mode("lab")
+        await pilot.pause()
+        await pilot.press("enter")  # the setup dialog has nothing to ask: start
+        await helpers.settle(pilot)
+        assert isinstance(app.screen, LabScreen) and app.screen.maze is not None
+
+
+# -- the look ---------------------------------------------------------------------------
+async def _settle(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("position", [700])
+def test_lab_generation_snapshot(snap_compare, position):
+    async def run_before(pilot):
+        await _settle(pilot)
+        pilot.app.screen.seek(position)  # mid-build: frontier, walk and tree all showing
+        await pilot.press("right")
+        await pilot.pause()
+
+    assert snap_compare(lab("wilson", (16, 10), 7), terminal_size=(120, 36),
+                        run_before=run_before)
+
+
+def test_lab_race_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("r")
+        await _settle(pilot)
+        pilot.app.screen.seek(60)
+        await pilot.press("right")
+        await pilot.pause()
+
+    app = lab("backtracker", (8, 6), 3, solvers=("tremaux", "cheese"))
+    assert snap_compare(app, terminal_size=(120, 36), run_before=run_before)
+
+
+def test_lab_matrix_snapshot(snap_compare):
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("m")
+        await _settle(pilot)
+        await pilot.press("s", "down", "right")
+        await pilot.pause()
+
+    assert snap_compare(lab("kruskal", (5, 5), 2), terminal_size=(120, 36),
+                        run_before=run_before)
+
+
+async def test_scrolled_wall_picture_follows_the_replay(helpers):
+    """Walls are drawn band by band as they scroll into view; wherever the picture has
+    been drawn it must show the maze as it stands, at any position, either direction."""
+    app = lab("backtracker", (40, 30), 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        view = screen.panels[0].view
+        rng = np.random.default_rng(1)
+        for position in rng.integers(0, screen.total, 12):
+            screen.seek(int(position))
+            view.scroll_to(int(rng.integers(0, 120)), int(rng.integers(0, 40)), animate=False,
+                           immediate=True)
+            for y in range(view.size.height):
+                view.render_line(y)
+            truth = picture_lines(screen.runs[0].replay.maze(), "box", view.room_width)
+            drawn = [i for i in range(len(truth)) if i not in view._stale]
+            assert drawn and all(view._lines[i] == truth[i] for i in drawn)
+
+
+async def test_every_generator_and_solver_plays_in_the_lab(helpers):
+    """Each registered generator builds and replays; each solver races (four at a time)."""
+    from textual.widgets import Select, SelectionList
+
+    from mazegame.engine.generate import GENERATORS
+    from mazegame.engine.solve import SOLVERS
+
+    app = lab("backtracker", (9, 9), 4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        for name in GENERATORS:
+            screen.query_one("#lab-generator", Select).value = name
+            await pilot.pause()
+            await pilot.press("g")
+            await helpers.settle(pilot)
+            assert screen.phase == "generate" and screen.request.generator == name, name
+            for position in (screen.total // 2, screen.total):
+                screen.seek(position)
+                await pilot.pause()
+            assert np.array_equal(screen.runs[0].replay.walls, screen.maze.walls), name
+        names = list(SOLVERS)
+        picks = screen.query_one(SelectionList)
+        for group in (names[i:i + 4] for i in range(0, len(names), 4)):
+            picks.deselect_all()
+            for solver in group:
+                picks.select(solver)
+            await pilot.press("r")
+            await helpers.settle(pilot)
+            assert [p.run.result.algorithm for p in screen.panels] == group
+            for position in (screen.total // 3, screen.total):
+                screen.seek(position)
+                await pilot.pause()
