@@ -15,7 +15,7 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
     from mazegame.engine.solve import SOLVERS, solve
 
     for name in GENERATORS:
-        yield f"generator {name}", lambda name=name: generate(name, 4, 4, 1, record=True)
+        yield f"generator {name}", lambda name=name: generate(name, 5, 5, 1, record=True)
     yield "jumping mazes", _warm_jump
     for name in SOLVERS:
         yield f"solver {name}", lambda name=name: solve(

@@ -90,6 +90,9 @@ class MazeApp(App):
     def choose_mode(self, name: str) -> None:
         """Ask for the game's settings, then start it."""
         mode = MODES[name]
+        if not mode.maze_settings and not mode.choices:  # nothing to ask: straight in
+            self.start_mode(GameSetup(mode=name))
+            return
 
         def started(setup: GameSetup | None) -> None:
             if setup is not None:

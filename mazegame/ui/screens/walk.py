@@ -90,7 +90,9 @@ class WalkScreen(Screen):
         """The largest maze that fits the maze widget at the current zoom."""
         view = self.query_one(MazeView)
         width, height = view.size
-        return max(2, (width - 1) // (view.room_width + 1)), max(2, (height - 1) // 2)
+        columns = max(3, (width - 1) // (view.room_width + 1))
+        # An odd width suits every generator (a cavern needs one odd side).
+        return columns - (columns % 2 == 0), max(2, (height - 1) // 2)
 
     def build_maze(self, maze: Maze | None = None) -> None:
         """Start a game in a worker: on `maze`, or on a new one built from the setup."""
