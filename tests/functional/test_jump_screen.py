@@ -137,3 +137,26 @@ def test_mode_factory_reads_the_pack_option():
 
     screen = MODES["jump"].screen(GameSetup(mode="jump", options=(("pack", "queen"),)))
     assert screen.pack == "queen" and screen.game.puzzle.moves == "queen"
+
+
+async def test_pack_progress_is_remembered():
+    from mazegame.games.setup import GameSetup
+    from mazegame.ui.app import MazeApp
+
+    setup = GameSetup("jump", options=(("pack", "classics"),))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.index == 0 and screen.game.puzzle.width == 6  # Chain Reaction first
+        await pilot.press(*SOLUTION_KEYS)
+        await pilot.pause()
+        assert screen.game.won
+    again = MazeApp(setup, warm_up=False)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert screen.index == 1  # resumes at the first unsolved puzzle
+        await pilot.press("left_square_bracket")  # back to Chain Reaction
+        await pilot.pause()
+        assert "solved before, best 13" in str(screen.query_one("#status").render())

@@ -203,7 +203,10 @@ class JumpScreen(Screen):
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).focus()
         if self.game is not None:
-            self.start(self.game.puzzle)
+            solved = self.solved()
+            if self.index == 0 and solved:  # resume a pack at its first unsolved puzzle
+                self.index = next((i for i in range(len(self.puzzles)) if i not in solved), 0)
+            self.start(self.puzzles[self.index])
         else:
             self.action_daily()
 
@@ -310,6 +313,15 @@ class JumpScreen(Screen):
         self.update_status()
 
     # -- status ------------------------------------------------------------------------
+    def solved(self) -> dict[int, int]:
+        """Best jump counts of this pack's puzzles you have solved before (saved results)."""
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return {}
+        prefix = f"{self.pack}#"
+        return {int(key[len(prefix):]): moves for key, moves in store.solved("jump", prefix).items()
+                if key[len(prefix):].isdigit()}
+
     def describe(self) -> str:
         p = self.game.puzzle
         rules = [p.moves] + ["torus"] * p.wrap + ["no U-turn"] * p.no_u_turn
@@ -323,8 +335,11 @@ class JumpScreen(Screen):
         modes = [name for name, on in (("hint", board.show_visited),
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
+        best = self.solved().get(self.index)
+        done = f"   [green]✓ solved before, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
-            f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}")
+            f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}"
+            f"{done}")
 
 
 def jump_screen(setup: GameSetup) -> JumpScreen:
