@@ -105,8 +105,12 @@ class MazeApp(App):
         self.push_screen(MODES[setup.mode].screen(setup))
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.screen, HELP_INTRO))
+        """Every key of the current screen, introduced by its mode's blurb."""
+        if isinstance(self.screen, HelpScreen):
+            return
+        setup = getattr(self.screen, "setup", None)
+        mode = MODES.get(setup.mode) if isinstance(setup, GameSetup) else None
+        self.push_screen(HelpScreen(self.screen, mode.blurb if mode else HELP_INTRO))
 
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")

@@ -103,3 +103,15 @@ async def test_race_mode_runs(helpers):
         await helpers.settle(pilot)
         assert app.screen.game.race
         assert "Race" in str(app.screen.query_one("#status").render())
+
+
+async def test_help_lists_inherited_and_demon_keys(helpers):
+    from mazegame.ui.screens.dialogs import HelpScreen
+
+    app = MazeApp(chase(view="blind"), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        rows = dict((label, keys) for keys, label in HelpScreen.binding_rows(app.screen))
+        assert "Stay put for a turn" in rows  # the demon's keys
+        assert "Start a new maze" in rows and "Move north (also k,w)" in rows  # inherited
+        assert "up" in rows["Move north (also k,w)"] or "↑" in rows["Move north (also k,w)"]

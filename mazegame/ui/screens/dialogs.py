@@ -30,14 +30,17 @@ class HelpScreen(ModalScreen[None]):
 
     @staticmethod
     def binding_rows(screen: Screen) -> list[tuple[str, str]]:
-        """(keys, what they do) for the screen's and the app's bindings, merged by action."""
+        """(keys, what they do) for every binding active on the screen (its own, inherited,
+        the focused widget's and the app's), keys merged by what they do."""
         rows: dict[str, list[str]] = {}
-        for binding in [*screen.BINDINGS, *screen.app.BINDINGS]:
-            if not isinstance(binding, Binding):
-                continue
+        for active in screen.active_bindings.values():
+            binding = active.binding
             label = binding.tooltip or binding.description
-            keys = [screen.app.get_key_display(Binding(k, "")) for k in binding.key.split(",")]
-            rows.setdefault(label, []).extend(keys)
+            if label:  # the key itself, not the footer's shared display ("↑↓←→")
+                key = screen.app.get_key_display(Binding(binding.key, binding.action))
+                keys = rows.setdefault(label, [])
+                if key not in keys:
+                    keys.append(key)
         return [(", ".join(keys), label) for label, keys in rows.items()]
 
     def compose(self) -> ComposeResult:
