@@ -113,6 +113,27 @@ def bfs_kernel(indptr, indices, source, record, buf):
     return dist, parent, buf[:k]
 
 
+@kernel
+def bfs_into(indptr, indices, source, dist, queue):
+    """BFS distances from `source` written into `dist` (-1 unreached), using `queue` as
+    scratch; no allocation and no trace, for kernels that search in a loop. Returns how
+    many states it reached; `queue[:reached]` lists them in order of distance."""
+    dist[:] = -1
+    dist[source] = 0
+    queue[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        v = queue[head]
+        head += 1
+        for j in range(indptr[v], indptr[v + 1]):
+            u = indices[j]
+            if dist[u] < 0:
+                dist[u] = dist[v] + 1
+                queue[tail] = u
+                tail += 1
+    return tail
+
+
 def bfs(graph: CSR, source: int, record: bool = False):
     """(dist, parent, events) of a BFS from `source`; events is empty unless recording."""
     buf = new_buffer(record, 4 * graph.n)

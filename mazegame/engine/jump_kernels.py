@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from mazegame.engine.graph import bfs_into
 from mazegame.engine.jit import kernel
 
 #: The eight directions in circular order N, NE, E, SE, S, SW, W, NW (row, column steps).
@@ -147,25 +148,6 @@ def _reverse_into(indptr, indices, m, rptr, rind):
 
 
 @kernel
-def _bfs_into(indptr, indices, source, dist, queue):
-    # graph.bfs_kernel without its allocations and trace; returns how many states it reached.
-    dist[:] = -1
-    dist[source] = 0
-    queue[0] = source
-    head, tail = 0, 1
-    while head < tail:
-        v = queue[head]
-        head += 1
-        for j in range(indptr[v], indptr[v + 1]):
-            u = indices[j]
-            if dist[u] < 0:
-                dist[u] = dist[v] + 1
-                queue[tail] = u
-                tail += 1
-    return tail
-
-
-@kernel
 def count_shortest(indptr, indices, dist, order, reached, ways):
     """ways[v] = number of shortest paths from the BFS source to v (saturating at
     WAYS_CAP); `order` lists the `reached` states by distance, source first."""
@@ -246,9 +228,9 @@ def evaluate_kernel(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices
     gs = goal * slots + slots - 1
     m = fill_moves(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices)
     _reverse_into(indptr, indices, m, rptr, rind)
-    reached = _bfs_into(indptr, indices, ss, dist_f, queue)
+    reached = bfs_into(indptr, indices, ss, dist_f, queue)
     count_shortest(indptr, indices, dist_f, queue, reached, ways)
-    _bfs_into(rptr, rind, gs, dist_b, queue)
+    bfs_into(rptr, rind, gs, dist_b, queue)
 
     unreaching = black = white = 0
     for v in range(n):

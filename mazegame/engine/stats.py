@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from mazegame.engine.generate.common import find
-from mazegame.engine.graph import CSR, bfs, maze_graph
+from mazegame.engine.graph import CSR, bfs, bfs_into, maze_graph
 from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.jit import kernel
 
@@ -81,22 +81,9 @@ def _all_pairs_diameter(indptr, indices, alive):
     queue = np.empty(n, dtype=np.int64)
     best = 0
     for s in range(n):
-        if not alive[s]:
-            continue
-        dist[:] = -1
-        dist[s] = 0
-        queue[0] = s
-        head, tail = 0, 1
-        while head < tail:
-            v = queue[head]
-            head += 1
-            for j in range(indptr[v], indptr[v + 1]):
-                u = indices[j]
-                if dist[u] < 0:
-                    dist[u] = dist[v] + 1
-                    best = max(best, dist[u])
-                    queue[tail] = u
-                    tail += 1
+        if alive[s]:
+            reached = bfs_into(indptr, indices, s, dist, queue)
+            best = max(best, dist[queue[reached - 1]])  # the last one reached is the farthest
     return best
 
 
