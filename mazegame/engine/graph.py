@@ -12,7 +12,7 @@ import numpy as np
 
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, new_buffer
+from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, recorded
 
 UNREACHED = -1
 
@@ -92,14 +92,14 @@ def bfs_kernel(indptr, indices, source, record, buf):
     queue[0] = source
     head, tail = 0, 1
     if record:
-        buf, k = emit(buf, k, LABEL, source, 0)
-        buf, k = emit(buf, k, MARK, source, FRONTIER)
+        k = emit(buf, k, LABEL, source, 0)
+        k = emit(buf, k, MARK, source, FRONTIER)
     while head < tail:
         v = queue[head]
         head += 1
         if record:
-            buf, k = emit(buf, k, AT, v, 0)
-            buf, k = emit(buf, k, MARK, v, VISITED)
+            k = emit(buf, k, AT, v, 0)
+            k = emit(buf, k, MARK, v, VISITED)
         for j in range(indptr[v], indptr[v + 1]):
             u = indices[j]
             if dist[u] < 0:
@@ -108,8 +108,8 @@ def bfs_kernel(indptr, indices, source, record, buf):
                 queue[tail] = u
                 tail += 1
                 if record:
-                    buf, k = emit(buf, k, LABEL, u, dist[u])
-                    buf, k = emit(buf, k, MARK, u, FRONTIER)
+                    k = emit(buf, k, LABEL, u, dist[u])
+                    k = emit(buf, k, MARK, u, FRONTIER)
     return dist, parent, buf[:k]
 
 
@@ -136,8 +136,8 @@ def bfs_into(indptr, indices, source, dist, queue):
 
 def bfs(graph: CSR, source: int, record: bool = False):
     """(dist, parent, events) of a BFS from `source`; events is empty unless recording."""
-    buf = new_buffer(record, 4 * graph.n)
-    return bfs_kernel(graph.indptr, graph.indices, int(source), record, buf)
+    return recorded(lambda buf: bfs_kernel(graph.indptr, graph.indices, int(source), record, buf),
+                    record, 4 * graph.n, lambda result: result[2])
 
 
 def path_to(dist: np.ndarray, parent: np.ndarray, target: int) -> list[int]:

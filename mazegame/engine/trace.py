@@ -50,20 +50,33 @@ _EMPTY = np.zeros((0, 3), dtype=np.int32)
 
 @kernel
 def emit(buf, k, op, cell, arg):
-    """Append one event to a growing buffer; returns the (maybe new) buffer and count."""
-    if k >= buf.shape[0]:
-        grown = np.empty((max(16, buf.shape[0] * 2), 3), dtype=np.int32)
-        grown[:k] = buf[:k]
-        buf = grown
-    buf[k, 0] = op
-    buf[k, 1] = cell
-    buf[k, 2] = arg
-    return buf, k + 1
+    """Write event number k if the buffer has room; returns k + 1 either way.
+
+    The buffer never grows inside a kernel: reassigning an array in a hot loop costs the
+    fast (not recording) path up to 2x, even when the branch never runs. A kernel returns
+    `buf[:k]`, and `recorded` runs it again with a bigger buffer when that came back full.
+    """
+    if k < buf.shape[0]:
+        buf[k, 0] = op
+        buf[k, 1] = cell
+        buf[k, 2] = arg
+    return k + 1
 
 
-def new_buffer(record: bool, expected: int) -> np.ndarray:
-    """The event buffer a kernel starts with (a 1-row stub when not recording)."""
-    return np.empty((max(16, expected) if record else 1, 3), dtype=np.int32)
+def recorded(run, record: bool, expected: int, events=lambda result: result):
+    """`run(buf)` with an event buffer that holds the whole trace.
+
+    `events(result)` picks the trace out of the kernel's result. When it fills the buffer
+    the trace may have been cut short, so the kernel runs again with four times the room
+    (kernels are seeded: a rerun records the same events). Not recording, the buffer is a
+    1-row stub that is never written.
+    """
+    capacity = max(16, int(expected)) if record else 1
+    while True:
+        result = run(np.empty((capacity, 3), dtype=np.int32))
+        if not record or len(events(result)) < capacity:
+            return result
+        capacity *= 4
 
 
 @dataclass

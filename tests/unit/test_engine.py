@@ -175,3 +175,22 @@ def test_bitmap_round_trip(size, seed):
     assert bmp.shape == (2 * maze.height + 1, 2 * maze.width + 1)
     assert not bmp[1::2, 1::2].any()  # rooms are passage
     assert np.array_equal(from_bitmap(bmp).walls, maze.walls)
+
+
+def test_a_trace_that_overflows_its_buffer_is_recorded_again_in_full():
+    from mazegame.engine.generate.trees import wilson
+    from mazegame.engine.trace import recorded
+
+    blank = Maze.closed(9, 7)
+    runs = []
+
+    def build(buf):
+        runs.append(len(buf))
+        walls = blank.walls.copy()
+        return walls, wilson(walls, False, False, 3, True, buf)
+
+    walls, events = recorded(build, True, 16, lambda result: result[1])
+    assert len(runs) > 1 and runs[-1] > len(events)  # it grew, and the last run fitted
+    full = generate("wilson", 9, 7, 3, record=True)
+    assert np.array_equal(events, full.trace.events)
+    assert np.array_equal(walls, full.maze.walls)

@@ -15,7 +15,7 @@ import numpy as np
 from mazegame.engine.generate.braid import braid_kernel
 from mazegame.engine.generate.registry import GENERATORS, GeneratorSpec, Option, register
 from mazegame.engine.grid import MAX_SIDE, Maze
-from mazegame.engine.trace import Trace, new_buffer
+from mazegame.engine.trace import Trace, recorded
 
 #: Family modules in registry order; importing one registers its generators.
 FAMILIES = (
@@ -85,13 +85,21 @@ def generate(
         raise ValueError(f"{name} mazes cannot be braided: their walls face rock, not passages")
     extras = spec.prepare(height, width, spec.resolve(options))  # may refuse the size
     blank = (Maze.closed if spec.carves else Maze.open)(width, height, wrap_x=wrap_x, wrap_y=wrap_y)
-    walls = blank.walls.copy()
-    buf = new_buffer(record, 4 * width * height)
-    events = spec.kernel(walls, wrap_x, wrap_y, int(seed) & 0x7FFFFFFF, record, buf, *extras)
+
+    def build(buf):
+        walls = blank.walls.copy()  # a rerun (trace overflow) starts from the blank again
+        return walls, spec.kernel(walls, wrap_x, wrap_y, int(seed) & 0x7FFFFFFF, record, buf,
+                                  *extras)
+
+    walls, events = recorded(build, record, 4 * width * height, lambda result: result[1])
     maze = blank.copy(walls=walls, algorithm=name, seed=int(seed), **spec.finish(extras))
     if braid > 0:
-        more = braid_kernel(maze.walls, wrap_x, wrap_y, maze.rock, float(braid), _braid_seed(seed),
-                            record, new_buffer(record, width * height))
+        def braid_it(buf):
+            walls = maze.walls.copy()
+            return walls, braid_kernel(walls, wrap_x, wrap_y, maze.rock, float(braid),
+                                       _braid_seed(seed), record, buf)
+
+        maze.walls, more = recorded(braid_it, record, width * height, lambda result: result[1])
         events = np.concatenate([events, more]) if record else events
         maze.meta["braid"] = float(braid)
     return Generated(maze, Trace(events, blank) if record else None)

@@ -71,7 +71,7 @@ def braid_kernel(walls, wrap_x, wrap_y, solid, fraction, seed, record, buf):
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
         set_door(walls, wrap_x, wrap_y, cell, d, True)
         if record:
-            buf, k = emit(buf, k, CARVE, cell, d)
+            k = emit(buf, k, CARVE, cell, d)
         removed += 2 if exits[nb] == 1 else 1
         exits[cell] += 1
         exits[nb] += 1

@@ -34,7 +34,7 @@ def _random_side(h, w, wrap_x, wrap_y, cell, visited, want, sides, nbs):
 @kernel
 def _show(buf, k, cell, mark):
     """Trace the walker arriving on `cell` and the cell's new mark."""
-    buf, k = emit(buf, k, AT, cell, 0)
+    k = emit(buf, k, AT, cell, 0)
     return emit(buf, k, MARK, cell, mark)
 
 
@@ -53,7 +53,7 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     visited[cell] = True
     if record:
-        buf, k = _show(buf, k, cell, VISITED)
+        k = _show(buf, k, cell, VISITED)
     remaining = n - 1
     while remaining > 0:
         d = np.random.randint(0, 4)
@@ -63,13 +63,13 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
         if not visited[nb]:
             join(flat, cell, d, nb)
             if record:
-                buf, k = emit(buf, k, CARVE, cell, d)
+                k = emit(buf, k, CARVE, cell, d)
             remaining -= 1
             visited[nb] = True
             if record:
-                buf, k = _show(buf, k, nb, VISITED)
+                k = _show(buf, k, nb, VISITED)
         elif record:
-            buf, k = emit(buf, k, AT, nb, 0)
+            k = emit(buf, k, AT, nb, 0)
         cell = nb
     return buf[:k]
 
@@ -138,8 +138,8 @@ def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
     for d in range(4):
         nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
         if nb >= 0 and not visited[nb]:
-            buf, k = emit(buf, k, MARK, nb, FRONTIER)
-    return buf, k
+            k = emit(buf, k, MARK, nb, FRONTIER)
+    return k
 
 
 @kernel
@@ -156,10 +156,10 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     visited[cell] = True
     if record:
-        buf, k = _show(buf, k, cell, VISITED)
+        k = _show(buf, k, cell, VISITED)
     size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs)
     if record:
-        buf, k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
+        k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
     while size > 0:
         entry, size = _heap_pop(heap, size)
         edge = entry & _EDGE_MASK
@@ -169,13 +169,13 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
             continue
         join(flat, cell, d, nb)
         if record:
-            buf, k = emit(buf, k, CARVE, cell, d)
+            k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
         if record:
-            buf, k = _show(buf, k, nb, VISITED)
+            k = _show(buf, k, nb, VISITED)
         size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs)
         if record:
-            buf, k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
+            k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
     return buf[:k]
 
 
@@ -197,7 +197,7 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     visited[cell] = True
     if record:
-        buf, k = _show(buf, k, cell, ACTIVE)
+        k = _show(buf, k, cell, ACTIVE)
     remaining = n - 1
     scan = 0  # every cell before `scan` is visited, so hunts never rescan them
     while remaining > 0:
@@ -206,10 +206,10 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             nb = nbs[d]
             join(flat, cell, d, nb)
             if record:
-                buf, k = emit(buf, k, CARVE, cell, d)
+                k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
-                buf, k = _show(buf, k, nb, ACTIVE)
+                k = _show(buf, k, nb, ACTIVE)
             cell = nb
             remaining -= 1
             continue
@@ -222,10 +222,10 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             if d >= 0:
                 join(flat, c, d, nbs[d])
                 if record:
-                    buf, k = emit(buf, k, CARVE, c, d)
+                    k = emit(buf, k, CARVE, c, d)
                 visited[c] = True
                 if record:
-                    buf, k = _show(buf, k, c, ACTIVE)
+                    k = _show(buf, k, c, ACTIVE)
                 cell = c
                 remaining -= 1
                 break
@@ -254,7 +254,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
     k = 0
     visited[active[0]] = True
     if record:
-        buf, k = _show(buf, k, active[0], ACTIVE)
+        k = _show(buf, k, active[0], ACTIVE)
     while hi > lo:
         pick = mode
         if mode == 3:
@@ -271,10 +271,10 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
             nb = nbs[d]
             join(flat, cell, d, nb)
             if record:
-                buf, k = emit(buf, k, CARVE, cell, d)
+                k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
-                buf, k = _show(buf, k, nb, ACTIVE)
+                k = _show(buf, k, nb, ACTIVE)
             active[hi] = nb
             hi += 1
             continue
@@ -285,7 +285,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
             active[i] = active[lo]
             lo += 1
         if record:
-            buf, k = emit(buf, k, MARK, cell, VISITED)
+            k = emit(buf, k, MARK, cell, VISITED)
     return buf[:k]
 
 
@@ -314,10 +314,10 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
                 parent[b] = a
                 join(flat, base + c, 1, base + c + 1)
                 if record:
-                    buf, k = emit(buf, k, CARVE, base + c, 1)
+                    k = emit(buf, k, CARVE, base + c, 1)
         if record:
             for c in range(w):
-                buf, k = emit(buf, k, LABEL, base + c, find(parent, row[c]))
+                k = emit(buf, k, LABEL, base + c, find(parent, row[c]))
         if r == h - 1:
             break
         for c in range(w):
@@ -341,7 +341,7 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
             if down[c]:
                 join(flat, base + c, 2, base + c + w)
                 if record:
-                    buf, k = emit(buf, k, CARVE, base + c, 2)
+                    k = emit(buf, k, CARVE, base + c, 2)
             else:
                 row[c] = base + w + c  # a fresh set: the id of the cell below
     return buf[:k]
@@ -373,7 +373,7 @@ def binary_tree(walls, wrap_x, wrap_y, seed, record, buf, bias):
             d = vertical if pick_v else horizontal
             join(flat, cell, d, cell + (step[0] if pick_v else step[1]))
             if record:
-                buf, k = emit(buf, k, CARVE, cell, d)
+                k = emit(buf, k, CARVE, cell, d)
     return buf[:k]
 
 
@@ -390,18 +390,18 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
         for c in range(w):
             cell = r * w + c
             if record:
-                buf, k = emit(buf, k, AT, cell, 0)
+                k = emit(buf, k, AT, cell, 0)
             close = c == w - 1 or (r > 0 and coin())
             if not close:
                 join(flat, cell, 1, cell + 1)
                 if record:
-                    buf, k = emit(buf, k, CARVE, cell, 1)
+                    k = emit(buf, k, CARVE, cell, 1)
                 continue
             if r > 0:
                 up = r * w + start + below(c + 1 - start)
                 join(flat, up, 0, up - w)
                 if record:
-                    buf, k = emit(buf, k, CARVE, up, 0)
+                    k = emit(buf, k, CARVE, up, 0)
             start = c + 1
     return buf[:k]
 
@@ -432,7 +432,7 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
                     cell = (r0 + cut) * w + c0 + c
                     close(flat, cell, 2, cell + w)
                     if record:
-                        buf, k = emit(buf, k, WALL, cell, 2)
+                        k = emit(buf, k, WALL, cell, 2)
             stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, cut + 1, cw
             stack[top + 1, 0], stack[top + 1, 1] = r0 + cut + 1, c0
             stack[top + 1, 2], stack[top + 1, 3] = ch - cut - 1, cw
@@ -444,7 +444,7 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
                     cell = (r0 + r) * w + c0 + cut
                     close(flat, cell, 1, cell + 1)
                     if record:
-                        buf, k = emit(buf, k, WALL, cell, 1)
+                        k = emit(buf, k, WALL, cell, 1)
             stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, ch, cut + 1
             stack[top + 1, 0], stack[top + 1, 1] = r0, c0 + cut + 1
             stack[top + 1, 2], stack[top + 1, 3] = ch, cw - cut - 1

@@ -61,20 +61,20 @@ def _backbite(path, pos, length, h, w, walls, draw, record, buf, k):
     d = np.random.randint(0, 4)
     v = neighbor(h, w, False, False, tail, d)
     if v < 0 or pos[v] < 0 or (length > 1 and v == path[length - 2]):
-        return buf, k
+        return k
     i = pos[v]
     if draw:
         set_door(walls, False, False, tail, d, True)
         if record:
-            buf, k = emit(buf, k, CARVE, tail, d)
+            k = emit(buf, k, CARVE, tail, d)
         cut = _direction(w, v, path[i + 1])  # the edge that would close a loop
         set_door(walls, False, False, v, cut, False)
         if record:
-            buf, k = emit(buf, k, WALL, v, cut)
+            k = emit(buf, k, WALL, v, cut)
     _reverse(path, pos, i + 1, length)
     if draw and record:
-        buf, k = emit(buf, k, AT, path[length - 1], 0)
-    return buf, k
+        k = emit(buf, k, AT, path[length - 1], 0)
+    return k
 
 
 @kernel
@@ -91,8 +91,8 @@ def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, 
     length = 1
     bites = 0
     if draw and record:
-        buf, k = emit(buf, k, AT, start, 0)
-        buf, k = emit(buf, k, MARK, start, ACTIVE)
+        k = emit(buf, k, AT, start, 0)
+        k = emit(buf, k, MARK, start, ACTIVE)
     dirs = np.empty(4, dtype=np.int64)
     while length < n and bites < budget:
         tail = path[length - 1]
@@ -103,7 +103,7 @@ def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, 
                 dirs[nd] = d
                 nd += 1
         if nd == 0:  # stuck: bite, then walk on from the new end
-            buf, k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
+            k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
             bites += 1
             continue
         d = dirs[below(nd)]
@@ -114,11 +114,11 @@ def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, 
         if draw:
             set_door(walls, False, False, tail, d, True)
             if record:
-                buf, k = emit(buf, k, CARVE, tail, d)
+                k = emit(buf, k, CARVE, tail, d)
             if record:
-                buf, k = emit(buf, k, AT, v, 0)
-                buf, k = emit(buf, k, MARK, v, ACTIVE)
-    return buf, k, length
+                k = emit(buf, k, AT, v, 0)
+                k = emit(buf, k, MARK, v, ACTIVE)
+    return k, length
 
 
 @kernel
@@ -128,9 +128,9 @@ def _steer(path, pos, h, w, target, budget, walls, draw, record, buf, k):
     n = h * w
     for _ in range(budget):
         if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
-            return buf, k, True
-        buf, k = _backbite(path, pos, n, h, w, walls, draw, record, buf, k)
-    return buf, k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
+            return k, True
+        k = _backbite(path, pos, n, h, w, walls, draw, record, buf, k)
+    return k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
 
 
 @kernel
@@ -146,8 +146,8 @@ def _erase(path, length, w, walls, record, buf, k):
         d = _direction(w, path[i], path[i + 1])
         set_door(walls, False, False, path[i], d, False)
         if record:
-            buf, k = emit(buf, k, WALL, path[i], d)
-    return buf, k
+            k = emit(buf, k, WALL, path[i], d)
+    return k
 
 
 #: Fresh walks tried before giving up. Steering one end with the other fixed is not
@@ -178,25 +178,25 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out)
     for attempt in range(ATTEMPTS):
         flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
         origin, target = (end, start) if flip else (start, end)
-        buf, k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
+        k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
                                            record, buf, k)
         if length == n:
             if target < 0:
                 done = True
             else:
-                buf, k, done = _steer(path, pos, h, w, target, budget, walls, True, record,
+                k, done = _steer(path, pos, h, w, target, budget, walls, True, record,
                                       buf, k)
         if done:
             if flip:
                 _reverse(path, pos, 0, n)
             break
-        buf, k = _erase(path, length, w, walls, record, buf, k)
+        k = _erase(path, length, w, walls, record, buf, k)
     out[0] = path[0]
     out[1] = path[n - 1]
     out[2] = 0 if done else 1
     if record:
         for i in range(n):
-            buf, k = emit(buf, k, MARK, path[i], VISITED)
+            k = emit(buf, k, MARK, path[i], VISITED)
     return buf[:k]
 
 
@@ -304,11 +304,11 @@ def _cycle_rock(solid, budget):
     done = False
     for _ in range(ATTEMPTS):
         origin = np.random.randint(0, m)
-        _, _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, no_walls, False,
-                                         False, no_buf, 0)
+        _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, no_walls, False,
+                                      False, no_buf, 0)
         if length == m:  # close the path into a cycle: bite until the ends are neighbours
-            _, _, done = _steer(path, pos, ch, cw, -1, budget, no_walls, False, False,
-                                no_buf, 0)
+            _, done = _steer(path, pos, ch, cw, -1, budget, no_walls, False, False,
+                             no_buf, 0)
         if done:
             break
     # down[j]: the cycle has the vertical edge below inner corner (i, j) of the current row;
@@ -375,15 +375,15 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
                 first = cell
             last = cell
             if record:
-                buf, k = emit(buf, k, MARK, cell, VISITED)
+                k = emit(buf, k, MARK, cell, VISITED)
             if c + 1 < w and not solid[r, c + 1]:
                 set_door(walls, False, False, cell, 1, True)
                 if record:
-                    buf, k = emit(buf, k, CARVE, cell, 1)
+                    k = emit(buf, k, CARVE, cell, 1)
             if r + 1 < h and not solid[r + 1, c]:
                 set_door(walls, False, False, cell, 2, True)
                 if record:
-                    buf, k = emit(buf, k, CARVE, cell, 2)
+                    k = emit(buf, k, CARVE, cell, 2)
     out[0] = first
     out[1] = last
     return buf[:k]

@@ -36,8 +36,8 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     while True:
         state[present] = 2
         if record:
-            buf, k = emit(buf, k, AT, present, 0)
-            buf, k = emit(buf, k, MARK, present, VISITED)
+            k = emit(buf, k, AT, present, 0)
+            k = emit(buf, k, MARK, present, VISITED)
         around(h, w, wrap_x, wrap_y, present, nbs)
         for d in range(4):
             nb = nbs[d]
@@ -46,7 +46,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
                 frontier[nf] = nb
                 nf += 1
                 if record:
-                    buf, k = emit(buf, k, MARK, nb, FRONTIER)
+                    k = emit(buf, k, MARK, nb, FRONTIER)
         if nf == 0:
             break
         j = np.random.randint(0, nf)
@@ -63,7 +63,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         d = choices[np.random.randint(0, nc)]
         join(flat, present, d, nbs[d])
         if record:
-            buf, k = emit(buf, k, CARVE, present, d)
+            k = emit(buf, k, CARVE, present, d)
     return buf[:k]
 
 
@@ -129,8 +129,8 @@ def anderson(walls, wrap_x, wrap_y, seed, record, buf):
         cell, d = side // 4, side % 4  # d is N or W, so the cell across is above or left
         close(flat, cell, d, cell - (w if d == 0 else 1))
         if record:
-            buf, k = emit(buf, k, WALL, cell, d)
-            buf, k = emit(buf, k, AT, cell, 0)
+            k = emit(buf, k, WALL, cell, d)
+            k = emit(buf, k, AT, cell, 0)
         state[q] = 2
         for d in range(4):
             p = corners[d]
@@ -228,7 +228,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
             if coin():
                 join(flat, a, d, b)
                 if record:
-                    buf, k = emit(buf, k, CARVE, a, d)
+                    k = emit(buf, k, CARVE, a, d)
             else:
                 walled[nw] = a * 4 + d
                 nw += 1
@@ -239,7 +239,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size)
     if record:
         for a in range(n):
-            buf, k = emit(buf, k, LABEL, a, label[a])
+            k = emit(buf, k, LABEL, a, label[a])
     use_matrix = n <= matrix_cells
     reach = _reach_matrix(walls, wrap_x, wrap_y) if use_matrix else np.zeros((1, 1), np.bool_)
     shuffle(walled, nw)
@@ -256,10 +256,10 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
         if not apart:
             continue
         if record:
-            buf, k = emit(buf, k, NOTE, a, NOTE_JOIN)
+            k = emit(buf, k, NOTE, a, NOTE_JOIN)
         set_door(walls, wrap_x, wrap_y, a, d, True)
         if record:
-            buf, k = emit(buf, k, CARVE, a, d)
+            k = emit(buf, k, CARVE, a, d)
         keep, gone = label[a], label[b]
         if size[keep] < size[gone]:
             keep, gone = gone, keep
@@ -267,7 +267,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
         while True:
             label[c] = keep
             if record:
-                buf, k = emit(buf, k, LABEL, c, keep)
+                k = emit(buf, k, LABEL, c, keep)
             if nxt[c] < 0:
                 break
             c = nxt[c]

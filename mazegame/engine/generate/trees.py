@@ -30,8 +30,8 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     stack[0] = np.random.randint(0, n)
     visited[stack[0]] = True
     if record:
-        buf, k = emit(buf, k, AT, stack[0], 0)
-        buf, k = emit(buf, k, MARK, stack[0], ACTIVE)
+        k = emit(buf, k, AT, stack[0], 0)
+        k = emit(buf, k, MARK, stack[0], ACTIVE)
     while top >= 0:
         cell = stack[top]
         nc = 0
@@ -44,21 +44,21 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
         if nc == 0:
             top -= 1
             if record:
-                buf, k = emit(buf, k, MARK, cell, VISITED)
+                k = emit(buf, k, MARK, cell, VISITED)
                 if top >= 0:
-                    buf, k = emit(buf, k, AT, stack[top], 0)
+                    k = emit(buf, k, AT, stack[top], 0)
             continue
         d = choices[np.random.randint(0, nc)]
         nb = nbs[d]
         join(flat, cell, d, nb)
         if record:
-            buf, k = emit(buf, k, CARVE, cell, d)
+            k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
         top += 1
         stack[top] = nb
         if record:
-            buf, k = emit(buf, k, AT, nb, 0)
-            buf, k = emit(buf, k, MARK, nb, ACTIVE)
+            k = emit(buf, k, AT, nb, 0)
+            k = emit(buf, k, MARK, nb, ACTIVE)
     return buf[:k]
 
 
@@ -95,9 +95,9 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
         size[a] += size[b]
         join(flat, cell, d, nb)
         if record:
-            buf, k = emit(buf, k, CARVE, cell, d)
-            buf, k = emit(buf, k, MARK, cell, VISITED)
-            buf, k = emit(buf, k, MARK, nb, VISITED)
+            k = emit(buf, k, CARVE, cell, d)
+            k = emit(buf, k, MARK, cell, VISITED)
+            k = emit(buf, k, MARK, nb, VISITED)
         joined += 1
         if joined == n - 1:
             break
@@ -123,7 +123,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
     root = order[0]
     in_tree[root] = True
     if record:
-        buf, k = emit(buf, k, MARK, root, VISITED)
+        k = emit(buf, k, MARK, root, VISITED)
     for s in range(1, n):
         start = order[s]
         if in_tree[start]:
@@ -132,8 +132,8 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
         walk[0] = start
         on_walk[start] = 0
         if record:
-            buf, k = emit(buf, k, AT, start, 0)
-            buf, k = emit(buf, k, MARK, start, ACTIVE)
+            k = emit(buf, k, AT, start, 0)
+            k = emit(buf, k, MARK, start, ACTIVE)
         cell = start
         while True:
             d = np.random.randint(0, 4)
@@ -148,25 +148,25 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                 for i in range(keep, length):
                     on_walk[walk[i]] = -1
                     if record:
-                        buf, k = emit(buf, k, MARK, walk[i], NONE)
+                        k = emit(buf, k, MARK, walk[i], NONE)
                 length = keep
             else:
                 walk[length] = nb
                 on_walk[nb] = length
                 length += 1
                 if record:
-                    buf, k = emit(buf, k, MARK, nb, ACTIVE)
+                    k = emit(buf, k, MARK, nb, ACTIVE)
             cell = nb
             if record:
-                buf, k = emit(buf, k, AT, cell, 0)
+                k = emit(buf, k, AT, cell, 0)
         for i in range(length):
             c = walk[i]
             on_walk[c] = -1
             in_tree[c] = True
             set_door(walls, wrap_x, wrap_y, c, dirs[i], True)
             if record:
-                buf, k = emit(buf, k, CARVE, c, dirs[i])
-                buf, k = emit(buf, k, MARK, c, VISITED)
+                k = emit(buf, k, CARVE, c, dirs[i])
+                k = emit(buf, k, MARK, c, VISITED)
     return buf[:k]
 
 

@@ -30,7 +30,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import LABEL, emit, new_buffer
+from mazegame.engine.trace import LABEL, emit, recorded
 
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
@@ -68,8 +68,8 @@ def cheese(walls, wrap_x, wrap_y, solid, indptr, indices, start, goals, budget, 
             tar[g] = 1.0
             level[g] = AROMA_LEVELS
             if record:
-                buf, k = emit(buf, k, LABEL, g, AROMA_LEVELS)
-    path, npath, buf, k = arrive(start, visits, path, npath, False, record, buf, k)
+                k = emit(buf, k, LABEL, g, AROMA_LEVELS)
+    path, npath, k = arrive(start, visits, path, npath, False, record, buf, k)
     rat, ticks, status, smelled = start, 0, FOUND, False
     while not goals[rat]:
         if ticks >= budget:
@@ -90,7 +90,7 @@ def cheese(walls, wrap_x, wrap_y, solid, indptr, indices, start, goals, budget, 
                 lv = aroma_level(tar[v])
                 if lv != level[v]:
                     level[v] = lv
-                    buf, k = emit(buf, k, LABEL, v, lv)
+                    k = emit(buf, k, LABEL, v, lv)
         best, best_tar = rat, tar[rat]
         for d in range(4):
             cell = step_kernel(walls, wrap_x, wrap_y, solid, rat, d)
@@ -99,10 +99,10 @@ def cheese(walls, wrap_x, wrap_y, solid, indptr, indices, start, goals, budget, 
         if best != rat:
             if not smelled:
                 smelled = True
-                buf, k = note(SMELL, rat, record, buf, k)
+                k = note(SMELL, rat, record, buf, k)
             rat = best
-            path, npath, buf, k = arrive(rat, visits, path, npath, False, record, buf, k)
-    buf, k = note(status, rat, record, buf, k)
+            path, npath, k = arrive(rat, visits, path, npath, False, record, buf, k)
+    k = note(status, rat, record, buf, k)
     return status, path[:npath], buf[:k], tar
 
 
@@ -114,11 +114,10 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     graph = maze_graph(maze)
     n = maze.size
     budget = options.budget if options.budget is not None else min(16 * n * n, 2_000_000_000 // n)
-    buf = new_buffer(record, 64 * n)
-    status, path, events, tar = cheese(
+    status, path, events, tar = recorded(lambda buf: cheese(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, graph.indptr, graph.indices,
         maze.start, goal_mask(maze), int(budget), record, buf,
-    )
+    ), record, 64 * n, lambda result: result[2])
     return finish("cheese", maze, status, path, events, record, {"aroma": tar})
 
 

@@ -35,20 +35,20 @@ def arrive(cell, visits, path, npath, label, record, buf, k):
     path, npath = push(path, npath, cell)
     visits[cell] += 1
     if record:
-        buf, k = emit(buf, k, AT, cell, 0)
+        k = emit(buf, k, AT, cell, 0)
         if visits[cell] == 1:
-            buf, k = emit(buf, k, MARK, cell, VISITED)
+            k = emit(buf, k, MARK, cell, VISITED)
         if label:
-            buf, k = emit(buf, k, LABEL, cell, visits[cell])
-    return path, npath, buf, k
+            k = emit(buf, k, LABEL, cell, visits[cell])
+    return path, npath, k
 
 
 @kernel
 def note(code, cell, record, buf, k):
     """Log a NOTE event (when recording) and pass the code on as the kernel's status."""
     if record:
-        buf, k = emit(buf, k, NOTE, cell, code)
-    return buf, k
+        k = emit(buf, k, NOTE, cell, code)
+    return k
 
 
 @kernel

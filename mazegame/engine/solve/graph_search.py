@@ -23,7 +23,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, VISITED, emit, new_buffer
+from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, VISITED, emit, recorded
 
 SUITS = "Suits, Playing With Mazes (1994)"
 SEARCH = {"shortest": True, "layers": ("agents", "marks", "labels")}
@@ -146,8 +146,8 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     g[start] = 0
     size = _heap_push(keys, cells, 0, 0, start)
     if record:
-        buf, k = emit(buf, k, LABEL, start, 0)
-        buf, k = emit(buf, k, MARK, start, FRONTIER)
+        k = emit(buf, k, LABEL, start, 0)
+        k = emit(buf, k, MARK, start, FRONTIER)
     reached = -1
     while size > 0:
         v, size = _heap_pop(keys, cells, size)
@@ -155,8 +155,8 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
             continue  # a stale heap entry
         closed[v] = True
         if record:
-            buf, k = emit(buf, k, AT, v, 0)
-            buf, k = emit(buf, k, MARK, v, VISITED)
+            k = emit(buf, k, AT, v, 0)
+            k = emit(buf, k, MARK, v, VISITED)
         if goals[v]:
             reached = v
             break
@@ -169,19 +169,18 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
             hu = _heuristic(h, w, wrap_x, wrap_y, u, goal_cells)
             size = _heap_push(keys, cells, size, (g[u] + hu) * 2 * n + hu, u)
             if record:
-                buf, k = emit(buf, k, LABEL, u, g[u])
-                buf, k = emit(buf, k, MARK, u, FRONTIER)
+                k = emit(buf, k, LABEL, u, g[u])
+                k = emit(buf, k, MARK, u, FRONTIER)
     return reached, g, parent, buf[:k]
 
 
 def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """A* from the start to the nearest goal."""
-    buf = new_buffer(record, 4 * maze.size)
     goal_cells = np.asarray(maze.goals, dtype=np.int64)
-    reached, g, parent, events = astar(
+    reached, g, parent, events = recorded(lambda buf: astar(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         goal_cells, record, buf,
-    )
+    ), record, 4 * maze.size, lambda result: result[3])
     path = path_to(g, parent, reached) if reached >= 0 else [maze.start]
     return finish("astar", maze, _status(reached >= 0), path, events, record,
                   {"distances": g}, visited=int(np.count_nonzero(g >= 0)))
@@ -198,8 +197,8 @@ def _expand_level(indptr, indices, dist, parent, other, queue, head, tail, agent
     for i in range(head, end):
         v = queue[i]
         if record:
-            buf, k = emit(buf, k, AT, v, agent)
-            buf, k = emit(buf, k, MARK, v, VISITED)
+            k = emit(buf, k, AT, v, agent)
+            k = emit(buf, k, MARK, v, VISITED)
         for j in range(indptr[v], indptr[v + 1]):
             u = indices[j]
             if dist[u] >= 0:
@@ -209,11 +208,11 @@ def _expand_level(indptr, indices, dist, parent, other, queue, head, tail, agent
             queue[tail] = u
             tail += 1
             if record:
-                buf, k = emit(buf, k, LABEL, u, dist[u])
-                buf, k = emit(buf, k, MARK, u, FRONTIER)
+                k = emit(buf, k, LABEL, u, dist[u])
+                k = emit(buf, k, MARK, u, FRONTIER)
             if other[u] >= 0 and (best < 0 or dist[u] + other[u] < best):
                 best, meet = dist[u] + other[u], u
-    return end, tail, best, meet, buf, k
+    return end, tail, best, meet, k
 
 
 @kernel
@@ -244,19 +243,19 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     if db[start] == 0:
         return start, df, pf, db, pb, buf[:0]
     if record:
-        buf, k = emit(buf, k, LABEL, start, 0)
+        k = emit(buf, k, LABEL, start, 0)
         for i in range(tb):
-            buf, k = emit(buf, k, LABEL, qb[i], 0)
+            k = emit(buf, k, LABEL, qb[i], 0)
     meet = -1
     while hf < tf and hb < tb:
         if tf - hf <= tb - hb:
-            hf, tf, best, meet, buf, k = _expand_level(
+            hf, tf, best, meet, k = _expand_level(
                 indptr, indices, df, pf, db, qf, hf, tf, 0, record, buf, k)
         else:
-            hb, tb, best, meet, buf, k = _expand_level(
+            hb, tb, best, meet, k = _expand_level(
                 rindptr, rindices, db, pb, df, qb, hb, tb, 1, record, buf, k)
         if meet >= 0:
-            buf, k = note(MEET, meet, record, buf, k)
+            k = note(MEET, meet, record, buf, k)
             break
     return meet, df, pf, db, pb, buf[:k]
 
@@ -265,11 +264,10 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
     graph = maze_graph(maze)
     rev = graph.reversed()
-    buf = new_buffer(record, 8 * maze.size)
-    meet, df, pf, db, pb, events = bidirectional(
+    meet, df, pf, db, pb, events = recorded(lambda buf: bidirectional(
         graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start,
         np.asarray(maze.goals, dtype=np.int64), record, buf,
-    )
+    ), record, 8 * maze.size, lambda result: result[5])
     path = [maze.start]
     if meet >= 0:
         path = path_to(df, pf, meet)
@@ -305,8 +303,8 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
             break
         v = queue[head]
         if record:
-            buf, k = emit(buf, k, AT, v, 0)
-            buf, k = emit(buf, k, MARK, v, DEAD)
+            k = emit(buf, k, AT, v, 0)
+            k = emit(buf, k, MARK, v, DEAD)
         for d in range(4):
             u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
             if u == v or filled[u]:
@@ -322,11 +320,10 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
 def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Fill the dead ends; what is left holds every simple path, and BFS through it finds
     the shortest (in a perfect maze what is left *is* the path)."""
-    buf = new_buffer(record, 2 * maze.size)
-    filled, events = dead_end_fill(
+    filled, events = recorded(lambda buf: dead_end_fill(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         record, buf,
-    )
+    ), record, 2 * maze.size, lambda result: result[1])
     rock = filled.reshape(maze.walls.shape)  # filled cells become rock for the final BFS
     if maze.solid is not None:
         rock = rock | maze.solid

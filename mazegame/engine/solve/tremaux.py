@@ -28,15 +28,15 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, emit, new_buffer
+from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, emit, recorded
 
 
 @kernel
 def _mark(doors, cell, d, value, record, buf, k):
     doors[cell, d] = value
     if record:
-        buf, k = emit(buf, k, DOOR, cell, d | (value << 2))
-    return buf, k
+        k = emit(buf, k, DOOR, cell, d | (value << 2))
+    return k
 
 
 @kernel
@@ -49,7 +49,7 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, bu
     visits = np.zeros(n, dtype=np.int32)
     path = np.empty(1024, dtype=np.int32)
     npath, k = 0, 0
-    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
     p, steps, status = start, 0, FOUND
     while not goals[p]:
         if steps >= budget:
@@ -63,54 +63,53 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, bu
                     d = side
         if d >= 0:
             q = step_kernel(walls, wrap_x, wrap_y, solid, p, d)
-            buf, k = _mark(doors, p, d, DOOR_E, record, buf, k)
+            k = _mark(doors, p, d, DOOR_E, record, buf, k)
             seen_before = visits[q] > 0
-            path, npath, buf, k = arrive(q, visits, path, npath, True, record, buf, k)
+            path, npath, k = arrive(q, visits, path, npath, True, record, buf, k)
             steps += 1
             if seen_before:  # step 5: mark the door back and return through it
-                buf, k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
-                path, npath, buf, k = arrive(p, visits, path, npath, True, record, buf, k)
+                k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
+                path, npath, k = arrive(p, visits, path, npath, True, record, buf, k)
                 steps += 1
             else:  # step 6': a new cell becomes the present cell
-                buf, k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
+                k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
                 back[q] = d ^ 2
                 if record:
-                    buf, k = emit(buf, k, MARK, q, ACTIVE)
+                    k = emit(buf, k, MARK, q, ACTIVE)
                 p = q
         elif back[p] < 0:  # step 7: no door marked R: back at the start, all explored
             status = UNREACHABLE
             break
         else:  # step 8: leave a finished cell through its R door
             if record:
-                buf, k = emit(buf, k, MARK, p, DEAD)
+                k = emit(buf, k, MARK, p, DEAD)
             p = step_kernel(walls, wrap_x, wrap_y, solid, p, back[p])
-            path, npath, buf, k = arrive(p, visits, path, npath, True, record, buf, k)
+            path, npath, k = arrive(p, visits, path, npath, True, record, buf, k)
             steps += 1
     if status == FOUND:
         # The counter variant: follow the R marks home; the E on the door just come through
         # (seen from the new cell) becomes the number of steps to the goal.
-        buf, k = note(RETRACE, p, record, buf, k)
+        k = note(RETRACE, p, record, buf, k)
         if record:
-            buf, k = emit(buf, k, MARK, p, PATH)
+            k = emit(buf, k, MARK, p, PATH)
         c, count = p, 0
         while back[c] >= 0:
             count += 1
             prev = step_kernel(walls, wrap_x, wrap_y, solid, c, back[c])
-            buf, k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)
+            k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)
             if record:
-                buf, k = emit(buf, k, MARK, prev, PATH)
+                k = emit(buf, k, MARK, prev, PATH)
             c = prev
-    buf, k = note(status, p, record, buf, k)
+    k = note(status, p, record, buf, k)
     return status, path[:npath], buf[:k], doors
 
 
 def solve_tremaux(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Run Tremaux's walk; `extra["doors"]` holds the final door marks, int[n, 4]."""
-    buf = new_buffer(record, 16 * maze.size)
-    status, path, events, doors = tremaux(
+    status, path, events, doors = recorded(lambda buf: tremaux(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         options.steps(maze), options.seed, record, buf,
-    )
+    ), record, 16 * maze.size, lambda result: result[2])
     return finish("tremaux", maze, status, path, events, record, {"doors": doors})
 
 

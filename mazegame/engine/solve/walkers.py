@@ -27,7 +27,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import DOOR, emit, new_buffer
+from mazegame.engine.trace import DOOR, emit, recorded
 
 SUITS = "Suits, Playing With Mazes (1994)"
 LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
@@ -40,7 +40,7 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record
     visits = np.zeros(walls.size, dtype=np.int32)
     path = np.empty(1024, dtype=np.int32)
     npath, k = 0, 0
-    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
     options = np.empty(4, dtype=np.int64)
     cell, steps, status = start, 0, FOUND
     while not goals[cell]:
@@ -58,8 +58,8 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record
             break
         cell = options[np.random.randint(0, m)]
         steps += 1
-        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
-    buf, k = note(status, cell, record, buf, k)
+        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    k = note(status, cell, record, buf, k)
     return status, path[:npath], buf[:k]
 
 
@@ -78,7 +78,7 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
     visits = np.zeros(n, dtype=np.int32)
     path = np.empty(1024, dtype=np.int32)
     npath, k = 0, 0
-    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
     cell, heading, run, steps, status = start, facing, 1, 0, FOUND
     progress, progressed_before = False, True
     while not goals[cell]:
@@ -90,7 +90,7 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
             hand = -hand
             run += 1
             progressed_before, progress = progress, False
-            buf, k = note(SWITCH_HANDS, cell, record, buf, k)
+            k = note(SWITCH_HANDS, cell, record, buf, k)
         seen[state] = run
         if steps >= budget:
             status = BUDGET
@@ -107,8 +107,8 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
             break
         steps += 1
         progress = progress or visits[cell] == 0
-        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
-    buf, k = note(status, cell, record, buf, k)
+        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    k = note(status, cell, record, buf, k)
     return status, path[:npath], buf[:k]
 
 
@@ -128,7 +128,7 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, b
     visits = np.zeros(n, dtype=np.int32)
     path = np.empty(1024, dtype=np.int32)
     npath, k = 0, 0
-    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
     cell, heading, turns, stretch, steps, status = start, prefer, 0, 0, 0, FOUND
     while not goals[cell]:
         state = cell * 4 + heading
@@ -163,8 +163,8 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, b
             status = STUCK
             break
         steps += 1
-        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
-    buf, k = note(status, cell, record, buf, k)
+        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    k = note(status, cell, record, buf, k)
     return status, path[:npath], buf[:k]
 
 
@@ -178,7 +178,7 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, 
     visits = np.zeros(n, dtype=np.int32)
     path = np.empty(1024, dtype=np.int32)
     npath, k = 0, 0
-    path, npath, buf, k = arrive(start, visits, path, npath, True, record, buf, k)
+    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
     cell, i, status = start, 0, FOUND
     while not goals[cell]:
         if i >= budget:
@@ -202,21 +202,20 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, 
         doors[cell, best] = i
         doors[nxt, best ^ 2] = i
         if record:
-            buf, k = emit(buf, k, DOOR, cell, best | (i << 2))
-            buf, k = emit(buf, k, DOOR, nxt, (best ^ 2) | (i << 2))
+            k = emit(buf, k, DOOR, cell, best | (i << 2))
+            k = emit(buf, k, DOOR, nxt, (best ^ 2) | (i << 2))
         cell = nxt
-        path, npath, buf, k = arrive(cell, visits, path, npath, True, record, buf, k)
-    buf, k = note(status, cell, record, buf, k)
+        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+    k = note(status, cell, record, buf, k)
     return status, path[:npath], buf[:k]
 
 
 def _walk(name: str, walk, maze: Maze, record: bool, *args):
     """Run a walker kernel on the maze and package its result."""
-    buf = new_buffer(record, 16 * maze.size)
-    status, path, events = walk(
+    status, path, events = recorded(lambda buf: walk(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         *args, record, buf,
-    )
+    ), record, 16 * maze.size, lambda result: result[2])
     return finish(name, maze, status, path, events, record)
 
 
