@@ -64,7 +64,10 @@ async def test_real_time_ticks_stop_while_paused(helpers):
         await pilot.pause(4 * game.rules.tick_seconds)
         assert game.rounds == rounds
         await pilot.press("p")
-        await pilot.pause(4 * game.rules.tick_seconds)
+        for _ in range(40):  # a loaded machine may fire the timer late: wait, but not forever
+            await pilot.pause(game.rules.tick_seconds)
+            if game.over or game.rounds > rounds:
+                break
         assert game.over or game.rounds > rounds
 
 

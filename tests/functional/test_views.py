@@ -34,7 +34,8 @@ async def test_blind_maze_played_to_the_goal(helpers):
         view = screen.query_one(MazeView)
         assert view.maze is not game.maze  # only the perimeter is drawn
         await pilot.press("up")  # bump the border
-        assert game.bumps == 1 and view.bumped == game.position
+        assert game.bumps == 1 and game.known.flat[game.position] & 1  # the wall is learned
+        # (the red flash on the player lasts a fifth of a second: not asserted, it is timing)
         for key in helpers.keys_for_path(game.maze, game.shortest_path()):
             await pilot.press(key)
         await pilot.pause()
