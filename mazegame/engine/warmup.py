@@ -10,10 +10,13 @@ from collections.abc import Callable, Iterator
 
 
 def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
-    """(label, call) pairs; each call compiles one kernel family."""
+    """(label, call) pairs; each call compiles one kernel family. What the first game off
+    the menu needs (the default generator and BFS) comes first, the demon next."""
     from mazegame.engine.generate import GENERATORS, generate
     from mazegame.engine.solve import SOLVERS, solve
 
+    yield "the first maze", _warm_first_maze
+    yield "the demon", _warm_demon
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: generate(name, 5, 5, 1, record=True)
     yield "jumping mazes", _warm_jump
@@ -40,3 +43,22 @@ def _warm_jump() -> None:
 
     solve(from_text("1 1\n1 G\n"))
     design(4, "rook", 0)
+
+
+def _warm_first_maze() -> None:
+    from mazegame.engine.generate import generate
+    from mazegame.engine.graph import bfs, maze_graph
+
+    maze = generate("backtracker", 5, 5, 1, braid=0.5).maze
+    bfs(maze_graph(maze), maze.start)
+
+
+def _warm_demon() -> None:
+    from mazegame.engine.demon import PERSONALITIES, DemonBrain, make_demon
+    from mazegame.engine.generate import generate
+
+    maze = generate("backtracker", 6, 6, 1).maze
+    for strategy in ("on-demand", "all-pairs"):
+        brain = DemonBrain(maze, strategy)
+        for name in PERSONALITIES:
+            make_demon(name, maze, brain).step(maze.size - 1, 0)
