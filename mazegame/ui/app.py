@@ -41,8 +41,10 @@ class MazeApp(App):
         *,
         warm_up: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        animations: bool = True,
     ) -> None:
         super().__init__()
+        self.animations = animations  #: the menu's self-building maze (off for snapshots)
         self.clock = clock  #: the game clock (tests freeze it for snapshots)
         self.store: Store | None = None  #: saved results; None when they cannot be saved
         self.initial_setup = setup

@@ -147,3 +147,20 @@ async def test_second_win_on_the_same_maze_compares_with_the_first(helpers, tmp_
             await pilot.press("r")
             await helpers.settle(pilot)
     assert list(tmp_path.glob("*.sqlite3"))
+
+
+async def test_menu_maze_builds_itself_when_there_is_room(helpers):
+    from mazegame.ui.widgets.attract import AttractView
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        view = app.screen.query_one(AttractView)
+        assert view.display
+        for _ in range(100):  # the first maze comes from a worker, then plays at 30 frames/s
+            await pilot.pause(0.05)
+            if view.replay is not None and view.replay.position > 0:
+                break
+        assert view.replay.position > 0 and view.name_shown
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not view.display  # no room: the menu comes first

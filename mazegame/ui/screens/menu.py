@@ -11,11 +11,14 @@ from textual.widgets.option_list import Option
 
 from mazegame import __version__
 from mazegame.ui.modes import MODES
+from mazegame.ui.widgets.attract import AttractView
 
 BANNER = """\
 ┏┳┓┏━┓╺━┓┏━╸┏━╸┏━┓┏┳┓┏━╸
 ┃┃┃┣━┫┏━┛┣╸ ┃╺┓┣━┫┃┃┃┣╸
 ╹ ╹╹ ╹┗━╸┗━╸┗━┛╹ ╹╹ ╹┗━╸"""
+
+ATTRACT_MIN_HEIGHT = 36
 
 EXTRAS = {
     "help": ("Help", "Every key, and how the game works."),
@@ -39,12 +42,20 @@ class MenuScreen(Screen):
                 options += [None, *(Option(title, id=key) for key, (title, _) in EXTRAS.items())]
                 yield OptionList(*options, id="modes")
                 yield Static("", id="blurb")
+            if self.app.animations:
+                yield AttractView(id="attract")
             with Vertical(id="warmup"):
                 yield Static("Preparing the algorithms (first launch only)…", id="warmup-label")
                 yield ProgressBar(id="warmup-bar", show_eta=False)
         yield Footer()
 
+    def on_resize(self) -> None:
+        # The self-building maze only where it fits below the menu without crowding it.
+        for view in self.query(AttractView):
+            view.display = self.size.height >= ATTRACT_MIN_HEIGHT
+
     def on_mount(self) -> None:
+        self.on_resize()
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0
 

@@ -1,0 +1,69 @@
+"""The menu's attract mode: a small maze that builds itself, generator after generator."""
+
+from __future__ import annotations
+
+import secrets
+
+from textual import work
+
+from mazegame.engine.generate import GENERATORS, generate
+from mazegame.engine.trace import Replay
+from mazegame.ui.widgets.trace_view import TraceView
+
+STEPS_PER_FRAME = 6
+FRAME = 1 / 30
+HOLD_FRAMES = 60  #: two seconds to admire the finished maze
+
+
+class AttractView(TraceView):
+    """Replays the trace of a random generator on a maze that fits the widget, then the next."""
+
+    DEFAULT_CSS = "AttractView { scrollbar-size: 0 0; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.room_width = 1
+        self.replay: Replay | None = None
+        self.name_shown = ""
+        self._hold = 0
+
+    def on_mount(self) -> None:
+        self.set_interval(FRAME, self.advance)
+        self.call_after_refresh(self.next_maze)
+
+    def next_maze(self) -> None:
+        width, height = self.size
+        self._build(max(3, (width - 1) // 2), max(2, (height - 1) // 2))
+
+    @work(thread=True, exclusive=True, group="attract")
+    def _build(self, width: int, height: int) -> None:
+        # In a worker: on the first launch the kernel may still need compiling.
+        names = [n for n, spec in GENERATORS.items() if not spec.rock]
+        name = names[secrets.randbelow(len(names))]
+        try:
+            traced = generate(name, width, height, secrets.randbelow(2**31), record=True)
+        except ValueError:  # a size this generator refuses: try another next time
+            self.app.call_from_thread(self.next_maze)
+            return
+        self.app.call_from_thread(self._start, name, traced)
+
+    def _start(self, name: str, traced) -> None:
+        self.replay = Replay(traced.trace)
+        self.name_shown = GENERATORS[name].title
+        self.show(traced.trace.initial, self.replay, ("marks", "agents"), "")
+        self.follow = False
+        self._hold = 0
+
+    def advance(self) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        if replay.at_end:
+            self._hold += 1
+            if self._hold == HOLD_FRAMES:
+                self.replay = None
+                self.next_maze()
+            return
+        before = replay.position
+        replay.step(STEPS_PER_FRAME)
+        self.apply_events(replay.trace.events[before : replay.position])
