@@ -217,7 +217,7 @@ CHOICES = (
     Choice("view", "View", (("Bird's-eye", "birds-eye"), ("Blind", "blind"),
                             ("Player's eye", "eye"))),
     Choice("difficulty", "Difficulty", tuple(
-        (f"{d.title}: {d.description}", d.name) for d in DIFFICULTIES.values())),
+        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values())),
     Choice("demon", "Demon", (("As the difficulty says", ""), ("Tracker (perfect)", "tracker"),
                               ("Cheese-nose (follows your scent)", "cheese"),
                               ("Wanderer (roams until it hears you)", "wanderer"))),

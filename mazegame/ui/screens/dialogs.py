@@ -102,7 +102,7 @@ class SetupScreen(ModalScreen[GameSetup | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="setup"):
             yield Label(f"New game: {self.mode_title}", id="dialog-title")
-            with Grid(id="setup-grid"):
+            with VerticalScroll(id="setup-scroll"), Grid(id="setup-grid"):
                 if self.mode.maze_settings:
                     yield from self.maze_settings()
                 for i, choice in enumerate(self.mode.choices):
