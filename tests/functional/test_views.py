@@ -85,3 +85,23 @@ async def test_hard_mode_has_no_map_and_no_compass(helpers):
         await pilot.press("m")
         assert not screen.query_one(MazeView).display
         assert "Facing" not in str(screen.query_one("#status").render())
+
+
+async def test_bumped_walls_are_drawn_as_the_whole_picture_would_draw_them(helpers):
+    from mazegame.engine.mazefile import picture_lines
+
+    app = MazeApp(GameSetup("blind", "wilson", (10, 7), 2), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        game, view = app.screen.game, app.screen.query_one(MazeView)
+        for key in ("down", "right", "down", "right", "up", "left", "down", "down"):
+            await pilot.press(key)
+        assert game.bumps > 0
+        expected = picture_lines(game.display_maze(True), "box", view.room_width)
+        assert walls_of(view._lines, view.room_width) == walls_of(expected, view.room_width)
+
+
+def walls_of(lines, room_width):
+    """The wall characters of a maze picture (rooms blanked: the view draws its own)."""
+    return ["".join(ch if y % 2 == 0 or x % (room_width + 1) == 0 else " "
+                    for x, ch in enumerate(line)) for y, line in enumerate(lines)]

@@ -34,9 +34,8 @@ class BlindScreen(WalkScreen):
 
     def after_move(self, outcome: Outcome, before: int) -> None:
         view = self.query_one(MazeView)
-        if outcome is Outcome.BUMPED and self.show_bumped:
-            view.set_maze(self.game.display_maze(True), player=self.game.position)
-            view.trail = set(self.game.trail)
+        if outcome is Outcome.BUMPED and self.show_bumped:  # one wall learned: redraw its rows
+            view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
         super().after_move(outcome, before)
 
     def reveal(self) -> None:

@@ -87,6 +87,19 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.player is not None:
             self.call_after_refresh(self.keep_in_view, self.player)
 
+    def update_walls(self, maze: Maze, row: int) -> None:
+        """Adopt `maze` whose walls changed only around `row`: redraw just the picture lines
+        that touch it, not the whole picture (a fifth of a second on a 400x200 maze)."""
+        self.maze = maze
+        lo, hi = max(0, row - 1), min(maze.height, row + 2)
+        # A band of rows draws its inner lines exactly as the whole picture does.
+        band = picture_lines(maze.copy(walls=maze.walls[lo:hi], solid=None, goals=(0,)),
+                             "box", self.room_width)
+        for line in range(2 * row, 2 * row + 3):
+            self._lines[line] = band[line - 2 * lo]
+            self._cache.pop(line, None)
+            self._refresh_row(line)
+
     def refresh_all(self) -> None:
         """Re-render every row (after changing what the layers show)."""
         self._cache.clear()
