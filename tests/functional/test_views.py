@@ -105,3 +105,18 @@ def walls_of(lines, room_width):
     """The wall characters of a maze picture (rooms blanked: the view draws its own)."""
     return ["".join(ch if y % 2 == 0 or x % (room_width + 1) == 0 else " "
                     for x, ch in enumerate(line)) for y, line in enumerate(lines)]
+
+
+async def test_mini_map_drawn_row_by_row_equals_the_whole_map(helpers):
+    from mazegame.engine.mazefile import picture_lines
+
+    app = MazeApp(GameSetup("eye", "backtracker", (9, 7), 4), warm_up=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        minimap = screen.query_one(MazeView)
+        for key in ("up", "left", "up", "right", "up", "up", "down", "up", "left", "up"):
+            await pilot.press(key)
+        expected = picture_lines(screen.map_of_seen(), "box", minimap.room_width)
+        assert walls_of(minimap._lines, 1) == walls_of(expected, 1)
+        assert minimap.unseen == set(range(screen.game.maze.size)) - screen.game.seen

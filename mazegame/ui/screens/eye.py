@@ -61,22 +61,36 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         minimap = self.query_one(MazeView)
         minimap.room_width = 1
         minimap.display = self.minimap_allowed
+        minimap.set_maze(self.map_of_seen(), player=self.game.position)
+        minimap.unseen = set(range(self.game.maze.size))
+        self._mapped: set[int] = set()
         self.query_one(EyeView).focus()
         self.redraw()
+
+    def map_of_seen(self) -> Maze:
+        """The maze as far as the player has seen it (walls of unseen cells left out)."""
+        game = self.game
+        seen = np.zeros(game.maze.size, dtype=bool)
+        seen[list(game.seen)] = True
+        walls = np.where(seen.reshape(game.maze.walls.shape), game.maze.walls, 0)
+        return game.maze.copy(walls=mirrored(game.maze, walls.astype(np.uint8)))
 
     def redraw(self) -> None:
         game = self.game
         self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
-        if minimap.display:
-            seen = np.zeros(game.maze.size, dtype=bool)
-            seen[list(game.seen)] = True
-            walls = np.where(seen.reshape(game.maze.walls.shape), game.maze.walls, 0)
-            minimap.set_maze(game.maze.copy(walls=mirrored(game.maze, walls.astype(np.uint8))),
-                             player=game.position)
-            minimap.unseen = set(np.flatnonzero(~seen).tolist())
-            minimap.trail = set(game.trail)
-            minimap.refresh_all()
+        if not minimap.display:
+            return
+        fresh = game.seen - self._mapped
+        if fresh:  # redraw only the rows of newly seen cells, not the whole map
+            shown = self.map_of_seen()
+            for row in sorted({cell // game.maze.width for cell in fresh}):
+                minimap.update_walls(shown, row)
+            minimap.unseen -= fresh
+            minimap.invalidate(fresh)
+            self._mapped |= fresh
+        minimap.add_trail(game.position)
+        minimap.move_player(game.position)
 
     # -- actions ---------------------------------------------------------------------
     def action_forward(self) -> None:
