@@ -8,6 +8,24 @@ from dataclasses import dataclass, replace
 from mazegame.engine.generate import Generated, generate
 from mazegame.engine.grid import Maze
 
+SEED_LIMIT = 2**31  #: seeds are 0..SEED_LIMIT-1, the same on the command line and on screen
+
+
+def parse_seed(text: str) -> int | None:
+    """A seed typed by the player: None for blank (random), else a whole number in range.
+
+    Raises ValueError with a message that says what is accepted.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise ValueError(f"a seed is a whole number 0..{SEED_LIMIT - 1}, not {text!r}")
+    seed = int(text)
+    if seed >= SEED_LIMIT:
+        raise ValueError(f"a seed is at most {SEED_LIMIT - 1}")
+    return seed
+
 
 @dataclass(frozen=True)
 class GameSetup:

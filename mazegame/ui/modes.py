@@ -33,6 +33,9 @@ class Mode:
     screen: Callable[[GameSetup], Screen]
     choices: tuple[Choice, ...] = ()
     maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
+    #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
+    #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
+    files: str | None = "maze"
 
 
 MODES: dict[str, Mode] = {}

@@ -119,3 +119,14 @@ def test_frame_at_200x60_renders_in_milliseconds():
     t0 = time.perf_counter()
     render_view(look(maze, 0, EAST, 8), 200, 60, 8)
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_every_difficulty_has_its_aids():
+    """The eye view serves the chase too: every chase difficulty says what it shows."""
+    from mazegame.games.chase import DIFFICULTIES
+    from mazegame.games.eye import aids
+
+    assert aids("easy") == (True, True)
+    assert aids("nightmare") == (False, False)
+    for name in DIFFICULTIES:
+        assert len(aids(name)) == 2

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from mazegame.games.setup import GameSetup
+from mazegame.ui.widgets.seed_input import SeedInput
 
 
 def format_time(seconds: float) -> str:
@@ -129,7 +130,7 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         yield Select([(t, k) for k, (t, _) in SIZES.items()], value=size_key,
                      allow_blank=False, id="size")
         yield Label("Seed")
-        yield Input(placeholder="random", id="seed", type="integer")
+        yield SeedInput(placeholder="random", id="seed")
         yield Label("Wrap-around")
         yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
                       ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
@@ -146,6 +147,10 @@ class SetupScreen(ModalScreen[GameSetup | None]):
     def on_input_submitted(self) -> None:
         self.start()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seed":
+            self.query_one("#setup-error", Static).update(self.query_one(SeedInput).problem)
+
     def start(self) -> None:
         options = tuple(
             (choice.key, choice.values[self.query_one(f"#choice-{i}", Select).value][1])
@@ -158,13 +163,14 @@ class SetupScreen(ModalScreen[GameSetup | None]):
 
         algo = self.query_one("#algo", Select).value
         wrap = self.query_one("#wrap", Select).value
-        seed_text = self.query_one("#seed", Input).value.strip()
-        if wrap and not GENERATORS[algo].wraps:
-            self.query_one("#setup-error", Static).update(f"{algo} cannot wrap around")
+        seed = self.query_one(SeedInput)
+        problem = seed.problem or (f"{algo} cannot wrap around"
+                                   if wrap and not GENERATORS[algo].wraps else "")
+        if problem:
+            self.query_one("#setup-error", Static).update(problem)
             return
         self.dismiss(GameSetup(
-            mode=self.mode_name, algorithm=algo,
-            seed=int(seed_text) % 2**31 if seed_text else None,
+            mode=self.mode_name, algorithm=algo, seed=seed.seed,
             size=SIZES[self.query_one("#size", Select).value][1],
             wrap_x="x" in wrap, wrap_y="y" in wrap, options=options,
         ))

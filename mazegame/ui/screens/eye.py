@@ -7,18 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES, Maze, mirrored
-from mazegame.games.eye import EyeGame
+from mazegame.games.eye import EyeGame, aids
 from mazegame.games.walk import Outcome
 from mazegame.ui.modes import Choice, Mode, register_mode
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
-
-DIFFICULTY = {  # name -> (compass, mini-map)
-    "easy": (True, True),
-    "normal": (False, True),
-    "hard": (False, False),
-}
 
 
 class EyeScreen(WalkScreen, inherit_bindings=False):
@@ -44,11 +38,11 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
 
     @property
     def compass(self) -> bool:
-        return DIFFICULTY[self.setup.option("difficulty", "normal")][0]
+        return aids(self.setup.option("difficulty", "normal"))[0]
 
     @property
     def minimap_allowed(self) -> bool:
-        return DIFFICULTY[self.setup.option("difficulty", "normal")][1]
+        return aids(self.setup.option("difficulty", "normal"))[1]
 
     def fit_size(self) -> tuple[int, int]:
         return (12, 8)  # the view does not show the maze: a modest default size

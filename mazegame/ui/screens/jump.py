@@ -362,6 +362,7 @@ register_mode(Mode(
     "against the optimum. t highlights where you have been, e shows your legal jumps.",
     jump_screen,
     maze_settings=False,
+    files="puzzles",
     choices=(Choice("pack", "Puzzles", (
         ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
         ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),

@@ -25,7 +25,7 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.solve.registry import default_budget
-from mazegame.games.setup import GameSetup
+from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.modes import Mode, register_mode
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
@@ -145,17 +145,21 @@ class LabScreen(Screen):
 
     # -- building and racing -------------------------------------------------------------
     def action_build(self) -> None:
-        request = self.query_one(LabPicker).request()
+        picker = self.query_one(LabPicker)
+        if problem := picker.seed_problem():
+            self.notify(f"Cannot build: {problem}", severity="error")
+            return
+        request = picker.request()
         if request.seed is None:
-            request = replace(request, seed=secrets.randbelow(2**31))
-            self.query_one(LabPicker).set_seed(request.seed)
+            request = replace(request, seed=secrets.randbelow(SEED_LIMIT))
+            picker.set_seed(request.seed)
         self.request = request
         self.playing = False
         self._say(f"building {request.generator} {request.size[0]}x{request.size[1]}…")
         self._generate(request)
 
     def action_new_seed(self) -> None:
-        self.query_one(LabPicker).set_seed(secrets.randbelow(2**31))
+        self.query_one(LabPicker).set_seed(secrets.randbelow(SEED_LIMIT))
         self.action_build()
 
     @work(thread=True, exclusive=True, group="lab")
@@ -376,4 +380,5 @@ register_mode(Mode(
     "solution matrices.",
     lab_screen,
     maze_settings=False,
+    files=None,
 ))

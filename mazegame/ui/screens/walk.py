@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, LoadingIndicator, Static
+from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.games.setup import GameSetup
@@ -24,6 +25,7 @@ from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
+MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
 
 
 def move_bindings() -> list[Binding]:
@@ -60,6 +62,9 @@ class WalkScreen(Screen):
         self.setup = setup.with_seed()
         self.game: WalkGame | None = None
         self.previous_best = None  #: best saved win on this maze before the current game
+        self.building = False  #: a maze is being built: moves wait for it in `pending`
+        self.pending: list[Callable[[WalkGame], Outcome | None]] = []
+        self._fit: tuple[int, int] | None = None  #: the last fit measured on a visible view
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -87,16 +92,23 @@ class WalkScreen(Screen):
 
     # -- maze lifecycle -----------------------------------------------------------
     def fit_size(self) -> tuple[int, int]:
-        """The largest maze that fits the maze widget at the current zoom."""
+        """The largest maze that fits the maze widget at the current zoom.
+
+        While the view is hidden (a build in progress) it has no size: the last fit stands.
+        """
         view = self.query_one(MazeView)
         width, height = view.size
+        if (width == 0 or height == 0) and self._fit is not None:
+            return self._fit
         columns = max(3, (width - 1) // (view.room_width + 1))
         # An odd width suits every generator (a cavern needs one odd side).
-        return columns - (columns % 2 == 0), max(2, (height - 1) // 2)
+        self._fit = columns - (columns % 2 == 0), max(2, (height - 1) // 2)
+        return self._fit
 
     def build_maze(self, maze: Maze | None = None) -> None:
         """Start a game in a worker: on `maze`, or on a new one built from the setup."""
         fit = self.fit_size()  # measured before the loading notice takes the space
+        self.building = True
         self.show_loading(True)
         self._prepare(self.setup, fit, maze)
 
@@ -109,9 +121,13 @@ class WalkScreen(Screen):
         try:
             game = self.make_game(maze or self.make_maze(setup, fit))
         except ValueError as err:  # a setup that cannot be played (an unwinnable chase...)
-            self.app.call_from_thread(self.show_problem, str(err))
-            return
-        self.app.call_from_thread(self.start_game, game)
+            game, problem = None, str(err)
+        if get_current_worker().is_cancelled:
+            return  # a newer request replaced this one: the newest wins
+        if game is None:
+            self.app.call_from_thread(self.show_problem, problem)
+        else:
+            self.app.call_from_thread(self.start_game, game)
 
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
         """The maze to play (runs in a worker thread)."""
@@ -122,11 +138,15 @@ class WalkScreen(Screen):
         return WalkGame(maze, self.app.clock)
 
     def start_game(self, game: WalkGame) -> None:
+        self.building = False
         self.show_loading(False)
         self.query_one("#end-panel").display = False
         self.game = game
         self.show_game()
         self.update_status()
+        pending, self.pending = self.pending, []
+        for act in pending:  # the moves typed while the maze was building
+            self.play(act)
 
     def on_screen_suspend(self) -> None:
         """Another screen (help, say) covers this one: stop the clock."""
@@ -136,6 +156,8 @@ class WalkScreen(Screen):
 
     def show_problem(self, message: str) -> None:
         """Say why no game could start, and what the player can do."""
+        self.building = False
+        self.pending.clear()
         self.show_loading(False)
         panel = self.query_one("#end-panel", Static)
         panel.update(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
@@ -155,7 +177,14 @@ class WalkScreen(Screen):
         self.play(lambda game: game.move(DIRECTIONS[direction]))
 
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
-        """Apply one player action (resuming from pause), then redraw and check for the end."""
+        """Apply one player action (resuming from pause), then redraw and check for the end.
+
+        While a maze is building the action waits, and is applied to the new maze.
+        """
+        if self.building:
+            if len(self.pending) < MAX_PENDING:
+                self.pending.append(act)
+            return
         game = self.game
         if game is None or game.over:
             return
@@ -277,8 +306,9 @@ class WalkScreen(Screen):
     # -- status line ---------------------------------------------------------------
     def describe(self) -> str:
         s = self.setup
-        maze = self.game.maze if self.game else None
-        size = f"{maze.width}x{maze.height}" if maze else "fit"
+        maze = self.game.maze if self.game and not self.building else None
+        shape = (maze.width, maze.height) if maze else s.size or self._fit
+        size = f"{shape[0]}x{shape[1]}" if shape else "fit"
         if s.level is not None:
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (

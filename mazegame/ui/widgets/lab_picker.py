@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label, Select, SelectionList
+from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.solve import SOLVERS
+from mazegame.ui.widgets.seed_input import SeedInput
 
 #: Maze sizes the lab offers, (width, height); the matrix view takes those up to 81 cells.
 LAB_SIZES = ((5, 5), (8, 6), (9, 9), (16, 10), (24, 14), (40, 20), (64, 32), (100, 50),
@@ -40,6 +41,7 @@ class LabPicker(Vertical):
         super().__init__(**kwargs)
         self.initial = initial
         self.initial_solvers = tuple(solvers)
+        self._options_of: str | None = None  #: the generator whose option pickers are shown
 
     def compose(self) -> ComposeResult:
         first = self.initial
@@ -52,24 +54,30 @@ class LabPicker(Vertical):
         if first.size not in LAB_SIZES:
             sizes.insert(0, (f"{first.size[0]}x{first.size[1]}", first.size))
         yield Select(sizes, value=first.size, allow_blank=False, compact=True, id="lab-size")
-        yield Input("" if first.seed is None else str(first.seed), placeholder="random seed",
-                    type="integer", compact=True, id="lab-seed")
+        yield SeedInput("" if first.seed is None else str(first.seed), placeholder="random seed",
+                        compact=True, id="lab-seed")
+        yield Static("", id="lab-seed-error")
         yield Label(f"Solvers to race (up to {MAX_SOLVERS})", classes="lab-label")
         yield SelectionList(*((spec.title, name, name in self.initial_solvers)
                               for name, spec in SOLVERS.items()),
                             compact=True, id="lab-solvers")
 
-    def on_mount(self) -> None:
-        self._show_options(self.initial.generator, self.initial.options)
+    async def on_mount(self) -> None:
+        await self._show_options(self.initial.generator, self.initial.options)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "lab-generator":
-            self._show_options(str(event.value), {})
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "lab-generator" and event.value != self._options_of:
+            await self._show_options(str(event.value), {})
 
-    def _show_options(self, name: str, values: dict) -> None:
-        """One picker per option that has a fixed set of choices (the others keep defaults)."""
+    async def _show_options(self, name: str, values: dict) -> None:
+        """One picker per option that has a fixed set of choices (the others keep defaults).
+
+        Awaited, and skipped for the generator already shown: the old pickers must be gone
+        before new ones with the same ids arrive (the Select announces its first value too).
+        """
+        self._options_of = name
         box = self.query_one("#lab-gen-options", Vertical)
-        box.remove_children()
+        await box.remove_children()
         pickers = []
         for opt in GENERATORS[name].options:
             if opt.choices is None:
@@ -80,20 +88,30 @@ class LabPicker(Vertical):
                 Select([(str(c), c) for c in opt.choices], value=value, allow_blank=False,
                        compact=True, id=f"lab-opt-{opt.name}", classes="lab-option"),
             ]
-        box.mount_all(pickers)
+        await box.mount_all(pickers)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "lab-seed":
+            problem = self.seed_problem()
+            error = self.query_one("#lab-seed-error", Static)
+            error.update(problem)
+            error.display = bool(problem)  # no blank row while the seed is fine
 
     # -- reading -----------------------------------------------------------------------
     def request(self) -> GenerateRequest:
-        """The maze the pickers describe."""
+        """The maze the pickers describe (check `seed_problem` first)."""
         name = str(self.query_one("#lab-generator", Select).value)
         options = {
             opt.name: self.query_one(f"#lab-opt-{opt.name}", Select).value
             for opt in GENERATORS[name].options
             if opt.choices is not None and self.query(f"#lab-opt-{opt.name}")
         }
-        seed_text = self.query_one("#lab-seed", Input).value.strip()
         return GenerateRequest(name, self.query_one("#lab-size", Select).value,
-                               int(seed_text) % 2**31 if seed_text else None, options)
+                               self.query_one("#lab-seed", SeedInput).seed, options)
+
+    def seed_problem(self) -> str:
+        """Why the seed box cannot be read ('' when it can)."""
+        return self.query_one("#lab-seed", SeedInput).problem
 
     def set_seed(self, seed: int) -> None:
         self.query_one("#lab-seed", Input).value = str(seed)

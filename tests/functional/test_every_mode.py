@@ -1,0 +1,85 @@
+"""Every registered mode, view, difficulty and demon opens headless and takes a few moves.
+
+The cases are enumerated from the registries, so a new mode, view, difficulty, demon,
+generator or solver is covered the moment it is registered.
+"""
+
+from itertools import product
+
+import pytest
+
+from mazegame.engine.generate import GENERATORS
+from mazegame.engine.solve import SOLVERS
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.modes import MODES
+
+#: The settings every combination of which is played; a mode's other choices take each of
+#: their values in turn, so every value is still opened at least once.
+AXES = ("view", "difficulty", "demon")
+KEYS = ("right", "down", "left", "up", "space", "down", "right")
+
+
+def mode_cases() -> list[tuple[str, tuple]]:
+    """(mode, options) for every mode: the product of its AXES choices, the rest cycled."""
+    cases = []
+    for name, mode in MODES.items():
+        axes = [c for c in mode.choices if c.key in AXES]
+        others = [c for c in mode.choices if c.key not in AXES]
+        combos = list(product(*[[v for _, v in c.values] for c in axes])) or [()]
+        for i, combo in enumerate(combos):
+            options = [(c.key, v) for c, v in zip(axes, combo, strict=True)]
+            options += [(c.key, c.values[i % len(c.values)][1]) for c in others]
+            cases.append((name, tuple(options)))
+    return cases
+
+
+def case_id(case) -> str:
+    name, options = case
+    return "-".join([name, *(str(v) for _, v in options)])
+
+
+@pytest.mark.parametrize("case", mode_cases(), ids=case_id)
+async def test_every_mode_opens_and_plays(case, helpers):
+    name, options = case
+    setup = GameSetup(name, "backtracker", (6, 5), 3, options=options)
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await helpers.settle(pilot)
+        assert app.screen is not app.screen_stack[0]  # the mode's screen, not the menu
+        for key in KEYS:
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        await pilot.press("question_mark")  # its help opens too
+        await pilot.pause()
+    # run_test re-raises whatever crashed the app
+
+
+@pytest.mark.parametrize("generator", list(GENERATORS))
+async def test_every_generator_opens_in_the_lab(generator, helpers):
+    setup = GameSetup("lab", generator, (9, 9), 5,
+                      options=(("autoplay", False), ("solvers", tuple(SOLVERS)[:4])))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        lab = app.screen
+        assert lab.maze is not None, generator
+        assert lab.request.generator == generator
+        await pilot.press("end", "r")
+        await helpers.settle(pilot)
+        assert lab.phase == "race"
+
+
+@pytest.mark.parametrize("group", range(0, len(SOLVERS), 4))
+async def test_every_solver_races_in_the_lab(group, helpers):
+    names = tuple(SOLVERS)[group:group + 4]
+    setup = GameSetup("lab", "kruskal", (9, 9), 5,
+                      options=(("autoplay", False), ("solvers", names)))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        lab = app.screen
+        assert [run.result.algorithm for run in lab.runs] == list(names)
+        await pilot.press("end", "left", "home", "right")

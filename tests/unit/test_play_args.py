@@ -1,0 +1,71 @@
+"""`mazegame play`: every registered setting is accepted, everything else refused by name."""
+
+import pytest
+
+from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
+from mazegame.paths import asset
+from mazegame.ui.modes import MODES
+
+MAZE_FILE = str(asset("levels", "one-way-doors.txt"))
+
+
+def setup_of(*argv):
+    return play_setup(build_parser().parse_args(["play", *argv]))
+
+
+def flag(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
+@pytest.mark.parametrize("name", list(MODES))
+def test_every_setting_value_of_every_mode_is_accepted(name):
+    for choice in MODES[name].choices:
+        if choice.key not in MODE_OPTIONS:
+            continue
+        for _, value in choice.values:
+            if value in ("", None, False):
+                continue  # the default: given by leaving the option out
+            argv = [flag(choice.key)] if value is True else [flag(choice.key), str(value)]
+            assert setup_of(name, *argv).option(choice.key) == value
+
+
+@pytest.mark.parametrize("name", list(MODES))
+def test_settings_a_mode_does_not_have_are_refused(name):
+    taken = {c.key for c in MODES[name].choices}
+    for key in MODE_OPTIONS:
+        if key in taken:
+            continue
+        argv = [flag(key)] if key in ("turn_based", "two_player") else [flag(key), "easy"]
+        with pytest.raises(UsageError, match=f"no {flag(key)}"):
+            setup_of(name, *argv)
+
+
+def test_values_outside_the_mode_are_refused_with_the_known_ones():
+    with pytest.raises(UsageError, match="normal, easy, hard"):
+        setup_of("eye", "--difficulty", "nightmare")
+    with pytest.raises(UsageError, match="tracker"):
+        setup_of("chase", "--demon", "bob")
+
+
+def test_files_go_to_modes_that_read_them():
+    assert setup_of("classic", MAZE_FILE).level is not None
+    with pytest.raises(UsageError, match="lab plays no file"):
+        setup_of("lab", MAZE_FILE)
+    with pytest.raises(UsageError):  # a maze picture is not a puzzle pack
+        setup_of("jump", MAZE_FILE)
+
+
+def test_unplayable_sizes_and_stray_options_are_refused():
+    with pytest.raises(UsageError, match="at least 2 cells"):
+        setup_of("classic", "--size", "1x1")
+    assert setup_of("classic", "--size", "2x1").size == (2, 1)
+    with pytest.raises(UsageError, match="no --size"):
+        setup_of("jump", "--size", "5x5")
+    with pytest.raises(UsageError, match="name a mode"):
+        setup_of("--difficulty", "hard")
+
+
+def test_play_list_names_every_mode(capsys):
+    assert main(["play", "--list"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert listed == list(MODES)
