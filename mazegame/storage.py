@@ -1,7 +1,19 @@
 """Saved results in SQLite under the user's data dir: best runs per maze, puzzle progress.
 
-One transaction per write; a schema version in `PRAGMA user_version`. A file that cannot
-be read is moved aside (never deleted) and a fresh one started, with a notice for the player.
+One transaction per write; a schema version in `PRAGMA user_version`. No operation raises:
+what went wrong is told to the player through `notices` (and `on_notice`), naming the file.
+
+- busy (another mazegame holds the lock): SQLite waits up to `wait` seconds; if still busy,
+  the result stays queued in memory and is written on the next save or at close. Never set aside.
+- read-only file or folder: history is read, new results are kept for this session only.
+- newer schema (a newer mazegame wrote it): the file is left untouched (opened read-only
+  only to read its version), results are kept for this session only.
+- corrupt (at open, by `PRAGMA quick_check`, or a damaged page met later): the file is moved
+  aside under a timestamped name and a fresh one started.
+
+The journal stays SQLite's default rollback journal, not WAL: WAL needs shared memory, which
+a data folder on a network filesystem cannot provide. Writes take `BEGIN IMMEDIATE`, so two
+writers queue in SQLite's busy handler instead of failing with a deadlock error.
 """
 
 from __future__ import annotations
@@ -9,23 +21,35 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY,
-    mode TEXT NOT NULL,
-    maze TEXT NOT NULL,          -- what was played: generator, size, seed, wrap (or a level)
-    won INTEGER NOT NULL,
-    moves INTEGER NOT NULL,
-    optimum INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    played_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze);
-"""
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS results (
+        id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL,
+        maze TEXT NOT NULL,          -- what was played: generator, size, seed, wrap (or a level)
+        won INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        optimum INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        played_at REAL NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze)",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+]
+INSERT = ("INSERT INTO results (mode, maze, won, moves, optimum, seconds, played_at)"
+          " VALUES (?, ?, ?, ?, ?, ?, ?)")
+
+BUSY, READ_ONLY, CORRUPT, FAILED = "busy", "read-only", "corrupt", "failed"
+_KIND_OF_CODE = {
+    sqlite3.SQLITE_BUSY: BUSY, sqlite3.SQLITE_LOCKED: BUSY,
+    sqlite3.SQLITE_READONLY: READ_ONLY, sqlite3.SQLITE_PERM: READ_ONLY,
+    sqlite3.SQLITE_CANTOPEN: READ_ONLY,
+    sqlite3.SQLITE_CORRUPT: CORRUPT, sqlite3.SQLITE_NOTADB: CORRUPT,
+}
 
 
 def default_path() -> Path:
@@ -38,6 +62,20 @@ def default_path() -> Path:
     return Path(folder) / "mazegame.sqlite3"
 
 
+def kind_of(err: sqlite3.Error) -> str:
+    """busy, read-only, corrupt or failed, from SQLite's primary result code."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return FAILED if code is None else _KIND_OF_CODE.get(code & 0xFF, FAILED)
+
+
+class Unusable(Exception):
+    """The file cannot be used as it is: `kind` says why (newer or corrupt)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
 @dataclass(frozen=True)
 class Best:
     """The best finished runs on one maze."""
@@ -48,63 +86,303 @@ class Best:
 
 
 class Store:
-    """The player's saved results. `notice` says what happened if the file was unusable."""
+    """The player's saved results; never raises, says what went wrong in `notices`."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *, wait: float = 3.0,
+                 on_notice: Callable[[str], None] | None = None) -> None:
         self.path = Path(path) if path not in (None, ":memory:") else path
         if self.path is None:
             self.path = default_path()
-        self.notice = ""
-        self.db = self._open()
+        self.wait = wait  #: longest wait for another game's lock, per attempt, in seconds
+        self.on_notice = on_notice
+        self.notices: list[str] = []  #: everything said so far, oldest first
+        self.pending: list[tuple] = []  #: results not yet in the file (busy, read-only, ...)
+        self.db: sqlite3.Connection | None = None
+        self.writable = True  #: False once the file is known read-only or newer: say it once
+        self.busy = False  #: the last attempt found the file locked
+        self._identity: tuple[int, int] | None = None  #: (device, inode) of the file opened
+        self._asides = 0  #: files set aside by this store (a bound against a failing disk)
+        self._saved: list[tuple] = []  #: this session's rows in the file, redone if it is set aside
+        self._open()
 
-    def _open(self) -> sqlite3.Connection:
+    @property
+    def notice(self) -> str:
+        """The latest thing said ("" if all is well)."""
+        return self.notices[-1] if self.notices else ""
+
+    def _say(self, text: str) -> None:
+        self.notices.append(text)
+        if self.on_notice is not None:
+            self.on_notice(text)
+
+    # -- opening -------------------------------------------------------------------
+    def _open(self) -> None:
+        """Open the file, or say why results are not saved there; never raises."""
         if self.path == ":memory:":
-            return self._prepare(sqlite3.connect(":memory:"))
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(":memory:", isolation_level=None)
+            self._create(self.db)
+            return
+        folder = self.path.parent
         try:
-            return self._prepare(sqlite3.connect(self.path))
-        except sqlite3.DatabaseError as err:
-            aside = self.path.with_name(f"{self.path.name}.unreadable-{int(time.time())}")
-            self.path.rename(aside)
-            self.notice = (f"Saved results could not be read ({err}); the file was kept as "
-                           f"{aside.name} and a fresh one started.")
-            return self._prepare(sqlite3.connect(self.path))
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            self._not_saving(f"the folder {folder} cannot be created ({err.strerror})")
+            return
+        exists = self.path.exists()
+        if not os.access(folder, os.W_OK):  # the journal lives beside the file
+            self._not_saving(f"the folder {folder} is read-only")
+            self._open_read_only(exists)
+        elif exists and not os.access(self.path, os.W_OK):
+            self._not_saving(f"{self.path} is read-only")
+            self._open_read_only(exists)
+        else:
+            self._open_for_writing(exists)
 
-    @staticmethod
-    def _prepare(db: sqlite3.Connection) -> sqlite3.Connection:
+    def _open_read_only(self, exists: bool) -> None:
+        """Read the history of a file we may not write; change nothing."""
+        if not exists:
+            return
+        try:
+            db = self._connect(read_only=True)
+            self._check(db)
+            self.db = db
+            self._identify()
+        except Unusable as why:
+            self._say(f"Saved results in {self.path} cannot be read: {self._describe(why)}; "
+                      "the file is read-only, so it was left as it is.")
+        except sqlite3.Error as err:
+            self._fail(err, "reading")
+
+    def _open_for_writing(self, exists: bool) -> None:
+        """Check the file (version first, read-only), then open it to write."""
+        try:
+            if exists:  # look before touching: a newer version's file is never opened to write
+                probe = self._connect(read_only=True)
+                self._identify()
+                try:
+                    self._check(probe)
+                finally:
+                    probe.close()
+            db = self._connect(read_only=False)
+            self._create(db)
+        except Unusable as why:
+            if why.kind == "newer":
+                self.writable = False
+                self._say(f"Results are not being saved: {self.path} {self._describe(why)}; "
+                          "it was left untouched.")
+            else:
+                self._set_aside(self._describe(why))
+            return
+        except sqlite3.Error as err:
+            if kind_of(err) == CORRUPT:
+                self._set_aside(str(err))
+            else:
+                self._fail(err, "opening")
+            return
+        self.db, self.busy = db, False
+        self._identify()
+
+    def _connect(self, *, read_only: bool) -> sqlite3.Connection:
+        """A connection that waits up to `wait` s for a lock, in autocommit mode."""
+        target = f"file:{self.path}?mode=ro" if read_only else f"file:{self.path}"
+        return sqlite3.connect(target, uri=True, timeout=self.wait, isolation_level=None)
+
+    def _identify(self) -> None:
+        """Remember which file we opened, so we never set aside another game's fresh one."""
+        try:
+            stat = os.stat(self.path)
+            self._identity = (stat.st_dev, stat.st_ino)
+        except OSError:
+            self._identity = None
+
+    def _check(self, db: sqlite3.Connection) -> None:
+        """Raise Unusable if the file is from a newer mazegame or fails SQLite's quick check."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(f"saved by a newer mazegame (schema {version})")
-        with db:
-            db.executescript(SCHEMA)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        return db
+            raise Unusable("newer", f"schema {version}; this one knows {SCHEMA_VERSION}")
+        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            raise Unusable(CORRUPT, verdict.splitlines()[-1])  # e.g. "Page 124: ..."
 
+    @staticmethod
+    def _describe(why: Unusable) -> str:
+        """What is wrong with the file, in a player's words."""
+        if why.kind == "newer":
+            return f"was written by a newer mazegame ({why})"
+        return f"failed SQLite's check: {why}"
+
+    @staticmethod
+    def _create(db: sqlite3.Connection) -> None:
+        """Create the tables in one transaction if the file is older than this schema."""
+        if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in SCHEMA:
+                db.execute(statement)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _set_aside(self, detail: str) -> None:
+        """Move a damaged file aside under a timestamped name and start a fresh one."""
+        self._close_db()
+        self._asides += 1
+        if self._asides > 3:  # fresh files keep failing: the disk itself is in trouble
+            self._not_saving(f"{self.path} keeps failing ({detail})")
+            return
+        try:
+            stat = os.stat(self.path)
+            if self._identity not in (None, (stat.st_dev, stat.st_ino)):
+                # another game already replaced it with a fresh file: use that one
+                self._identity = None
+                self._open()
+                return
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+            n = 1
+            while aside.exists():
+                n += 1
+                aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            self.path.rename(aside)
+            journal = self.path.with_name(self.path.name + "-journal")
+            if journal.exists():
+                journal.rename(aside.with_name(aside.name + "-journal"))
+        except FileNotFoundError:  # another game moved it aside first
+            self._identity = None
+            self._open()
+            return
+        except OSError as err:
+            self.writable = False
+            self._say(f"Saved results in {self.path} are damaged ({detail}) and could not be "
+                      f"moved aside ({err.strerror}): results are not being saved.")
+            return
+        self._say(f"Saved results in {self.path} were damaged ({detail}); the file was kept "
+                  f"as {aside.name} and a fresh one started.")
+        self.pending[:0], self._saved = self._saved, []  # this session's results go in the new one
+        self._identity = None
+        self._open()
+
+    # -- trouble -------------------------------------------------------------------
+    def _not_saving(self, why: str) -> None:
+        self.writable = False
+        self._say(f"Results are not being saved: {why}. You can play on; this session's "
+                  "results are kept until you quit.")
+
+    def _fail(self, err: sqlite3.Error, doing: str) -> None:
+        """Say what went wrong while `doing`, and leave the store usable."""
+        kind = kind_of(err)
+        if kind == BUSY:
+            self.busy = True
+            waiting = f" {len(self.pending)} result(s) kept" if self.pending else " Results kept"
+            self._say(f"Saved results are busy: another mazegame is using {self.path}."
+                      f"{waiting} in memory, to be saved later.")
+        elif kind == CORRUPT and self.writable:
+            self._set_aside(str(err))
+        elif kind == CORRUPT:
+            self._close_db()
+            self._say(f"Saved results in {self.path} are damaged ({err}); the file is "
+                      "read-only, so it was left as it is.")
+        elif kind == READ_ONLY:
+            self._close_db()
+            self._not_saving(f"{self.path} cannot be written ({err})")
+        else:
+            self._say(f"Saved results in {self.path}: {doing} failed ({err}); "
+                      "results kept in memory, to be saved later.")
+
+    def _close_db(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    # -- results -------------------------------------------------------------------
     def record(self, mode: str, maze: str, *, won: bool, moves: int, optimum: int,
-               seconds: float) -> None:
-        """Save one finished game."""
-        with self.db:
-            self.db.execute(
-                "INSERT INTO results (mode, maze, won, moves, optimum, seconds, played_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (mode, maze, int(won), moves, optimum, seconds, time.time()),
-            )
+               seconds: float) -> bool:
+        """Save one finished game; True when it is in the file (else it waits in memory)."""
+        self.pending.append((mode, maze, int(won), moves, optimum, seconds, time.time()))
+        return self.flush()
+
+    def flush(self, *, retry: bool = True) -> bool:
+        """Write the results waiting in memory, if the file can be written; True if none left."""
+        if not self.pending:
+            return True
+        if not self.writable:
+            return False
+        was_busy = self.busy
+        if self.db is None:  # busy or failed at open: try again now
+            self._open()
+            if self.db is None or not self.writable:
+                return False
+        try:
+            self._write(self.db, self.pending)
+        except Unusable as why:
+            self._close_db()
+            self.writable = False
+            self._say(f"Results are not being saved: {self.path} was just upgraded by a newer "
+                      f"mazegame ({why}); it was left untouched.")
+            return False
+        except sqlite3.Error as err:
+            corrupt = kind_of(err) == CORRUPT
+            self._fail(err, "saving")
+            return self.flush(retry=False) if corrupt and retry else False
+        if was_busy:
+            self._say(f"{len(self.pending)} waiting result(s) saved to {self.path}.")
+        self.busy = False
+        self._saved += self.pending
+        self.pending.clear()
+        return True
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, rows: list[tuple]) -> None:
+        """Insert rows in one transaction, unless a newer mazegame has upgraded the file."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise Unusable("newer", f"schema {version}; this one knows {SCHEMA_VERSION}")
+            db.executemany(INSERT, rows)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def _query(self, sql: str, args: tuple) -> list[tuple]:
+        """Rows from the file; [] (and a notice) if it cannot be read just now."""
+        if self.db is None:
+            return []
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.Error as err:
+            self._fail(err, "reading")
+            return []
+
+    def _pending_wins(self, mode: str, keep: Callable[[str], bool]) -> list[tuple]:
+        return [row for row in self.pending if row[0] == mode and row[2] and keep(row[1])]
 
     def best(self, mode: str, maze: str) -> Best | None:
         """Fewest moves and fastest time among the won games on this maze."""
-        row = self.db.execute(
-            "SELECT MIN(moves), MIN(seconds), COUNT(*) FROM results"
-            " WHERE mode = ? AND maze = ? AND won = 1", (mode, maze),
-        ).fetchone()
-        return None if row[2] == 0 else Best(row[0], row[1], row[2])
+        rows = self._query("SELECT MIN(moves), MIN(seconds), COUNT(*) FROM results"
+                           " WHERE mode = ? AND maze = ? AND won = 1", (mode, maze))
+        moves, seconds, wins = rows[0] if rows else (None, None, 0)
+        for row in self._pending_wins(mode, lambda key: key == maze):
+            moves = row[3] if moves is None else min(moves, row[3])
+            seconds = row[5] if seconds is None else min(seconds, row[5])
+            wins += 1
+        return None if wins == 0 else Best(moves, seconds, wins)
 
     def solved(self, mode: str, prefix: str) -> dict[str, int]:
         """Best winning move counts per maze key starting with `prefix` (puzzle packs)."""
-        rows = self.db.execute(
-            "SELECT maze, MIN(moves) FROM results WHERE mode = ? AND won = 1 AND maze LIKE ?"
-            " GROUP BY maze", (mode, prefix + "%"),
-        )
-        return dict(rows.fetchall())
+        found = dict(self._query(
+            "SELECT maze, MIN(moves) FROM results WHERE mode = ? AND won = 1"
+            " AND substr(maze, 1, ?) = ? GROUP BY maze", (mode, len(prefix), prefix)))
+        for row in self._pending_wins(mode, lambda key: key.startswith(prefix)):
+            found[row[1]] = min(found.get(row[1], row[3]), row[3])
+        return found
 
     def close(self) -> None:
-        self.db.close()
+        """Write what is waiting (one bounded try), say what could not be, and close."""
+        if not self.flush() and self.pending:
+            self._say(f"{len(self.pending)} result(s) could not be saved to {self.path}.")
+        self._close_db()
