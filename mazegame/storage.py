@@ -156,15 +156,15 @@ class Store:
     def _open_for_writing(self, exists: bool) -> None:
         """Check the file (version first, read-only), then open it to write."""
         try:
-            if exists:  # look before touching: a newer version's file is never opened to write
-                probe = self._connect(read_only=True)
-                self._identify()
-                try:
-                    self._check(probe)
-                finally:
-                    probe.close()
+            checked = not exists or self._probe()
             db = self._connect(read_only=False)
-            self._create(db)
+            try:
+                if not checked:
+                    self._check(db)
+                self._create(db)
+            except BaseException:
+                db.close()
+                raise
         except Unusable as why:
             if why.kind == "newer":
                 self.writable = False
@@ -181,6 +181,20 @@ class Store:
             return
         self.db, self.busy = db, False
         self._identify()
+
+    def _probe(self) -> bool:
+        """Check the file through a read-only connection; False if only a writer can read it."""
+        self._identify()
+        probe = self._connect(read_only=True)
+        try:
+            self._check(probe)
+        except sqlite3.Error as err:
+            if kind_of(err) != READ_ONLY:
+                raise
+            return False  # a game that died mid-save left a journal only a writer may roll back
+        finally:
+            probe.close()
+        return True
 
     def _connect(self, *, read_only: bool) -> sqlite3.Connection:
         """A connection that waits up to `wait` s for a lock, in autocommit mode."""
@@ -263,6 +277,8 @@ class Store:
         self.pending[:0], self._saved = self._saved, []  # this session's results go in the new one
         self._identity = None
         self._open()
+        if self.pending and self.db is not None:
+            self.flush(retry=False)
 
     # -- trouble -------------------------------------------------------------------
     def _not_saving(self, why: str) -> None:
@@ -348,15 +364,23 @@ class Store:
                 db.execute("ROLLBACK")
             raise
 
-    def _query(self, sql: str, args: tuple) -> list[tuple]:
+    def _query(self, sql: str, args: tuple, *, retry: bool = True) -> list[tuple]:
         """Rows from the file; [] (and a notice) if it cannot be read just now."""
         if self.db is None:
             return []
+        quick = self.busy  # busy was said already: do not freeze every lookup for `wait` s
+        if quick:
+            self.db.execute("PRAGMA busy_timeout = 50")
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.Error as err:
-            self._fail(err, "reading")
-            return []
+            if quick and kind_of(err) == BUSY:
+                return []
+            self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
+            return self._query(sql, args, retry=False) if retry and self.db else []
+        finally:
+            if quick and self.db is not None:
+                self.db.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
 
     def _pending_wins(self, mode: str, keep: Callable[[str], bool]) -> list[tuple]:
         return [row for row in self.pending if row[0] == mode and row[2] and keep(row[1])]

@@ -160,6 +160,43 @@ def test_a_lock_released_within_the_wait_costs_nothing(tmp_path):
     assert store.notices == [] and rows_in(path) == 21
 
 
+def test_a_lock_taken_during_play_is_said_once_not_per_lookup(tmp_path):
+    path = filled(tmp_path / "s.sqlite3", n=20)
+    store = Store(path, wait=0.2)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    for _ in range(5):  # e.g. a status line that shows the best on every move
+        assert store.best("classic", "m1:" + LONG) is None
+    assert len(store.notices) == 1 and "busy" in store.notice
+    other.execute("COMMIT")
+    other.close()
+    assert store.best("classic", "m1:" + LONG).wins == 1  # the history is back
+    assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0)
+    assert set_aside(tmp_path) == []
+
+
+CRASH_MID_SAVE = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size = 1")  # spill changed pages into the file before the commit
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE results SET moves = moves + 1000")
+os._exit(0)  # killed mid-save: the journal is left behind, "hot"
+"""
+
+
+def test_a_game_killed_mid_save_is_rolled_back_not_called_read_only(tmp_path):
+    path = filled(tmp_path / "s.sqlite3", n=3000)
+    subprocess.run([sys.executable, "-c", CRASH_MID_SAVE, str(path)], check=True)
+    assert (tmp_path / "s.sqlite3-journal").exists()
+    store = Store(path)
+    assert store.notices == []
+    assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0)
+    assert store.best("classic", "m1:" + LONG).moves < 1000  # the half-done save undone
+    store.close()
+    assert rows_in(path) == 3001 and set_aside(tmp_path) == []
+
+
 def test_a_file_from_a_newer_version_is_left_untouched(tmp_path):
     path = filled(tmp_path / "s.sqlite3", n=20)
     with sqlite3.connect(path) as db:
