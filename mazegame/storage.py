@@ -76,6 +76,12 @@ class Unusable(Exception):
         self.kind = kind
 
 
+def newer(version: int) -> Unusable:
+    """The file was written by a newer mazegame."""
+    return Unusable("newer", f"was written by a newer mazegame (schema {version}; "
+                             f"this one knows {SCHEMA_VERSION})")
+
+
 @dataclass(frozen=True)
 class Best:
     """The best finished runs on one maze."""
@@ -90,9 +96,7 @@ class Store:
 
     def __init__(self, path: Path | str | None = None, *, wait: float = 3.0,
                  on_notice: Callable[[str], None] | None = None) -> None:
-        self.path = Path(path) if path not in (None, ":memory:") else path
-        if self.path is None:
-            self.path = default_path()
+        self.path = default_path() if path is None else Path(path)
         self.wait = wait  #: longest wait for another game's lock, per attempt, in seconds
         self.on_notice = on_notice
         self.notices: list[str] = []  #: everything said so far, oldest first
@@ -118,10 +122,6 @@ class Store:
     # -- opening -------------------------------------------------------------------
     def _open(self) -> None:
         """Open the file, or say why results are not saved there; never raises."""
-        if self.path == ":memory:":
-            self.db = sqlite3.connect(":memory:", isolation_level=None)
-            self._create(self.db)
-            return
         folder = self.path.parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -148,7 +148,7 @@ class Store:
             self.db = db
             self._identify()
         except Unusable as why:
-            self._say(f"Saved results in {self.path} cannot be read: {self._describe(why)}; "
+            self._say(f"Saved results in {self.path} cannot be read: {why}; "
                       "the file is read-only, so it was left as it is.")
         except sqlite3.Error as err:
             self._fail(err, "reading")
@@ -168,10 +168,10 @@ class Store:
         except Unusable as why:
             if why.kind == "newer":
                 self.writable = False
-                self._say(f"Results are not being saved: {self.path} {self._describe(why)}; "
+                self._say(f"Results are not being saved: {self.path} {why}; "
                           "it was left untouched.")
             else:
-                self._set_aside(self._describe(why))
+                self._set_aside(str(why))
             return
         except sqlite3.Error as err:
             if kind_of(err) == CORRUPT:
@@ -213,17 +213,11 @@ class Store:
         """Raise Unusable if the file is from a newer mazegame or fails SQLite's quick check."""
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise Unusable("newer", f"schema {version}; this one knows {SCHEMA_VERSION}")
+            raise newer(version)
         verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
         if verdict != "ok":
-            raise Unusable(CORRUPT, verdict.splitlines()[-1])  # e.g. "Page 124: ..."
-
-    @staticmethod
-    def _describe(why: Unusable) -> str:
-        """What is wrong with the file, in a player's words."""
-        if why.kind == "newer":
-            return f"was written by a newer mazegame ({why})"
-        return f"failed SQLite's check: {why}"
+            last = verdict.splitlines()[-1]  # e.g. "Page 124: btreeInitPage() returns ..."
+            raise Unusable(CORRUPT, f"failed SQLite's check: {last}")
 
     @staticmethod
     def _create(db: sqlite3.Connection) -> None:
@@ -291,9 +285,9 @@ class Store:
         kind = kind_of(err)
         if kind == BUSY:
             self.busy = True
-            waiting = f" {len(self.pending)} result(s) kept" if self.pending else " Results kept"
-            self._say(f"Saved results are busy: another mazegame is using {self.path}."
-                      f"{waiting} in memory, to be saved later.")
+            waiting = f"{len(self.pending)} result(s)" if self.pending else "Results"
+            self._say(f"Saved results are busy: another mazegame is using {self.path}. "
+                      f"{waiting} kept in memory, to be saved later.")
         elif kind == CORRUPT and self.writable:
             self._set_aside(str(err))
         elif kind == CORRUPT:
@@ -335,8 +329,7 @@ class Store:
         except Unusable as why:
             self._close_db()
             self.writable = False
-            self._say(f"Results are not being saved: {self.path} was just upgraded by a newer "
-                      f"mazegame ({why}); it was left untouched.")
+            self._say(f"Results are not being saved: {self.path} {why}; it was left untouched.")
             return False
         except sqlite3.Error as err:
             corrupt = kind_of(err) == CORRUPT
@@ -356,7 +349,7 @@ class Store:
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise Unusable("newer", f"schema {version}; this one knows {SCHEMA_VERSION}")
+                raise newer(version)
             db.executemany(INSERT, rows)
             db.execute("COMMIT")
         except BaseException:
@@ -374,7 +367,8 @@ class Store:
         try:
             return self.db.execute(sql, args).fetchall()
         except sqlite3.Error as err:
-            if quick and kind_of(err) == BUSY:
+            if kind_of(err) == BUSY:  # said when a result has to wait, not on every lookup
+                self.busy = True
                 return []
             self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
             return self._query(sql, args, retry=False) if retry and self.db else []

@@ -77,3 +77,27 @@ async def test_a_results_file_from_a_newer_version_is_named_on_the_menu(helpers)
         [notice] = shown(app)
         assert "newer" in notice and "not being saved" in notice and str(path) in notice
     assert path.read_bytes() == before
+
+
+async def test_a_result_waits_for_another_games_lock_and_is_saved_at_quit(helpers):
+    path = default_path()
+    app = MazeApp(SETUP, warm_up=False)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await helpers.settle(pilot)
+        app.store.wait = 0.2  # keep the test short: the bounded wait, made shorter
+        app.store.db.execute("PRAGMA busy_timeout = 200")
+        other = sqlite3.connect(path, isolation_level=None)  # a second game, mid-save
+        other.execute("BEGIN EXCLUSIVE")
+        game = app.screen.game
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        assert game.won
+        [notice] = shown(app)
+        assert "busy" in notice and "kept" in notice and str(path) in notice
+        other.execute("COMMIT")
+        other.close()
+    assert list(path.parent.glob("*.corrupt-*")) == []
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT moves FROM results").fetchall() == [(game.moves,)]
+    db.close()

@@ -160,19 +160,23 @@ def test_a_lock_released_within_the_wait_costs_nothing(tmp_path):
     assert store.notices == [] and rows_in(path) == 21
 
 
-def test_a_lock_taken_during_play_is_said_once_not_per_lookup(tmp_path):
+def test_a_lock_taken_during_play_is_said_when_a_result_waits(tmp_path):
     path = filled(tmp_path / "s.sqlite3", n=20)
     store = Store(path, wait=0.2)
     other = sqlite3.connect(path, isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     for _ in range(5):  # e.g. a status line that shows the best on every move
         assert store.best("classic", "m1:" + LONG) is None
-    assert len(store.notices) == 1 and "busy" in store.notice
+    assert store.notices == []  # lookups do not nag...
+    assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0) is False
+    [notice] = store.notices  # ...a result that has to wait is said
+    assert "busy" in notice and "1 result(s) kept" in notice and str(path) in notice
     other.execute("COMMIT")
     other.close()
     assert store.best("classic", "m1:" + LONG).wins == 1  # the history is back
     assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0)
-    assert set_aside(tmp_path) == []
+    assert "2 waiting result(s) saved" in store.notice
+    assert set_aside(tmp_path) == [] and rows_in(path) == 22
 
 
 CRASH_MID_SAVE = """
