@@ -40,16 +40,22 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze)",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 ]
-INSERT = ("INSERT INTO results (mode, maze, won, moves, optimum, seconds, played_at)"
-          " VALUES (?, ?, ?, ?, ?, ?, ?)")
+COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at"
+INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
 
-BUSY, READ_ONLY, CORRUPT, FAILED = "busy", "read-only", "corrupt", "failed"
+BUSY, READ_ONLY, CORRUPT, FAILED, UNUSABLE = "busy", "read-only", "corrupt", "failed", "unusable"
+# What reading a damaged file can raise: sqlite3 decodes its error messages (which may quote
+# the damaged schema) as strict UTF-8, so damage can also surface as a UnicodeDecodeError.
+ERRORS = (sqlite3.Error, UnicodeDecodeError)
 _KIND_OF_CODE = {
     sqlite3.SQLITE_BUSY: BUSY, sqlite3.SQLITE_LOCKED: BUSY,
     sqlite3.SQLITE_READONLY: READ_ONLY, sqlite3.SQLITE_PERM: READ_ONLY,
     sqlite3.SQLITE_CANTOPEN: READ_ONLY,
     sqlite3.SQLITE_CORRUPT: CORRUPT, sqlite3.SQLITE_NOTADB: CORRUPT,
-}
+    # worth another try later: the disk is full, a read or lock failed (network filesystems)
+    sqlite3.SQLITE_FULL: FAILED, sqlite3.SQLITE_IOERR: FAILED, sqlite3.SQLITE_NOMEM: FAILED,
+    sqlite3.SQLITE_PROTOCOL: FAILED, sqlite3.SQLITE_INTERRUPT: FAILED,
+}  # anything else (e.g. "unsupported file format" from a newer SQLite): UNUSABLE
 
 
 def default_path() -> Path:
@@ -62,10 +68,12 @@ def default_path() -> Path:
     return Path(folder) / "mazegame.sqlite3"
 
 
-def kind_of(err: sqlite3.Error) -> str:
-    """busy, read-only, corrupt or failed, from SQLite's primary result code."""
+def kind_of(err: Exception) -> str:
+    """busy, read-only, corrupt, failed (try again) or unusable, from SQLite's result code."""
+    if isinstance(err, UnicodeDecodeError):
+        return CORRUPT
     code = getattr(err, "sqlite_errorcode", None)
-    return FAILED if code is None else _KIND_OF_CODE.get(code & 0xFF, FAILED)
+    return UNUSABLE if code is None else _KIND_OF_CODE.get(code & 0xFF, UNUSABLE)
 
 
 class Unusable(Exception):
@@ -125,10 +133,10 @@ class Store:
         folder = self.path.parent
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            exists = self.path.exists()
         except OSError as err:
-            self._not_saving(f"the folder {folder} cannot be created ({err.strerror})")
+            self._not_saving(f"the folder {folder} cannot be used ({err.strerror})")
             return
-        exists = self.path.exists()
         if not os.access(folder, os.W_OK):  # the journal lives beside the file
             self._not_saving(f"the folder {folder} is read-only")
             self._open_read_only(exists)
@@ -146,11 +154,10 @@ class Store:
             db = self._connect(read_only=True)
             self._check(db)
             self.db = db
-            self._identify()
         except Unusable as why:
             self._say(f"Saved results in {self.path} cannot be read: {why}; "
                       "the file is read-only, so it was left as it is.")
-        except sqlite3.Error as err:
+        except ERRORS as err:
             self._fail(err, "reading")
 
     def _open_for_writing(self, exists: bool) -> None:
@@ -166,18 +173,13 @@ class Store:
                 db.close()
                 raise
         except Unusable as why:
-            if why.kind == "newer":
-                self.writable = False
-                self._say(f"Results are not being saved: {self.path} {why}; "
-                          "it was left untouched.")
-            else:
+            if why.kind == CORRUPT:
                 self._set_aside(str(why))
-            return
-        except sqlite3.Error as err:
-            if kind_of(err) == CORRUPT:
-                self._set_aside(str(err))
             else:
-                self._fail(err, "opening")
+                self._not_saving(f"{self.path} {why}; it was left untouched")
+            return
+        except ERRORS as err:
+            self._fail(err, "opening")
             return
         self.db, self.busy = db, False
         self._identify()
@@ -188,7 +190,7 @@ class Store:
         probe = self._connect(read_only=True)
         try:
             self._check(probe)
-        except sqlite3.Error as err:
+        except ERRORS as err:
             if kind_of(err) != READ_ONLY:
                 raise
             return False  # a game that died mid-save left a journal only a writer may roll back
@@ -199,7 +201,9 @@ class Store:
     def _connect(self, *, read_only: bool) -> sqlite3.Connection:
         """A connection that waits up to `wait` s for a lock, in autocommit mode."""
         target = f"file:{self.path}?mode=ro" if read_only else f"file:{self.path}"
-        return sqlite3.connect(target, uri=True, timeout=self.wait, isolation_level=None)
+        db = sqlite3.connect(target, uri=True, timeout=self.wait, isolation_level=None)
+        db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # damage is not a crash
+        return db
 
     def _identify(self) -> None:
         """Remember which file we opened, so we never set aside another game's fresh one."""
@@ -218,6 +222,13 @@ class Store:
         if verdict != "ok":
             last = verdict.splitlines()[-1]  # e.g. "Page 124: btreeInitPage() returns ..."
             raise Unusable(CORRUPT, f"failed SQLite's check: {last}")
+        if version == SCHEMA_VERSION:  # its tables must be ours, or every save would fail
+            try:
+                db.execute(f"SELECT {COLUMNS} FROM results LIMIT 0")
+            except sqlite3.OperationalError as err:
+                if kind_of(err) != UNUSABLE:  # busy, read-only: not a verdict on the file
+                    raise
+                raise Unusable(CORRUPT, f"its results table is damaged: {err}") from None
 
     @staticmethod
     def _create(db: sqlite3.Connection) -> None:
@@ -280,7 +291,7 @@ class Store:
         self._say(f"Results are not being saved: {why}. You can play on; this session's "
                   "results are kept until you quit.")
 
-    def _fail(self, err: sqlite3.Error, doing: str) -> None:
+    def _fail(self, err: Exception, doing: str) -> None:
         """Say what went wrong while `doing`, and leave the store usable."""
         kind = kind_of(err)
         if kind == BUSY:
@@ -297,6 +308,9 @@ class Store:
         elif kind == READ_ONLY:
             self._close_db()
             self._not_saving(f"{self.path} cannot be written ({err})")
+        elif kind == UNUSABLE:
+            self._close_db()
+            self._not_saving(f"{self.path} cannot be used ({err}); it was left untouched")
         else:
             self._say(f"Saved results in {self.path}: {doing} failed ({err}); "
                       "results kept in memory, to be saved later.")
@@ -328,10 +342,9 @@ class Store:
             self._write(self.db, self.pending)
         except Unusable as why:
             self._close_db()
-            self.writable = False
-            self._say(f"Results are not being saved: {self.path} {why}; it was left untouched.")
+            self._not_saving(f"{self.path} {why}; it was left untouched")
             return False
-        except sqlite3.Error as err:
+        except ERRORS as err:
             corrupt = kind_of(err) == CORRUPT
             self._fail(err, "saving")
             return self.flush(retry=False) if corrupt and retry else False
@@ -366,12 +379,13 @@ class Store:
             self.db.execute("PRAGMA busy_timeout = 50")
         try:
             return self.db.execute(sql, args).fetchall()
-        except sqlite3.Error as err:
+        except ERRORS as err:
             if kind_of(err) == BUSY:  # said when a result has to wait, not on every lookup
                 self.busy = True
                 return []
             self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
-            return self._query(sql, args, retry=False) if retry and self.db else []
+            again = retry and kind_of(err) == CORRUPT and self.db is not None
+            return self._query(sql, args, retry=False) if again else []
         finally:
             if quick and self.db is not None:
                 self.db.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")

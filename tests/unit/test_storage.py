@@ -5,10 +5,14 @@ import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
+from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import mazegame
 from mazegame.storage import SCHEMA_VERSION, Store
@@ -216,6 +220,18 @@ def test_a_file_from_a_newer_version_is_left_untouched(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3"]  # no journal, nothing aside
 
 
+def test_a_newer_version_upgrading_the_file_mid_session_is_respected(tmp_path):
+    path = filled(tmp_path / "s.sqlite3", n=20)
+    store = Store(path)
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0) is False
+    assert "newer" in store.notice and "not being saved" in store.notice
+    store.close()
+    assert rows_in(path) == 20
+
+
 PROBE = """
 import ctypes, json, os, sys
 if os.geteuid() == 0:  # root writes anything: drop CAP_DAC_OVERRIDE, as a player has none
@@ -317,3 +333,47 @@ def test_two_games_saving_at_once_keep_every_result(tmp_path):
         per_game = dict(db.execute("SELECT substr(maze, 1, 1), COUNT(*) FROM results GROUP BY 1"))
     assert per_game == {"a": n, "b": n}
     assert set_aside(path.parent) == []
+
+
+@cache
+def healthy_file() -> bytes:
+    """The bytes of a small multi-page results file, made once."""
+    with tempfile.TemporaryDirectory() as folder:
+        return filled(Path(folder) / "s.sqlite3", n=400).read_bytes()
+
+
+@given(when=st.sampled_from(["before open", "after open"]),
+       offset=st.integers(0, len(healthy_file()) - 1),
+       garbage=st.binary(min_size=1, max_size=4096))
+@example(when="before open", offset=3646, garbage=b"\x80")  # a UnicodeDecodeError, not sqlite3's
+@example(when="after open", offset=3646, garbage=b"\x80")
+@example(when="after open", offset=43, garbage=b"\x00\x00\x00\x00\x05")  # unsupported format
+def test_garbage_anywhere_in_the_file_never_raises(when, offset, garbage):
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.sqlite3"
+        path.write_bytes(healthy_file())
+
+        def damage():
+            with open(path, "r+b") as f:
+                f.seek(offset)
+                f.write(garbage)
+                f.seek(24)  # as a writer would: open connections drop their cached pages
+                counter = int.from_bytes(f.read(4), "big")
+                f.seek(24)
+                f.write(((counter + 1) % 2**32).to_bytes(4, "big"))
+
+        if when == "before open":
+            damage()
+        store = Store(path, wait=0.5)
+        if when == "after open":
+            damage()
+        store.best("classic", f"m3:{LONG}")
+        store.record("classic", "fuzz", won=True, moves=3, optimum=3, seconds=1.0)
+        store.solved("classic", "m")
+        assert store.best("classic", "fuzz").moves == 3  # in the file or, if not, in memory
+        store.close()
+        if not any("not being saved" in text for text in store.notices):
+            assert store.pending == []
+        again = Store(path, wait=0.5)  # the next start opens whatever is left, quietly or not
+        again.best("classic", "fuzz")
+        again.close()
