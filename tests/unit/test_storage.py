@@ -307,9 +307,10 @@ from mazegame.storage import Store
 path, name, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 while not (path.parent / "go").exists():
     time.sleep(0.01)
-store = Store(path)
+store = Store(path, wait=60)  # a tight loop of saves can hold the lock for the other's whole run
 for i in range(n):
     store.record("classic", f"{name}:{i % 5}", won=i % 2 == 0, moves=i, optimum=1, seconds=1.0)
+    time.sleep(0.002)  # a breath between saves, so the other game gets the lock in between
 store.close()
 print(json.dumps({"pending": len(getattr(store, "pending", [])), "notice": store.notice}))
 """
