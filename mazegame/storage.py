@@ -1,18 +1,15 @@
 """Saved results in SQLite under the user's data dir: best runs per maze, puzzle progress.
 
 One transaction per write; a schema version in `PRAGMA user_version`. No operation raises:
-what went wrong is told to the player through `notices` (and `on_notice`), naming the file.
-
-- busy (another mazegame holds the lock): SQLite waits up to `wait` seconds; if still busy,
-  the result stays queued in memory and is written on the next save or at close. Never set aside.
-- read-only file or folder: history is read, new results are kept for this session only.
-- newer schema (a newer mazegame wrote it): the file is left untouched (opened read-only
-  only to read its version), results are kept for this session only.
-- corrupt (at open, by `PRAGMA quick_check`, or a damaged page met later): the file is moved
-  aside under a timestamped name and a fresh one started.
-
-The journal stays SQLite's default rollback journal, not WAL: WAL needs shared memory, which
-a data folder on a network filesystem cannot provide. Writes take `BEGIN IMMEDIATE`, so two
+trouble is told through `notices` (and `on_notice`), naming the file.
+- busy (another game holds the lock): wait up to `wait` s, then queue the result in memory
+  and write it on the next save or at close; never set aside.
+- read-only file or folder, newer schema, unknown format: left untouched (opened read-only,
+  if at all); history is read when possible, new results are kept for this session only.
+- corrupt (`PRAGMA quick_check` at open, or a damaged page met later): moved aside under a
+  timestamped name, a fresh file started, this session's results written again into it.
+The journal is SQLite's default rollback journal, not WAL: WAL needs shared memory, which a
+data folder on a network filesystem cannot give. Writes take `BEGIN IMMEDIATE`, so two
 writers queue in SQLite's busy handler instead of failing with a deadlock error.
 """
 
@@ -21,7 +18,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,6 +110,7 @@ class Store:
         self.db: sqlite3.Connection | None = None
         self.writable = True  #: False once the file is known read-only or newer: say it once
         self.busy = False  #: the last attempt found the file locked
+        self._busy_at = 0.0  #: when (time.monotonic) it last did
         self._identity: tuple[int, int] | None = None  #: (device, inode) of the file opened
         self._asides = 0  #: files set aside by this store (a bound against a failing disk)
         self._saved: list[tuple] = []  #: this session's rows in the file, redone if it is set aside
@@ -261,7 +260,7 @@ class Store:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
             n = 1
-            while aside.exists():
+            while aside.exists():  # never over an earlier one
                 n += 1
                 aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
             self.path.rename(aside)
@@ -295,7 +294,7 @@ class Store:
         """Say what went wrong while `doing`, and leave the store usable."""
         kind = kind_of(err)
         if kind == BUSY:
-            self.busy = True
+            self._found_busy()
             waiting = f"{len(self.pending)} result(s)" if self.pending else "Results"
             self._say(f"Saved results are busy: another mazegame is using {self.path}. "
                       f"{waiting} kept in memory, to be saved later.")
@@ -338,8 +337,9 @@ class Store:
             self._open()
             if self.db is None or not self.writable:
                 return False
-        try:
-            self._write(self.db, self.pending)
+        try:  # one bounded wait per save: none again if a lookup has just waited in vain
+            with self._hurried(self.busy and time.monotonic() - self._busy_at < self.wait):
+                self._write(self.db, self.pending)
         except Unusable as why:
             self._close_db()
             self._not_saving(f"{self.path} {why}; it was left untouched")
@@ -374,21 +374,31 @@ class Store:
         """Rows from the file; [] (and a notice) if it cannot be read just now."""
         if self.db is None:
             return []
-        quick = self.busy  # busy was said already: do not freeze every lookup for `wait` s
-        if quick:
-            self.db.execute("PRAGMA busy_timeout = 50")
         try:
-            return self.db.execute(sql, args).fetchall()
+            with self._hurried(self.busy):  # busy already: do not freeze every lookup
+                return self.db.execute(sql, args).fetchall()
         except ERRORS as err:
             if kind_of(err) == BUSY:  # said when a result has to wait, not on every lookup
-                self.busy = True
+                self._found_busy()
                 return []
             self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
             again = retry and kind_of(err) == CORRUPT and self.db is not None
             return self._query(sql, args, retry=False) if again else []
+
+    @contextmanager
+    def _hurried(self, hurry: bool) -> Iterator[None]:
+        """Wait at most 50 ms for a lock inside this block, if `hurry`."""
+        db = self.db
+        if hurry and db is not None:
+            db.execute("PRAGMA busy_timeout = 50")
+        try:
+            yield
         finally:
-            if quick and self.db is not None:
-                self.db.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
+            if hurry and db is not None and db is self.db:
+                db.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
+
+    def _found_busy(self) -> None:
+        self.busy, self._busy_at = True, time.monotonic()
 
     def _pending_wins(self, mode: str, keep: Callable[[str], bool]) -> list[tuple]:
         return [row for row in self.pending if row[0] == mode and row[2] and keep(row[1])]
@@ -415,6 +425,7 @@ class Store:
 
     def close(self) -> None:
         """Write what is waiting (one bounded try), say what could not be, and close."""
+        self._busy_at = float("-inf")  # the last chance: wait the full time
         if not self.flush() and self.pending:
             self._say(f"{len(self.pending)} result(s) could not be saved to {self.path}.")
         self._close_db()
