@@ -253,7 +253,7 @@ print(json.dumps(out))
 
 
 @pytest.fixture
-def shared_dir(tmp_path):
+def writable_again(tmp_path):
     """A folder whose read-only parts are made writable again for the clean-up."""
     yield tmp_path
     for path in [tmp_path, *tmp_path.rglob("*")]:
@@ -270,8 +270,8 @@ def probe(path):
 
 
 @pytest.mark.parametrize("read_only", ["file", "folder"])
-def test_read_only_results_are_read_and_the_game_plays_on(shared_dir, read_only):
-    data = shared_dir / "data"
+def test_read_only_results_are_read_and_the_game_plays_on(writable_again, read_only):
+    data = writable_again / "data"
     path = data / "s.sqlite3"
     data.mkdir()
     store = Store(path)
@@ -290,8 +290,8 @@ def test_read_only_results_are_read_and_the_game_plays_on(shared_dir, read_only)
     assert sorted(p.name for p in data.iterdir()) == ["s.sqlite3"]
 
 
-def test_a_read_only_folder_without_a_file_plays_on(shared_dir):
-    data = shared_dir / "data"
+def test_a_read_only_folder_without_a_file_plays_on(writable_again):
+    data = writable_again / "data"
     data.mkdir(mode=0o555)
     os.chmod(data, 0o555)
     out = probe(data / "s.sqlite3")
