@@ -1,7 +1,16 @@
 """Saved results in SQLite under the user's data dir: best runs per maze, puzzle progress.
 
-One transaction per write; a schema version in `PRAGMA user_version`. A file that cannot
-be read is moved aside (never deleted) and a fresh one started, with a notice for the player.
+One transaction per write; a schema version in `PRAGMA user_version`. No operation raises:
+trouble is told through `notices` (and `on_notice`), naming the file.
+- busy (another game holds the lock): wait up to `wait` s, then queue the result in memory
+  and write it on the next save or at close; never set aside.
+- read-only file or folder, newer schema, unknown format: left untouched (opened read-only,
+  if at all); history is read when possible, new results are kept for this session only.
+- corrupt (`PRAGMA quick_check` at open, or a damaged page met later): moved aside under a
+  timestamped name, a fresh file started, this session's results written again into it.
+The journal is SQLite's default rollback journal, not WAL: WAL needs shared memory, which a
+data folder on a network filesystem cannot give. Writes take `BEGIN IMMEDIATE`, so two
+writers queue in SQLite's busy handler instead of failing with a deadlock error.
 """
 
 from __future__ import annotations
@@ -9,23 +18,42 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY,
-    mode TEXT NOT NULL,
-    maze TEXT NOT NULL,          -- what was played: generator, size, seed, wrap (or a level)
-    won INTEGER NOT NULL,
-    moves INTEGER NOT NULL,
-    optimum INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    played_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze);
-"""
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS results (
+        id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL,
+        maze TEXT NOT NULL,          -- what was played: generator, size, seed, wrap (or a level)
+        won INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        optimum INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        played_at REAL NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze)",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+]
+COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at"
+INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+
+BUSY, READ_ONLY, CORRUPT, FAILED, UNUSABLE = "busy", "read-only", "corrupt", "failed", "unusable"
+# What reading a damaged file can raise: sqlite3 decodes its error messages (which may quote
+# the damaged schema) as strict UTF-8, so damage can also surface as a UnicodeDecodeError.
+ERRORS = (sqlite3.Error, UnicodeDecodeError)
+_KIND_OF_CODE = {
+    sqlite3.SQLITE_BUSY: BUSY, sqlite3.SQLITE_LOCKED: BUSY,
+    sqlite3.SQLITE_READONLY: READ_ONLY, sqlite3.SQLITE_PERM: READ_ONLY,
+    sqlite3.SQLITE_CANTOPEN: READ_ONLY,
+    sqlite3.SQLITE_CORRUPT: CORRUPT, sqlite3.SQLITE_NOTADB: CORRUPT,
+    # worth another try later: the disk is full, a read or lock failed (network filesystems)
+    sqlite3.SQLITE_FULL: FAILED, sqlite3.SQLITE_IOERR: FAILED, sqlite3.SQLITE_NOMEM: FAILED,
+    sqlite3.SQLITE_PROTOCOL: FAILED, sqlite3.SQLITE_INTERRUPT: FAILED,
+}  # anything else (e.g. "unsupported file format" from a newer SQLite): UNUSABLE
 
 
 def default_path() -> Path:
@@ -38,6 +66,28 @@ def default_path() -> Path:
     return Path(folder) / "mazegame.sqlite3"
 
 
+def kind_of(err: Exception) -> str:
+    """busy, read-only, corrupt, failed (try again) or unusable, from SQLite's result code."""
+    if isinstance(err, UnicodeDecodeError):
+        return CORRUPT
+    code = getattr(err, "sqlite_errorcode", None)
+    return UNUSABLE if code is None else _KIND_OF_CODE.get(code & 0xFF, UNUSABLE)
+
+
+class Unusable(Exception):
+    """The file cannot be used as it is: `kind` says why (newer or corrupt)."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+def newer(version: int) -> Unusable:
+    """The file was written by a newer mazegame."""
+    return Unusable("newer", f"was written by a newer mazegame (schema {version}; "
+                             f"this one knows {SCHEMA_VERSION})")
+
+
 @dataclass(frozen=True)
 class Best:
     """The best finished runs on one maze."""
@@ -48,63 +98,334 @@ class Best:
 
 
 class Store:
-    """The player's saved results. `notice` says what happened if the file was unusable."""
+    """The player's saved results; never raises, says what went wrong in `notices`."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path not in (None, ":memory:") else path
-        if self.path is None:
-            self.path = default_path()
-        self.notice = ""
-        self.db = self._open()
+    def __init__(self, path: Path | str | None = None, *, wait: float = 3.0,
+                 on_notice: Callable[[str], None] | None = None) -> None:
+        self.path = default_path() if path is None else Path(path)
+        self.wait = wait  #: longest wait for another game's lock, per attempt, in seconds
+        self.on_notice = on_notice
+        self.notices: list[str] = []  #: everything said so far, oldest first
+        self.pending: list[tuple] = []  #: results not yet in the file (busy, read-only, ...)
+        self.db: sqlite3.Connection | None = None
+        self.writable = True  #: False once the file is known read-only or newer: say it once
+        self.busy = False  #: the last attempt found the file locked
+        self._busy_at = 0.0  #: when (time.monotonic) it last did
+        self._identity: tuple[int, int] | None = None  #: (device, inode) of the file opened
+        self._asides = 0  #: files set aside by this store (a bound against a failing disk)
+        self._saved: list[tuple] = []  #: this session's rows in the file, redone if it is set aside
+        self._open()
 
-    def _open(self) -> sqlite3.Connection:
-        if self.path == ":memory:":
-            return self._prepare(sqlite3.connect(":memory:"))
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    @property
+    def notice(self) -> str:
+        """The latest thing said ("" if all is well)."""
+        return self.notices[-1] if self.notices else ""
+
+    def _say(self, text: str) -> None:
+        self.notices.append(text)
+        if self.on_notice is not None:
+            self.on_notice(text)
+
+    # -- opening -------------------------------------------------------------------
+    def _open(self) -> None:
+        """Open the file, or say why results are not saved there; never raises."""
+        folder = self.path.parent
         try:
-            return self._prepare(sqlite3.connect(self.path))
-        except sqlite3.DatabaseError as err:
-            aside = self.path.with_name(f"{self.path.name}.unreadable-{int(time.time())}")
-            self.path.rename(aside)
-            self.notice = (f"Saved results could not be read ({err}); the file was kept as "
-                           f"{aside.name} and a fresh one started.")
-            return self._prepare(sqlite3.connect(self.path))
+            folder.mkdir(parents=True, exist_ok=True)
+            exists = self.path.exists()
+        except OSError as err:
+            self._not_saving(f"the folder {folder} cannot be used ({err.strerror})")
+            return
+        if not os.access(folder, os.W_OK):  # the journal lives beside the file
+            self._not_saving(f"the folder {folder} is read-only")
+            self._open_read_only(exists)
+        elif exists and not os.access(self.path, os.W_OK):
+            self._not_saving(f"{self.path} is read-only")
+            self._open_read_only(exists)
+        else:
+            self._open_for_writing(exists)
 
-    @staticmethod
-    def _prepare(db: sqlite3.Connection) -> sqlite3.Connection:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(f"saved by a newer mazegame (schema {version})")
-        with db:
-            db.executescript(SCHEMA)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    def _open_read_only(self, exists: bool) -> None:
+        """Read the history of a file we may not write; change nothing."""
+        if not exists:
+            return
+        try:
+            db = self._connect(read_only=True)
+            self._check(db)
+            self.db = db
+        except Unusable as why:
+            self._say(f"Saved results in {self.path} cannot be read: {why}; "
+                      "the file is read-only, so it was left as it is.")
+        except ERRORS as err:
+            self._fail(err, "reading")
+
+    def _open_for_writing(self, exists: bool) -> None:
+        """Check the file (version first, read-only), then open it to write."""
+        try:
+            checked = not exists or self._probe()
+            db = self._connect(read_only=False)
+            try:
+                if not checked:
+                    self._check(db)
+                self._create(db)
+            except BaseException:
+                db.close()
+                raise
+        except Unusable as why:
+            if why.kind == CORRUPT:
+                self._set_aside(str(why))
+            else:
+                self._not_saving(f"{self.path} {why}; it was left untouched")
+            return
+        except ERRORS as err:
+            self._fail(err, "opening")
+            return
+        self.db, self.busy = db, False
+        self._identify()
+
+    def _probe(self) -> bool:
+        """Check the file through a read-only connection; False if only a writer can read it."""
+        self._identify()
+        probe = self._connect(read_only=True)
+        try:
+            self._check(probe)
+        except ERRORS as err:
+            if kind_of(err) != READ_ONLY:
+                raise
+            return False  # a game that died mid-save left a journal only a writer may roll back
+        finally:
+            probe.close()
+        return True
+
+    def _connect(self, *, read_only: bool) -> sqlite3.Connection:
+        """A connection that waits up to `wait` s for a lock, in autocommit mode."""
+        target = f"file:{self.path}?mode=ro" if read_only else f"file:{self.path}"
+        db = sqlite3.connect(target, uri=True, timeout=self.wait, isolation_level=None)
+        db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # damage is not a crash
         return db
 
+    def _identify(self) -> None:
+        """Remember which file we opened, so we never set aside another game's fresh one."""
+        try:
+            stat = os.stat(self.path)
+            self._identity = (stat.st_dev, stat.st_ino)
+        except OSError:
+            self._identity = None
+
+    def _check(self, db: sqlite3.Connection) -> None:
+        """Raise Unusable if the file is from a newer mazegame or fails SQLite's quick check."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise newer(version)
+        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            last = verdict.splitlines()[-1]  # e.g. "Page 124: btreeInitPage() returns ..."
+            raise Unusable(CORRUPT, f"failed SQLite's check: {last}")
+        if version == SCHEMA_VERSION:  # its tables must be ours, or every save would fail
+            try:
+                db.execute(f"SELECT {COLUMNS} FROM results LIMIT 0")
+            except sqlite3.OperationalError as err:
+                if kind_of(err) != UNUSABLE:  # busy, read-only: not a verdict on the file
+                    raise
+                raise Unusable(CORRUPT, f"its results table is damaged: {err}") from None
+
+    @staticmethod
+    def _create(db: sqlite3.Connection) -> None:
+        """Create the tables in one transaction if the file is older than this schema."""
+        if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in SCHEMA:
+                db.execute(statement)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def _set_aside(self, detail: str) -> None:
+        """Move a damaged file aside under a timestamped name and start a fresh one."""
+        self._close_db()
+        self._asides += 1
+        if self._asides > 3:  # fresh files keep failing: the disk itself is in trouble
+            self._not_saving(f"{self.path} keeps failing ({detail})")
+            return
+        try:
+            stat = os.stat(self.path)
+            if self._identity not in (None, (stat.st_dev, stat.st_ino)):
+                # another game already replaced it with a fresh file: use that one
+                self._identity = None
+                self._open()
+                return
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+            n = 1
+            while aside.exists():  # never over an earlier one
+                n += 1
+                aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            self.path.rename(aside)
+            journal = self.path.with_name(self.path.name + "-journal")
+            if journal.exists():
+                journal.rename(aside.with_name(aside.name + "-journal"))
+        except FileNotFoundError:  # another game moved it aside first
+            self._identity = None
+            self._open()
+            return
+        except OSError as err:
+            self.writable = False
+            self._say(f"Saved results in {self.path} are damaged ({detail}) and could not be "
+                      f"moved aside ({err.strerror}): results are not being saved.")
+            return
+        self._say(f"Saved results in {self.path} were damaged ({detail}); the file was kept "
+                  f"as {aside.name} and a fresh one started.")
+        self.pending[:0], self._saved = self._saved, []  # this session's results go in the new one
+        self._identity = None
+        self._open()
+        if self.pending and self.db is not None:
+            self.flush(retry=False)
+
+    # -- trouble -------------------------------------------------------------------
+    def _not_saving(self, why: str) -> None:
+        self.writable = False
+        self._say(f"Results are not being saved: {why}. You can play on; this session's "
+                  "results are kept until you quit.")
+
+    def _fail(self, err: Exception, doing: str) -> None:
+        """Say what went wrong while `doing`, and leave the store usable."""
+        kind = kind_of(err)
+        if kind == BUSY:
+            self._found_busy()
+            waiting = f"{len(self.pending)} result(s)" if self.pending else "Results"
+            self._say(f"Saved results are busy: another mazegame is using {self.path}. "
+                      f"{waiting} kept in memory, to be saved later.")
+        elif kind == CORRUPT and self.writable:
+            self._set_aside(str(err))
+        elif kind == CORRUPT:
+            self._close_db()
+            self._say(f"Saved results in {self.path} are damaged ({err}); the file is "
+                      "read-only, so it was left as it is.")
+        elif kind == READ_ONLY:
+            self._close_db()
+            self._not_saving(f"{self.path} cannot be written ({err})")
+        elif kind == UNUSABLE:
+            self._close_db()
+            self._not_saving(f"{self.path} cannot be used ({err}); it was left untouched")
+        else:
+            self._say(f"Saved results in {self.path}: {doing} failed ({err}); "
+                      "results kept in memory, to be saved later.")
+
+    def _close_db(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    # -- results -------------------------------------------------------------------
     def record(self, mode: str, maze: str, *, won: bool, moves: int, optimum: int,
-               seconds: float) -> None:
-        """Save one finished game."""
-        with self.db:
-            self.db.execute(
-                "INSERT INTO results (mode, maze, won, moves, optimum, seconds, played_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (mode, maze, int(won), moves, optimum, seconds, time.time()),
-            )
+               seconds: float) -> bool:
+        """Save one finished game; True when it is in the file (else it waits in memory)."""
+        self.pending.append((mode, maze, int(won), moves, optimum, seconds, time.time()))
+        return self.flush()
+
+    def flush(self, *, retry: bool = True) -> bool:
+        """Write the results waiting in memory, if the file can be written; True if none left."""
+        if not self.pending:
+            return True
+        if not self.writable:
+            return False
+        was_busy = self.busy
+        if self.db is None:  # busy or failed at open: try again now
+            self._open()
+            if self.db is None or not self.writable:
+                return False
+        try:  # one bounded wait per save: none again if a lookup has just waited in vain
+            with self._hurried(self.busy and time.monotonic() - self._busy_at < self.wait):
+                self._write(self.db, self.pending)
+        except Unusable as why:
+            self._close_db()
+            self._not_saving(f"{self.path} {why}; it was left untouched")
+            return False
+        except ERRORS as err:
+            corrupt = kind_of(err) == CORRUPT
+            self._fail(err, "saving")
+            return self.flush(retry=False) if corrupt and retry else False
+        if was_busy:
+            self._say(f"{len(self.pending)} waiting result(s) saved to {self.path}.")
+        self.busy = False
+        self._saved += self.pending
+        self.pending.clear()
+        return True
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, rows: list[tuple]) -> None:
+        """Insert rows in one transaction, unless a newer mazegame has upgraded the file."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise newer(version)
+            db.executemany(INSERT, rows)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def _query(self, sql: str, args: tuple, *, retry: bool = True) -> list[tuple]:
+        """Rows from the file; [] (and a notice) if it cannot be read just now."""
+        if self.db is None:
+            return []
+        try:
+            with self._hurried(self.busy):  # busy already: do not freeze every lookup
+                return self.db.execute(sql, args).fetchall()
+        except ERRORS as err:
+            if kind_of(err) == BUSY:  # said when a result has to wait, not on every lookup
+                self._found_busy()
+                return []
+            self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
+            again = retry and kind_of(err) == CORRUPT and self.db is not None
+            return self._query(sql, args, retry=False) if again else []
+
+    @contextmanager
+    def _hurried(self, hurry: bool) -> Iterator[None]:
+        """Wait at most 50 ms for a lock inside this block, if `hurry`."""
+        db = self.db
+        if hurry and db is not None:
+            db.execute("PRAGMA busy_timeout = 50")
+        try:
+            yield
+        finally:
+            if hurry and db is not None and db is self.db:
+                db.execute(f"PRAGMA busy_timeout = {int(self.wait * 1000)}")
+
+    def _found_busy(self) -> None:
+        self.busy, self._busy_at = True, time.monotonic()
+
+    def _pending_wins(self, mode: str, keep: Callable[[str], bool]) -> list[tuple]:
+        return [row for row in self.pending if row[0] == mode and row[2] and keep(row[1])]
 
     def best(self, mode: str, maze: str) -> Best | None:
         """Fewest moves and fastest time among the won games on this maze."""
-        row = self.db.execute(
-            "SELECT MIN(moves), MIN(seconds), COUNT(*) FROM results"
-            " WHERE mode = ? AND maze = ? AND won = 1", (mode, maze),
-        ).fetchone()
-        return None if row[2] == 0 else Best(row[0], row[1], row[2])
+        rows = self._query("SELECT MIN(moves), MIN(seconds), COUNT(*) FROM results"
+                           " WHERE mode = ? AND maze = ? AND won = 1", (mode, maze))
+        moves, seconds, wins = rows[0] if rows else (None, None, 0)
+        for row in self._pending_wins(mode, lambda key: key == maze):
+            moves = row[3] if moves is None else min(moves, row[3])
+            seconds = row[5] if seconds is None else min(seconds, row[5])
+            wins += 1
+        return None if wins == 0 else Best(moves, seconds, wins)
 
     def solved(self, mode: str, prefix: str) -> dict[str, int]:
         """Best winning move counts per maze key starting with `prefix` (puzzle packs)."""
-        rows = self.db.execute(
-            "SELECT maze, MIN(moves) FROM results WHERE mode = ? AND won = 1 AND maze LIKE ?"
-            " GROUP BY maze", (mode, prefix + "%"),
-        )
-        return dict(rows.fetchall())
+        found = dict(self._query(
+            "SELECT maze, MIN(moves) FROM results WHERE mode = ? AND won = 1"
+            " AND substr(maze, 1, ?) = ? GROUP BY maze", (mode, len(prefix), prefix)))
+        for row in self._pending_wins(mode, lambda key: key.startswith(prefix)):
+            found[row[1]] = min(found.get(row[1], row[3]), row[3])
+        return found
 
     def close(self) -> None:
-        self.db.close()
+        """Write what is waiting (one bounded try), say what could not be, and close."""
+        self._busy_at = float("-inf")  # the last chance: wait the full time
+        if not self.flush() and self.pending:
+            self._say(f"{len(self.pending)} result(s) could not be saved to {self.path}.")
+        self._close_db()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
 
@@ -64,25 +63,26 @@ class MazeApp(App):
         self.call_after_refresh(self.check_size)
 
     def open_store(self) -> None:
-        try:
-            self.store = Store()
-        except (OSError, sqlite3.Error) as err:
-            self.notify(f"Results will not be saved this time: {err}", severity="warning",
-                        timeout=10)
-            return
-        if self.store.notice:
-            self.notify(self.store.notice, severity="warning", timeout=15)
+        """Open the saved results; whatever is wrong with the file, play on and say so."""
+        self.store = Store(on_notice=self.tell_about_store)
+
+    def tell_about_store(self, text: str) -> None:
+        """Show what happened to the saved results (busy, read-only, newer, damaged)."""
+        self.notify(text, title="Saved results", severity="warning", timeout=20, markup=False)
 
     def record(self, mode: str, maze: str, **result) -> Best | None:
         """Save a finished game; the best before it on this maze (None if first or unsaved)."""
         if self.store is None:
             return None
-        best = self.store.best(mode, maze)
-        try:
-            self.store.record(mode, maze, **result)
-        except sqlite3.Error as err:
-            self.notify(f"Could not save this result: {err}", severity="warning")
+        best = self.store.best(mode, maze)  # the store never raises: trouble is told
+        self.store.record(mode, maze, **result)
         return best
+
+    def on_unmount(self) -> None:
+        """Write results still waiting for another game's lock, before quitting."""
+        if self.store is not None:
+            self.store.on_notice = None  # nothing left on screen to tell
+            self.store.close()
 
     def on_jump_screen_solved(self, message) -> None:
         self.record("jump", f"{message.pack}#{message.index}", won=True, moves=message.moves,
