@@ -1,6 +1,7 @@
 """Asking for new mazes quickly: the newest request wins, with the size asked for, and
 keys typed while a maze builds are played on it, not lost."""
 
+import threading
 import time
 
 import pytest
@@ -37,3 +38,43 @@ async def test_tapping_n_keeps_the_fitted_size(mode, options, helpers):
         assert game.maze.seed == screen.setup.seed  # the newest request won
         assert game.moves + game.bumps == 2  # the two keys typed during the build
         assert f"{shape[0]}x{shape[1]}" in str(screen.query_one("#status").render())
+
+
+def hold_builds(screen):
+    """Make the screen's next builds wait until the returned gate is set."""
+    gate = threading.Event()
+    build = screen.make_maze
+
+    def held_build(*args):
+        gate.wait(10)
+        return build(*args)
+
+    screen.make_maze = held_build
+    return gate
+
+
+def paused_overlay(screen) -> bool:
+    return screen.query_one("#paused").display
+
+
+@pytest.mark.parametrize("keys", [("n", "p"), ("p", "n"), ("n", "question_mark", "escape")])
+async def test_a_pause_during_a_build_does_not_outlive_it(keys, helpers):
+    # The pause (or help, which pauses) hit the old game; the new one starts unpaused, so
+    # the "Paused" notice must not stay on screen over it while the clock runs.
+    app = MazeApp(GameSetup("classic", "backtracker", (9, 6), 5), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("right", "down")  # the clock runs: p really pauses
+        gate = hold_builds(screen)
+        await pilot.press(*keys)
+        await pilot.pause()
+        gate.set()
+        await helpers.settle(pilot)
+        assert screen.game.moves == 0 and not screen.game.paused
+        assert not paused_overlay(screen)
+        assert screen.query_one("#play-area").display
+        await pilot.press("right", "down")
+        assert screen.game.moves + screen.game.bumps == 2
+        assert not paused_overlay(screen)
+

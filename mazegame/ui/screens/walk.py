@@ -116,6 +116,11 @@ class WalkScreen(Screen):
         self.query_one("#loading").display = loading
         self.query_one("#play-area").display = not loading
 
+    def show_paused(self, paused: bool) -> None:
+        """The pause notice in place of the maze, or the maze again."""
+        self.query_one("#paused").display = paused
+        self.query_one("#play-area").display = not paused
+
     @work(thread=True, exclusive=True, group="generate")
     def _prepare(self, setup: GameSetup, fit: tuple[int, int], maze: Maze | None) -> None:
         try:
@@ -140,6 +145,7 @@ class WalkScreen(Screen):
     def start_game(self, game: WalkGame) -> None:
         self.building = False
         self.show_loading(False)
+        self.show_paused(False)  # a pause of the game this one replaces ends with it
         self.query_one("#end-panel").display = False
         self.game = game
         self.show_game()
@@ -284,15 +290,14 @@ class WalkScreen(Screen):
 
     def action_pause(self) -> None:
         game = self.game
-        if game is None or game.over:
+        if game is None or game.over or self.building:  # building: that game is going away
             return
         paused = not game.paused and game.started_at is not None
         if paused:
             game.pause()
         else:
             game.resume()
-        self.query_one("#paused").display = paused
-        self.query_one("#play-area").display = not paused
+        self.show_paused(paused)
 
     def action_toggle_trail(self) -> None:
         view = self.query_one(MazeView)
