@@ -78,3 +78,25 @@ async def test_a_pause_during_a_build_does_not_outlive_it(keys, helpers):
         assert screen.game.moves + screen.game.bumps == 2
         assert not paused_overlay(screen)
 
+
+async def test_a_maze_that_cannot_start_is_not_played_behind_the_notice(helpers):
+    app = MazeApp(GameSetup("chase", "backtracker", (9, 6), 5,
+                            options=(("turn_based", True),)), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+
+        def unwinnable(maze):
+            raise ValueError("no winnable chase found")
+
+        screen.make_game = unwinnable
+        await pilot.press("n")
+        await helpers.settle(pilot)
+        panel = screen.query_one("#end-panel")
+        assert panel.display and "Cannot start" in str(panel.render())
+        assert screen.game is None  # the old game is over: nothing plays behind the notice
+        await pilot.press("right", "down", "space", "r", "p")
+        await helpers.settle(pilot)
+        status = str(screen.query_one("#status").render())
+        assert "Moves" not in status and f"seed {screen.setup.seed}" in status
+        assert not paused_overlay(screen)

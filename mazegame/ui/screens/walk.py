@@ -164,7 +164,10 @@ class WalkScreen(Screen):
         """Say why no game could start, and what the player can do."""
         self.building = False
         self.pending.clear()
+        self.game = None  # the old game is over: nothing plays behind the notice
         self.show_loading(False)
+        self.show_paused(False)
+        self.update_status()
         panel = self.query_one("#end-panel", Static)
         panel.update(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
                      "[b]q[/b]  back to the menu")
