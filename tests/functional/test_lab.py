@@ -320,3 +320,33 @@ async def test_every_generator_and_solver_plays_in_the_lab(helpers):
             for position in (screen.total // 3, screen.total):
                 screen.seek(position)
                 await pilot.pause()
+
+
+async def test_race_pressed_while_building_races_the_new_maze(helpers, monkeypatch):
+    # n then r before the maze is up: the race waits for it; the status never names a
+    # seed other than the one of the maze on show.
+    import threading
+
+    from mazegame.ui.screens import lab as lab_module
+
+    gate, build = threading.Event(), lab_module.generate
+
+    def held(*args, **kwargs):
+        gate.wait(10)
+        return build(*args, **kwargs)
+
+    app = lab(algorithm="backtracker")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        first = screen.maze
+        monkeypatch.setattr(lab_module, "generate", held)
+        await pilot.press("n", "r")
+        gate.set()
+        await helpers.settle(pilot)
+        await helpers.settle(pilot)
+        assert screen.maze is not first
+        assert screen.phase == "race"
+        assert all(np.array_equal(run.maze.walls, screen.maze.walls) for run in screen.runs)
+        assert f"seed {screen.maze.seed} " in str(screen.query_one("#status").render())
+        assert screen.request.seed == screen.maze.seed

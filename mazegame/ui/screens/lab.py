@@ -107,6 +107,8 @@ class LabScreen(Screen):
         self.autoplay = autoplay  #: start playing every fresh trace (tests turn it off)
         self.maze: Maze | None = None  #: the finished maze of the current build
         self.phase = ""  #: "generate" or "race"
+        self.building = False  #: a maze is being built: a race asked for meanwhile waits
+        self.race_waiting = False
         self.runs: list[TraceRun] = []
         self._panels: list[TracePanel] = []
         self.clock = 0
@@ -153,7 +155,7 @@ class LabScreen(Screen):
         if request.seed is None:
             request = replace(request, seed=secrets.randbelow(SEED_LIMIT))
             picker.set_seed(request.seed)
-        self.request = request
+        self.building, self.race_waiting = True, False
         self.playing = False
         self._say(f"building {request.generator} {request.size[0]}x{request.size[1]}…")
         self._generate(request)
@@ -169,20 +171,32 @@ class LabScreen(Screen):
             generated = generate(request.generator, width, height, request.seed, record=True,
                                  options=request.options)
         except ValueError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error")
+            self.app.call_from_thread(self._build_failed, str(error))
             return
         run = TraceRun.of_generation(request.generator, generated)  # indexes: off the UI thread
         if not get_current_worker().is_cancelled:  # a newer build replaced this one
             self.app.call_from_thread(self._show_generation, request, generated.maze, run)
 
+    def _build_failed(self, message: str) -> None:
+        self.building = self.race_waiting = False
+        self.notify(message, severity="error")
+        self.update_status()  # the maze on show, not "building…"
+
     async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
-        self.maze = maze
+        # The request becomes the lab's only with its maze: the status describes what is shown.
+        self.request, self.maze, self.building = request, maze, False
         self.phase = "generate"
         await self._load([run])
         spec = GENERATORS[request.generator]
         self._explain([(spec.title, spec.summary, spec.source)])
+        if self.race_waiting:
+            self.race_waiting = False
+            self.action_race()
 
     def action_race(self) -> None:
+        if self.building:  # race the maze being built, once it is up
+            self.race_waiting = True
+            return
         if self.maze is None:
             return
         names = self.query_one(LabPicker).solvers()
