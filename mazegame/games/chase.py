@@ -508,6 +508,9 @@ def place(maze: Maze, rules: ChaseRules, seed: int = 0, tries: int = 40,
             raise Unwinnable(f"this chase cannot be won: {verdict.reason}")
         return player, demon, verdict
     starts = [c for c in _open_cells(maze) if c not in goals]
+    if player is None and not starts:  # nowhere to start but on the goal
+        raise Unwinnable(f"no room for a {rules.mode}: every open cell of this maze is a goal; "
+                         f"try a bigger maze")
     you = maze.start if player is None else player
     pool: list[int] = []
     for attempt in range(tries):

@@ -84,6 +84,17 @@ def test_no_winnable_placement_is_refused_with_a_reason():
         new_chase(Maze.open(3, 1), difficulty="hard", speed=10, head_start=0, tries=8)
 
 
+@pytest.mark.parametrize("mode", ["chase", "race"])
+@pytest.mark.parametrize("maze", [
+    Maze.open(1, 1),  # the goal is the only cell
+    generate("cavern", 3, 3, 3).maze,  # one open cell in rock
+], ids=["1x1", "cavern-3x3"])
+def test_a_maze_with_no_room_to_start_is_refused_with_a_reason(maze, mode):
+    # Before: IndexError from random.choice deep in the re-rolls, which crashed the game.
+    with pytest.raises(Unwinnable, match="room"):
+        new_chase(maze, mode=mode, difficulty="easy", seed=3)
+
+
 @pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
 @pytest.mark.parametrize("mode", ["chase", "race"])
 def test_every_preset_makes_a_winnable_game(difficulty, mode):
