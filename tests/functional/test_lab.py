@@ -350,3 +350,21 @@ async def test_race_pressed_while_building_races_the_new_maze(helpers, monkeypat
         assert all(np.array_equal(run.maze.walls, screen.maze.walls) for run in screen.runs)
         assert f"seed {screen.maze.seed} " in str(screen.query_one("#status").render())
         assert screen.request.seed == screen.maze.seed
+
+
+async def test_hiding_the_side_panel_takes_the_keys_away_from_its_pickers(helpers):
+    # Before: a focused picker kept the keys while hidden; enter opened its list out of
+    # sight and page-down then crashed (KeyError inside the zero-height list).
+    app = lab()
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("tab")
+        side = screen.query_one("#lab-side")
+        assert side in app.focused.ancestors_with_self  # a picker has the keys
+        await pilot.press("s")
+        assert not side.display
+        assert app.focused is None or side not in app.focused.ancestors_with_self
+        await pilot.press("enter", "pagedown", "tab", "enter", "pagedown", "right")
+        await helpers.settle(pilot)
+        assert screen.clock == 1  # the lab's own keys work again

@@ -343,6 +343,10 @@ class LabScreen(Screen):
     def action_toggle_side(self) -> None:
         side = self.query_one("#lab-side")
         side.display = not side.display
+        if not side.display and self.focused is not None and \
+                side in self.focused.ancestors_with_self:
+            # A hidden picker must not keep the keys (its list would open out of sight).
+            self.set_focus(self.panels[0].view if self.panels else None)
         self.call_after_refresh(self._fit_rooms)  # the panels just changed width
 
     def action_matrices(self) -> None:
