@@ -368,3 +368,20 @@ async def test_hiding_the_side_panel_takes_the_keys_away_from_its_pickers(helper
         await pilot.press("enter", "pagedown", "tab", "enter", "pagedown", "right")
         await helpers.settle(pilot)
         assert screen.clock == 1  # the lab's own keys work again
+
+
+async def test_a_maze_that_cannot_be_built_is_said_on_the_status_line(helpers, monkeypatch):
+    # Before: the first build failing (a cavern at the lab's default even size) left
+    # "building…" on the status line for good.
+    from mazegame.ui.screens import lab as lab_module
+
+    def refuse(*args, **kwargs):
+        raise ValueError("a 16x10 cavern is impossible")
+
+    monkeypatch.setattr(lab_module, "generate", refuse)
+    app = lab(algorithm="cavern", size=(16, 10))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "building" not in status
+        assert "cannot build" in status and "impossible" in status

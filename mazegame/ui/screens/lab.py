@@ -180,7 +180,10 @@ class LabScreen(Screen):
     def _build_failed(self, message: str) -> None:
         self.building = self.race_waiting = False
         self.notify(message, severity="error")
-        self.update_status()  # the maze on show, not "building…"
+        if self.maze is None:
+            self._say(f"cannot build: {message}")
+        else:
+            self.update_status()  # the maze on show, not "building…"
 
     async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
         # The request becomes the lab's only with its maze: the status describes what is shown.
