@@ -1,5 +1,7 @@
 """Chase and race screens, played with key presses."""
 
+import pytest
+
 from mazegame.games.chase import check_winnable
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
@@ -106,6 +108,18 @@ async def test_race_mode_runs(helpers):
         await helpers.settle(pilot)
         assert app.screen.game.race
         assert "Race" in str(app.screen.query_one("#status").render())
+
+
+@pytest.mark.parametrize("view", ["birds-eye", "blind", "eye"])
+@pytest.mark.parametrize("mode", ["chase", "race"])
+async def test_the_status_names_the_mode_in_every_view(mode, view, helpers):
+    # Before: a race in the blind or player's-eye view was titled "Blind chase" / "Chase".
+    app = MazeApp(chase(mode=mode, view=view), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        title = str(app.screen.query_one("#status").render()).split("  ")[0].lower()
+        other = {"chase": "race", "race": "chase"}[mode]
+        assert mode in title and other not in title, title
 
 
 async def test_help_lists_inherited_and_demon_keys(helpers):
