@@ -258,12 +258,16 @@ class WalkScreen(Screen):
             "",
             verdict,
             self.best_line(),
-            "Shortest path: green •; your trail: ·",
+            self.legend(),
             "",
             "[b]n[/b]  new maze",
             "[b]r[/b]  same maze again",
             "[b]q[/b]  back to the menu",
         ])
+
+    def legend(self) -> str:
+        """What the revealed maze shows, for the end panel."""
+        return "Shortest path: green •; your trail: ·"
 
     def maze_key(self) -> str:
         """What was played, for the saved results: the generator's recipe or the level."""
