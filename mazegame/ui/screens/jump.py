@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
 from mazegame.engine.jump import JumpPuzzle
 from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
@@ -255,7 +256,8 @@ class JumpScreen(Screen):
         self.app.call_from_thread(self.query_one("#status", Static).update,
                                   f"[b]Jumping maze[/b]  designing {label}…")
         puzzle = make()
-        self.app.call_from_thread(self._open_designed, label, puzzle)
+        if not get_current_worker().is_cancelled:  # a newer design replaced this one
+            self.app.call_from_thread(self._open_designed, label, puzzle)
 
     def _open_designed(self, label: str, puzzle: JumpPuzzle) -> None:
         self.pack, self.puzzles, self.index = label, [puzzle], 0
