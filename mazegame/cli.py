@@ -80,6 +80,20 @@ def parse_seed(text: str) -> int:
     return seed
 
 
+MAX_BUDGET = 10**15  # steps; far beyond any walk that ends in a human lifetime
+
+
+def parse_budget(text: str) -> int:
+    """A step budget: a whole number 0..MAX_BUDGET (numba kernels take 64-bit counts)."""
+    try:
+        budget = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}") from None
+    if not 0 <= budget <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"budget must be in 0..{MAX_BUDGET}, not {text}")
+    return budget
+
+
 def parse_wrap(text: str) -> tuple[bool, bool]:
     if text not in ("", "x", "y", "xy", "yx", "none"):
         raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {text!r}")
@@ -101,16 +115,29 @@ def add_maze_options(
                         help="wrap around the edges (torus or cylinder)")
 
 
+MAX_INPUT_BYTES = 1 << 30  # far above the largest maze picture (4096x4096: about 250 MB)
+
+
 def read_input(path: str) -> str:
-    """Text of a file, or of standard input for '-'."""
-    if path == "-":
-        return sys.stdin.read()
+    """Text of a UTF-8 file, or of standard input for '-' (a byte order mark is dropped)."""
+    name = "standard input" if path == "-" else path
     try:
-        return Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = sys.stdin.read() if stream is None else stream.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror}") from None
+        raise UsageError(f"cannot read {name}: {err.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(f"cannot read {name}: larger than {MAX_INPUT_BYTES >> 20} MB")
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not a text file") from None
+        raise UsageError(f"cannot read {name}: not UTF-8 text") from None
 
 
 def write_output(path: str | None, text: str) -> None:
@@ -126,11 +153,11 @@ def write_output(path: str | None, text: str) -> None:
 
 def load_maze(path: str):
     """A maze from a JSON document or a text picture (file or '-')."""
-    from mazegame.engine.mazefile import MazeFormatError, from_json, from_text
+    from mazegame.engine.mazefile import MazeFormatError, read_maze
 
     text = read_input(path)
     try:
-        return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+        return read_maze(text)
     except MazeFormatError as err:
         raise UsageError(f"{path}: {err}") from None
 
@@ -205,7 +232,7 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="print the solver names and exit")
     p.add_argument("--seed", type=parse_seed, default=0,
                    help="seed of the random choices (random-walk, lru-doors, tremaux)")
-    p.add_argument("--budget", type=int, default=None, metavar="STEPS",
+    p.add_argument("--budget", type=parse_budget, default=None, metavar="STEPS",
                    help="most steps a walker may take (default: plenty)")
     p.add_argument("--facing", choices=("north", "east", "south", "west"), default=None,
                    help="initial heading of a walker (pledge: its preferred heading)")
@@ -419,16 +446,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:
-        args = build_parser().parse_args(["play", *(argv or [])])
+    """Run the command line; returns the exit status (130 after Ctrl-C)."""
     try:
+        return _run(argv)
+    except KeyboardInterrupt:  # anywhere: parsing, lazy imports, numba compiles, kernels
+        print("mazegame: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv: list[str] | None) -> int:
+    """Parse and run one subcommand; bad input is one line on stderr and status 2."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args = build_parser().parse_args(["play", *(argv or [])])
         return COMMANDS[args.command].run(args)
     except UsageError as err:
         print(f"mazegame: error: {err}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `mazegame generate | head`
+        _silence_stdout()
         return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the exit-time flush of a closed pipe stays quiet."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real fd (tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":
