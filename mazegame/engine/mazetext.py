@@ -6,7 +6,8 @@ it can be passed. Border segments show the edge cell's own bit.
 
 Header lines start with ``#``: ``# wrap: x|y|xy`` and ``# size: WxH``. The writer adds the
 size whenever the picture alone would not show it (a blank first or last line, or no line
-reaching the right edge, as wrapped mazes often draw), so every maze reads back exactly.
+reaching the right edge, as wrapped mazes often draw), and then ends the picture with a
+``# end`` line, so every maze reads back exactly.
 """
 
 from __future__ import annotations
@@ -155,9 +156,11 @@ def to_text(maze: Maze, style: str = "box") -> str:
     header = []
     if maze.wrap_x or maze.wrap_y:
         header.append("# wrap: " + ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else ""))
+    footer = ""
     if _needs_size(maze, first, last, widest):
         header.append(f"# size: {maze.width}x{maze.height}")
-    return "".join(line + "\n" for line in header) + "\n".join(chunks) + "\n"
+        footer = "# end\n"  # keeps a blank last line from being trimmed at the end of a file
+    return "".join(line + "\n" for line in header) + "\n".join(chunks) + "\n" + footer
 
 
 # -- reading ----------------------------------------------------------------------------
@@ -274,8 +277,12 @@ def _picture(picture: list, size: tuple[int, int] | None) -> tuple[int, int, lis
         if len(picture) < 3 or len(picture) % 2 == 0:
             raise MazeFormatError(f"a maze picture has an odd number of lines, at least 3 "
                                   f"(this one has {len(picture)})")
-        widest = max(len(line.rstrip()) for _, line in picture)
-        width, height = max(1, (widest - 1 + 3) // 4), (len(picture) - 1) // 2
+        number, widest = max(((n, len(line.rstrip())) for n, line in picture),
+                             key=lambda item: item[1])
+        if (widest - 1) % 4:
+            raise MazeFormatError(f"line {number} is {widest} columns wide; a maze picture "
+                                  f"is 4 columns per room plus 1")
+        width, height = (widest - 1) // 4, (len(picture) - 1) // 2
     else:
         width, height = size
         extra = picture[2 * height + 1:]
