@@ -428,9 +428,18 @@ def run_matrices(args: argparse.Namespace) -> int:
 
 
 # -- main -----------------------------------------------------------------------
+def one_line(message: str) -> str:
+    """The message with line breaks and other unprintable characters escaped (users' file
+    names and arguments are echoed in messages)."""
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in message)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as argparse does, minus usage spam
-        self.exit(2, f"mazegame: error: {message}\n")
+        self.exit(2, f"mazegame: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -462,7 +471,7 @@ def _run(argv: list[str] | None) -> int:
             args = build_parser().parse_args(["play", *(argv or [])])
         return COMMANDS[args.command].run(args)
     except UsageError as err:
-        print(f"mazegame: error: {err}", file=sys.stderr)
+        print(f"mazegame: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `mazegame generate | head`
         _silence_stdout()
