@@ -9,9 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from mazegame import __version__
 
@@ -140,15 +139,28 @@ def read_input(path: str) -> str:
         raise UsageError(f"cannot read {name}: not UTF-8 text") from None
 
 
-def write_output(path: str | None, text: str) -> None:
-    """Write to a file, or to standard output for None or '-'."""
-    if path in (None, "-"):
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
+def write_output(path: str | None, text: str | Iterable[str]) -> None:
+    """Write a text, or its pieces in turn, to a file or to standard output (None or '-');
+    it ends with a newline."""
+    pieces = [text] if isinstance(text, str) else text
     try:
-        Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        file = sys.stdout if path in (None, "-") else open(path, "w", encoding="utf-8")  # noqa: SIM115
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    try:
+        last = ""
+        for piece in pieces:  # written apart: never a copy of a huge text
+            file.write(piece)
+            last = piece or last
+        if not last.endswith("\n"):
+            file.write("\n")
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):
+            raise
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    finally:
+        if file is not sys.stdout:
+            file.close()
 
 
 def load_maze(path: str):
@@ -191,7 +203,7 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
 @command("generate", "generate a maze and print it as JSON or a picture", _configure_generate)
 def run_generate(args: argparse.Namespace) -> int:
     from mazegame.engine.generate import GENERATORS, generate
-    from mazegame.engine.mazefile import to_document, to_text
+    from mazegame.engine.mazefile import text_chunks, to_document
 
     if args.list:
         write_output(None, "\n".join(GENERATORS))
@@ -216,7 +228,7 @@ def run_generate(args: argparse.Namespace) -> int:
             doc["stats"] = stats.as_dict()
         write_output(args.output, json.dumps(doc, separators=(",", ":")))
         return 0
-    write_output(args.output, to_text(maze, "ascii" if args.format == "ascii" else "box"))
+    write_output(args.output, text_chunks(maze, "ascii" if args.format == "ascii" else "box"))
     if stats is not None:  # after the picture, and never into the maze file
         label_width = max(len(label) for label, _ in stats.rows())
         write_output(None, "\n".join(f"{label:<{label_width}}  {value}"

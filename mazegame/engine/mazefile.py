@@ -15,6 +15,7 @@ from mazegame.engine.mazetext import (  # noqa: F401  (the text form, re-exporte
     MazeFormatError,
     from_text,
     picture_lines,
+    text_chunks,
     to_text,
 )
 
@@ -80,12 +81,17 @@ def _grid(doc: dict, key: str, width: int, height: int, top: int) -> np.ndarray:
             raise MazeFormatError(f"{key!r} row {r} must have {width} numbers")
         kinds.update(map(type, row))
     if kinds == {int}:
-        try:
-            grid = np.array(rows, dtype=np.int64)
-        except OverflowError:  # a number beyond 64 bits: the loop below names it
-            grid = None
-        if grid is not None and grid.min() >= 0 and grid.max() <= top:
-            return grid.astype(np.uint8)
+        grid = np.empty((height, width), dtype=np.uint8)
+        for r, row in enumerate(rows):  # row by row: no 64-bit copy of the whole grid
+            try:
+                values = np.array(row, dtype=np.int64)
+            except OverflowError:  # a number beyond 64 bits: the loop below names it
+                break
+            if values.min() < 0 or values.max() > top:
+                break
+            grid[r] = values
+        else:
+            return grid
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
             if type(v) is not int or not 0 <= v <= top:

@@ -12,6 +12,8 @@ reaching the right edge, as wrapped mazes often draw), and then ends the picture
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from mazegame.engine.grid import MAX_SIDE, E, Maze, N, S, W
@@ -38,12 +40,13 @@ def _codes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
 
 
+_KIND_OF_PAIR = np.array([1, 2, 3, 0], dtype=np.int8)  # index: first closed * 2 + second
+
+
 def _segment_kinds(first_closed: np.ndarray, second_closed: np.ndarray) -> np.ndarray:
     """0 wall, 1 open, 2 passable first->second, 3 passable back (HORIZONTAL/VERTICAL index)."""
-    kind = np.where(first_closed, 3, 2).astype(np.int8)
-    kind[first_closed & second_closed] = 0
-    kind[~first_closed & ~second_closed] = 1
-    return kind
+    pair = first_closed.view(np.uint8) * np.uint8(2) + second_closed.view(np.uint8)
+    return np.take(_KIND_OF_PAIR, pair)
 
 
 def _segments(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
@@ -118,15 +121,21 @@ def _lines(codes: np.ndarray) -> list[str]:
     return np.ascontiguousarray(codes).view(f"<U{width}").ravel().tolist()
 
 
-def _bands(maze: Maze, style: str, room_width: int):
-    """The picture in bands of BAND_ROWS maze rows: lists of lines, the last band ending
-    with the bottom border line."""
+def _band_codes(maze: Maze, style: str, room_width: int) -> Iterator[np.ndarray]:
+    """The picture's code points in bands of BAND_ROWS maze rows, the last band ending with
+    the bottom border line."""
     h = maze.height
     hseg, vseg = _segments(maze)
     for lo in range(0, h, BAND_ROWS):
         hi = min(h, lo + BAND_ROWS)
         codes = _band(maze, hseg, vseg, lo, hi, style, room_width)
-        yield _lines(codes if hi == h else codes[:-1])
+        yield codes if hi == h else codes[:-1]
+
+
+def _bands(maze: Maze, style: str, room_width: int) -> Iterator[list[str]]:
+    """The picture in bands of lines (see _band_codes)."""
+    for codes in _band_codes(maze, style, room_width):
+        yield _lines(codes)
 
 
 def picture_lines(maze: Maze, style: str = "box", room_width: int = 3) -> list[str]:
@@ -140,27 +149,40 @@ def picture_lines(maze: Maze, style: str = "box", room_width: int = 3) -> list[s
     return lines
 
 
-def _needs_size(maze: Maze, first: str, last: str, widest: int) -> bool:
-    """True when the picture alone would not show the maze's size."""
-    return not first.strip() or not last.strip() or widest < 4 * maze.width + 1
+def _needs_size(style: str, hseg: np.ndarray, vseg: np.ndarray) -> bool:
+    """True when the picture alone would not show the maze's size: its first or last line
+    is blank, or nothing is drawn in its last column (ASCII corners are never blank)."""
+    if style != "box":
+        return False
+    blank_first = (hseg[0] == 1).all() and (vseg[0] != 0).all()
+    blank_last = (hseg[-1] == 1).all() and (vseg[-1] != 0).all()
+    blank_right = (vseg[:, -1] == 1).all() and (hseg[:, -1] != 0).all()
+    return bool(blank_first or blank_last or blank_right)
+
+
+def text_chunks(maze: Maze, style: str = "box") -> Iterator[str]:
+    """The picture of `to_text` in pieces of a few hundred rows, to write without ever
+    holding the whole text (a 4096x4096 picture is 134 million characters)."""
+    hseg, vseg = _segments(maze)
+    sized = _needs_size(style, hseg, vseg)
+    if maze.wrap_x or maze.wrap_y:
+        yield "# wrap: " + ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else "") + "\n"
+    if sized:
+        yield f"# size: {maze.width}x{maze.height}\n"
+    for codes in _band_codes(maze, style, 3):
+        # Every glyph lies in the BMP: one UTF-16 decode turns a band, newlines included,
+        # into one string.
+        text = np.empty((codes.shape[0], codes.shape[1] + 1), dtype=np.uint16)
+        text[:, :-1] = codes
+        text[:, -1] = ord("\n")
+        yield text.tobytes().decode("utf-16-le")
+    if sized:
+        yield "# end\n"  # keeps a blank last line from being trimmed at the end of a file
 
 
 def to_text(maze: Maze, style: str = "box") -> str:
     """The maze as a picture: `box` drawing characters or plain `ascii` (see module doc)."""
-    chunks, first, last, widest = [], "", "", 0
-    for band in _bands(maze, style, 3):
-        first = first or band[0]
-        last = band[-1]
-        widest = max(widest, max(len(line.rstrip()) for line in band))
-        chunks.append("\n".join(band))
-    header = []
-    if maze.wrap_x or maze.wrap_y:
-        header.append("# wrap: " + ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else ""))
-    footer = ""
-    if _needs_size(maze, first, last, widest):
-        header.append(f"# size: {maze.width}x{maze.height}")
-        footer = "# end\n"  # keeps a blank last line from being trimmed at the end of a file
-    return "".join(line + "\n" for line in header) + "\n".join(chunks) + "\n" + footer
+    return "".join(text_chunks(maze, style))
 
 
 # -- reading ----------------------------------------------------------------------------
