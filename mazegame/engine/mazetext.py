@@ -40,13 +40,14 @@ def _codes(text: str) -> np.ndarray:
     return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
 
 
-_KIND_OF_PAIR = np.array([1, 2, 3, 0], dtype=np.int8)  # index: first closed * 2 + second
-
-
 def _segment_kinds(first_closed: np.ndarray, second_closed: np.ndarray) -> np.ndarray:
-    """0 wall, 1 open, 2 passable first->second, 3 passable back (HORIZONTAL/VERTICAL index)."""
-    pair = first_closed.view(np.uint8) * np.uint8(2) + second_closed.view(np.uint8)
-    return np.take(_KIND_OF_PAIR, pair)
+    """0 wall, 1 open, 2 passable first->second, 3 passable back (HORIZONTAL/VERTICAL index):
+    (1 + second + 2 * first) mod 4, in bytes."""
+    kind = first_closed.view(np.uint8) * np.uint8(2)
+    kind += second_closed.view(np.uint8)
+    kind += np.uint8(1)
+    kind &= np.uint8(3)
+    return kind.view(np.int8)
 
 
 def _segments(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
