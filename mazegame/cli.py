@@ -276,14 +276,14 @@ def run_solve(args: argparse.Namespace) -> int:
         }
         write_output(None, json.dumps(doc))
     else:
-        from mazegame.engine.mazefile import to_text
+        from mazegame.engine.mazefile import text_chunks
 
-        lines = [to_text(maze).rstrip("\n")]
+        lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
         lines.append(
             f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited"
             if result.found else f"{result.algorithm}: not found ({result.reason})"
         )
-        write_output(None, "\n".join(lines))
+        write_output(None, lines)  # piece by piece: no copy of a huge picture
     return 0 if result.found else 1
 
 
@@ -478,9 +478,9 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     """Parse and run one subcommand; bad input is one line on stderr and status 2."""
     try:
-        args = build_parser().parse_args(argv)
-        if args.command is None:
-            args = build_parser().parse_args(["play", *(argv or [])])
+        args = _parse(argv)
+        if isinstance(args, int):
+            return args
         return COMMANDS[args.command].run(args)
     except UsageError as err:
         print(f"mazegame: error: {one_line(str(err))}", file=sys.stderr)
@@ -488,6 +488,17 @@ def _run(argv: list[str] | None) -> int:
     except BrokenPipeError:  # e.g. `mazegame generate | head`
         _silence_stdout()
         return 0
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit status argparse chose (--help: 0, bad ones: 2)."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args = build_parser().parse_args(["play", *(argv or [])])
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 2
+    return args
 
 
 def _silence_stdout() -> None:

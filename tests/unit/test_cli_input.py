@@ -100,3 +100,19 @@ def test_ctrl_c_prints_one_line_and_exits_130(argv):
         return
     assert child.returncode == 130, err
     assert err.decode() == "mazegame: interrupted\n"
+
+
+@pytest.mark.parametrize("style", ["text", "ascii"])
+def test_generated_wrapped_picture_is_solved_as_itself(capsys, style):
+    # The reported case: this picture was read back as a 3x7 maze.
+    main(["generate", "--algo", "connection-matrix", "--size", "3x8", "--wrap", "x",
+          "--seed", "0", "--format", style])
+    picture = capsys.readouterr().out
+    main(["generate", "--algo", "connection-matrix", "--size", "3x8", "--wrap", "x",
+          "--seed", "0", "--format", "json"])
+    document = capsys.readouterr().out
+    answers = [run(capsys, ["solve", "-", "--format", "json"], text.encode())
+               for text in (picture, document)]
+    assert answers[0] == answers[1] and answers[0][0] == 0
+    status, out, _ = run(capsys, ["solve", "-"], picture.encode())
+    assert status == 0 and out.count("\n") == 2 * 8 + 1 + 1 + 1  # wrap header, picture, answer
