@@ -159,8 +159,8 @@ def parse_json(text: str, error: type[ValueError] = MazeFormatError) -> object:
         raise error(f"not valid JSON (line {err.lineno}, column {err.colno})") from None
     except RecursionError:
         raise error("the JSON is nested too deeply") from None
-    except ValueError as err:  # e.g. a number with more digits than Python converts
-        raise error(f"not valid JSON: {err}") from None
+    except ValueError:  # a number with more digits than Python converts (4300)
+        raise error("not valid JSON: a number has thousands of digits") from None
 
 
 # -- either -------------------------------------------------------------------
