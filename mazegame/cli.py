@@ -11,6 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from mazegame import __version__
 
@@ -163,6 +164,24 @@ def write_output(path: str | None, text: str | Iterable[str]) -> None:
             file.close()
 
 
+def check_output(path: str | None) -> None:
+    """Refuse an output file that cannot be written before the work that fills it starts."""
+    import os
+
+    if path in (None, "-"):
+        return
+    target = Path(path)
+    parent = target.parent
+    problem = (
+        "it is a directory" if path == "" or target.is_dir()
+        else "no such directory" if not parent.is_dir()
+        else "permission denied" if not os.access(target if target.exists() else parent, os.W_OK)
+        else None
+    )
+    if problem:
+        raise UsageError(f"cannot write {path!r}: {problem}")
+
+
 def load_maze(path: str):
     """A maze from a JSON document or a text picture (file or '-')."""
     from mazegame.engine.mazefile import MazeFormatError, read_maze
@@ -208,6 +227,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.list:
         write_output(None, "\n".join(GENERATORS))
         return 0
+    check_output(args.output)
     width, height = args.size
     seed = random_seed() if args.seed is None else args.seed
     given = {"mode": args.mode, "bias": args.bias, "start": args.start, "end": args.end}

@@ -116,3 +116,14 @@ def test_generated_wrapped_picture_is_solved_as_itself(capsys, style):
     assert answers[0] == answers[1] and answers[0][0] == 0
     status, out, _ = run(capsys, ["solve", "-"], picture.encode())
     assert status == 0 and out.count("\n") == 2 * 8 + 1 + 1 + 1  # wrap header, picture, answer
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", "--size", "3x3", "-o", "/no/such/dir/maze.txt"],
+    ["generate", "--size", "3x3", "-o", ""],
+    ["jump", "generate", "--size", "4", "--progress", "--out", "/no/such/dir/pack.jsonl"],
+])
+def test_unwritable_output_is_refused_before_the_work(capsys, argv):
+    status, out, err = run(capsys, argv)
+    assert status == 2 and out == "" and err.startswith("mazegame: error: cannot write")
+    assert len(err.splitlines()) == 1  # no progress bar drawn first
