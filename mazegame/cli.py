@@ -123,6 +123,8 @@ def read_input(path: str) -> str:
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
+            if sys.stdin is None:  # started with standard input closed
+                raise UsageError("cannot read standard input: it is closed")
             stream = getattr(sys.stdin, "buffer", None)
             data = sys.stdin.read() if stream is None else stream.read(MAX_INPUT_BYTES + 1)
         else:
