@@ -169,7 +169,8 @@ def from_text(text: str) -> JumpPuzzle:
             key, value = (part.strip().lower() for part in line.split(":", 1))
             key = key.replace("_", "-")
             if key not in options:
-                raise JumpFormatError(f"unknown setting {key!r}; settings: {', '.join(options)}")
+                raise JumpFormatError(f"unknown setting {short_repr(key)}; "
+                                      f"settings: {', '.join(options)}")
             options[key] = value
             continue
         rows.append(line.split() if any(ch.isspace() for ch in line) else list(line))
@@ -194,18 +195,20 @@ def from_text(text: str) -> JumpPuzzle:
                                           f"of range (a jump is at most {MAX_SIDE - 1})")
                 jumps[-1].append(int(token))
             else:
-                raise JumpFormatError(f"row {r}, column {c}: {token!r} is not a jump number or G")
+                raise JumpFormatError(f"row {r}, column {c}: {short_repr(token)} is not a "
+                                      "jump number or G")
     if goal is None:
         raise JumpFormatError("no goal: mark one square G")
     for key in ("wrap", "no-u-turn"):
         if options[key] not in _YES:
-            raise JumpFormatError(f"{key} must be yes or no, not {options[key]!r}")
+            raise JumpFormatError(f"{key} must be yes or no, not {short_repr(options[key])}")
     try:
         start = tuple(int(x) for x in options["start"].split(","))
     except ValueError:
         start = ()
     if len(start) != 2:
-        raise JumpFormatError(f"start looks like 0,0 (row,column), not {options['start']!r}")
+        raise JumpFormatError("start looks like 0,0 (row,column), not "
+                              f"{short_repr(options['start'])}")
     if not (0 <= start[0] < height and 0 <= start[1] < width):
         raise JumpFormatError(f"start {start[0]},{start[1]} lies outside the "
                               f"{width}x{height} board")

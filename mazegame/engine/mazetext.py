@@ -278,14 +278,14 @@ def _header(lines: list[str]) -> tuple[tuple[bool, bool], tuple[int, int] | None
         key, value = key.strip().lower(), value.strip().lower()
         if key == "wrap":
             if value not in WRAP_AXES:
-                raise MazeFormatError(f"line {number}: wrap is x, y or xy, not {value!r}")
+                raise MazeFormatError(f"line {number}: wrap is x, y or xy, not {value[:20]!r}")
             wrap = WRAP_AXES[value]
         elif key == "size":
             w, _, h = value.partition("x")
             if not (all(part.isascii() and part.isdigit() and len(part) <= 5 for part in (w, h))
                     and 1 <= int(w) <= MAX_SIDE and 1 <= int(h) <= MAX_SIDE):
                 raise MazeFormatError(f"line {number}: size looks like 40x20 "
-                                      f"(each side 1..{MAX_SIDE}), not {value!r}")
+                                      f"(each side 1..{MAX_SIDE}), not {value[:20]!r}")
             size = int(w), int(h)
     return wrap, size, picture
 
