@@ -11,13 +11,16 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from mazegame import __version__
-
-
-class UsageError(Exception):
-    """A problem with the user's input: printed as one line, exit status 2."""
+from mazegame.cli_io import (  # noqa: F401  (re-exported: subcommand modules use them)
+    MAX_INPUT_BYTES,
+    UsageError,
+    check_output,
+    one_line,
+    read_input,
+    write_output,
+)
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,20 @@ def parse_seed(text: str) -> int:
     return seed
 
 
+MAX_BUDGET = 10**15  # steps; far beyond any walk that ends in a human lifetime
+
+
+def parse_budget(text: str) -> int:
+    """A step budget: a whole number 0..MAX_BUDGET (numba kernels take 64-bit counts)."""
+    try:
+        budget = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}") from None
+    if not 0 <= budget <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"budget must be in 0..{MAX_BUDGET}, not {text}")
+    return budget
+
+
 def parse_wrap(text: str) -> tuple[bool, bool]:
     if text not in ("", "x", "y", "xy", "yx", "none"):
         raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {text!r}")
@@ -101,36 +118,13 @@ def add_maze_options(
                         help="wrap around the edges (torus or cylinder)")
 
 
-def read_input(path: str) -> str:
-    """Text of a file, or of standard input for '-'."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not a text file") from None
-
-
-def write_output(path: str | None, text: str) -> None:
-    """Write to a file, or to standard output for None or '-'."""
-    if path in (None, "-"):
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    try:
-        Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror}") from None
-
-
 def load_maze(path: str):
     """A maze from a JSON document or a text picture (file or '-')."""
-    from mazegame.engine.mazefile import MazeFormatError, from_json, from_text
+    from mazegame.engine.mazefile import MazeFormatError, read_maze
 
     text = read_input(path)
     try:
-        return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+        return read_maze(text)
     except MazeFormatError as err:
         raise UsageError(f"{path}: {err}") from None
 
@@ -164,11 +158,12 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
 @command("generate", "generate a maze and print it as JSON or a picture", _configure_generate)
 def run_generate(args: argparse.Namespace) -> int:
     from mazegame.engine.generate import GENERATORS, generate
-    from mazegame.engine.mazefile import to_document, to_text
+    from mazegame.engine.mazefile import text_chunks, to_document
 
     if args.list:
         write_output(None, "\n".join(GENERATORS))
         return 0
+    check_output(args.output)
     width, height = args.size
     seed = random_seed() if args.seed is None else args.seed
     given = {"mode": args.mode, "bias": args.bias, "start": args.start, "end": args.end}
@@ -189,7 +184,7 @@ def run_generate(args: argparse.Namespace) -> int:
             doc["stats"] = stats.as_dict()
         write_output(args.output, json.dumps(doc, separators=(",", ":")))
         return 0
-    write_output(args.output, to_text(maze, "ascii" if args.format == "ascii" else "box"))
+    write_output(args.output, text_chunks(maze, "ascii" if args.format == "ascii" else "box"))
     if stats is not None:  # after the picture, and never into the maze file
         label_width = max(len(label) for label, _ in stats.rows())
         write_output(None, "\n".join(f"{label:<{label_width}}  {value}"
@@ -205,7 +200,7 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="print the solver names and exit")
     p.add_argument("--seed", type=parse_seed, default=0,
                    help="seed of the random choices (random-walk, lru-doors, tremaux)")
-    p.add_argument("--budget", type=int, default=None, metavar="STEPS",
+    p.add_argument("--budget", type=parse_budget, default=None, metavar="STEPS",
                    help="most steps a walker may take (default: plenty)")
     p.add_argument("--facing", choices=("north", "east", "south", "west"), default=None,
                    help="initial heading of a walker (pledge: its preferred heading)")
@@ -237,14 +232,14 @@ def run_solve(args: argparse.Namespace) -> int:
         }
         write_output(None, json.dumps(doc))
     else:
-        from mazegame.engine.mazefile import to_text
+        from mazegame.engine.mazefile import text_chunks
 
-        lines = [to_text(maze).rstrip("\n")]
+        lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
         lines.append(
             f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited"
             if result.found else f"{result.algorithm}: not found ({result.reason})"
         )
-        write_output(None, "\n".join(lines))
+        write_output(None, lines)  # piece by piece: no copy of a huge picture
     return 0 if result.found else 1
 
 
@@ -473,7 +468,7 @@ def run_matrices(args: argparse.Namespace) -> int:
 # -- main -----------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as argparse does, minus usage spam
-        self.exit(2, f"mazegame: error: {message}\n")
+        self.exit(2, f"mazegame: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -489,16 +484,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:
-        args = build_parser().parse_args(["play", *(argv or [])])
+    """Run the command line; returns the exit status (130 after Ctrl-C)."""
     try:
+        return _run(argv)
+    except KeyboardInterrupt:  # anywhere: parsing, lazy imports, numba compiles, kernels
+        print("mazegame: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv: list[str] | None) -> int:
+    """Parse and run one subcommand; bad input is one line on stderr and status 2."""
+    try:
+        args = _parse(argv)
+        if isinstance(args, int):
+            return args
         return COMMANDS[args.command].run(args)
     except UsageError as err:
-        print(f"mazegame: error: {err}", file=sys.stderr)
+        print(f"mazegame: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `mazegame generate | head`
+        _silence_stdout()
         return 0
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit status argparse chose (--help: 0, bad ones: 2)."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args = build_parser().parse_args(["play", *(argv or [])])
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 2
+    return args
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the exit-time flush of a closed pipe stays quiet."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real fd (tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ import time
 from dataclasses import asdict
 from typing import TextIO
 
-from mazegame.cli import UsageError, parse_seed, random_seed, read_input, write_output
+from mazegame.cli import parse_seed, random_seed
+from mazegame.cli_io import UsageError, check_output, read_input, write_output
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -136,6 +137,7 @@ def _generate(args: argparse.Namespace) -> int:
         raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
     if args.count < 1:
         raise UsageError("--count must be at least 1")
+    check_output(args.out)
     try:
         variant_rules(args.variant)
     except ValueError as err:
