@@ -74,12 +74,15 @@ def parse_cell(text: str) -> tuple[int, int]:
 
 
 def parse_seed(text: str) -> int:
+    """A seed: the same rule as the seed boxes on screen (0..2147483647, ASCII digits)."""
+    from mazegame.games.setup import parse_seed as parse
+
     try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if not 0 <= seed < 2**31:
-        raise argparse.ArgumentTypeError("seed must be in 0..2147483647")
+        seed = parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a whole number, not blank")
     return seed
 
 
