@@ -1,0 +1,147 @@
+"""Running the registered cases and turning each measurement into rows.
+
+A row compares the kernel with one reference (or with the issue's target). Ratios are
+reference_seconds / seconds: how many times faster the kernel is. A call stopped at the
+cap makes its figure a bound: `ratio_bound` is ">" (at least) or "<" (at most).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TextIO
+
+from mazegame.bench.measure import CaseResult, Outcome, measure_case
+from mazegame.bench.registry import CASES, DEFAULT_CAP, BenchCase, Size, Target
+from mazegame.bench.report import ratio_text
+
+TARGET = "issue target"  #: the reference name of a row comparing with the issue's figure
+
+
+def warm_up_kernels() -> None:
+    """Compile (or load from numba's cache) every kernel once, before any child is forked,
+    so that compiling never counts against the cap."""
+    from mazegame.engine.warmup import warm_up_tasks
+
+    for _, call in warm_up_tasks():
+        with contextlib.suppress(Exception):  # a broken kernel shows up in its own row
+            call()
+
+
+def _seconds_text(outcome: Outcome) -> str:
+    """How a call's time reads in a note."""
+    return f"> {outcome.seconds:g} s" if outcome.status == "capped" else f"{outcome.seconds:.3g} s"
+
+
+def _ratio(kernel: Outcome, ref: Outcome) -> tuple[float | None, str | None]:
+    """(ratio, bound) of a reference over the kernel; bound None when exact."""
+    if kernel.status == "failed" or ref.status == "failed":
+        return None, None
+    if kernel.status == "capped" and ref.status == "capped":
+        return None, None
+    ratio = ref.seconds / kernel.seconds if kernel.seconds > 0 else float("inf")
+    if ref.status == "capped":
+        return ratio, ">"
+    return ratio, "<" if kernel.status == "capped" else None
+
+
+def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None, bound: str | None) -> str:
+    """A short line saying what went wrong or what is only a bound."""
+    notes = []
+    if kernel.status == "failed":
+        notes.append(f"kernel failed: {kernel.error}")
+    elif kernel.status == "capped":
+        notes.append(f"kernel {kernel.error}: > {kernel.seconds:g} s")
+    if ref is not None and ref.status == "failed":
+        notes.append(f"reference failed: {ref.error}")
+    elif ref is not None and ref.status == "capped":
+        text = f"reference {ref.error}: > {ref.seconds:g} s"
+        if ratio is not None:
+            text += f", ratio > {ratio:.0f}x"
+        notes.append(text)
+    return "; ".join(notes)
+
+
+def _target_note(kernel: Outcome, target: Target) -> str:
+    """Whether the kernel meets the issue's figure (time, and memory when it has one)."""
+    met = kernel.status == "ok" and kernel.seconds <= target.seconds
+    parts = [f"target <= {target.seconds:g} s: {'met' if met else 'missed'}"
+             f" ({_seconds_text(kernel)})" if kernel.status != "failed" else
+             f"target <= {target.seconds:g} s: missed (kernel failed)"]
+    if target.mib is not None and kernel.peak_mib is not None:
+        ok = kernel.peak_mib <= target.mib
+        parts.append(f"peak +{kernel.peak_mib:.0f} MiB, target <= {target.mib:g} MiB: "
+                     f"{'met' if ok else 'missed'}")
+    return "; ".join(parts)
+
+
+def case_rows(name: str, size: Size, result: CaseResult) -> list[dict]:
+    """The rows of one case at one size."""
+    kernel = result.setup or result.outcomes.get(0) or Outcome("failed", error="not run")
+    if result.setup is not None:
+        kernel = Outcome(result.setup.status, result.setup.seconds,
+                         error=f"setup: {result.setup.error}")
+    base = {
+        "name": name, "size": f"{size[0]}x{size[1]}",
+        "seconds": kernel.seconds, "status": kernel.status, "peak_mib": kernel.peak_mib,
+    }
+    comparisons = [
+        (label, result.outcomes.get(i, Outcome("failed", error="not run")))
+        for i, label in enumerate(result.labels) if i > 0
+    ]
+    if result.target is not None:
+        comparisons.append((TARGET, Outcome("ok", result.target.seconds)))
+    rows = []
+    for label, ref in comparisons:
+        ratio, bound = _ratio(kernel, ref)
+        note = (_target_note(kernel, result.target) if label == TARGET
+                else _note(kernel, ref, ratio, bound))
+        rows.append({
+            **base, "reference": label, "reference_seconds": ref.seconds,
+            "reference_status": ref.status, "ratio": ratio, "ratio_bound": bound, "note": note,
+        })
+    if not rows:
+        rows.append({**base, "reference": None, "reference_seconds": None,
+                     "reference_status": None, "ratio": None, "ratio_bound": None,
+                     "note": _note(kernel, None, None, None)})
+    if kernel.peak_mib is not None and (result.target is None or result.target.mib is None):
+        for row in rows:
+            row["note"] = "; ".join(filter(None, [f"peak +{kernel.peak_mib:.0f} MiB", row["note"]]))
+    return rows
+
+
+def selected_cases(quick: bool, only: str | None) -> list[tuple[BenchCase, Size]]:
+    """(case, size) pairs to run: every registered case, or those whose name has `only`."""
+    from mazegame.bench import cases  # noqa: F401  (registers the cases)
+
+    return [(case, size) for case in CASES if not only or only in case.name
+            for size in (case.quick_sizes if quick else case.sizes)]
+
+
+def run_cases(
+    quick: bool = False, only: str | None = None, progress: TextIO | None = None,
+    cap: float = DEFAULT_CAP,
+) -> list[dict]:
+    """Run the selected cases, each call in a child process stopped at `cap` seconds."""
+    selected = selected_cases(quick, only)
+    if selected:
+        if progress:
+            print("  warming up the kernels ...", file=progress, flush=True)
+        warm_up_kernels()
+    rows = []
+    for case, size in selected:
+        new = case_rows(case.name, size, measure_case(case, size, cap))
+        rows += new
+        if progress:
+            for row in new:
+                print("  " + progress_line(row), file=progress, flush=True)
+    return rows
+
+
+def progress_line(row: dict) -> str:
+    """One row as the line printed while the bench runs."""
+    line = f"{row['name']} {row['size']}"
+    if row["reference"]:
+        line += f" vs {row['reference']}: {ratio_text(row)}"
+    elif row["seconds"] is not None:
+        line += f": {row['seconds']:.4f} s"
+    return line + (f"  ({row['note']})" if row["note"] else "")
