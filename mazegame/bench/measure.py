@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -94,10 +95,11 @@ def _silence_stdout() -> None:
 
 def _child(conn, case: BenchCase, size: Size, start: int) -> None:
     """Prepare the case, then time its calls from `start` on, reporting each step."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it kills the child
     _silence_stdout()
     try:
         prepared = case.prepared(size)
-    except BaseException as err:  # noqa: BLE001  (anything a case raises is a row, not a crash)
+    except Exception as err:  # anything a case raises is a row, not a crash
         conn.send(("setup-failed", describe(err)))
         return
     calls = [("kernel", prepared.kernel), *prepared.references.items()]
@@ -114,15 +116,16 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
             t0 = time.perf_counter()
             try:
                 fn()
-            except BaseException as err:  # noqa: BLE001
+            except Exception as err:  # a row saying so
                 conn.send(("failed", index, describe(err)))
                 break
             took = time.perf_counter() - t0
             peak = _peak_mib() if before is not None else None
             added = None if peak is None or before is None else max(peak - before, 0.0)
-            warm_up = index == 0 and run == 0
-            if not warm_up or took > REPEAT_BUDGET:  # a slow kernel's first run is its time
-                conn.send(("run", index, took, added))
+            # The warm-up's time is not the kernel's (unless it is slow enough to stand), but its
+            # memory is: later runs reuse what the allocator kept, and would read low.
+            timed = index != 0 or run > 0 or took > REPEAT_BUDGET
+            conn.send(("run", index, took, added, timed))
             spent += took
             if spent > REPEAT_BUDGET:
                 break
@@ -137,7 +140,7 @@ class _Watch:
     def __init__(self, result: CaseResult, start: int) -> None:
         self.result = result
         self.current: int | None = None
-        self.runs: list[tuple[float, float | None]] = []
+        self.runs: list[tuple[float, float | None, bool]] = []  #: (seconds, MiB, timed)
         self.finished = False
         self.next = start
 
@@ -153,7 +156,7 @@ class _Watch:
             if self.current != msg[1]:
                 self.current, self.runs = msg[1], []
         elif kind == "run":
-            self.runs.append((msg[2], msg[3]))
+            self.runs.append(msg[2:])
         elif kind == "failed":
             self.result.outcomes[msg[1]] = Outcome("failed", error=msg[2])
         elif kind == "done":
@@ -166,55 +169,66 @@ class _Watch:
         index = self.current
         if index is None:
             return
-        if index not in self.result.outcomes and self.runs:
-            best = min(seconds for seconds, _ in self.runs)
-            peaks = [p for _, p in self.runs if p is not None]
-            self.result.outcomes[index] = Outcome("ok", best, peak_mib=min(peaks, default=None))
+        times = [seconds for seconds, _, timed in self.runs if timed]
+        if index not in self.result.outcomes and times:
+            peak = next((mib for _, mib, _ in self.runs if mib is not None), None)  # the first
+            self.result.outcomes[index] = Outcome("ok", min(times), peak_mib=peak)
         self.current, self.runs, self.next = None, [], index + 1
 
-    def stop(self, why: str, cap: float) -> None:
-        """The child was stopped: the current call is a lower bound (or timed, if it had runs)."""
+    def stop(self, why: str, seconds: float) -> None:
+        """The child was stopped after `seconds` in the current call: they are its lower bound
+        (unless earlier runs timed it)."""
         index = self.current
         if index is None:
-            self.result.setup = Outcome("capped", error=why)
+            self.result.setup = Outcome("capped", seconds, error=why)
             self.finished = True
             return
-        if not self.runs and index not in self.result.outcomes:
-            self.result.outcomes[index] = Outcome("capped", cap, error=why)
+        if not any(timed for _, _, timed in self.runs) and index not in self.result.outcomes:
+            self.result.outcomes[index] = Outcome("capped", seconds, error=why)
         self.close_call()
 
 
+def _child_died(proc, watch: _Watch) -> None:
+    """The pipe closed without a word: the child crashed (in native code, or it was killed)."""
+    proc.join(1)
+    why = f"child process died (exit code {proc.exitcode})"
+    if watch.current is not None:
+        watch.result.outcomes.setdefault(watch.current, Outcome("failed", error=why))
+        watch.close_call()
+        return
+    if not watch.result.labels:
+        watch.result.setup = Outcome("failed", error=why)
+    watch.finished = True
+
+
 def _watch_child(proc, conn, watch: _Watch, cap: float, setup_cap: float) -> None:
-    """Follow the child until it ends, or stop it at the cap."""
-    deadline = time.monotonic() + setup_cap
+    """Follow the child until it ends, or stop it at the cap (or the memory cap)."""
+    started = time.monotonic()
+    deadline = started + setup_cap
     while not watch.finished:
         left = deadline - time.monotonic()
+        rss = _rss_mib(proc.pid)
+        at = "" if rss is None else f", process at {rss:.0f} MiB"
         if left <= 0:
-            watch.stop(f"stopped after {cap:g} s" if watch.current is not None
-                       else f"setup stopped after {setup_cap:g} s", cap)
+            if watch.current is None:
+                watch.stop(f"setup stopped after {setup_cap:g} s{at}", setup_cap)
+            else:
+                watch.stop(f"stopped at the cap{at}", cap)
+            return
+        if rss is not None and rss > MEMORY_CAP_MIB:
+            watch.stop(f"stopped at {rss:.0f} MiB: memory cap {MEMORY_CAP_MIB} MiB",
+                       round(time.monotonic() - started, 3))
             return
         if conn.poll(min(left, _POLL)):
             try:
                 msg = conn.recv()
-            except EOFError:  # the child died without a word (a crash in native code)
-                proc.join(1)
-                why = f"child process died (exit code {proc.exitcode})"
-                if watch.current is not None:
-                    watch.result.outcomes.setdefault(watch.current, Outcome("failed", error=why))
-                    watch.close_call()
-                else:
-                    if not watch.result.labels:
-                        watch.result.setup = Outcome("failed", error=why)
-                    watch.finished = True
+            except EOFError:
+                _child_died(proc, watch)
                 return
             watch.handle(msg)
             if msg[0] in ("start", "run"):
-                deadline = time.monotonic() + cap
-        else:
-            rss = _rss_mib(proc.pid)
-            if rss is not None and rss > MEMORY_CAP_MIB:
-                watch.stop(f"stopped at {rss:.0f} MiB (memory cap {MEMORY_CAP_MIB} MiB)", cap)
-                return
+                started = time.monotonic()
+                deadline = started + cap
 
 
 def measure_case(case: BenchCase, size: Size, cap: float = DEFAULT_CAP) -> CaseResult:

@@ -50,11 +50,11 @@ def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None, bound: str 
     if kernel.status == "failed":
         notes.append(f"kernel failed: {kernel.error}")
     elif kernel.status == "capped":
-        notes.append(f"kernel {kernel.error}: > {kernel.seconds:g} s")
+        notes.append(f"kernel > {kernel.seconds:g} s ({kernel.error})")
     if ref is not None and ref.status == "failed":
         notes.append(f"reference failed: {ref.error}")
     elif ref is not None and ref.status == "capped":
-        text = f"reference {ref.error}: > {ref.seconds:g} s"
+        text = f"reference > {ref.seconds:g} s ({ref.error})"
         if ratio is not None:
             text += f", ratio > {ratio:.0f}x"
         notes.append(text)
