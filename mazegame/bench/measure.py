@@ -20,7 +20,7 @@ from mazegame.bench.registry import DEFAULT_CAP, BenchCase, Size, Target
 REPEAT_BUDGET = 2.0  #: a kernel is timed best-of-3 unless the runs add up to this many seconds
 MEMORY_CAP_MIB = 3072  #: a child using more is stopped: a runaway walk must not starve the machine
 _POLL = 0.1  #: how often the parent looks at the child's memory while it waits
-_FORK = multiprocessing.get_context("fork")
+FORK = multiprocessing.get_context("fork")
 
 
 @dataclass
@@ -237,8 +237,8 @@ def measure_case(case: BenchCase, size: Size, cap: float = DEFAULT_CAP) -> CaseR
     setup_cap = max(60.0, 6 * cap)  # preparing a big input (a 4096x4096 document) takes a while
     start = 0
     while True:
-        receive, send = _FORK.Pipe(duplex=False)
-        proc = _FORK.Process(target=_child, args=(send, case, size, start), daemon=True)
+        receive, send = FORK.Pipe(duplex=False)
+        proc = FORK.Process(target=_child, args=(send, case, size, start), daemon=True)
         proc.start()
         send.close()
         watch = _Watch(result, start)

@@ -8,23 +8,56 @@ cap makes its figure a bound: `ratio_bound` is ">" (at least) or "<" (at most).
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 from typing import TextIO
 
-from mazegame.bench.measure import CaseResult, Outcome, measure_case
+from mazegame.bench.measure import FORK, CaseResult, Outcome, measure_case
 from mazegame.bench.registry import CASES, DEFAULT_CAP, BenchCase, Size, Target
 from mazegame.bench.report import ratio_text
 
 TARGET = "issue target"  #: the reference name of a row comparing with the issue's figure
+WARM_UP_TIMEOUT = 600  #: seconds the side-by-side compiling may take before it is given up
 
 
-def warm_up_kernels() -> None:
-    """Compile (or load from numba's cache) every kernel once, before any child is forked,
-    so that compiling never counts against the cap."""
+def _run_warm_up(tasks) -> None:
+    """Run warm-up tasks, ignoring failures: a broken kernel shows up in its own row."""
+    for _, call in tasks:
+        with contextlib.suppress(Exception):
+            call()
+
+
+def _warm_up_child(tasks) -> None:
+    """A side-by-side compiler: Ctrl-C is the parent's, which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _run_warm_up(tasks)
+
+
+def warm_up_kernels(workers: int = min(os.cpu_count() or 1, 4)) -> None:
+    """Compile (or load from numba's cache) every kernel once, before any case's child is
+    forked, so that compiling never counts against the cap.
+
+    With a cold cache compiling takes most of a quick run; child processes compile their
+    share side by side into the disk cache first, and this process then loads it all.
+    """
     from mazegame.engine.warmup import warm_up_tasks
 
-    for _, call in warm_up_tasks():
-        with contextlib.suppress(Exception):  # a broken kernel shows up in its own row
-            call()
+    first, *tasks = list(warm_up_tasks())
+    _run_warm_up([first])  # the kernels every generator shares, compiled once before forking
+    if workers > 1:
+        procs = [FORK.Process(target=_warm_up_child, args=(tasks[i::workers],), daemon=True)
+                 for i in range(workers)]
+        for proc in procs:
+            proc.start()
+        try:
+            for proc in procs:
+                proc.join(WARM_UP_TIMEOUT)
+        finally:
+            for proc in procs:
+                if proc.is_alive():
+                    proc.kill()
+                proc.join()
+    _run_warm_up(tasks)
 
 
 def _seconds_text(outcome: Outcome) -> str:
