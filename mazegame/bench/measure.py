@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from mazegame.bench.registry import DEFAULT_CAP, BenchCase, Size, Target
 
 REPEAT_BUDGET = 2.0  #: a kernel is timed best-of-3 unless the runs add up to this many seconds
+SETUP_CAP = 60.0  #: seconds `prepare` may take at least: a 4096x4096 document takes a while
 MEMORY_CAP_MIB = 3072  #: a child using more is stopped: a runaway walk must not starve the machine
 _POLL = 0.1  #: how often the parent looks at the child's memory while it waits
 FORK = multiprocessing.get_context("fork")
@@ -100,7 +101,7 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
     try:
         prepared = case.prepared(size)
     except Exception as err:  # anything a case raises is a row, not a crash
-        conn.send(("setup-failed", describe(err)))
+        conn.send(("setup-failed", f"setup: {describe(err)}"))
         return
     calls = [("kernel", prepared.kernel), *prepared.references.items()]
     conn.send(("plan", [label for label, _ in calls], prepared.target))
@@ -197,7 +198,7 @@ def _child_died(proc, watch: _Watch) -> None:
         watch.close_call()
         return
     if not watch.result.labels:
-        watch.result.setup = Outcome("failed", error=why)
+        watch.result.setup = Outcome("failed", error=f"setup: {why}")
     watch.finished = True
 
 
@@ -211,7 +212,7 @@ def _watch_child(proc, conn, watch: _Watch, cap: float, setup_cap: float) -> Non
         at = "" if rss is None else f", process at {rss:.0f} MiB"
         if left <= 0:
             if watch.current is None:
-                watch.stop(f"setup stopped after {setup_cap:g} s{at}", setup_cap)
+                watch.stop(f"stopped in setup{at}", setup_cap)
             else:
                 watch.stop(f"stopped at the cap{at}", cap)
             return
@@ -234,7 +235,7 @@ def _watch_child(proc, conn, watch: _Watch, cap: float, setup_cap: float) -> Non
 def measure_case(case: BenchCase, size: Size, cap: float = DEFAULT_CAP) -> CaseResult:
     """Time a case's kernel and references at one size, each call stopped at `cap` seconds."""
     result = CaseResult()
-    setup_cap = max(60.0, 6 * cap)  # preparing a big input (a 4096x4096 document) takes a while
+    setup_cap = max(SETUP_CAP, 6 * cap)
     start = 0
     while True:
         receive, send = FORK.Pipe(duplex=False)

@@ -60,11 +60,6 @@ def warm_up_kernels(workers: int = min(os.cpu_count() or 1, 4)) -> None:
     _run_warm_up(tasks)
 
 
-def _seconds_text(outcome: Outcome) -> str:
-    """How a call's time reads in a note."""
-    return f"> {outcome.seconds:g} s" if outcome.status == "capped" else f"{outcome.seconds:.3g} s"
-
-
 def _ratio(kernel: Outcome, ref: Outcome) -> tuple[float | None, str | None]:
     """(ratio, bound) of a reference over the kernel; bound None when exact."""
     if kernel.status == "failed" or ref.status == "failed":
@@ -77,7 +72,7 @@ def _ratio(kernel: Outcome, ref: Outcome) -> tuple[float | None, str | None]:
     return ratio, "<" if kernel.status == "capped" else None
 
 
-def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None, bound: str | None) -> str:
+def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None) -> str:
     """A short line saying what went wrong or what is only a bound."""
     notes = []
     if kernel.status == "failed":
@@ -97,9 +92,9 @@ def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None, bound: str 
 def _target_note(kernel: Outcome, target: Target) -> str:
     """Whether the kernel meets the issue's figure (time, and memory when it has one)."""
     met = kernel.status == "ok" and kernel.seconds <= target.seconds
-    parts = [f"target <= {target.seconds:g} s: {'met' if met else 'missed'}"
-             f" ({_seconds_text(kernel)})" if kernel.status != "failed" else
-             f"target <= {target.seconds:g} s: missed (kernel failed)"]
+    took = {"ok": f"{kernel.seconds:.3g} s", "capped": f"> {kernel.seconds:g} s"}
+    parts = [f"target <= {target.seconds:g} s: {'met' if met else 'missed'} "
+             f"({took.get(kernel.status, 'kernel failed')})"]
     if target.mib is not None and kernel.peak_mib is not None:
         ok = kernel.peak_mib <= target.mib
         parts.append(f"peak +{kernel.peak_mib:.0f} MiB, target <= {target.mib:g} MiB: "
@@ -110,9 +105,6 @@ def _target_note(kernel: Outcome, target: Target) -> str:
 def case_rows(name: str, size: Size, result: CaseResult) -> list[dict]:
     """The rows of one case at one size."""
     kernel = result.setup or result.outcomes.get(0) or Outcome("failed", error="not run")
-    if result.setup is not None:
-        kernel = Outcome(result.setup.status, result.setup.seconds,
-                         error=f"setup: {result.setup.error}")
     base = {
         "name": name, "size": f"{size[0]}x{size[1]}",
         "seconds": kernel.seconds, "status": kernel.status, "peak_mib": kernel.peak_mib,
@@ -127,7 +119,7 @@ def case_rows(name: str, size: Size, result: CaseResult) -> list[dict]:
     for label, ref in comparisons:
         ratio, bound = _ratio(kernel, ref)
         note = (_target_note(kernel, result.target) if label == TARGET
-                else _note(kernel, ref, ratio, bound))
+                else _note(kernel, ref, ratio))
         rows.append({
             **base, "reference": label, "reference_seconds": ref.seconds,
             "reference_status": ref.status, "ratio": ratio, "ratio_bound": bound, "note": note,
@@ -135,7 +127,7 @@ def case_rows(name: str, size: Size, result: CaseResult) -> list[dict]:
     if not rows:
         rows.append({**base, "reference": None, "reference_seconds": None,
                      "reference_status": None, "ratio": None, "ratio_bound": None,
-                     "note": _note(kernel, None, None, None)})
+                     "note": _note(kernel, None, None)})
     if kernel.peak_mib is not None and (result.target is None or result.target.mib is None):
         for row in rows:
             row["note"] = "; ".join(filter(None, [f"peak +{kernel.peak_mib:.0f} MiB", row["note"]]))

@@ -71,6 +71,12 @@ def test_a_failing_setup_and_a_crashing_child_are_failed_rows():
     assert row["note"] == "reference failed: child process died (exit code 3)"
 
 
+def test_a_setup_past_its_cap_is_stopped(monkeypatch):
+    monkeypatch.setattr(measure, "SETUP_CAP", 0.2)
+    (row,) = _rows(lambda: _sleep() or Prepared(_quick), cap=0.1)
+    assert row["status"] == "capped" and row["note"].startswith("kernel > 0.6 s (stopped in setup")
+
+
 def test_a_target_row_says_whether_the_kernel_meets_it():
     met, missed = (_rows(lambda t=t: Prepared(_quick, target=Target(t)))[0] for t in (60.0, 1e-9))
     assert met["reference"] == missed["reference"] == runner.TARGET
