@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 
 from mazegame.bench.registry import DEFAULT_CAP, BenchCase, Size, Target
 
-REPEAT_BUDGET = 2.0  #: a kernel is timed best-of-3 unless the runs add up to this many seconds
+#: After an untimed warm-up, a kernel is timed best-of-3 unless the runs add up to this
+#: many seconds; a reference runs once.
+REPEAT_BUDGET = 2.0
 SETUP_CAP = 60.0  #: seconds `prepare` may take at least: a 4096x4096 document takes a while
 MEMORY_CAP_MIB = 3072  #: a child using more is stopped: a runaway walk must not starve the machine
 _POLL = 0.1  #: how often the parent looks at the child's memory while it waits
@@ -107,8 +109,7 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
     conn.send(("plan", [label for label, _ in calls], prepared.target))
     for index in range(start, len(calls)):
         fn = calls[index][1]
-        # The kernel gets a warm-up run (compile or cache load) and best-of-3 when fast;
-        # a reference runs once. Every run reports, so a stopped repeat keeps the earlier ones.
+        # Every run reports, so a repeat stopped at the cap keeps the earlier ones.
         runs = 4 if index == 0 else 1
         spent = 0.0
         for run in range(runs):
@@ -123,11 +124,11 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
             took = time.perf_counter() - t0
             peak = _peak_mib() if before is not None else None
             added = None if peak is None or before is None else max(peak - before, 0.0)
-            # The warm-up's time is not the kernel's (unless it is slow enough to stand), but its
-            # memory is: later runs reuse what the allocator kept, and would read low.
-            timed = index != 0 or run > 0 or took > REPEAT_BUDGET
-            conn.send(("run", index, took, added, timed))
-            spent += took
+            # The warm-up's time is not the kernel's (it may include compiling); its memory
+            # is: later runs reuse what the allocator kept, and would read low.
+            warm_up = index == 0 and run == 0
+            conn.send(("run", index, took, added, not warm_up))
+            spent += 0.0 if warm_up else took
             if spent > REPEAT_BUDGET:
                 break
         conn.send(("done", index))
