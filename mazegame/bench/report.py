@@ -34,5 +34,5 @@ def format_table(rows: list[dict]) -> str:
     widths = [max(len(str(x)) for x in col) for col in zip(header, *body, strict=False)]
     left = {0, 1, 3, 6}
     fmt = "  ".join(f"{{:{'<' if i in left else '>'}{w}}}" for i, w in enumerate(widths))
-    return "\n".join([fmt.format(*header), fmt.format(*("-" * w for w in widths))]
-                     + [fmt.format(*row).rstrip() for row in body])
+    lines = [header, tuple("-" * w for w in widths), *body]
+    return "\n".join(fmt.format(*line).rstrip() for line in lines)

@@ -45,7 +45,7 @@ def _unreachable_goal_maze(width: int, height: int):
 
 
 @bench_case("random walk, unreachable goal (default step cap)", sizes=((100, 60),),
-            quick_sizes=((20, 12),))
+            quick_sizes=((16, 10),))
 def _walk_to_unreachable_goal(size):
     """`mazegame solve --algo random-walk` where no path exists: it must end, in bounded memory."""
     from mazegame.engine.solve import solve
