@@ -149,10 +149,9 @@ def test_table_output_shows_failures_and_bounds(tiny_cases, capsys):
 
 @pytest.mark.parametrize("cap", ["0", "-1", "nan", "inf", "ten"])
 def test_a_bad_cap_is_refused(cap, capsys):
-    with pytest.raises(SystemExit) as exit_:
-        main(["bench", "--cap", cap])
+    assert main(["bench", "--cap", cap]) == 2
     err = capsys.readouterr().err
-    assert exit_.value.code == 2 and "cap" in err and "Traceback" not in err
+    assert "cap" in err and "Traceback" not in err
 
 
 def test_no_matching_case_is_refused(capsys):
