@@ -55,7 +55,7 @@ from mazegame.engine.trace import LABEL, NONE, VISITED, emit
 
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
-TICK_WORK = 400_000_000  #: cell updates the default tick cap allows (about a second)
+TICK_WORK = 3_000_000_000  #: cell updates the default tick cap allows (a few seconds)
 
 
 @kernel
@@ -73,53 +73,85 @@ def aroma_from_level(level: int) -> float:
 
 
 @kernel
-def _moves_table(walls, wrap_x, wrap_y, solid):
-    """int32[n, 4]: the cell each move leads to, or n (a cell of no aroma) when blocked;
-    and float64[n]: 1 + the number of moves (the divisor of the average)."""
-    h, w = walls.shape
-    n = h * w
-    table = np.full((n, 4), n, dtype=np.int32)
-    weight = np.ones(n, dtype=np.float64)
-    for v in range(n):
-        if solid.shape[0] > 0 and solid[v // w, v % w]:
-            continue
+def _ranked_moves(walls, wrap_x, wrap_y, solid, order):
+    """The move graph renumbered by `order` (rank i = cell order[i]): int32[m, 4] ranks each
+    move leads to, m (a rank that never smells) for a blocked move or one into a cell
+    that cannot reach a goal; float64[m] the divisor of each average (1 + moves); and the
+    rank of every cell (-1: not ranked)."""
+    n = walls.size
+    m = order.shape[0]
+    rank = np.full(n, -1, dtype=np.int64)
+    for i in range(m):
+        rank[order[i]] = i
+    table = np.full((m, 4), m, dtype=np.int32)
+    weight = np.ones(m, dtype=np.float64)
+    for i in range(m):
+        v = order[i]
+        j = 0
         for d in range(4):
             u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
             if u != v:
-                table[v, d] = u
-                weight[v] += 1.0
-    return table, weight
+                weight[i] += 1.0
+                if rank[u] >= 0:  # kept in move order: each sum adds up as the graph lists it
+                    table[i, j] = rank[u]
+                    j += 1
+    return table, weight, rank
 
 
 @kernel
-def cheese(walls, wrap_x, wrap_y, solid, order, reach, reachable, start, goals, budget, control,
+def _sweep(tar, nxt, moves, weight, lo, hi):
+    """One Jacobi tick over ranks lo..hi-1: each becomes the average of its own aroma and
+    that of the cells it can move to (last tick's values).
+
+    Returns whether any changed, and the last rank left with some aroma (float64 aroma
+    underflows to 0 far ahead of the front, and what smells of nothing needs no sweep).
+    """
+    changed = False
+    last = lo - 1
+    for i in range(lo, hi):
+        a = (((tar[i] + tar[moves[i, 0]]) + tar[moves[i, 1]]) + tar[moves[i, 2]]) \
+            + tar[moves[i, 3]]
+        a /= weight[i]
+        changed |= a != tar[i]
+        if a != 0.0:
+            last = i
+        nxt[i] = a
+    return changed, last
+
+
+@kernel
+def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, budget, control,
            record, buf):
     """Tick the diffusion and move the rat until it reaches a goal, the ticks run out, the
     aroma settles for good, or the caller cancels.
 
-    `order` lists the cells that can reach a goal by their distance to it, `reach[t]`
-    how many of them lie within t moves, and `reachable` whether the start is one. After
-    t ticks only those within t can smell of anything, so tick t sweeps just them (exactly
-    what a sweep of every cell would compute). The sweep reads a table of moves, allocates
-    nothing, and keeps each cell's sum in the order of the move graph. Returns `(status,
-    ticks, mem, cnt, events, aroma, levels)` (see `base.new_walk`); `budget` counts time ticks.
+    `order` lists the cells that can reach a goal by their distance to it (goals first,
+    `ngoals` of them) and `reach[t]` how many lie within t moves. After t ticks only those
+    can smell of anything, so the kernel works on cells renumbered in that order and tick t
+    sweeps the contiguous ranks from ngoals to the aroma's front (exactly what a sweep of
+    every cell would compute), with no allocation per tick. Returns `(status, ticks, mem,
+    cnt, events, aroma, levels)` (see `base.new_walk`); `budget` counts time ticks.
     """
     n = walls.size
-    moves, weight = _moves_table(walls, wrap_x, wrap_y, solid)
-    tar = np.zeros(n + 1, dtype=np.float64)  # tar[n]: the aroma of a blocked move, always 0
-    nxt_tar = np.zeros(n + 1, dtype=np.float64)
+    moves, weight, rank = _ranked_moves(walls, wrap_x, wrap_y, solid, order)
+    m = order.shape[0]
+    tar = np.zeros(m + 1, dtype=np.float64)  # tar[m]: the aroma of no move, always 0
+    nxt = np.zeros(m + 1, dtype=np.float64)
     level = np.zeros(n, dtype=np.int32)
     mem, cnt = new_walk(n, budget)
     k = 0
-    for g in range(n):
-        if goals[g]:
-            tar[g] = nxt_tar[g] = 1.0
-            level[g] = AROMA_LEVELS
-            if record:
-                k = emit(buf, k, LABEL, g, AROMA_LEVELS)
+    for i in range(ngoals):
+        tar[i] = nxt[i] = 1.0
+        level[order[i]] = AROMA_LEVELS
+        if record:
+            k = emit(buf, k, LABEL, order[i], AROMA_LEVELS)
     k = arrive(start, mem, cnt, False, record, buf, k)
     rat, ticks, status, smelled = start, 0, FOUND, False
     far = reach.shape[0] - 1  # the farthest distance any aroma can travel
+    dist = np.empty(m, dtype=np.int64)  # distance to a goal, by rank (non-decreasing)
+    for t in range(far + 1):
+        dist[reach[t - 1] if t > 0 else 0:reach[t]] = t
+    front = 0
     while not goals[rat]:
         if ticks >= budget:
             status = BUDGET
@@ -128,67 +160,73 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, reachable, start, goals, 
         if control[CONTROL_CANCEL] != 0:
             status = CANCELLED
             break
-        if not reachable and ticks >= far:
+        if rank[rat] < 0 and ticks >= far:
             # The aroma has spread as far as it can: the rat's cell cannot lead to a goal,
             # so neither it nor any cell it can move to will ever smell of anything.
             status = UNREACHABLE
             break
         ticks += 1
-        hi = reach[min(ticks, far)]
-        changed = False
-        for i in range(hi):  # Jacobi sweep: everyone averages last tick's values
-            v = order[i]
-            if goals[v]:
-                continue
-            row = moves[v]
-            a = (((tar[v] + tar[row[0]]) + tar[row[1]]) + tar[row[2]]) + tar[row[3]]
-            a /= weight[v]
-            changed |= a != tar[v]
-            nxt_tar[v] = a
-        tar, nxt_tar = nxt_tar, tar
+        # Aroma moves one cell a tick: after this tick it can reach one step beyond the
+        # farthest cell that smells now (`front`, a distance), and never beyond `ticks`.
+        hi = reach[min(ticks, far, front + 1)]
+        changed, last = _sweep(tar, nxt, moves, weight, ngoals, hi)
+        front = dist[last]
+        tar, nxt = nxt, tar
         if record:
-            for i in range(hi):
-                v = order[i]
-                lv = aroma_level(tar[v])
-                if lv != level[v]:
-                    level[v] = lv
-                    k = emit(buf, k, LABEL, v, lv)
-        best, best_tar = rat, tar[rat]
+            for i in range(ngoals, last + 1):
+                lv = aroma_level(tar[i])
+                if lv != level[order[i]]:
+                    level[order[i]] = lv
+                    k = emit(buf, k, LABEL, order[i], lv)
+        best, best_tar = rat, _aroma_at(tar, rank, rat, m)
         for d in range(4):
             cell = step_kernel(walls, wrap_x, wrap_y, solid, rat, d)
-            if tar[cell] > best_tar:
-                best, best_tar = cell, tar[cell]
+            if _aroma_at(tar, rank, cell, m) > best_tar:
+                best, best_tar = cell, _aroma_at(tar, rank, cell, m)
         if best != rat:
             if not smelled:
                 smelled = True
                 k = note(SMELL, rat, record, buf, k)
             rat = best
             k = arrive(rat, mem, cnt, False, record, buf, k)
-        elif not changed and ticks >= far:
+        elif not changed and front >= far:
             status = SETTLED  # nothing will ever change again: the rat stays put for good
             break
     k = note(status, rat, record, buf, k)
-    if not record:
-        for v in range(n):
-            level[v] = aroma_level(tar[v])
-    return status, ticks, mem, cnt, buf[:k], tar[:n].copy(), level
+    aroma = np.zeros(n, dtype=np.float64)
+    for i in range(m):
+        aroma[order[i]] = tar[i]
+        if not record:
+            level[order[i]] = aroma_level(tar[i])
+    return status, ticks, mem, cnt, buf[:k], aroma, level
 
 
-def _aroma_reach(maze: Maze) -> tuple[np.ndarray, np.ndarray, bool]:
+@kernel
+def _aroma_at(tar, rank, cell, m):
+    """The aroma of a cell (by its rank; 0 for a cell that cannot reach a goal)."""
+    return tar[rank[cell]] if rank[cell] >= 0 else 0.0
+
+
+def _aroma_reach(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
     """The cells aroma can reach in order of their distance to the nearest goal (against
-    the moves), reach[t] = how many of them lie within t moves, and whether the start is
-    among them."""
+    the moves), reach[t] = how many of them lie within t moves, and how many goals."""
     dist, _, _ = bfs_from(maze_graph(maze).reversed(), maze.goals)
     cells = np.flatnonzero(dist >= 0)
     order = cells[np.argsort(dist[cells], kind="stable")].astype(np.int32)
     counts = np.bincount(dist[cells], minlength=1)
-    return order, np.cumsum(counts).astype(np.int64), bool(dist[maze.start] >= 0)
+    reach = np.cumsum(counts).astype(np.int64)
+    return order, reach, int(reach[0])
 
 
 def cheese_ticks(cells: int) -> int:
-    """The default tick cap: a sweep costs up to `cells`, so the cap is about TICK_WORK
-    cell updates, and never fewer than 4 ticks a cell (the aroma's crawl down a corridor)."""
-    return int(max(4 * cells, TICK_WORK // max(cells, 1)))
+    """The default tick cap: a tick sweeps up to `cells` cells, so the cap allows about
+    TICK_WORK cell updates (a few seconds), and never fewer than 10,000 ticks.
+
+    Far from the cheese the aroma is too faint for a float64 (below 1e-308 it reads 0), so
+    the rat may wait many ticks before it smells anything: about d^2 / 1000 for a rat d
+    moves away, on top of the d ticks of its walk.
+    """
+    return int(max(10_000, TICK_WORK // max(cells, 1)))
 
 
 def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
@@ -198,11 +236,11 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     (see `registry.new_control`): the sweep polls the flag every tick."""
     n = maze.size
     budget = options.budget if options.budget is not None else cheese_ticks(n)
-    order, reach, reachable = _aroma_reach(maze)
+    order, reach, ngoals = _aroma_reach(maze)
     control = options.control_array()
     status, ticks, mem, cnt, events, tar, level = run_recorded(
         lambda buf: cheese(
-            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, order, reach, reachable, maze.start,
+            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, order, reach, ngoals, maze.start,
             goal_mask(maze), int(budget), control, record, buf,
         ), record, 64 * n, lambda result: result[4])
     kept, route, visits = walk_parts(mem, cnt)
