@@ -5,6 +5,7 @@ on random mazes with loops, one-way doors, wrap-around and unreachable goals."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,3 +96,9 @@ def test_cheese_polls_the_cancel_flag():
     cancel(control)
     result = solve("cheese", generate("backtracker", 20, 20, 1).maze, control=control)
     assert result.stop == "cancelled" and result.steps == 0
+
+
+def test_a_budget_of_ticks_too_big_for_the_maze_is_refused():
+    maze = generate("backtracker", 200, 200, 1).maze
+    with pytest.raises(ValueError, match="ticks"):
+        solve("cheese", maze, budget=10 * cheese_ticks(maze.size) + 1)

@@ -56,6 +56,7 @@ from mazegame.engine.trace import LABEL, NONE, VISITED, emit
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
 TICK_WORK = 3_000_000_000  #: cell updates the default tick cap allows (a few seconds)
+MAX_TICKS_FACTOR = 10  #: a given budget may be this many times the default tick cap
 
 
 @kernel
@@ -236,6 +237,10 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     (see `registry.new_control`): the sweep polls the flag every tick."""
     n = maze.size
     budget = options.budget if options.budget is not None else cheese_ticks(n)
+    if budget > MAX_TICKS_FACTOR * cheese_ticks(n):  # a tick costs a sweep of the maze
+        raise ValueError(f"the cheese's budget counts ticks, each a sweep of the maze: at "
+                         f"most {MAX_TICKS_FACTOR * cheese_ticks(n):,} for {n:,} cells, "
+                         f"not {budget:,}")
     order, reach, ngoals = _aroma_reach(maze)
     control = options.control_array()
     status, ticks, mem, cnt, events, tar, level = run_recorded(
