@@ -6,8 +6,9 @@
   on the path and drop the path edge that would close a loop, which reverses the tail
   segment and gives a new end. Repeating it until the walk covers every vertex gives a
   Hamiltonian path from a fixed start; more backbites then move the free end. Each move
-  reverses a segment and a walk needs about cells^1.5 of them, so sizes are capped
-  (UNICURSAL_MAX_CELLS; `GeneratorSpec.fit_size` gives the nearest size that works).
+  reverses a segment and a walk needs about cells^1.5 of them, so bigger mazes (an even
+  number of cells, no end asked) run round a random Hamiltonian cycle instead (`cycles`),
+  and the rest is capped (`GeneratorSpec.fit_size` gives the nearest size that works).
 - cavern: a Hamiltonian cycle on the grid of inner corners (built in linear time from a
   shaken 2-factor, see `cycles`); the pixels it encloses are the passages, the rest is
   rock. Every inner corner lies on the wall/passage frontier exactly twice, so no 2x2
@@ -162,6 +163,11 @@ ATTEMPTS = 24
 #: cell takes many more.
 UNICURSAL_MAX_CELLS = 40_000
 STEERED_MAX_CELLS = 10_000
+#: Above this many cells (and with an even count, no end asked) a unicursal maze runs round
+#: a random Hamiltonian cycle instead (`cycles`, linear time, up to CYCLE_MAX_CELLS); its
+#: end is then next to its start.
+CYCLE_FROM_CELLS = UNICURSAL_MAX_CELLS
+CYCLE_MAX_CELLS = 1025 * 1025
 #: Largest caverns: the 2-factor method is linear, but the rounds that join the last few
 #: stranded cycles each cost a pass over the grid (1025x1025: a few seconds).
 CAVERN_MAX_CELLS = 1025 * 1025
@@ -174,10 +180,39 @@ def _budget(n: int) -> int:
 
 # -- unicursal -------------------------------------------------------------------------
 @kernel
-def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out):
+def _cut_cycle(walls, start, path, record, buf, k):
+    """Replace `path` (a Hamiltonian cycle) by the Hamiltonian path that runs round it
+    from `start` one way or the other, and carve it (traced as a walk)."""
+    n = path.shape[0]
+    w = walls.shape[1]
+    cycle = path.copy()
+    at = 0
+    while cycle[at] != start:
+        at += 1
+    step = 1 if np.random.randint(0, 2) else n - 1
+    for i in range(n):
+        path[i] = cycle[(at + i * step) % n]
+    if record:
+        k = emit(buf, k, AT, start, 0)
+        k = emit(buf, k, MARK, start, ACTIVE)
+    for i in range(n - 1):
+        d = _direction(w, path[i], path[i + 1])
+        set_door(walls, False, False, path[i], d, True)
+        if record:
+            k = emit(buf, k, CARVE, path[i], d)
+            k = emit(buf, k, AT, path[i + 1], 0)
+            k = emit(buf, k, MARK, path[i + 1], ACTIVE)
+    return k
+
+
+@kernel
+def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, by_cycle, out):
     """A perfect unicursal maze: a Hamiltonian path from `start`, to `end` when end >= 0.
 
-    `out` receives (start, end, failed): failed when no attempt finished in its budget.
+    With `by_cycle` (no end asked, an even number of cells, both sides 2+) the path runs
+    round a random Hamiltonian cycle from `start` (`cycles`, linear time), so it ends next
+    to where it starts; else it grows by backbites. `out` receives (start, end, failed):
+    failed when no attempt finished in its budget.
     """
     np.random.seed(seed)
     h, w = walls.shape
@@ -186,7 +221,11 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out)
     pos = np.empty(n, dtype=np.int64)
     k = 0
     done = False
-    for attempt in range(ATTEMPTS):
+    if by_cycle:
+        done = hamiltonian_cycle(h, w, path)
+        if done:
+            k = _cut_cycle(walls, start, path, record, buf, k)
+    for attempt in range(0 if by_cycle else ATTEMPTS):
         flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
         origin, target = (end, start) if flip else (start, end)
         k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
@@ -283,9 +322,15 @@ def _cell_option(value, h: int, w: int, what: str) -> tuple[int, int] | None:
 def _prepare_unicursal(h: int, w: int, options) -> tuple:
     start = _cell_option(options["start"], h, w, "start")
     end = _cell_option(options["end"], h, w, "end")
+    by_cycle = end is None and h * w % 2 == 0 and min(h, w) >= 2 and h * w > CYCLE_FROM_CELLS
+    if by_cycle and h * w > CYCLE_MAX_CELLS:
+        raise ValueError(f"unicursal mazes are limited to {CYCLE_MAX_CELLS:,} cells (a {w}x{h} "
+                         f"one has {w * h:,})")
     limit = UNICURSAL_MAX_CELLS if end is None else STEERED_MAX_CELLS
-    if h * w > limit:
-        what = "unicursal mazes" if end is None else "unicursal mazes with a chosen end"
+    if not by_cycle and h * w > limit:
+        what = ("unicursal mazes with a chosen end" if end is not None else
+                "unicursal mazes with an odd number of cells" if h * w % 2 else
+                "unicursal mazes one cell wide")
         raise ValueError(
             f"{what} are limited to {limit:,} cells (a {w}x{h} one has {w * h:,}): the "
             "backbite walk that builds them slows down as cells^1.5 and would run for minutes"
@@ -296,7 +341,7 @@ def _prepare_unicursal(h: int, w: int, options) -> tuple:
         raise ValueError(f"no unicursal maze {where} on a {w}x{h} grid: {why}")
     n = h * w
     return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], _budget(n),
-            np.zeros(3, dtype=np.int64))
+            by_cycle, np.zeros(3, dtype=np.int64))
 
 
 def _finish_path(extras: tuple) -> dict:
@@ -412,8 +457,13 @@ def _prepare_cavern(h: int, w: int, options) -> tuple:
 
 
 def _fit_unicursal(w: int, h: int) -> tuple[int, int]:
-    """Shrink the longer side until the maze is within UNICURSAL_MAX_CELLS."""
-    while w * h > UNICURSAL_MAX_CELLS:
+    """A big maze needs an even number of cells, both sides 2+, and at most CYCLE_MAX_CELLS
+    (else at most UNICURSAL_MAX_CELLS): shrink the longer side until one holds."""
+    def fits(w: int, h: int) -> bool:
+        return w * h <= UNICURSAL_MAX_CELLS or (
+            w * h <= CYCLE_MAX_CELLS and w * h % 2 == 0 and min(w, h) >= 2)
+
+    while not fits(w, h):
         w, h = (w - 1, h) if w >= h else (w, h - 1)
     return w, h
 
