@@ -57,6 +57,11 @@ AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
 TICK_WORK = 3_000_000_000  #: cell updates the default tick cap allows (a few seconds)
 MAX_TICKS_FACTOR = 10  #: a given budget may be this many times the default tick cap
+#: The kernel holds aroma times 2^1000 (the cheese smells of SCALE). A power of two scales
+#: every average exactly, and no sum of five values reaches 2^1024, so nothing changes
+#: except that aromas down to 1e-624 (not 1e-324) stay above zero: a far rat smells the
+#: cheese in about half the ticks.
+SCALE = 2.0 ** 1000
 
 
 @kernel
@@ -142,7 +147,7 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
     mem, cnt = new_walk(n, budget)
     k = 0
     for i in range(ngoals):
-        tar[i] = nxt[i] = 1.0
+        tar[i] = nxt[i] = SCALE
         level[order[i]] = AROMA_LEVELS
         if record:
             k = emit(buf, k, LABEL, order[i], AROMA_LEVELS)
@@ -175,7 +180,7 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
         tar, nxt = nxt, tar
         if record:
             for i in range(ngoals, last + 1):
-                lv = aroma_level(tar[i])
+                lv = aroma_level(tar[i] / SCALE)
                 if lv != level[order[i]]:
                     level[order[i]] = lv
                     k = emit(buf, k, LABEL, order[i], lv)
@@ -196,9 +201,9 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
     k = note(status, rat, record, buf, k)
     aroma = np.zeros(n, dtype=np.float64)
     for i in range(m):
-        aroma[order[i]] = tar[i]
+        aroma[order[i]] = tar[i] / SCALE
         if not record:
-            level[order[i]] = aroma_level(tar[i])
+            level[order[i]] = aroma_level(tar[i] / SCALE)
     return status, ticks, mem, cnt, buf[:k], aroma, level
 
 
@@ -223,9 +228,10 @@ def cheese_ticks(cells: int) -> int:
     """The default tick cap: a tick sweeps up to `cells` cells, so the cap allows about
     TICK_WORK cell updates (a few seconds), and never fewer than 10,000 ticks.
 
-    Far from the cheese the aroma is too faint for a float64 (below 1e-308 it reads 0), so
-    the rat may wait many ticks before it smells anything: about d^2 / 1000 for a rat d
-    moves away, on top of the d ticks of its walk.
+    Far from the cheese the aroma is too faint for a float64 (below about 1e-624, even
+    scaled by SCALE, it reads 0), so a rat d moves away waits about d^2 / 2000 ticks
+    before it smells anything (when d is over a thousand), on top of the d ticks of its
+    walk.
     """
     return int(max(10_000, TICK_WORK // max(cells, 1)))
 
