@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze, set_door
 from mazegame.engine.solve import cancel, new_control, solve
-from mazegame.engine.solve.aroma import cheese_ticks
+from mazegame.engine.solve.aroma import MAX_TICK_WORK, cheese_ticks
 
 
 def oracle(maze: Maze, ticks: int) -> tuple[list[int], np.ndarray]:
@@ -101,4 +101,12 @@ def test_cheese_polls_the_cancel_flag():
 def test_a_budget_of_ticks_too_big_for_the_maze_is_refused():
     maze = generate("backtracker", 200, 200, 1).maze
     with pytest.raises(ValueError, match="ticks"):
-        solve("cheese", maze, budget=10 * cheese_ticks(maze.size) + 1)
+        solve("cheese", maze, budget=MAX_TICK_WORK // maze.size + 1)
+    solve("cheese", maze, budget=1_000_000, control=stopped())  # what the lab asks for
+
+
+def stopped():
+    """A control array already cancelled: the run stops at its first tick."""
+    control = new_control()
+    cancel(control)
+    return control

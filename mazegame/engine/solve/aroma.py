@@ -56,7 +56,9 @@ from mazegame.engine.trace import LABEL, NONE, VISITED, emit
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
 TICK_WORK = 3_000_000_000  #: cell updates the default tick cap allows (a few seconds)
-MAX_TICKS_FACTOR = 10  #: a given budget may be this many times the default tick cap
+#: Most cell updates a given tick budget may ask for (some minutes; the default cap allows
+#: TICK_WORK): 1,000,000 ticks up to 100,000 cells.
+MAX_TICK_WORK = 100_000_000_000
 #: The kernel holds aroma times 2^1000 (the cheese smells of SCALE). A power of two scales
 #: every average exactly, and no sum of five values reaches 2^1024, so nothing changes
 #: except that aromas down to 1e-624 (not 1e-324) stay above zero: a far rat smells the
@@ -243,10 +245,9 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     (see `registry.new_control`): the sweep polls the flag every tick."""
     n = maze.size
     budget = options.budget if options.budget is not None else cheese_ticks(n)
-    if budget > MAX_TICKS_FACTOR * cheese_ticks(n):  # a tick costs a sweep of the maze
+    if budget * n > MAX_TICK_WORK:  # a tick costs a sweep of the maze
         raise ValueError(f"the cheese's budget counts ticks, each a sweep of the maze: at "
-                         f"most {MAX_TICKS_FACTOR * cheese_ticks(n):,} for {n:,} cells, "
-                         f"not {budget:,}")
+                         f"most {MAX_TICK_WORK // n:,} for {n:,} cells, not {budget:,}")
     order, reach, ngoals = _aroma_reach(maze)
     control = options.control_array()
     status, ticks, mem, cnt, events, tar, level = run_recorded(
