@@ -225,22 +225,31 @@ def run_solve(args: argparse.Namespace) -> int:
         result = solve(args.algo, maze, seed=args.seed, budget=args.budget, facing=facing)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    # Not found: no length and no path, but how far it got, the work done and why it stopped
+    # ("reason" is a stable code, "message" the text for people).
     if args.format == "json":
         doc = {
             "algorithm": result.algorithm,
             "found": result.found,
             "length": result.length,
-            "path": [list(maze.rc(c)) for c in result.path],
+            "path": [list(maze.rc(c)) for c in result.path] if result.found else [],
             "visited": result.visited,
+            "steps": result.steps,
+            "reason": result.stop,
+            "message": result.reason or "goal reached",
         }
+        if not result.found:
+            doc["stopped_at"] = list(maze.rc(result.path[-1]))
         write_output(None, json.dumps(doc))
     else:
         from mazegame.engine.mazefile import text_chunks
 
         lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
         lines.append(
-            f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited"
-            if result.found else f"{result.algorithm}: not found ({result.reason})"
+            f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited, "
+            f"{result.steps:,} steps"
+            if result.found else
+            f"{result.algorithm}: not found ({result.reason}; {result.steps:,} steps)"
         )
         write_output(None, lines)  # piece by piece: no copy of a huge picture
     return 0 if result.found else 1

@@ -127,10 +127,11 @@ class TraceRun:
         if self.walker:
             path = max(0, self._count(self._moves) - 1)
         elif self.finished:
-            path = self.result.length  # searches mark no path in their traces
+            path = self.result.length  # searches mark no path in their traces; None: none
         else:
             path = max(0, int(np.count_nonzero(self.replay.marks == PATH)) - 1)
-        rows += [("path", f"{path:,}"), ("dead ends", f"{self._count(self._dead):,}")]
+        rows += [("path", "none" if path is None else f"{path:,}"),
+                 ("dead ends", f"{self._count(self._dead):,}")]
         return rows
 
     def note(self) -> str:
@@ -181,7 +182,7 @@ class TracePanel(Vertical):
         self.view.set_path(run.result.route if finished and run.result.found else ())
         if finished:
             note = (f"[green]found: {run.result.length:,} moves[/]" if run.result.found
-                    else f"[red]{run.result.reason}[/]")
+                    else f"[red]{run.result.reason} ({run.result.steps:,} steps)[/]")
         self.set_class(finished, "-finished")
         # Fixed height in the stylesheet, so no layout pass: this runs every frame.
         self.query_one(".lab-counters", Static).update(text + (f"\n{note}" if note else ""),
