@@ -86,17 +86,20 @@ def parse_seed(text: str) -> int:
     return seed
 
 
-MAX_BUDGET = 10**15  # steps; far beyond any walk that ends in a human lifetime
-
-
 def parse_budget(text: str) -> int:
-    """A step budget: a whole number 0..MAX_BUDGET (numba kernels take 64-bit counts)."""
+    """A step budget: a whole number the engine accepts (see `check_budget`)."""
+    from mazegame.engine.solve.registry import check_budget
+
     try:
-        budget = int(text)
+        budget = int(text) if text.strip().isascii() else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}") from None
-    if not 0 <= budget <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(f"budget must be in 0..{MAX_BUDGET}, not {text}")
+        budget = None
+    if budget is None:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}")
+    try:
+        check_budget(budget)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
     return budget
 
 

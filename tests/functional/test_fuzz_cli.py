@@ -73,12 +73,12 @@ def test_the_enumeration_finds_the_file_readers():
 @pytest.fixture(scope="module", autouse=True)
 def _no_app_no_bench(tmp_path_factory):
     """Stub the Textual app and the bench timings; run where stray outputs may land."""
-    import mazegame.bench
+    import mazegame.bench.runner
     from mazegame.ui.app import MazeApp
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(MazeApp, "run", lambda self, *args, **kwargs: None)
-        mp.setattr(mazegame.bench, "run_cases", lambda **kwargs: [])
+        mp.setattr(mazegame.bench.runner, "run_cases", lambda **kwargs: [])
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 

@@ -24,7 +24,7 @@ from textual.worker import get_current_worker
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, solve
-from mazegame.engine.solve.registry import default_budget
+from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, default_budget, new_control
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.modes import Mode, register_mode
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
@@ -87,6 +87,8 @@ class LabScreen(Screen):
         Binding("m", "matrices", "Matrices", id="lab-matrices",
                 tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
         Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
+        Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
+                tooltip="Stop the solvers still running"),
         Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
                 tooltip="Hide or show the pickers and notes (more room for the mazes)"),
         Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",
@@ -116,6 +118,8 @@ class LabScreen(Screen):
         self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
         self._carry = 0.0
         self._last = 0.0
+        self.control = None  #: the running race's cancel flag and step counter (None: idle)
+        self.solving = ""  #: the title of the solver running now
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -131,6 +135,7 @@ class LabScreen(Screen):
 
     def on_mount(self) -> None:
         self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
+        self._progress = self.set_interval(0.25, self._show_progress, pause=True)
         self.call_after_refresh(self.action_build)
 
     @property
@@ -149,6 +154,7 @@ class LabScreen(Screen):
         if problem := picker.seed_problem():
             self.notify(f"Cannot build: {problem}", severity="error")
             return
+        self.stop_race()  # a race still running is of the old maze
         request = picker.request()
         if request.seed is None:
             request = replace(request, seed=secrets.randbelow(SEED_LIMIT))
@@ -164,7 +170,10 @@ class LabScreen(Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _generate(self, request: GenerateRequest) -> None:
-        width, height = request.size
+        spec = GENERATORS[request.generator]
+        width, height = spec.fit_size(*request.size)
+        if note := spec.size_note(*request.size):
+            self.app.call_from_thread(self.notify, f"{spec.title}: {note}", timeout=8)
         try:
             generated = generate(request.generator, width, height, request.seed, record=True,
                                  options=request.options)
@@ -192,26 +201,59 @@ class LabScreen(Screen):
         if len(names) > MAX_SOLVERS:
             self.notify(f"Racing the first {MAX_SOLVERS} ticked solvers.")
         self.playing = False
-        self._say("solving…")
-        self._solve(self.maze, names[:MAX_SOLVERS], self.request.seed or 0)
+        self.stop_race()  # a race still running gives way to this one
+        self.control = new_control()
+        self._progress.resume()
+        self._solve(self.maze, names[:MAX_SOLVERS], self.request.seed or 0, self.control)
+
+    def action_cancel(self) -> None:
+        """Stop the solvers still running, and say so."""
+        if self.stop_race():
+            self._say("race cancelled")
+
+    def stop_race(self) -> bool:
+        """Stop the solvers still running (the walks poll the control array); were there?"""
+        if self.control is None:
+            return False
+        cancel(self.control)
+        self.control = None
+        self._progress.pause()
+        return True
+
+    def _show_progress(self) -> None:
+        """While the solvers run: which one, and how many steps it has taken."""
+        if self.control is not None:
+            steps = int(self.control[CONTROL_STEPS])
+            counted = f" · {steps:,} steps" if steps else ""
+            self._say(f"solving: {self.solving}{counted}   [reverse] x: cancel [/]")
+
+    def on_unmount(self) -> None:
+        self.stop_race()  # leaving the lab stops its work too
 
     @work(thread=True, exclusive=True, group="lab")
-    def _solve(self, maze: Maze, names: list[str], seed: int) -> None:
+    def _solve(self, maze: Maze, names: list[str], seed: int, control) -> None:
         runs, refused = [], []
         budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
         for name in names:
             spec = SOLVERS[name]
+            self.solving = spec.title
             try:
-                solution = solve(name, maze, record=True, seed=seed,
+                solution = solve(name, maze, record=True, seed=seed, control=control,
                                  budget=budget if spec.walker else None)
             except ValueError as error:
                 refused.append(f"{spec.title}: {error}")
                 continue
+            if solution.stop == "cancelled":
+                return
             runs.append(TraceRun.of_solution(name, solution, maze))
         if not get_current_worker().is_cancelled:  # a newer build or race replaced this one
-            self.app.call_from_thread(self._show_race, runs, refused)
+            self.app.call_from_thread(self._show_race, runs, refused, control)
 
-    async def _show_race(self, runs: list[TraceRun], refused: list[str]) -> None:
+    async def _show_race(self, runs: list[TraceRun], refused: list[str], control) -> None:
+        if control is not self.control:
+            return  # cancelled, or replaced by a newer race
+        self.control = None
+        self._progress.pause()
         for message in refused:
             self.notify(message, severity="warning", timeout=8)
         if not runs:
