@@ -55,7 +55,17 @@ async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
         assert sum("nearest size" in n.message for n in app._notifications) == 1
 
 
-async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers):
+async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers, monkeypatch):
+    import mazegame.ui.screens.lab as lab_module
+    from mazegame.engine.solve import solve
+
+    def endless(name, maze, *, control, **options):  # a walk that runs until cancelled
+        deadline = time.monotonic() + 10
+        while not control[0] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return solve(name, maze, control=control, **options)
+
+    monkeypatch.setattr(lab_module, "solve", endless)
     app = MazeApp(GameSetup("lab", "kruskal", (40, 20), 3,
                             options=(("autoplay", False), ("solvers", ("random-walk",)))),
                   warm_up=False)

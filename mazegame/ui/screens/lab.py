@@ -144,6 +144,11 @@ class LabScreen(Screen):
         return self._panels
 
     @property
+    def leaving(self) -> bool:
+        """The lab was left: Textual is taking it apart (`display` is False while it prunes)."""
+        return not (self.is_attached and self.display)
+
+    @property
     def total(self) -> int:
         """Length of the longest trace on show: the clock runs up to it."""
         return max((len(run) for run in self.runs), default=0)
@@ -264,12 +269,16 @@ class LabScreen(Screen):
                        for n in (run.result.algorithm for run in runs)])
 
     async def _load(self, runs: list[TraceRun]) -> None:
-        """Show these traces from their start, one panel each."""
+        """Show these traces from their start, one panel each (not once the lab is left)."""
+        if self.leaving:
+            return
         self.runs = runs
         box = self.query_one("#lab-panels", Horizontal)
         await box.remove_children()
         self._panels = [TracePanel(run) for run in runs]
         await box.mount_all(self._panels)
+        if self.leaving:
+            return  # the player left the lab while the panels were being built
         self._fit_rooms()
         self.clock = 0
         if not self.speed_chosen:
