@@ -84,6 +84,8 @@ def test_a_target_row_says_whether_the_kernel_meets_it():
     assert missed["note"].startswith("target <= 1e-09 s: missed")
     (capped,) = _rows(lambda: Prepared(_sleep, target=Target(0.1)))
     assert capped["note"].startswith("target <= 0.1 s: missed (> 0.5 s)")
+    (unknown,) = _rows(lambda: Prepared(_sleep, target=Target(60.0)))  # stopped before 60 s
+    assert unknown["note"].startswith("target <= 60 s: unknown, the cap is below the target")
 
 
 def test_memory_is_measured_and_capped(monkeypatch):
