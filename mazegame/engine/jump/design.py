@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.jit import kernel
-from mazegame.engine.jump import DIRECTIONS, VARIANTS, JumpPuzzle, legal_jumps, solve
-from mazegame.engine.jump_kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
+from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
+from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, JumpPuzzle, legal_jumps, solve
 
 MIN_SIZE, MAX_SIZE = 4, 10
 #: Chance of accepting a worse board at the start of a run (cools linearly to 0).

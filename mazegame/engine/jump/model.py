@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.graph import CSR, bfs
-from mazegame.engine.jump_kernels import (
+from mazegame.engine.jump.kernels import (
     BACKWARD,
     DC8,
     DR8,

@@ -19,7 +19,7 @@ import json
 
 import numpy as np
 
-from mazegame.engine.jump import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
 from mazegame.engine.mazefile import parse_json, short_repr
 
 FORMAT = "mazegame/jump"
