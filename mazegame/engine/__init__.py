@@ -1,5 +1,5 @@
 """The engine: maze model, graph kernels, generators, solvers. numpy + numba, no UI."""
 
-from mazegame.paths import configure_numba_cache
+from mazegame.locations import configure_numba_cache
 
 configure_numba_cache()

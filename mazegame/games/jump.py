@@ -96,6 +96,6 @@ class JumpGame:
 
 def load_pack(name: str) -> list[JumpPuzzle]:
     """A shipped pack by name (see PACK_NAMES)."""
-    from mazegame.paths import asset
+    from mazegame.locations import asset
 
     return read_pack(asset("jump", f"{name}.jsonl").read_text(encoding="utf-8"))

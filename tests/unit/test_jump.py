@@ -32,7 +32,7 @@ from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_UNREACHING, E_WHIT
 from mazegame.engine.jump.model import JumpPuzzle, energy, evaluate, legal_jumps, solve, state_graph
 from mazegame.games.jump import JumpGame
 from mazegame.games.walk import Outcome
-from mazegame.paths import asset
+from mazegame.locations import asset
 
 # Seed 003's "Chain Reaction": start top-left, goal bottom-right, rook moves.
 CHAIN_REACTION = """\

@@ -20,7 +20,7 @@ from mazegame.engine.trace import Trace, recorded
 #: Family modules in registry order; importing one registers its generators.
 FAMILIES = (
     "suits",  # spanning-tree, anderson, connection-matrix
-    "paths",  # unicursal, cavern
+    "hamiltonian",  # unicursal, cavern
     "trees",  # backtracker, kruskal, wilson
     "classic",  # the rest of the catalogue
 )
