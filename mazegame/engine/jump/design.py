@@ -1,7 +1,7 @@
 """Designing jumping mazes by stochastic local search (Neller et al.), and rating them.
 
 Start from a random board, change one random square to a different legal jump, keep the
-change when the energy (see `jump_kernels.evaluate_kernel`) does not rise, and keep a worse board
+change when the energy (see `kernels.evaluate_kernel`) does not rise, and keep a worse board
 only with a small probability that cools linearly to zero over each run; restart from a new
 random board a few times and return the lowest-energy board that is *valid*: a unique
 shortest solution and no black holes. Everything runs in one numba kernel seeded

@@ -17,7 +17,7 @@ States (numbered for the CSR graph; `slots` states per cell, `state = cell * slo
 
 Two searches run on the same graph: the analysis (`solve`) uses the shared BFS of
 `mazegame.engine.graph` (so it can record a trace for the lab), while the energy is one
-allocation-free kernel (`jump_kernels.evaluate_kernel`) that the designer calls thousands
+allocation-free kernel (`kernels.evaluate_kernel`) that the designer calls thousands
 of times per puzzle. Tests check the two agree.
 """
 
