@@ -14,8 +14,6 @@ from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, recorded
 
-UNREACHED = -1
-
 
 @dataclass(frozen=True)
 class CSR:

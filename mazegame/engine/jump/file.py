@@ -222,12 +222,6 @@ def _is_json(text: str) -> bool:
     return text.lstrip()[:1] in ("{", "[")
 
 
-def read_puzzle(text: str) -> JumpPuzzle:
-    """One puzzle from a JSON document or the plain text form."""
-    text = text.lstrip("\ufeff")
-    return from_json(text) if _is_json(text) else from_text(text)
-
-
 def read_pack(text: str) -> list[JumpPuzzle]:
     """Every puzzle of a JSON lines pack (or the one puzzle of a single document)."""
     text = text.lstrip("\ufeff")
