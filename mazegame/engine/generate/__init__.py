@@ -22,7 +22,8 @@ FAMILIES = (
     "suits",  # spanning-tree, anderson, connection-matrix
     "hamiltonian",  # unicursal, cavern
     "trees",  # backtracker, kruskal, wilson
-    "classic",  # the rest of the catalogue
+    "classic",  # aldous-broder, prim, hunt-and-kill, growing-tree
+    "sweeps",  # eller, binary-tree, sidewinder, recursive-division
 )
 for _family in FAMILIES:
     import_module(f"{__name__}.{_family}")
