@@ -40,11 +40,10 @@ def reverse_segment(path, pos, lo, hi):
 
 
 @kernel
-def backbite(path, pos, length, h, w, walls, draw, record, buf, k):
+def backbite(path, pos, length, h, w, walls, record, buf, k):
     """One backbite on the path's end; a no-op when the random neighbour is unusable.
 
-    With `draw` the path lives on the maze's cells and the edge changes are carved and
-    walled (and traced); without it (the cavern's corner grid) only the arrays change.
+    The path lives on the maze's cells: the edge changes are carved and walled (and traced).
     """
     tail = path[length - 1]
     d = np.random.randint(0, 4)
@@ -52,25 +51,25 @@ def backbite(path, pos, length, h, w, walls, draw, record, buf, k):
     if v < 0 or pos[v] < 0 or (length > 1 and v == path[length - 2]):
         return k
     i = pos[v]
-    if draw:
-        set_door(walls, False, False, tail, d, True)
-        if record:
-            k = emit(buf, k, CARVE, tail, d)
-        cut = side_toward(w, v, path[i + 1])  # the edge that would close a loop
-        set_door(walls, False, False, v, cut, False)
-        if record:
-            k = emit(buf, k, WALL, v, cut)
+    set_door(walls, False, False, tail, d, True)
+    if record:
+        k = emit(buf, k, CARVE, tail, d)
+    cut = side_toward(w, v, path[i + 1])  # the edge that would close a loop
+    set_door(walls, False, False, v, cut, False)
+    if record:
+        k = emit(buf, k, WALL, v, cut)
     reverse_segment(path, pos, i + 1, length)
-    if draw and record:
+    if record:
         k = emit(buf, k, AT, path[length - 1], 0)
     return k
 
 
 @kernel
-def hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k):
-    """Try to fill `path` with a Hamiltonian path of the h x w grid graph from `start`.
+def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
+    """Try to fill `path` with a Hamiltonian path of the h x w grid graph from `start`,
+    carving it into `walls`.
 
-    Returns (buf, k, length): length < h*w when `budget` backbites did not finish the walk
+    Returns (k, length): length < h*w when `budget` backbites did not finish the walk
     (tail-only backbites can circle in a class of paths that never completes).
     """
     n = h * w
@@ -79,7 +78,7 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k
     pos[start] = 0
     length = 1
     bites = 0
-    if draw and record:
+    if record:
         k = emit(buf, k, AT, start, 0)
         k = emit(buf, k, MARK, start, ACTIVE)
     dirs = np.empty(4, dtype=np.int64)
@@ -92,7 +91,7 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k
                 dirs[nd] = d
                 nd += 1
         if nd == 0:  # stuck: bite, then walk on from the new end
-            k = backbite(path, pos, length, h, w, walls, draw, record, buf, k)
+            k = backbite(path, pos, length, h, w, walls, record, buf, k)
             bites += 1
             continue
         d = dirs[below(nd)]
@@ -100,25 +99,24 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k
         path[length] = v
         pos[v] = length
         length += 1
-        if draw:
-            set_door(walls, False, False, tail, d, True)
-            if record:
-                k = emit(buf, k, CARVE, tail, d)
-            if record:
-                k = emit(buf, k, AT, v, 0)
-                k = emit(buf, k, MARK, v, ACTIVE)
+        set_door(walls, False, False, tail, d, True)
+        if record:
+            k = emit(buf, k, CARVE, tail, d)
+        if record:
+            k = emit(buf, k, AT, v, 0)
+            k = emit(buf, k, MARK, v, ACTIVE)
     return k, length
 
 
 @kernel
-def steer(path, pos, h, w, target, budget, walls, draw, record, buf, k):
+def steer(path, pos, h, w, target, budget, walls, record, buf, k):
     """Backbite the free end until it stands on `target` (or next to the head when target
-    is -1, closing a cycle); returns (buf, k, reached)."""
+    is -1, closing a cycle); returns (k, reached)."""
     n = h * w
     for _ in range(budget):
         if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
             return k, True
-        k = backbite(path, pos, n, h, w, walls, draw, record, buf, k)
+        k = backbite(path, pos, n, h, w, walls, record, buf, k)
     return k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
 
 

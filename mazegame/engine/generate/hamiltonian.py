@@ -108,14 +108,12 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, by_c
     for attempt in range(0 if by_cycle else ATTEMPTS):
         flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
         origin, target = (end, start) if flip else (start, end)
-        k, length = hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
-                                      record, buf, k)
+        k, length = hamiltonian_walk(path, pos, h, w, origin, budget, walls, record, buf, k)
         if length == n:
             if target < 0:
                 done = True
             else:
-                k, done = steer(path, pos, h, w, target, budget, walls, True, record,
-                                buf, k)
+                k, done = steer(path, pos, h, w, target, budget, walls, record, buf, k)
         if done:
             if flip:
                 reverse_segment(path, pos, 0, n)
