@@ -24,9 +24,11 @@ class CSR:
 
     @property
     def n(self) -> int:
+        """Number of vertices (states)."""
         return int(self.indptr.shape[0] - 1)
 
     def successors(self, v: int) -> np.ndarray:
+        """The vertices one edge away from v."""
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def reversed(self) -> CSR:
