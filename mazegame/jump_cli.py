@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace):
-    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
         pack = read_pack(read_input(args.file))
@@ -66,7 +66,7 @@ def _load(args: argparse.Namespace):
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import solve
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)
@@ -83,7 +83,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _energy(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import energy
+    from mazegame.engine.jump.model import energy
 
     e = energy(_load(args))
     if args.json:
@@ -130,8 +130,8 @@ class ProgressBar:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
-    from mazegame.engine.jumpfile import write_pack
+    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
+    from mazegame.engine.jump.file import write_pack
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
@@ -171,8 +171,8 @@ def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import solve
-    from mazegame.engine.jump_design import rate
+    from mazegame.engine.jump.design import rate
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from mazegame.engine.jump import JumpPuzzle, solve
-from mazegame.engine.jumpfile import read_pack
+from mazegame.engine.jump.file import read_pack
+from mazegame.engine.jump.model import JumpPuzzle, solve
 from mazegame.games.walk import Outcome
 
 #: Direction names (indices into DR8/DC8) for key bindings and messages.
@@ -96,6 +96,6 @@ class JumpGame:
 
 def load_pack(name: str) -> list[JumpPuzzle]:
     """A shipped pack by name (see PACK_NAMES)."""
-    from mazegame.paths import asset
+    from mazegame.locations import asset
 
     return read_pack(asset("jump", f"{name}.jsonl").read_text(encoding="utf-8"))
