@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
+import numpy as np
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, mirrored
 from mazegame.games.eyeview import look
 from mazegame.games.walk import Outcome, WalkGame
 
@@ -76,9 +78,17 @@ class EyeGame(WalkGame):
         self._see()
 
     def forward(self) -> Outcome:
+        """Step the way you face (through `Maze.step`), then look."""
         outcome = self.move(self.facing)
         self._see()
         return outcome
+
+    def map_of_seen(self) -> Maze:
+        """The maze as far as the player has seen it (walls of unseen cells left out)."""
+        seen = np.zeros(self.maze.size, dtype=bool)
+        seen[list(self.seen)] = True
+        walls = np.where(seen.reshape(self.maze.walls.shape), self.maze.walls, 0)
+        return self.maze.copy(walls=mirrored(self.maze, walls.astype(np.uint8)))
 
 
 __all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]
