@@ -152,6 +152,7 @@ class ChaseGame(WalkGame):
     # -- state ----------------------------------------------------------------------------
     @property
     def race(self) -> bool:
+        """A race to one goal (no catching), not a chase."""
         return self.rules.mode == "race"
 
     @property
@@ -166,6 +167,7 @@ class ChaseGame(WalkGame):
 
     @property
     def caught(self) -> bool:
+        """The demon reached you (a lost chase)."""
         return self.result is Result.CAUGHT
 
     @property

@@ -58,12 +58,15 @@ class EyeGame(WalkGame):
             self.seen.update(c for c in (section.left_cell, section.right_cell) if c >= 0)
 
     def turn_left(self) -> None:
+        """Face left (a turn: no move, but the clock starts)."""
         self._turn(LEFT_OF[self.facing])
 
     def turn_right(self) -> None:
+        """Face right."""
         self._turn(RIGHT_OF[self.facing])
 
     def turn_around(self) -> None:
+        """Face the way you came."""
         self._turn(LEFT_OF[LEFT_OF[self.facing]])
 
     def _turn(self, facing: int) -> None:
