@@ -33,18 +33,22 @@ class JumpGame:
 
     @property
     def position(self) -> int:
+        """The cell the player stands on."""
         return self.history[-1][0]
 
     @property
     def moves(self) -> int:
+        """Jumps made (undone ones not counted)."""
         return len(self.history) - 1
 
     @property
     def won(self) -> bool:
+        """The player stands on the goal."""
         return self.position == self.puzzle.goal
 
     @property
     def visited(self) -> set[int]:
+        """Every cell the current line of jumps has touched."""
         return {cell for cell, _ in self.history}
 
     @cached_property
@@ -84,6 +88,7 @@ class JumpGame:
         return True
 
     def reset(self) -> None:
+        """Back to the start, every jump forgotten."""
         self.history = self.history[:1]
 
     def verdict(self) -> str:
