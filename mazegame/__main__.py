@@ -1,5 +1,9 @@
 import sys
 
-from mazegame.cli import main
+try:
+    from mazegame.cli import main
+except KeyboardInterrupt:  # Ctrl-C while Python is still importing: one line, status 130
+    sys.stderr.write("mazegame: interrupted\n")
+    sys.exit(130)
 
 sys.exit(main())

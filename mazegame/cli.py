@@ -11,13 +11,16 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from mazegame import __version__
-
-
-class UsageError(Exception):
-    """A problem with the user's input: printed as one line, exit status 2."""
+from mazegame.cli_io import (  # noqa: F401  (re-exported: subcommand modules use them)
+    MAX_INPUT_BYTES,
+    UsageError,
+    check_output,
+    one_line,
+    read_input,
+    write_output,
+)
 
 
 @dataclass(frozen=True)
@@ -71,13 +74,33 @@ def parse_cell(text: str) -> tuple[int, int]:
 
 
 def parse_seed(text: str) -> int:
+    """A seed: the same rule as the seed boxes on screen (0..2147483647, ASCII digits)."""
+    from mazegame.games.setup import parse_seed as parse
+
     try:
-        seed = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if not 0 <= seed < 2**31:
-        raise argparse.ArgumentTypeError("seed must be in 0..2147483647")
+        seed = parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a whole number, not blank")
     return seed
+
+
+def parse_budget(text: str) -> int:
+    """A step budget: a whole number the engine accepts (see `check_budget`)."""
+    from mazegame.engine.solve.registry import check_budget
+
+    try:
+        budget = int(text) if text.strip().isascii() else None
+    except ValueError:
+        budget = None
+    if budget is None:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}")
+    try:
+        check_budget(budget)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return budget
 
 
 def parse_wrap(text: str) -> tuple[bool, bool]:
@@ -101,36 +124,13 @@ def add_maze_options(
                         help="wrap around the edges (torus or cylinder)")
 
 
-def read_input(path: str) -> str:
-    """Text of a file, or of standard input for '-'."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not a text file") from None
-
-
-def write_output(path: str | None, text: str) -> None:
-    """Write to a file, or to standard output for None or '-'."""
-    if path in (None, "-"):
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return
-    try:
-        Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror}") from None
-
-
 def load_maze(path: str):
     """A maze from a JSON document or a text picture (file or '-')."""
-    from mazegame.engine.mazefile import MazeFormatError, from_json, from_text
+    from mazegame.engine.mazefile import MazeFormatError, read_maze
 
     text = read_input(path)
     try:
-        return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+        return read_maze(text)
     except MazeFormatError as err:
         raise UsageError(f"{path}: {err}") from None
 
@@ -164,11 +164,12 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
 @command("generate", "generate a maze and print it as JSON or a picture", _configure_generate)
 def run_generate(args: argparse.Namespace) -> int:
     from mazegame.engine.generate import GENERATORS, generate
-    from mazegame.engine.mazefile import to_document, to_text
+    from mazegame.engine.mazefile import text_chunks, to_document
 
     if args.list:
         write_output(None, "\n".join(GENERATORS))
         return 0
+    check_output(args.output)
     width, height = args.size
     seed = random_seed() if args.seed is None else args.seed
     given = {"mode": args.mode, "bias": args.bias, "start": args.start, "end": args.end}
@@ -189,7 +190,7 @@ def run_generate(args: argparse.Namespace) -> int:
             doc["stats"] = stats.as_dict()
         write_output(args.output, json.dumps(doc, separators=(",", ":")))
         return 0
-    write_output(args.output, to_text(maze, "ascii" if args.format == "ascii" else "box"))
+    write_output(args.output, text_chunks(maze, "ascii" if args.format == "ascii" else "box"))
     if stats is not None:  # after the picture, and never into the maze file
         label_width = max(len(label) for label, _ in stats.rows())
         write_output(None, "\n".join(f"{label:<{label_width}}  {value}"
@@ -205,7 +206,7 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true", help="print the solver names and exit")
     p.add_argument("--seed", type=parse_seed, default=0,
                    help="seed of the random choices (random-walk, lru-doors, tremaux)")
-    p.add_argument("--budget", type=int, default=None, metavar="STEPS",
+    p.add_argument("--budget", type=parse_budget, default=None, metavar="STEPS",
                    help="most steps a walker may take (default: plenty)")
     p.add_argument("--facing", choices=("north", "east", "south", "west"), default=None,
                    help="initial heading of a walker (pledge: its preferred heading)")
@@ -227,24 +228,33 @@ def run_solve(args: argparse.Namespace) -> int:
         result = solve(args.algo, maze, seed=args.seed, budget=args.budget, facing=facing)
     except ValueError as err:
         raise UsageError(str(err)) from None
+    # Not found: no length and no path, but how far it got, the work done and why it stopped
+    # ("reason" is a stable code, "message" the text for people).
     if args.format == "json":
         doc = {
             "algorithm": result.algorithm,
             "found": result.found,
             "length": result.length,
-            "path": [list(maze.rc(c)) for c in result.path],
+            "path": [list(maze.rc(c)) for c in result.path] if result.found else [],
             "visited": result.visited,
+            "steps": result.steps,
+            "reason": result.stop,
+            "message": result.reason or "goal reached",
         }
+        if not result.found:
+            doc["stopped_at"] = list(maze.rc(result.path[-1]))
         write_output(None, json.dumps(doc))
     else:
-        from mazegame.engine.mazefile import to_text
+        from mazegame.engine.mazefile import text_chunks
 
-        lines = [to_text(maze).rstrip("\n")]
+        lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
         lines.append(
-            f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited"
-            if result.found else f"{result.algorithm}: not found ({result.reason})"
+            f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited, "
+            f"{result.steps:,} steps"
+            if result.found else
+            f"{result.algorithm}: not found ({result.reason}; {result.steps:,} steps)"
         )
-        write_output(None, "\n".join(lines))
+        write_output(None, lines)  # piece by piece: no copy of a huge picture
     return 0 if result.found else 1
 
 
@@ -369,7 +379,7 @@ def _with_file(setup, path: str, mode):
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         return replace(setup, level=maze)
-    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
         read_pack(read_input(path))
@@ -379,17 +389,38 @@ def _with_file(setup, path: str, mode):
 
 
 # -- bench ----------------------------------------------------------------------
+def parse_cap(text: str) -> float:
+    """'10' -> 10.0 seconds: the most one timed call of the bench may take."""
+    try:
+        cap = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"cap is a number of seconds, not {text!r}") from None
+    if not 0 < cap <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"cap must be more than 0 and at most 3600 s, not {text}")
+    return cap
+
+
 def _configure_bench(p: argparse.ArgumentParser) -> None:
+    from mazegame.bench.registry import DEFAULT_CAP
+
     p.add_argument("--json", action="store_true", help="print a JSON list instead of a table")
     p.add_argument("--quick", action="store_true", help="only the small sizes")
     p.add_argument("--only", default=None, help="only cases whose name contains this text")
+    p.add_argument("--cap", type=parse_cap, default=DEFAULT_CAP, metavar="SECONDS",
+                   help=f"stop any timed call after this long and report a lower bound "
+                        f"(default {DEFAULT_CAP:g})")
 
 
-@command("bench", "time the kernels against plain-Python references", _configure_bench)
+@command("bench", "time the kernels against plain-Python references and mazelib",
+         _configure_bench)
 def run_bench(args: argparse.Namespace) -> int:
-    from mazegame.bench import format_table, run_cases
+    from mazegame.bench.report import format_table
+    from mazegame.bench.runner import run_cases
 
-    rows = run_cases(quick=args.quick, only=args.only, progress=None if args.json else sys.stderr)
+    rows = run_cases(quick=args.quick, only=args.only, cap=args.cap,
+                     progress=None if args.json else sys.stderr)
+    if not rows:
+        raise UsageError(f"no bench case matches --only {args.only!r}")
     write_output(None, json.dumps(rows, indent=1) if args.json else format_table(rows))
     return 0
 
@@ -473,7 +504,7 @@ def run_matrices(args: argparse.Namespace) -> int:
 # -- main -----------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as argparse does, minus usage spam
-        self.exit(2, f"mazegame: error: {message}\n")
+        self.exit(2, f"mazegame: error: {one_line(message)}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -489,16 +520,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:
-        args = build_parser().parse_args(["play", *(argv or [])])
+    """Run the command line; returns the exit status (130 after Ctrl-C)."""
     try:
+        return _run(argv)
+    except KeyboardInterrupt:  # anywhere: parsing, lazy imports, numba compiles, kernels
+        print("mazegame: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(argv: list[str] | None) -> int:
+    """Parse and run one subcommand; bad input is one line on stderr and status 2."""
+    try:
+        args = _parse(argv)
+        if isinstance(args, int):
+            return args
         return COMMANDS[args.command].run(args)
     except UsageError as err:
-        print(f"mazegame: error: {err}", file=sys.stderr)
+        print(f"mazegame: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `mazegame generate | head`
+        _silence_stdout()
         return 0
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit status argparse chose (--help: 0, bad ones: 2)."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args = build_parser().parse_args(["play", *(argv or [])])
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 2
+    return args
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the exit-time flush of a closed pipe stays quiet."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no real fd (tests)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ import time
 from dataclasses import asdict
 from typing import TextIO
 
-from mazegame.cli import UsageError, parse_seed, random_seed, read_input, write_output
+from mazegame.cli import parse_seed, random_seed
+from mazegame.cli_io import UsageError, check_output, read_input, write_output
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace):
-    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
         pack = read_pack(read_input(args.file))
@@ -65,7 +66,7 @@ def _load(args: argparse.Namespace):
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import solve
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)
@@ -82,7 +83,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _energy(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import energy
+    from mazegame.engine.jump.model import energy
 
     e = energy(_load(args))
     if args.json:
@@ -129,13 +130,14 @@ class ProgressBar:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
-    from mazegame.engine.jumpfile import write_pack
+    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
+    from mazegame.engine.jump.file import write_pack
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
     if args.count < 1:
         raise UsageError("--count must be at least 1")
+    check_output(args.out)
     try:
         variant_rules(args.variant)
     except ValueError as err:
@@ -169,8 +171,8 @@ def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from mazegame.engine.jump import solve
-    from mazegame.engine.jump_design import rate
+    from mazegame.engine.jump.design import rate
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)

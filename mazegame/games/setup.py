@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 
-from mazegame.engine.generate import Generated, generate
+from mazegame.engine.generate import GENERATORS, Generated, generate
 from mazegame.engine.grid import Maze
 
 SEED_LIMIT = 2**31  #: seeds are 0..SEED_LIMIT-1, the same on the command line and on screen
@@ -46,16 +46,26 @@ class GameSetup:
 
     def with_seed(self) -> GameSetup:
         """The same setup with a concrete seed (a fresh random one when unset)."""
-        return self if self.seed is not None else replace(self, seed=secrets.randbelow(2**31))
+        return self if self.seed is not None else replace(self, seed=secrets.randbelow(SEED_LIMIT))
 
-    def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
-        """Generate this setup's maze; `fit` is the size used when none was chosen."""
-        if self.level is not None:
-            return Generated(self.level, None)
+    def maze_size(self, fit: tuple[int, int] = (20, 10)) -> tuple[tuple[int, int], str | None]:
+        """The size to build: the one chosen (or `fit`), moved to the nearest size the
+        generator can build; and, for a chosen size that moved, the note saying why."""
         width, height = self.size or fit
         if self.wrap_x:
             width = max(width, 3)
         if self.wrap_y:
             height = max(height, 3)
-        seed = self.seed if self.seed is not None else secrets.randbelow(2**31)
+        spec = GENERATORS.get(self.algorithm)
+        if spec is None:
+            return (width, height), None
+        note = spec.size_note(width, height) if self.size is not None else None
+        return spec.fit_size(width, height), note
+
+    def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
+        """Generate this setup's maze; `fit` is the size used when none was chosen."""
+        if self.level is not None:
+            return Generated(self.level, None)
+        (width, height), _ = self.maze_size(fit)
+        seed = self.seed if self.seed is not None else secrets.randbelow(SEED_LIMIT)
         return generate(self.algorithm, width, height, seed, wrap_x=self.wrap_x, wrap_y=self.wrap_y)

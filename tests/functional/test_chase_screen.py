@@ -2,7 +2,7 @@
 
 import pytest
 
-from mazegame.games.chase import check_winnable
+from mazegame.engine.chase_safety import check_winnable
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
@@ -25,7 +25,7 @@ async def test_turn_based_chase_won_by_walking_a_safe_route(helpers):
         view = screen.query_one(MazeView)
         assert game.demon_cell in view.others  # the demon is drawn
         verdict = check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
-                                 game.rules)
+                                 game.rules.pursuit)
         assert verdict.ok
         for key in helpers.keys_for_path(game.maze, verdict.route):
             await pilot.press(key)

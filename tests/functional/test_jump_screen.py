@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from mazegame.engine.jumpfile import from_text
+from mazegame.engine.jump.file import from_text
 from mazegame.ui.screens.jump import JumpBoard, JumpScreen
 
 CHAIN_REACTION = from_text("""\

@@ -9,9 +9,10 @@ from mazegame.engine.matrices import connection_matrix, distance_matrix, solutio
 from mazegame.engine.mazefile import picture_lines
 from mazegame.engine.solve import solve
 from mazegame.engine.trace import Replay
+from mazegame.games.lab import SPEEDS
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.lab import SPEEDS, LabScreen
+from mazegame.ui.screens.lab import LabScreen
 from mazegame.ui.screens.lab_matrix import MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.matrix_view import MatrixView
@@ -114,12 +115,12 @@ async def test_speed_keys_and_playing_to_the_end(helpers):
     async with app.run_test(size=(120, 40)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
-        before = screen.speed
+        before = screen.playback.speed
         await pilot.press("minus")
-        assert screen.speed == before - 1
+        assert screen.playback.speed == before - 1
         for _ in range(len(SPEEDS)):
             await pilot.press("plus")
-        assert SPEEDS[screen.speed] == SPEEDS[-1]
+        assert SPEEDS[screen.playback.speed] == SPEEDS[-1]
         await pilot.press("space")
         for _ in range(100):  # thousands of steps a frame: a 5x5 trace ends at the first frame
             await pilot.pause(0.05)

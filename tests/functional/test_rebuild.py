@@ -100,3 +100,50 @@ async def test_a_maze_that_cannot_start_is_not_played_behind_the_notice(helpers)
         status = str(screen.query_one("#status").render())
         assert "Moves" not in status and f"seed {screen.setup.seed}" in status
         assert not paused_overlay(screen)
+
+
+async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
+    from mazegame.ui.screens.dialogs import SIZES
+
+    size = SIZES["medium"][1]  # even sides: no cavern has them
+    app = MazeApp(GameSetup("classic", "cavern", size, 3), warm_up=False)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        assert game is not None and (game.maze.width, game.maze.height) != size
+        assert any("nearest size" in n.message for n in app._notifications)
+        await pilot.press("n")  # a new maze: the same fitted size, no error, no repeat
+        await helpers.settle(pilot)
+        assert app.screen.game.maze.walls.shape == game.maze.walls.shape
+        assert sum("nearest size" in n.message for n in app._notifications) == 1
+
+
+async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers, monkeypatch):
+    import mazegame.ui.screens.lab as lab_module
+    from mazegame.engine.solve import solve
+
+    def endless(name, maze, *, control, **options):  # a walk that runs until cancelled
+        deadline = time.monotonic() + 10
+        while not control[0] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return solve(name, maze, control=control, **options)
+
+    monkeypatch.setattr(lab_module, "solve", endless)
+    app = MazeApp(GameSetup("lab", "kruskal", (40, 20), 3,
+                            options=(("autoplay", False), ("solvers", ("random-walk",)))),
+                  warm_up=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        lab = app.screen
+        lab.action_race()
+        assert lab.control is not None
+        control = lab.control
+        await pilot.press("x")
+        assert control[0] == 1 and lab.control is None  # the kernels see the flag
+        await helpers.settle(pilot)
+        assert lab.phase == "generate"  # the cancelled race never replaced the maze
+        lab.action_race()
+        control = lab.control
+        await pilot.press("q")  # leave mid-race
+        await helpers.settle(pilot)
+        assert control[0] == 1

@@ -145,6 +145,6 @@ async def test_mini_map_drawn_row_by_row_equals_the_whole_map(helpers):
         minimap = screen.query_one(MazeView)
         for key in ("up", "left", "up", "right", "up", "up", "down", "up", "left", "up"):
             await pilot.press(key)
-        expected = picture_lines(screen.map_of_seen(), "box", minimap.room_width)
+        expected = picture_lines(screen.game.map_of_seen(), "box", minimap.room_width)
         assert walls_of(minimap._lines, 1) == walls_of(expected, 1)
         assert minimap.unseen == set(range(screen.game.maze.size)) - screen.game.seen

@@ -90,6 +90,6 @@ def test_bench_quick_json(capsys):
     status, out, _ = run(capsys, "bench", "--quick", "--json", "--only", "bfs")
     rows = json.loads(out)
     assert status == 0 and rows
-    assert set(rows[0]) == {"name", "size", "seconds", "reference", "reference_seconds", "ratio"}
+    assert set(rows[0]) >= {"name", "size", "seconds", "reference", "reference_seconds", "ratio"}
     assert {r["reference"] for r in rows} >= {"python", "networkx"}
-    assert all(r["ratio"] > 0 for r in rows)
+    assert all(r["ratio"] > 0 for r in rows if r["reference"] in ("python", "networkx"))

@@ -3,7 +3,7 @@
 import pytest
 
 from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
-from mazegame.paths import asset
+from mazegame.locations import asset
 from mazegame.ui.modes import MODES
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))

@@ -22,6 +22,7 @@ from mazegame.engine.solve.registry import (
     STUCK,
     SWITCH_HANDS,
     UNREACHABLE,
+    loop_erased,
 )
 from mazegame.engine.trace import Op, Replay
 
@@ -67,15 +68,21 @@ def check(maze: Maze, name: str, **kw) -> None:
     if spec.complete:
         assert result.found, f"{name}: {result.reason}"
     if not result.found:
-        assert result.reason
+        assert result.reason and result.length is None and result.stop != "found"
         return
-    assert result.path[0] == maze.start and result.path[-1] in maze.goals
+    assert result.stop == "found" and result.path[0] == maze.start
+    assert result.path[-1] in maze.goals
     assert_legal(maze, result.path)
     best = shortest(maze)
     assert result.length == best if spec.shortest else result.length >= best
     route = result.route
     assert len(set(route)) == len(route) and route[0] == maze.start and route[-1] in maze.goals
     assert_legal(maze, route)
+    if spec.walker:  # the walk itself: legal, and its loops erased give the path
+        assert result.walk_complete and result.walk[0] == maze.start
+        assert_legal(maze, result.walk)
+        assert loop_erased(result.walk) == result.path
+        assert len(result.walk) - 1 == result.steps or name == "cheese"  # cheese: ticks
 
 
 @st.composite
@@ -156,7 +163,7 @@ def test_solver_on_random_perfect_mazes(name, maze):
 @given(maze=perfect_mazes(), seed=st.integers(0, 2**31 - 1))
 def test_randomized_solvers_follow_their_seed(name, maze, seed):
     first = solve(name, maze, seed=seed)
-    assert solve(name, maze, seed=seed).path == first.path
+    assert solve(name, maze, seed=seed).walk == first.walk
     check(maze, name, seed=seed)
 
 
@@ -187,8 +194,9 @@ def test_fig15_left_hand_facing_east_loops():
     result = solve("left-hand", FIG15, facing=EAST)
     assert not result.found and result.extra["status"] == LOOP
     assert "loop" in result.reason and "fig. 15" in result.reason
-    assert [c + 1 for c in result.path] == [5, 6, 3, 2, 1, 4, 5]
-    assert {7, 8, 9}.isdisjoint(c + 1 for c in result.path)
+    assert [c + 1 for c in result.walk] == [5, 6, 3, 2, 1, 4, 5]
+    assert {7, 8, 9}.isdisjoint(c + 1 for c in result.walk)
+    assert result.path == [4] and result.length is None and result.stop == "loop"
 
 
 def test_fig15_the_other_headings_and_hands():
@@ -197,7 +205,7 @@ def test_fig15_the_other_headings_and_hands():
     looped = solve("right-hand", FIG15, facing=WEST)
     assert not looped.found and looped.extra["status"] == LOOP
     switched = solve("hand-switch", FIG15, facing=EAST, record=True)
-    assert switched.found and switched.path[-1] == 8
+    assert switched.found and switched.path[-1] == 8 and switched.walk[-1] == 8
     replay = Replay(switched.trace)
     replay.seek(len(switched.trace))
     assert replay.count(Op.NOTE, SWITCH_HANDS) == 1
@@ -214,20 +222,21 @@ def test_kings_chamber_defeats_the_wall_followers(name, size):
     for facing in [None] + [d for d in range(4) if room.step(0, (d - hand) % 4) == 0]:
         result = solve(name, room, facing=facing, budget=10**9)
         assert not result.found and result.extra["status"] == KINGS_CHAMBER
-        assert "king's chamber" in result.reason
-        assert_legal(room, result.path)
+        assert "king's chamber" in result.reason and result.stop == "kings-chamber"
+        assert_legal(room, result.walk)
     assert solve("tremaux", room).found and solve("lru-doors", room).found
 
 
 def test_budget_and_unreachable_are_reported():
     maze = generate("backtracker", 30, 30, 3).maze
     tired = solve("random-walk", maze, budget=5)
-    assert not tired.found and tired.extra["status"] == BUDGET and len(tired.path) == 6
+    assert not tired.found and tired.extra["status"] == BUDGET and len(tired.walk) == 6
+    assert tired.steps == 5 and tired.stop == "budget" and tired.length is None
     walled = maze.copy(walls=maze.walls | 15)  # every cell closed in
     for name in ("bfs", "bfs-from-goal", "astar", "bidirectional-bfs", "tremaux", "dead-end-fill"):
         result = solve(name, walled)
         assert not result.found and result.extra["status"] in (UNREACHABLE, STUCK), name
-        assert result.reason
+        assert result.reason and result.stop in ("no-path", "stuck") and result.length is None
 
 
 # -- traces ------------------------------------------------------------------------------------
@@ -249,8 +258,8 @@ def test_trace_agrees_with_the_fast_run(name, maze):
     assert set(np.unique(events[:, 2][events[:, 0] == Op.AT])) <= set(range(SOLVERS[name].agents))
     replay = replayed(traced)
     if SOLVERS[name].walker:
-        assert events[events[:, 0] == Op.AT, 1].tolist() == fast.path
-        assert replay.agents[0] == fast.path[-1]
+        assert events[events[:, 0] == Op.AT, 1].tolist() == fast.walk
+        assert replay.agents[0] == fast.path[-1] == fast.walk[-1]
     if "doors" not in SOLVERS[name].layers:
         assert not np.any(events[:, 0] == Op.DOOR)
     # Stepping back to the start undoes everything.
@@ -288,10 +297,10 @@ def test_tremaux_numbers_its_return_path(maze, seed):
 def test_lru_doors_carry_the_last_move_through_them(maze):
     result = solve("lru-doors", maze, record=True)
     doors = replayed(result).doors
-    for i, (a, b) in enumerate(zip(result.path, result.path[1:], strict=False), start=1):
+    walk = result.walk
+    for i, (a, b) in enumerate(zip(walk, walk[1:], strict=False), start=1):
         side = next(d for d in range(4) if maze.step(a, d) == b)
-        last = max(j for j, (x, y) in enumerate(zip(result.path, result.path[1:],
-                                                      strict=False), start=1)
+        last = max(j for j, (x, y) in enumerate(zip(walk, walk[1:], strict=False), start=1)
                    if {x, y} == {a, b})
         assert doors[a, side] == last >= i
 

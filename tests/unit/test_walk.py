@@ -55,3 +55,14 @@ def test_shortest_path_matches_bfs_and_walking_it_wins():
         d = next(d for d in (NORTH, EAST, SOUTH, WEST) if maze.step(a, d) == b)
         game.move(d)
     assert game.won and game.moves == game.shortest
+
+
+def test_setup_moves_a_size_the_generator_cannot_build_and_says_why():
+    from mazegame.games.setup import GameSetup
+
+    (w, h), note = GameSetup("classic", "cavern", (24, 12), 1).maze_size()
+    assert (w, h) != (24, 12) and "nearest size" in note
+    maze = GameSetup("classic", "cavern", (24, 12), 1).build().maze
+    assert (maze.width, maze.height) == (w, h)
+    assert GameSetup("classic", "backtracker", (24, 12), 1).maze_size() == ((24, 12), None)
+    assert GameSetup("classic", "cavern", None, 1).maze_size((24, 12))[1] is None  # fit: quiet

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from mazegame.engine.grid import MAX_SIDE
+
 GENERATORS: dict[str, GeneratorSpec] = {}
 
 
@@ -52,6 +54,27 @@ class GeneratorSpec:
     options: tuple[Option, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)
+    #: (width, height) -> the nearest size this generator builds; None: every size it is given
+    fit: Callable[[int, int], tuple[int, int]] | None = None
+
+    def fit_size(self, width: int, height: int) -> tuple[int, int]:
+        """The size nearest to width x height that this generator builds with its default
+        options (the size itself when it builds it), each side within 1..MAX_SIDE."""
+        w, h = min(max(1, int(width)), MAX_SIDE), min(max(1, int(height)), MAX_SIDE)
+        return self.fit(w, h) if self.fit is not None else (w, h)
+
+    def size_note(self, width: int, height: int) -> str | None:
+        """Why width x height will not do and which size will (None when it will): the
+        message to show when a menu swaps in `fit_size`."""
+        fitted = self.fit_size(width, height)
+        if fitted == (width, height):
+            return None
+        try:
+            self.prepare(height, width, self.resolve(None))
+            why = f"each side must be 1..{MAX_SIDE}"
+        except ValueError as err:
+            why = str(err)
+        return f"{why}; using {fitted[0]}x{fitted[1]}, the nearest size that works"
 
     def resolve(self, options: Mapping[str, object] | None) -> dict[str, object]:
         """The options with defaults filled in; unknown names and bad values are refused."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import (  # noqa: F401  (each registers its solvers)
     aroma,
@@ -9,9 +11,26 @@ from mazegame.engine.solve import (  # noqa: F401  (each registers its solvers)
     tremaux,
     walkers,
 )
-from mazegame.engine.solve.registry import SOLVERS, Solution, SolveOptions, SolverSpec, register
+from mazegame.engine.solve.registry import (
+    BUDGET,
+    NOTE_TEXT,
+    SOLVERS,
+    STEP_CAP,
+    STOP_CODES,
+    Solution,
+    SolveOptions,
+    SolverSpec,
+    cancel,
+    check_budget,
+    new_control,
+    register,
+)
+from mazegame.engine.trace import NOTE
 
-__all__ = ["SOLVERS", "Solution", "SolveOptions", "SolverSpec", "register", "solve"]
+__all__ = [
+    "SOLVERS", "Solution", "SolveOptions", "SolverSpec", "cancel", "new_control", "register",
+    "solve",
+]
 
 #: Menu order: Suits' methods in the order of his text, then the later ones.
 ORDER = (
@@ -32,8 +51,14 @@ def solve(
     seed: int = 0,
     budget: int | None = None,
     facing: int | None = None,
+    control: np.ndarray | None = None,
 ) -> Solution:
-    """Run the named solver on a maze (see `SolveOptions` for seed, budget and facing)."""
+    """Run the named solver on a maze (see `SolveOptions` for seed, budget, facing and
+    control: the cancel flag and progress of `new_control`).
+
+    Without a budget a walker gets `default_budget` steps, and running out of them is
+    reported as the step cap ("step-cap") rather than the caller's budget ("budget").
+    """
     spec = SOLVERS.get(name)
     if spec is None:
         raise ValueError(f"unknown solver {name!r}; known: {', '.join(SOLVERS)}")
@@ -42,6 +67,18 @@ def solve(
             f"solver {name!r} needs a bounded maze with two-way doors "
             "(no wrap-around, no one-way doors)"
         )
-    if budget is not None and budget < 0:
-        raise ValueError("the step budget cannot be negative")
-    return spec.run(maze, record, SolveOptions(seed, budget, facing))
+    check_budget(budget)
+    result = spec.run(maze, record, SolveOptions(seed, budget, facing, control))
+    if budget is None and result.extra.get("status") == BUDGET:
+        _as_step_cap(result)
+    return result
+
+
+def _as_step_cap(result: Solution) -> None:
+    """Report a default budget that ran out as the step cap (in the trace's notes too)."""
+    result.extra["status"] = STEP_CAP
+    result.stop = STOP_CODES[STEP_CAP]
+    result.reason = NOTE_TEXT[STEP_CAP]
+    if result.trace is not None:
+        ev = result.trace.events
+        ev[(ev[:, 0] == NOTE) & (ev[:, 2] == BUDGET), 2] = STEP_CAP

@@ -8,7 +8,12 @@ and one-way doors need no special case.
 
 Trace labels are aroma levels on a log scale, 0 (none) .. AROMA_LEVELS (the cheese itself);
 see `aroma_level`. A cell's aroma only grows, so each cell's label changes at most
-AROMA_LEVELS times and the trace stays bounded.
+AROMA_LEVELS times; a longer trace is cut (see `base.close_cut_trace`).
+
+The rat gives up when the aroma can never reach it (no path: after the smell had time to
+spread everywhere it can, neither its cell nor a neighbour smells), when the aroma has
+settled (no cell changes any more and the rat has no stronger neighbour: it would wait for
+ever), at the tick cap, or when cancelled.
 """
 
 from __future__ import annotations
@@ -20,20 +25,46 @@ import numpy as np
 from mazegame.engine.graph import maze_graph
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import arrive, finish, goal_mask, note
+from mazegame.engine.solve.base import (
+    arrive,
+    close_cut_trace,
+    finish,
+    goal_mask,
+    new_walk,
+    note,
+    run_recorded,
+    trace_cut,
+    walk_parts,
+)
+from mazegame.engine.solve.graph_search import bfs_from
 from mazegame.engine.solve.registry import (
     BUDGET,
+    CANCELLED,
+    CONTROL_CANCEL,
+    CONTROL_STEPS,
     DEFAULTS,
     FOUND,
+    SETTLED,
     SMELL,
+    UNREACHABLE,
     SolveOptions,
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import LABEL, emit, recorded
+from mazegame.engine.trace import LABEL, NONE, VISITED, emit
 
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
+TICK_WORK = 3_000_000_000  #: cell updates the default tick cap allows (a few seconds)
+#: Most cell updates a given tick budget may ask for (some minutes; the default cap allows
+#: TICK_WORK): 1,000,000 ticks up to 100,000 cells.
+MAX_TICK_WORK = 100_000_000_000
+#: The kernel holds aroma times 2^1000 (the cheese smells of SCALE). A power of two scales
+#: every average exactly, and no sum of five values reaches 2^1024, so nothing changes
+#: except that aromas down to 1e-624 (not 1e-324) stay above zero: a far rat smells the
+#: cheese in about half the ticks.
+SCALE = 2.0 ** 1000
+WATCH = 64  #: once the aroma has reached every cell it can, ticks between settling checks
 
 
 @kernel
@@ -45,80 +76,195 @@ def aroma_level(a):
     return min(AROMA_LEVELS, max(1, level))
 
 
-def aroma_from_level(level: int) -> float:
-    """The aroma a label stands for (the inverse of `aroma_level`, up to rounding)."""
-    return 0.0 if level <= 0 else 10.0 ** (AROMA_DECADES * (level / AROMA_LEVELS - 1.0))
+@kernel
+def _ranked_moves(walls, wrap_x, wrap_y, solid, order):
+    """The move graph renumbered by `order` (rank i = cell order[i]): int32[m, 4] ranks each
+    move leads to, m (a rank that never smells) for a blocked move or one into a cell
+    that cannot reach a goal; float64[m] the divisor of each average (1 + moves); and the
+    rank of every cell (-1: not ranked)."""
+    n = walls.size
+    m = order.shape[0]
+    rank = np.full(n, -1, dtype=np.int64)
+    for i in range(m):
+        rank[order[i]] = i
+    table = np.full((m, 4), m, dtype=np.int32)
+    weight = np.ones(m, dtype=np.float64)
+    for i in range(m):
+        v = order[i]
+        j = 0
+        for d in range(4):
+            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+            if u != v:
+                weight[i] += 1.0
+                if rank[u] >= 0:  # kept in move order: each sum adds up as the graph lists it
+                    table[i, j] = rank[u]
+                    j += 1
+    return table, weight, rank
 
 
 @kernel
-def cheese(walls, wrap_x, wrap_y, solid, indptr, indices, start, goals, budget, record, buf):
-    """Tick the diffusion and move the rat until it reaches a goal or the ticks run out.
+def _sweep(tar, nxt, moves, weight, lo, hi, watch):
+    """One Jacobi tick over ranks lo..hi-1: each becomes the average of its own aroma and
+    that of the cells it can move to (last tick's values).
 
-    Returns `(status, path, events, aroma)`; `budget` counts time ticks.
+    With `watch`, also returns whether any changed and the last rank left with some aroma
+    (what smells of nothing needs no sweep); without, (True, hi - 1) and a faster loop.
+    """
+    if not watch:
+        for i in range(lo, hi):
+            nxt[i] = ((((tar[i] + tar[moves[i, 0]]) + tar[moves[i, 1]]) + tar[moves[i, 2]])
+                      + tar[moves[i, 3]]) / weight[i]
+        return True, hi - 1
+    changed = False
+    last = lo - 1
+    for i in range(lo, hi):
+        a = (((tar[i] + tar[moves[i, 0]]) + tar[moves[i, 1]]) + tar[moves[i, 2]]) \
+            + tar[moves[i, 3]]
+        a /= weight[i]
+        changed |= a != tar[i]
+        if a != 0.0:
+            last = i
+        nxt[i] = a
+    return changed, last
+
+
+@kernel
+def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, budget, control,
+           record, buf):
+    """Tick the diffusion and move the rat until it reaches a goal, the ticks run out, the
+    aroma settles for good, or the caller cancels.
+
+    `order` lists the cells that can reach a goal by their distance to it (goals first,
+    `ngoals` of them) and `reach[t]` how many lie within t moves. After t ticks only those
+    can smell of anything, so the kernel works on cells renumbered in that order and tick t
+    sweeps the contiguous ranks from ngoals to the aroma's front (exactly what a sweep of
+    every cell would compute), with no allocation per tick. Returns `(status, ticks, mem,
+    cnt, events, aroma, levels)` (see `base.new_walk`); `budget` counts time ticks.
     """
     n = walls.size
-    tar = np.zeros(n, dtype=np.float64)
-    nxt_tar = np.empty(n, dtype=np.float64)
+    moves, weight, rank = _ranked_moves(walls, wrap_x, wrap_y, solid, order)
+    m = order.shape[0]
+    tar = np.zeros(m + 1, dtype=np.float64)  # tar[m]: the aroma of no move, always 0
+    nxt = np.zeros(m + 1, dtype=np.float64)
     level = np.zeros(n, dtype=np.int32)
-    visits = np.zeros(n, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    for g in range(n):
-        if goals[g]:
-            tar[g] = 1.0
-            level[g] = AROMA_LEVELS
-            if record:
-                k = emit(buf, k, LABEL, g, AROMA_LEVELS)
-    path, npath, k = arrive(start, visits, path, npath, False, record, buf, k)
+    mem, cnt = new_walk(n, budget)
+    k = 0
+    for i in range(ngoals):
+        tar[i] = nxt[i] = SCALE
+        level[order[i]] = AROMA_LEVELS
+        if record:
+            k = emit(buf, k, LABEL, order[i], AROMA_LEVELS)
+    k = arrive(start, mem, cnt, False, record, buf, k)
     rat, ticks, status, smelled = start, 0, FOUND, False
+    far = reach.shape[0] - 1  # the farthest distance any aroma can travel
+    dist = np.empty(m, dtype=np.int64)  # distance to a goal, by rank (non-decreasing)
+    for t in range(far + 1):
+        dist[reach[t - 1] if t > 0 else 0:reach[t]] = t
+    front = 0
     while not goals[rat]:
         if ticks >= budget:
             status = BUDGET
             break
+        control[CONTROL_STEPS] = ticks
+        if control[CONTROL_CANCEL] != 0:
+            status = CANCELLED
+            break
+        if rank[rat] < 0 and ticks >= far:
+            # The aroma has spread as far as it can: the rat's cell cannot lead to a goal,
+            # so neither it nor any cell it can move to will ever smell of anything.
+            status = UNREACHABLE
+            break
         ticks += 1
-        for v in range(n):  # Jacobi sweep: everyone averages last tick's values
-            if goals[v]:
-                nxt_tar[v] = 1.0
-                continue
-            total = tar[v]
-            for j in range(indptr[v], indptr[v + 1]):
-                total += tar[indices[j]]
-            nxt_tar[v] = total / (1 + indptr[v + 1] - indptr[v])
-        tar, nxt_tar = nxt_tar, tar
+        # Aroma moves one cell a tick: after this tick it can reach one step beyond the
+        # farthest cell that smells now (`front`, a distance), and never beyond `ticks`.
+        hi = reach[min(ticks, far, front + 1)]
+        # Watch the front while it moves, then only every WATCH ticks for the settling (a
+        # settled field stays settled, so noticing it a little late changes nothing).
+        watch = front < far or ticks % WATCH == 0
+        changed, last = _sweep(tar, nxt, moves, weight, ngoals, hi, watch)
+        front = dist[last]
+        tar, nxt = nxt, tar
         if record:
-            for v in range(n):
-                lv = aroma_level(tar[v])
-                if lv != level[v]:
-                    level[v] = lv
-                    k = emit(buf, k, LABEL, v, lv)
-        best, best_tar = rat, tar[rat]
+            for i in range(ngoals, last + 1):
+                lv = aroma_level(tar[i] / SCALE)
+                if lv != level[order[i]]:
+                    level[order[i]] = lv
+                    k = emit(buf, k, LABEL, order[i], lv)
+        best, best_tar = rat, _aroma_at(tar, rank, rat, m)
         for d in range(4):
             cell = step_kernel(walls, wrap_x, wrap_y, solid, rat, d)
-            if tar[cell] > best_tar:
-                best, best_tar = cell, tar[cell]
+            if _aroma_at(tar, rank, cell, m) > best_tar:
+                best, best_tar = cell, _aroma_at(tar, rank, cell, m)
         if best != rat:
             if not smelled:
                 smelled = True
                 k = note(SMELL, rat, record, buf, k)
             rat = best
-            path, npath, k = arrive(rat, visits, path, npath, False, record, buf, k)
+            k = arrive(rat, mem, cnt, False, record, buf, k)
+        elif watch and not changed and front >= far:
+            status = SETTLED  # nothing will ever change again: the rat stays put for good
+            break
     k = note(status, rat, record, buf, k)
-    return status, path[:npath], buf[:k], tar
+    aroma = np.zeros(n, dtype=np.float64)
+    for i in range(m):
+        aroma[order[i]] = tar[i] / SCALE
+        if not record:
+            level[order[i]] = aroma_level(tar[i] / SCALE)
+    return status, ticks, mem, cnt, buf[:k], aroma, level
+
+
+@kernel
+def _aroma_at(tar, rank, cell, m):
+    """The aroma of a cell (by its rank; 0 for a cell that cannot reach a goal)."""
+    return tar[rank[cell]] if rank[cell] >= 0 else 0.0
+
+
+def _aroma_reach(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
+    """The cells aroma can reach in order of their distance to the nearest goal (against
+    the moves), reach[t] = how many of them lie within t moves, and how many goals."""
+    dist, _, _ = bfs_from(maze_graph(maze).reversed(), maze.goals)
+    cells = np.flatnonzero(dist >= 0)
+    order = cells[np.argsort(dist[cells], kind="stable")].astype(np.int32)
+    counts = np.bincount(dist[cells], minlength=1)
+    reach = np.cumsum(counts).astype(np.int64)
+    return order, reach, int(reach[0])
+
+
+def cheese_ticks(cells: int) -> int:
+    """The default tick cap: a tick sweeps up to `cells` cells, so the cap allows about
+    TICK_WORK cell updates (a few seconds), and never fewer than 10,000 ticks.
+
+    Far from the cheese the aroma is too faint for a float64 (below about 1e-624, even
+    scaled by SCALE, it reads 0), so a rat d moves away waits about d^2 / 2000 ticks
+    before it smells anything (when d is over a thousand), on top of the d ticks of its
+    walk.
+    """
+    return int(max(10_000, TICK_WORK // max(cells, 1)))
 
 
 def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Run the rat; `extra["aroma"]` holds the final TAR of every cell.
 
-    The budget counts ticks; by default enough for the aroma to crawl down a corridor
-    through every cell, capped so that a sweep-per-tick run stays within seconds."""
-    graph = maze_graph(maze)
+    The budget counts ticks (default `cheese_ticks`). Cancel it through `options.control`
+    (see `registry.new_control`): the sweep polls the flag every tick."""
     n = maze.size
-    budget = options.budget if options.budget is not None else min(16 * n * n, 2_000_000_000 // n)
-    status, path, events, tar = recorded(lambda buf: cheese(
-        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, graph.indptr, graph.indices,
-        maze.start, goal_mask(maze), int(budget), record, buf,
-    ), record, 64 * n, lambda result: result[2])
-    return finish("cheese", maze, status, path, events, record, {"aroma": tar})
+    budget = options.budget if options.budget is not None else cheese_ticks(n)
+    if budget * n > MAX_TICK_WORK:  # a tick costs a sweep of the maze
+        raise ValueError(f"the cheese's budget counts ticks, each a sweep of the maze: at "
+                         f"most {MAX_TICK_WORK // n:,} for {n:,} cells, not {budget:,}")
+    order, reach, ngoals = _aroma_reach(maze)
+    control = options.control_array()
+    status, ticks, mem, cnt, events, tar, level = run_recorded(
+        lambda buf: cheese(
+            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, order, reach, ngoals, maze.start,
+            goal_mask(maze), int(budget), control, record, buf,
+        ), record, 64 * n, lambda result: result[4])
+    kept, route, visits = walk_parts(mem, cnt)
+    if record and trace_cut(events):
+        events = close_cut_trace(events, maze, status, int(route[-1]),
+                                 marks=np.where(visits > 0, VISITED, NONE), labels=level)
+    return finish("cheese", maze, status, route, events, record, {"aroma": tar},
+                  visited=int(np.count_nonzero(visits)), steps=ticks, walk=kept)
 
 
 register(SolverSpec(

@@ -1,46 +1,111 @@
-"""Pieces every solver family shares: growing arrays in kernels, arriving at a cell (with its
-trace events), the goal mask, and turning a kernel's result into a `Solution`."""
+"""Pieces every solver family shares: a walker's bounded memory, arriving at a cell (with
+its trace events), polling the cancel flag, capped traces, the goal mask, and turning a
+kernel's result into a `Solution`."""
 
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
-from mazegame.engine.grid import Maze, to_bitmap
+from mazegame.engine.grid import Maze, step_kernel, to_bitmap
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.registry import (
+    CONTROL_CANCEL,
+    CONTROL_STEPS,
     FOUND,
     KINGS_CHAMBER,
     LOOP,
     NOTE_TEXT,
+    POLL,
+    STOP_CODES,
+    TRACE_CUT,
+    WALK_KEEP,
     Solution,
 )
-from mazegame.engine.trace import AT, LABEL, MARK, NOTE, VISITED, Trace, emit
+from mazegame.engine.trace import AT, DOOR, LABEL, MARK, NOTE, VISITED, Replay, Trace, emit
 
 
 @kernel
-def push(arr, k, value):
-    """Append to a growing int32 array (doubling, like `emit`); returns the array and count."""
-    if k >= arr.shape[0]:
-        grown = np.empty(max(16, 2 * arr.shape[0]), dtype=arr.dtype)
-        grown[:k] = arr[:k]
-        arr = grown
-    arr[k] = value
-    return arr, k + 1
+def moves_table(walls, wrap_x, wrap_y, solid):
+    """int32[n, 4]: where each move lands (`step_kernel`, so the cell itself when blocked).
+
+    Walkers look moves up here instead of recomputing them: a step then costs a load, not
+    the divisions of a row-major index."""
+    h, w = walls.shape
+    n = h * w
+    table = np.empty((n, 4), dtype=np.int32)
+    for v in range(n):
+        for d in range(4):
+            table[v, d] = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+    return table
 
 
 @kernel
-def arrive(cell, visits, path, npath, label, record, buf, k):
-    """The walker stands on `cell`: extend the walk, count the visit, and trace it
-    (AT agent 0, VISITED on the first visit, and with `label` the visit count as LABEL)."""
-    path, npath = push(path, npath, cell)
-    visits[cell] += 1
+def new_walk(n, budget):
+    """A walker's memory, packed in one int32 array `mem` (a kernel passing one array
+    instead of four runs a step 3x faster: each array passed costs reference counting):
+    mem[:n] the visit counts, mem[n:2n] the loop-erased route (a stack of cells),
+    mem[2n:3n] each cell's place on it (-1: off the route), mem[3n:] the first cells of the
+    walk (at most WALK_KEEP). `cnt` holds (cells walked, route length, n)."""
+    mem = np.zeros(3 * n + min(budget + 1, WALK_KEEP), dtype=np.int32)
+    mem[2 * n:3 * n] = -1
+    cnt = np.zeros(3, dtype=np.int64)
+    cnt[2] = n
+    return mem, cnt
+
+
+@kernel
+def walk_parts(mem, cnt):
+    """(walk kept, route, visit counts) of a walker's memory (views into `mem`)."""
+    n = cnt[2]
+    walk = mem[3 * n:3 * n + min(cnt[0], mem.shape[0] - 3 * n)]
+    return walk, mem[n:n + cnt[1]], mem[:n]
+
+
+#: For the small helpers walkers call every step: inlined into the kernel.
+inlined = njit(cache=True, nogil=True, inline="always")
+
+
+@inlined
+def arrive(cell, mem, cnt, label, record, buf, k):
+    """The walker stands on `cell`: count the visit, keep the walk while it fits, erase the
+    loop it just closed from the route, and trace it (AT agent 0, VISITED on the first
+    visit, and with `label` the visit count as LABEL). Returns k.
+
+    Memory stays O(cells) however long the walk: each cell is pushed on the route once
+    per pop, so the erasing costs O(1) a step on average.
+    """
+    n = cnt[2]
+    nwalk = cnt[0]
+    if 3 * n + nwalk < mem.shape[0]:
+        mem[3 * n + nwalk] = cell
+    cnt[0] = nwalk + 1
+    at = mem[2 * n + cell]
+    if at >= 0:  # back on the route: the loop walked since then is erased
+        for i in range(at + 1, cnt[1]):
+            mem[2 * n + mem[n + i]] = -1
+        cnt[1] = at + 1
+    else:
+        mem[2 * n + cell] = cnt[1]
+        mem[n + cnt[1]] = cell
+        cnt[1] += 1
+    mem[cell] += 1
     if record:
         k = emit(buf, k, AT, cell, 0)
-        if visits[cell] == 1:
+        if mem[cell] == 1:
             k = emit(buf, k, MARK, cell, VISITED)
         if label:
-            k = emit(buf, k, LABEL, cell, visits[cell])
-    return path, npath, k
+            k = emit(buf, k, LABEL, cell, mem[cell])
+    return k
+
+
+@inlined
+def poll(control, steps):
+    """Every POLL steps: publish the progress; True when the caller asked to cancel."""
+    if steps & (POLL - 1) == 0:
+        control[CONTROL_STEPS] = steps
+        return control[CONTROL_CANCEL] != 0
+    return False
 
 
 @kernel
@@ -51,27 +116,50 @@ def note(code, cell, record, buf, k):
     return k
 
 
-@kernel
-def _loop_erase(path, n):
-    last = np.full(n, -1, dtype=np.int64)
-    for i in range(path.shape[0]):
-        last[path[i]] = i
-    out = np.empty(path.shape[0], dtype=np.int32)
-    m = 0
-    i = 0
-    while i < path.shape[0]:  # jump from each cell to its last visit: what is left has no loop
-        out[m] = path[i]
-        m += 1
-        i = last[path[i]] + 1
-    return out[:m]
+#: Most events a solver's trace keeps; a longer one is cut and jumps to the final state.
+TRACE_LIMIT = 1 << 22
 
 
-def loop_erased(path) -> list[int]:
-    """The walk with its loops cut out (a simple path with the same ends)."""
-    if len(path) == 0:
-        return []
-    arr = np.asarray(path, dtype=np.int32)
-    return _loop_erase(arr, int(arr.max()) + 1).tolist()
+def run_recorded(run, record: bool, expected: int, events_of):
+    """`run(buf)` with an event buffer big enough for the trace, up to TRACE_LIMIT events.
+
+    Like `trace.recorded`, but a trace that fills TRACE_LIMIT is returned cut short (see
+    `trace_cut` and `close_cut_trace`) instead of growing without bound.
+    """
+    capacity = min(max(16, int(expected)), TRACE_LIMIT) if record else 1
+    while True:
+        result = run(np.empty((capacity, 3), dtype=np.int32))
+        if not record or len(events_of(result)) < capacity or capacity >= TRACE_LIMIT:
+            return result
+        capacity = min(4 * capacity, TRACE_LIMIT)
+
+
+def trace_cut(events: np.ndarray) -> bool:
+    """Whether `run_recorded` had to cut this trace."""
+    return len(events) >= TRACE_LIMIT
+
+
+def close_cut_trace(events, maze: Maze, status: int, agent: int, marks=None, labels=None,
+                    doors=None) -> np.ndarray:
+    """A cut trace plus the events that take its replay to the kernel's final state.
+
+    Replays the kept events, then appends a TRACE_CUT note, the MARK, LABEL and DOOR
+    events where the replay differs from the final `marks`, `labels` (int[n]) and `doors`
+    (int[n, 4]) given, the agent's last cell, and the kernel's final NOTE.
+    """
+    replay = Replay(Trace(np.ascontiguousarray(events), maze))
+    replay.seek(len(events))
+    rows = [np.array([[NOTE, agent, TRACE_CUT]], dtype=np.int64)]
+    for op, now, final in ((MARK, replay.marks, marks), (LABEL, replay.labels, labels)):
+        if final is not None:
+            cells = np.flatnonzero(now != final)
+            rows.append(np.column_stack([np.full(cells.size, op), cells, final[cells]]))
+    if doors is not None:
+        cells, sides = np.nonzero(replay.doors != doors)
+        rows.append(np.column_stack([np.full(cells.size, DOOR), cells,
+                                     sides | (doors[cells, sides].astype(np.int64) << 2)]))
+    rows.append(np.array([[AT, agent, 0], [NOTE, agent, status]], dtype=np.int64))
+    return np.concatenate([events, np.concatenate(rows).astype(np.int32)])
 
 
 def goal_mask(maze: Maze) -> np.ndarray:
@@ -103,29 +191,42 @@ def finish(
     name: str,
     maze: Maze,
     status: int,
-    path: np.ndarray,
+    path,
     events: np.ndarray,
     record: bool,
     extra: dict | None = None,
     visited: int | None = None,
+    steps: int | None = None,
+    walk=None,
 ) -> Solution:
     """The `Solution` of a kernel that stopped with NOTE code `status`.
 
-    A loop in front of a goal no wall leads to is reported as the king's chamber it is.
+    `path` is the simple path found (a walker's route); `walk` a walker's kept walk and
+    `steps` its length in moves (default, for searches: the cells they reached). A loop in
+    front of a goal no wall leads to is reported as the king's chamber it is.
     """
     found = status == FOUND
+    cells = np.asarray(path, dtype=np.int64)
     if status == LOOP and all(is_kings_chamber(maze, g) for g in maze.goals):
         status = KINGS_CHAMBER
         if record:
-            row = np.array([[NOTE, int(path[-1]), KINGS_CHAMBER]], dtype=np.int32)
+            row = np.array([[NOTE, int(cells[-1]), KINGS_CHAMBER]], dtype=np.int32)
             events = np.concatenate([events, row])
-    cells = np.asarray(path, dtype=np.int64)
+    if visited is None:
+        seen = cells if walk is None else np.asarray(walk, dtype=np.int64)
+        visited = int(np.count_nonzero(np.bincount(seen)))
+    steps = visited if steps is None else int(steps)
+    kept = None if walk is None else np.asarray(walk).tolist()
     return Solution(
         name,
         found=found,
         path=cells.tolist(),
-        visited=int(np.count_nonzero(np.bincount(cells))) if visited is None else visited,
+        visited=visited,
         trace=Trace(np.ascontiguousarray(events), maze) if record else None,
         reason="" if found else NOTE_TEXT[status],
         extra={"status": status, **(extra or {})},
+        steps=steps,
+        stop=STOP_CODES[status],
+        walk=kept,
+        walk_complete=kept is None or len(kept) < WALK_KEEP or len(kept) == steps + 1,
     )

@@ -1,7 +1,8 @@
 """The solver registry: name -> solve function plus metadata menus, CLI, lab and tests read.
 
 Also the vocabulary every solver kernel shares with the lab: the NOTE message codes a trace
-carries (and the stop reasons built from them) and the door marks Tremaux writes.
+carries (and the stop reasons built from them) and the door marks Tremaux writes. Nothing
+here imports the solver families or `base`, so every solver module can import it.
 """
 
 from __future__ import annotations
@@ -9,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from mazegame.engine.grid import Maze
+from mazegame.engine.jit import kernel
 from mazegame.engine.trace import Trace
 
 SOLVERS: dict[str, SolverSpec] = {}
@@ -25,6 +29,13 @@ STUCK = 7  #: the agent stands in a cell it cannot leave
 RETRACE = 8  #: Tremaux found the goal and numbers the return path
 MEET = 9  #: the two frontiers of a bidirectional search touched
 SMELL = 10  #: the rat smells the cheese for the first time
+STEP_CAP = 11  #: the default step cap for this maze ran out (no budget was given)
+CANCELLED = 12  #: the caller raised the cancel flag of `SolveOptions.control`
+TRACE_CUT = 13  #: the recorded trace got too long: it jumps from here to the final state
+SETTLED = 14  #: the aroma stopped changing and no neighbour smells stronger: the rat stays
+
+#: Cells of a walker's walk kept in `Solution.walk` (the trace and `path` hold the rest).
+WALK_KEEP = 100_000
 
 #: What the lab's log prints for each NOTE code.
 NOTE_TEXT = {
@@ -40,6 +51,24 @@ NOTE_TEXT = {
     RETRACE: "goal found: numbering the return path",
     MEET: "the two searches met",
     SMELL: "the rat smells the cheese",
+    STEP_CAP: "gave up: the step cap for a maze of this size ran out",
+    CANCELLED: "cancelled",
+    SETTLED: "gave up: the aroma has settled and no neighbour smells stronger, so the rat "
+             "would wait for ever",
+    TRACE_CUT: "the rest of the walk is not replayed step by step: jumping to where it ended",
+}
+
+#: Stable machine-readable stop reasons (`Solution.stop`, `"reason"` in `solve --format json`).
+STOP_CODES = {
+    FOUND: "found",
+    UNREACHABLE: "no-path",
+    LOOP: "loop",
+    KINGS_CHAMBER: "kings-chamber",
+    BUDGET: "budget",
+    STEP_CAP: "step-cap",
+    STUCK: "stuck",
+    CANCELLED: "cancelled",
+    SETTLED: "settled",
 }
 
 # -- door marks (DOOR events carry value << 2 | side; negative values are letters) ----------
@@ -49,13 +78,50 @@ DOOR_X = -3  #: Tremaux bounce: the door led to a visited cell and was walked ba
 #: How the lab draws a door mark; positive marks are drawn as numbers (LRU times, step counts).
 DOOR_LETTERS = {DOOR_E: "E", DOOR_R: "R", DOOR_X: "X"}
 
-#: Walk budgets: random walks need about n^2 steps on a tree, the others far fewer.
-MAX_BUDGET = 50_000_000
+#: Walk budgets: a random walk on a tree of n cells expects at most 2 n^2 steps to reach a
+#: given cell (commute time), so 64 n^2 fails by chance at most once in 32; the cap keeps
+#: every default walk within about a second of work.
+DEFAULT_CAP = 50_000_000
+MAX_BUDGET = 1_000_000_000  #: the largest budget a caller may ask for (about half a minute)
 
 
 def default_budget(cells: int) -> int:
-    """The step budget a walk gets when none is given: generous for a random walk on `cells`."""
-    return int(min(max(10_000, 64 * cells * cells), MAX_BUDGET))
+    """The step cap a walk gets when no budget is given: it scales with the maze (`cells`)."""
+    return int(min(max(10_000, 64 * cells * cells), DEFAULT_CAP))
+
+
+def check_budget(budget: int | None) -> None:
+    """Refuse budgets that are not a whole number of steps in 1..MAX_BUDGET."""
+    if budget is None:
+        return
+    if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
+        raise ValueError(f"the step budget is a whole number of steps, not {budget!r}")
+    if budget < 1:
+        raise ValueError(f"the step budget must be at least 1 step, not {budget}")
+    if budget > MAX_BUDGET:
+        raise ValueError(f"the step budget is at most {MAX_BUDGET:,} steps, not {budget:,}")
+
+
+# -- cancelling and watching a long solver ------------------------------------------------
+#: A kernel polls its control array every POLL steps (a power of two).
+POLL = 4096
+CONTROL_CANCEL, CONTROL_STEPS = 0, 1
+
+
+def new_control() -> np.ndarray:
+    """A control array for `solve(..., control=...)`: int64[2].
+
+    Another thread may set `control[CONTROL_CANCEL]` to a nonzero value: the walking kernels
+    (walkers, Tremaux, cheese) poll it every `POLL` steps and stop with the reason
+    "cancelled". They write the steps done so far to `control[CONTROL_STEPS]` as they go,
+    for a progress bar. Searches over the graph run in linear time and do not poll.
+    """
+    return np.zeros(2, dtype=np.int64)
+
+
+def cancel(control: np.ndarray) -> None:
+    """Ask the kernel watching `control` to stop at its next poll."""
+    control[CONTROL_CANCEL] = 1
 
 
 @dataclass(frozen=True)
@@ -65,23 +131,57 @@ class SolveOptions:
     seed: int = 0  #: random choices (random walk, LRU ties, Tremaux's door choice)
     budget: int | None = None  #: most steps (time ticks for cheese); None: `default_budget`
     facing: int | None = None  #: initial heading 0..3 (N, E, S, W) of a walker; None: default
+    #: cancel flag and progress (see `new_control`); None: a private one nobody cancels
+    control: np.ndarray | None = field(default=None, compare=False)
 
     def steps(self, maze: Maze) -> int:
         """The budget for this maze."""
         return default_budget(maze.size) if self.budget is None else int(self.budget)
 
+    def control_array(self) -> np.ndarray:
+        """The control array kernels poll (a fresh one when the caller gave none)."""
+        return new_control() if self.control is None else self.control
+
 
 DEFAULTS = SolveOptions()  #: what a solver reads when the caller gives no options
 
 
+@kernel
+def _loop_erase(path, n):
+    """The cells of `path` (cells < n) left after jumping from each to its last visit."""
+    last = np.full(n, -1, dtype=np.int64)
+    for i in range(path.shape[0]):
+        last[path[i]] = i
+    out = np.empty(path.shape[0], dtype=np.int32)
+    m = 0
+    i = 0
+    while i < path.shape[0]:  # jump from each cell to its last visit: what is left has no loop
+        out[m] = path[i]
+        m += 1
+        i = last[path[i]] + 1
+    return out[:m]
+
+
+def loop_erased(path) -> list[int]:
+    """The walk with its loops cut out (a simple path with the same ends)."""
+    if len(path) == 0:
+        return []
+    arr = np.asarray(path, dtype=np.int32)
+    return _loop_erase(arr, int(arr.max()) + 1).tolist()
+
+
 @dataclass
 class Solution:
-    """What a solver found: the path from start to a goal, how much it looked at, and why
-    it stopped when it failed.
+    """What a solver found: the path from start to a goal, how much work it did, and why
+    it stopped.
 
-    For walkers (`SolverSpec.walker`) `path` is the whole walk the agent made, detours and
-    backtracking included; every consecutive pair is one `step`. For searches it is the
-    path they report. `route` is the path with its loops erased.
+    `path` is a simple path from the start: to a goal when `found`, else to where the
+    solver stopped. For walkers (`SolverSpec.walker`) it is their walk with its loops
+    erased, and `walk` holds the walk itself, detours and backtracking included, while
+    it is at most `WALK_KEEP` cells long (then `walk_complete`); every consecutive pair is
+    one `step`. `steps` counts the work: moves for walkers, time ticks for cheese, cells
+    reached for searches. `stop` is the machine-readable reason (a `STOP_CODES` value),
+    `reason` the text for people ("" when found).
     """
 
     algorithm: str
@@ -91,17 +191,19 @@ class Solution:
     trace: Trace | None = None
     reason: str = ""
     extra: dict = field(default_factory=dict)
+    steps: int = 0
+    stop: str = "found"
+    walk: list[int] | None = None
+    walk_complete: bool = True
 
     @property
-    def length(self) -> int:
-        """Moves along the path (cells minus one; 0 when not found)."""
-        return max(len(self.path) - 1, 0)
+    def length(self) -> int | None:
+        """Moves along the path to the goal; None when no goal was reached."""
+        return len(self.path) - 1 if self.found else None
 
     @property
     def route(self) -> list[int]:
         """The path with every loop erased: a simple path from its first to its last cell."""
-        from mazegame.engine.solve.base import loop_erased
-
         return loop_erased(self.path)
 
 
@@ -123,7 +225,7 @@ class SolverSpec:
     #: "aroma" (0..AROMA_LEVELS, see solve.aroma), or "" when the solver sets no labels
     labels: str = "distance"
     agents: int = 1  #: how many agents (AT event args 0..agents-1) the trace moves
-    walker: bool = False  #: the agent walks `path`: its AT events are exactly the path's cells
+    walker: bool = False  #: an agent walks: its AT events are exactly `Solution.walk`
     randomized: bool = False  #: reads `SolveOptions.seed`
     complete: bool = True  #: always reaches a goal of a connected perfect maze (within budget)
 

@@ -12,11 +12,25 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.grid import Maze
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import arrive, finish, goal_mask, note
+from mazegame.engine.solve.base import (
+    arrive,
+    close_cut_trace,
+    finish,
+    goal_mask,
+    inlined,
+    moves_table,
+    new_walk,
+    note,
+    poll,
+    run_recorded,
+    trace_cut,
+    walk_parts,
+)
 from mazegame.engine.solve.registry import (
     BUDGET,
+    CANCELLED,
     DEFAULTS,
     DOOR_E,
     DOOR_R,
@@ -28,7 +42,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, emit, recorded
+from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, VISITED, emit
 
 
 @kernel
@@ -40,77 +54,105 @@ def _mark(doors, cell, d, value, record, buf, k):
 
 
 @kernel
-def tremaux(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
-    """Suits' steps 1-8 with step 6' (stop at the goal), then the numbered retrace."""
+def _set_mark(marks, cell, value, record, buf, k):
+    marks[cell] = value
+    if record:
+        k = emit(buf, k, MARK, cell, value)
+    return k
+
+
+@inlined
+def _step_to(cell, mem, cnt, marks, record, buf, k):
+    """Walk onto `cell` (see `arrive`), keeping the final marks in step with the trace."""
+    k = arrive(cell, mem, cnt, True, record, buf, k)
+    if mem[cell] == 1:  # the first visit
+        marks[cell] = VISITED
+    return k
+
+
+@kernel
+def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, record, buf):
+    """Suits' steps 1-8 with step 6' (stop at the goal), then the numbered retrace.
+
+    Returns (status, steps, mem, cnt, events, doors, marks); see `base.new_walk`.
+    """
     np.random.seed(seed)
     n = walls.size
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
     doors = np.zeros((n, 4), dtype=np.int32)
     back = np.full(n, -1, dtype=np.int8)  # side of the R door of each cell
-    visits = np.zeros(n, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
+    marks = np.zeros(n, dtype=np.int32)
+    mem, cnt = new_walk(n, budget)
+    visits = mem[:n]
+    k = _step_to(start, mem, cnt, marks, record, buf, 0)
     p, steps, status = start, 0, FOUND
     while not goals[p]:
         if steps >= budget:
             status = BUDGET
             break
+        if poll(control, steps):
+            status = CANCELLED
+            break
         d, m = -1, 0  # an unmarked door, chosen at random (reservoir sampling)
         for side in range(4):
-            if doors[p, side] == 0 and step_kernel(walls, wrap_x, wrap_y, solid, p, side) != p:
+            if doors[p, side] == 0 and moves[p, side] != p:
                 m += 1
                 if np.random.randint(0, m) == 0:
                     d = side
         if d >= 0:
-            q = step_kernel(walls, wrap_x, wrap_y, solid, p, d)
+            q = moves[p, d]
             k = _mark(doors, p, d, DOOR_E, record, buf, k)
             seen_before = visits[q] > 0
-            path, npath, k = arrive(q, visits, path, npath, True, record, buf, k)
+            k = _step_to(q, mem, cnt, marks, record, buf, k)
             steps += 1
             if seen_before:  # step 5: mark the door back and return through it
                 k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
-                path, npath, k = arrive(p, visits, path, npath, True, record, buf, k)
+                k = _step_to(p, mem, cnt, marks, record, buf, k)
                 steps += 1
             else:  # step 6': a new cell becomes the present cell
                 k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
                 back[q] = d ^ 2
-                if record:
-                    k = emit(buf, k, MARK, q, ACTIVE)
+                k = _set_mark(marks, q, ACTIVE, record, buf, k)
                 p = q
         elif back[p] < 0:  # step 7: no door marked R: back at the start, all explored
             status = UNREACHABLE
             break
         else:  # step 8: leave a finished cell through its R door
-            if record:
-                k = emit(buf, k, MARK, p, DEAD)
-            p = step_kernel(walls, wrap_x, wrap_y, solid, p, back[p])
-            path, npath, k = arrive(p, visits, path, npath, True, record, buf, k)
+            k = _set_mark(marks, p, DEAD, record, buf, k)
+            p = moves[p, back[p]]
+            k = _step_to(p, mem, cnt, marks, record, buf, k)
             steps += 1
     if status == FOUND:
         # The counter variant: follow the R marks home; the E on the door just come through
         # (seen from the new cell) becomes the number of steps to the goal.
         k = note(RETRACE, p, record, buf, k)
-        if record:
-            k = emit(buf, k, MARK, p, PATH)
+        k = _set_mark(marks, p, PATH, record, buf, k)
         c, count = p, 0
         while back[c] >= 0:
             count += 1
-            prev = step_kernel(walls, wrap_x, wrap_y, solid, c, back[c])
+            prev = moves[c, back[c]]
             k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)
-            if record:
-                k = emit(buf, k, MARK, prev, PATH)
+            k = _set_mark(marks, prev, PATH, record, buf, k)
             c = prev
     k = note(status, p, record, buf, k)
-    return status, path[:npath], buf[:k], doors
+    return status, steps, mem, cnt, buf[:k], doors, marks
 
 
 def solve_tremaux(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Run Tremaux's walk; `extra["doors"]` holds the final door marks, int[n, 4]."""
-    status, path, events, doors = recorded(lambda buf: tremaux(
-        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
-        options.steps(maze), options.seed, record, buf,
-    ), record, 16 * maze.size, lambda result: result[2])
-    return finish("tremaux", maze, status, path, events, record, {"doors": doors})
+    budget = options.steps(maze)
+    control = options.control_array()
+    status, steps, mem, cnt, events, doors, marks = run_recorded(
+        lambda buf: tremaux(
+            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+            options.seed, budget, control, record, buf,
+        ), record, 16 * maze.size, lambda result: result[4])
+    kept, route, visits = walk_parts(mem, cnt)
+    if record and trace_cut(events):
+        events = close_cut_trace(events, maze, status, int(route[-1]), marks=marks,
+                                 labels=visits, doors=doors)
+    return finish("tremaux", maze, status, route, events, record, {"doors": doors},
+                  visited=int(np.count_nonzero(visits)), steps=steps, walk=kept)
 
 
 register(SolverSpec(

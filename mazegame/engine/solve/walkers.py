@@ -2,22 +2,41 @@
 
 Random walk, the left/right-hand wall followers, Suits' hand-switching walk, the Pledge
 algorithm and the least-recently-used door walk (Suits sections 3.1-3.3). Each kernel moves
-only through `step_kernel`, records the whole walk as `path`, and stops with a NOTE code:
-FOUND, LOOP (a deterministic walk repeated its state), STUCK or BUDGET.
+only through `step_kernel` (a table of its moves), keeps its loop-erased route and the
+first WALK_KEEP cells of its walk (memory stays O(cells) however long it walks), and stops
+with a NOTE code: FOUND, LOOP (a deterministic walk repeated its state), STUCK, BUDGET or
+CANCELLED.
 
-Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., record, buf)` with
-`goals` a bool[n] mask; they return `(status, path, events)`.
+Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., budget, control,
+record, buf)` with `goals` a bool[n] mask and `control` the cancel/progress array (see
+`registry.new_control`); they return `(status, steps, mem, cnt, events)`, the walker's
+memory as `base.new_walk` packs it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, step_kernel
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import arrive, finish, first_open, goal_mask, note
+from mazegame.engine.solve.base import (
+    TRACE_LIMIT,
+    arrive,
+    close_cut_trace,
+    finish,
+    first_open,
+    goal_mask,
+    moves_table,
+    new_walk,
+    note,
+    poll,
+    run_recorded,
+    trace_cut,
+    walk_parts,
+)
 from mazegame.engine.solve.registry import (
     BUDGET,
+    CANCELLED,
     DEFAULTS,
     FOUND,
     LOOP,
@@ -27,29 +46,33 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import DOOR, emit, recorded
+from mazegame.engine.trace import DOOR, NONE, VISITED, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
 LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
 
 
 @kernel
-def random_walk(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
+def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, record,
+                buf):
     """Suits 3.1: from each cell, move through a door chosen uniformly at random."""
     np.random.seed(seed)
-    visits = np.zeros(walls.size, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
+    n = walls.size
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    mem, cnt = new_walk(n, budget)
+    k = arrive(start, mem, cnt, True, record, buf, 0)
     options = np.empty(4, dtype=np.int64)
     cell, steps, status = start, 0, FOUND
     while not goals[cell]:
         if steps >= budget:
             status = BUDGET
             break
+        if poll(control, steps):
+            status = CANCELLED
+            break
         m = 0
         for d in range(4):
-            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            nxt = moves[cell, d]
             if nxt != cell:
                 options[m] = nxt
                 m += 1
@@ -58,14 +81,14 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record
             break
         cell = options[np.random.randint(0, m)]
         steps += 1
-        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k)
     k = note(status, cell, record, buf, k)
-    return status, path[:npath], buf[:k]
+    return status, steps, mem, cnt, buf[:k]
 
 
 @kernel
 def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, budget,
-              record, buf):
+              control, record, buf):
     """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand).
 
     The state is (cell, heading): a walker that meets a state again has gone round a loop
@@ -74,11 +97,11 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
     went round loops without setting foot in a new cell.
     """
     n = walls.size
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
     seen = np.zeros(4 * n, dtype=np.int32)  # id of the hand-run that last stood in a state
-    visits = np.zeros(n, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
+    mem, cnt = new_walk(n, budget)
+    visits = mem[:n]
+    k = arrive(start, mem, cnt, True, record, buf, 0)
     cell, heading, run, steps, status = start, facing, 1, 0, FOUND
     progress, progressed_before = False, True
     while not goals[cell]:
@@ -95,10 +118,13 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
         if steps >= budget:
             status = BUDGET
             break
+        if poll(control, steps):
+            status = CANCELLED
+            break
         moved = False
         for off in (-1, 0, 1, 2):
             d = (heading + hand * off + 4) % 4
-            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            nxt = moves[cell, d]
             if nxt != cell:
                 cell, heading, moved = nxt, d, True
                 break
@@ -107,13 +133,13 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
             break
         steps += 1
         progress = progress or visits[cell] == 0
-        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k)
     k = note(status, cell, record, buf, k)
-    return status, path[:npath], buf[:k]
+    return status, steps, mem, cnt, buf[:k]
 
 
 @kernel
-def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, buf):
+def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, control, record, buf):
     """Pledge: walk straight in a preferred heading; at a wall, follow it with the left hand,
     counting quarter turns (right +1, left -1), and leave it when the count is back to zero.
 
@@ -122,13 +148,12 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, b
     of the outer wall) is stopped by the budget.
     """
     n = walls.size
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
     seen_free = np.zeros(n, dtype=np.bool_)
     seen_stretch = np.zeros(4 * n, dtype=np.int32)  # stretch id (from 1) per (cell, heading)
     seen_turns = np.zeros(4 * n, dtype=np.int64)
-    visits = np.zeros(n, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
+    mem, cnt = new_walk(n, budget)
+    k = arrive(start, mem, cnt, True, record, buf, 0)
     cell, heading, turns, stretch, steps, status = start, prefer, 0, 0, 0, FOUND
     while not goals[cell]:
         state = cell * 4 + heading
@@ -146,13 +171,16 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, b
         if steps >= budget:
             status = BUDGET
             break
+        if poll(control, steps):
+            status = CANCELLED
+            break
         moved = False
         for i in range(4):
             # Free: straight, else turn right so the wall is on the left. Along a wall: the
             # left-hand rule.
             off = (0, 1, 2, -1)[i] if turns == 0 else (-1, 0, 1, 2)[i]
             d = (heading + off + 4) % 4
-            nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, d)
+            nxt = moves[cell, d]
             if nxt != cell:
                 if turns == 0 and off != 0:
                     stretch += 1
@@ -163,30 +191,32 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, record, b
             status = STUCK
             break
         steps += 1
-        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k)
     k = note(status, cell, record, buf, k)
-    return status, path[:npath], buf[:k]
+    return status, steps, mem, cnt, buf[:k]
 
 
 @kernel
-def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, buf):
+def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, control,
+              record, buf):
     """Suits 3.3: leave through the door with the lowest number (ties at random), writing the
-    move count i on it and on the door you come in by in the next cell."""
+    move count i on it and on the door you come in by in the next cell (into `doors`)."""
     np.random.seed(seed)
     n = walls.size
-    doors = np.zeros((n, 4), dtype=np.int32)
-    visits = np.zeros(n, dtype=np.int32)
-    path = np.empty(1024, dtype=np.int32)
-    npath, k = 0, 0
-    path, npath, k = arrive(start, visits, path, npath, True, record, buf, k)
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    mem, cnt = new_walk(n, budget)
+    k = arrive(start, mem, cnt, True, record, buf, 0)
     cell, i, status = start, 0, FOUND
     while not goals[cell]:
         if i >= budget:
             status = BUDGET
             break
+        if poll(control, i):
+            status = CANCELLED
+            break
         best, ties = -1, 0
         for d in range(4):
-            if step_kernel(walls, wrap_x, wrap_y, solid, cell, d) == cell:
+            if moves[cell, d] == cell:
                 continue
             if best < 0 or doors[cell, d] < doors[cell, best]:
                 best, ties = d, 1
@@ -198,25 +228,44 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, budget, seed, record, 
             status = STUCK
             break
         i += 1
-        nxt = step_kernel(walls, wrap_x, wrap_y, solid, cell, best)
+        nxt = moves[cell, best]
         doors[cell, best] = i
         doors[nxt, best ^ 2] = i
         if record:
             k = emit(buf, k, DOOR, cell, best | (i << 2))
             k = emit(buf, k, DOOR, nxt, (best ^ 2) | (i << 2))
         cell = nxt
-        path, npath, k = arrive(cell, visits, path, npath, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k)
     k = note(status, cell, record, buf, k)
-    return status, path[:npath], buf[:k]
+    return status, i, mem, cnt, buf[:k]
 
 
-def _walk(name: str, walk, maze: Maze, record: bool, *args):
-    """Run a walker kernel on the maze and package its result."""
-    status, path, events = recorded(lambda buf: walk(
-        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
-        *args, record, buf,
-    ), record, 16 * maze.size, lambda result: result[2])
-    return finish(name, maze, status, path, events, record)
+def _walk(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
+          doors=None):
+    """Run a walker kernel on the maze and package its result.
+
+    The trace is capped (`run_recorded`); a cut one ends with the events that set the
+    walk's final state (visit counts, marks, door numbers, where the walker stands).
+    """
+    budget = options.steps(maze)
+    control = options.control_array()
+
+    def run(buf):
+        if doors is not None:
+            doors[:] = 0  # a rerun with a bigger buffer starts the chalk marks afresh
+        return walk(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start,
+                    goal_mask(maze), *args, budget, control, record, buf)
+
+    status, steps, mem, cnt, events = run_recorded(
+        run, record, max(16 * maze.size, 4 * min(budget, TRACE_LIMIT)), lambda r: r[4])
+    kept, route, visits = walk_parts(mem, cnt)
+    if record and trace_cut(events):
+        events = close_cut_trace(events, maze, status, int(route[-1]),
+                                 marks=np.where(visits > 0, VISITED, NONE), labels=visits,
+                                 doors=doors)
+    return finish(name, maze, status, route, events, record,
+                  {} if doors is None else {"doors": doors.copy()},
+                  visited=int(np.count_nonzero(visits)), steps=steps, walk=kept)
 
 
 def hand_on_wall(maze: Maze, hand: int) -> int:
@@ -241,13 +290,13 @@ def toward_goal(maze: Maze) -> int:
 
 def solve_random_walk(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Random walk from the start, seeded by `options.seed`."""
-    return _walk("random-walk", random_walk, maze, record, options.steps(maze), options.seed)
+    return _walk("random-walk", random_walk, maze, record, options, options.seed)
 
 
 def _hand(name: str, hand: int, switch: bool):
     def run(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
         facing = hand_on_wall(maze, hand) if options.facing is None else options.facing % 4
-        return _walk(name, hand_walk, maze, record, facing, hand, switch, options.steps(maze))
+        return _walk(name, hand_walk, maze, record, options, facing, hand, switch)
 
     run.__name__ = f"solve_{name.replace('-', '_')}"
     run.__doc__ = f"Run the {name} walker."
@@ -257,12 +306,14 @@ def _hand(name: str, hand: int, switch: bool):
 def solve_pledge(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Pledge walk; the preferred heading is `options.facing`, else towards the goal."""
     prefer = toward_goal(maze) if options.facing is None else int(options.facing) % 4
-    return _walk("pledge", pledge, maze, record, prefer, options.steps(maze))
+    return _walk("pledge", pledge, maze, record, options, prefer)
 
 
 def solve_lru(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Least-recently-used door walk; ties broken by `options.seed`."""
-    return _walk("lru-doors", lru_doors, maze, record, options.steps(maze), options.seed)
+    doors = np.zeros((maze.size, 4), dtype=np.int32)
+    return _walk("lru-doors", lru_doors, maze, record, options, options.seed, doors,
+                 doors=doors)
 
 
 WALKER = {"walker": True, "labels": "visits"}

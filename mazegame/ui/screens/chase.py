@@ -56,8 +56,8 @@ class DemonMixin:
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
         if setup.level is not None:
             return setup.level
-        width, height = setup.size or fit
-        return chase_maze(setup.option("difficulty", "normal"), (width, height), setup.seed,
+        size, _ = setup.maze_size(fit)
+        return chase_maze(setup.option("difficulty", "normal"), size, setup.seed,
                           setup.algorithm, setup.wrap_x, setup.wrap_y)
 
     def make_game(self, maze: Maze) -> ChaseGame:

@@ -20,8 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
-from mazegame.engine.jump import JumpPuzzle
-from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
+from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
+from mazegame.engine.jump.model import JumpPuzzle
 from mazegame.games.jump import DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
@@ -351,7 +351,7 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
     if path is not None:
         from pathlib import Path
 
-        from mazegame.engine.jumpfile import read_pack
+        from mazegame.engine.jump.file import read_pack
 
         return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
     return JumpScreen(pack=setup.option("pack", "classics"))

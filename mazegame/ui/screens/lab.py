@@ -23,12 +23,13 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
-from mazegame.engine.solve import SOLVERS, solve
-from mazegame.engine.solve.registry import default_budget
+from mazegame.engine.solve import SOLVERS
+from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
+from mazegame.games.lab import FPS, Playback, TraceRun, race
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.modes import Mode, register_mode
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
-from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
+from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
     DEFAULT_SOLVERS,
@@ -39,15 +40,6 @@ from mazegame.ui.widgets.lab_picker import (
 from mazegame.ui.widgets.scrubber import Scrubber
 from mazegame.ui.widgets.trace_view import TraceView
 
-#: Playback speeds in events per second; at FPS frames a second the top ones move
-#: thousands of events per frame.
-SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000,
-          100_000, 300_000)
-FPS = 30
-AUTO_SECONDS = 12  #: a fresh trace starts at the speed that plays it in about this long
-#: Walks get at most this many steps in the lab: a random walk on 200x200 would otherwise
-#: record tens of millions of events (a gigabyte) before it stumbles on the goal.
-LAB_WALK_BUDGET = 1_000_000
 ROOM_WIDTHS = (1, 3, 5)
 
 LEGEND = (
@@ -87,6 +79,8 @@ class LabScreen(Screen):
         Binding("m", "matrices", "Matrices", id="lab-matrices",
                 tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
         Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
+        Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
+                tooltip="Stop the solvers still running"),
         Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
                 tooltip="Hide or show the pickers and notes (more room for the mazes)"),
         Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",
@@ -111,13 +105,11 @@ class LabScreen(Screen):
         self.race_waiting = False
         self.runs: list[TraceRun] = []
         self._panels: list[TracePanel] = []
-        self.clock = 0
-        self.speed = SPEEDS.index(100)
-        self.speed_chosen = False  #: the player picked a speed: stop choosing it per trace
+        self.playback = Playback()  #: the shared clock and its speed
         self.room_width: int | None = None  #: None: the widest that fits
         self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
-        self._carry = 0.0
-        self._last = 0.0
+        self.control = None  #: the running race's cancel flag and step counter (None: idle)
+        self.solving = ""  #: the title of the solver running now
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -133,6 +125,7 @@ class LabScreen(Screen):
 
     def on_mount(self) -> None:
         self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
+        self._progress = self.set_interval(0.25, self._show_progress, pause=True)
         self.call_after_refresh(self.action_build)
 
     @property
@@ -141,9 +134,19 @@ class LabScreen(Screen):
         return self._panels
 
     @property
+    def leaving(self) -> bool:
+        """The lab was left: Textual is taking it apart (`display` is False while it prunes)."""
+        return not (self.is_attached and self.display)
+
+    @property
+    def clock(self) -> int:
+        """Events played on the shared clock."""
+        return self.playback.clock
+
+    @property
     def total(self) -> int:
         """Length of the longest trace on show: the clock runs up to it."""
-        return max((len(run) for run in self.runs), default=0)
+        return self.playback.total
 
     # -- building and racing -------------------------------------------------------------
     def action_build(self) -> None:
@@ -151,6 +154,7 @@ class LabScreen(Screen):
         if problem := picker.seed_problem():
             self.notify(f"Cannot build: {problem}", severity="error")
             return
+        self.stop_race()  # a race still running is of the old maze
         request = picker.request()
         if request.seed is None:
             request = replace(request, seed=secrets.randbelow(SEED_LIMIT))
@@ -166,7 +170,10 @@ class LabScreen(Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _generate(self, request: GenerateRequest) -> None:
-        width, height = request.size
+        spec = GENERATORS[request.generator]
+        width, height = spec.fit_size(*request.size)
+        if note := spec.size_note(*request.size):
+            self.app.call_from_thread(self.notify, f"{spec.title}: {note}", timeout=8)
         try:
             generated = generate(request.generator, width, height, request.seed, record=True,
                                  options=request.options)
@@ -209,26 +216,48 @@ class LabScreen(Screen):
         if len(names) > MAX_SOLVERS:
             self.notify(f"Racing the first {MAX_SOLVERS} ticked solvers.")
         self.playing = False
-        self._say("solving…")
-        self._solve(self.maze, names[:MAX_SOLVERS], self.request.seed or 0)
+        self.stop_race()  # a race still running gives way to this one
+        self.control = new_control()
+        self._progress.resume()
+        self._solve(self.maze, names[:MAX_SOLVERS], self.request.seed or 0, self.control)
+
+    def action_cancel(self) -> None:
+        """Stop the solvers still running, and say so."""
+        if self.stop_race():
+            self._say("race cancelled")
+
+    def stop_race(self) -> bool:
+        """Stop the solvers still running (the walks poll the control array); were there?"""
+        if self.control is None:
+            return False
+        cancel(self.control)
+        self.control = None
+        self._progress.pause()
+        return True
+
+    def _show_progress(self) -> None:
+        """While the solvers run: which one, and how many steps it has taken."""
+        if self.control is not None:
+            steps = int(self.control[CONTROL_STEPS])
+            counted = f" · {steps:,} steps" if steps else ""
+            self._say(f"solving: {self.solving}{counted}   [reverse] x: cancel [/]")
+
+    def on_unmount(self) -> None:
+        self.stop_race()  # leaving the lab stops its work too
 
     @work(thread=True, exclusive=True, group="lab")
-    def _solve(self, maze: Maze, names: list[str], seed: int) -> None:
-        runs, refused = [], []
-        budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
-        for name in names:
-            spec = SOLVERS[name]
-            try:
-                solution = solve(name, maze, record=True, seed=seed,
-                                 budget=budget if spec.walker else None)
-            except ValueError as error:
-                refused.append(f"{spec.title}: {error}")
-                continue
-            runs.append(TraceRun.of_solution(name, solution, maze))
-        if not get_current_worker().is_cancelled:  # a newer build or race replaced this one
-            self.app.call_from_thread(self._show_race, runs, refused)
+    def _solve(self, maze: Maze, names: list[str], seed: int, control) -> None:
+        raced = race(maze, names, seed, control,
+                     on_start=lambda title: setattr(self, "solving", title))
+        # None: cancelled; a cancelled worker: a newer build or race replaced this one
+        if raced is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_race, *raced, control)
 
-    async def _show_race(self, runs: list[TraceRun], refused: list[str]) -> None:
+    async def _show_race(self, runs: list[TraceRun], refused: list[str], control) -> None:
+        if control is not self.control:
+            return  # cancelled, or replaced by a newer race
+        self.control = None
+        self._progress.pause()
         for message in refused:
             self.notify(message, severity="warning", timeout=8)
         if not runs:
@@ -239,17 +268,19 @@ class LabScreen(Screen):
                        for n in (run.result.algorithm for run in runs)])
 
     async def _load(self, runs: list[TraceRun]) -> None:
-        """Show these traces from their start, one panel each."""
+        """Show these traces from their start, one panel each (not once the lab is left)."""
+        if self.leaving:
+            return
         self.runs = runs
+        self.playback.total = max((len(run) for run in runs), default=0)
         box = self.query_one("#lab-panels", Horizontal)
         await box.remove_children()
         self._panels = [TracePanel(run) for run in runs]
         await box.mount_all(self._panels)
+        if self.leaving:
+            return  # the player left the lab while the panels were being built
         self._fit_rooms()
-        self.clock = 0
-        if not self.speed_chosen:
-            self.speed = next((i for i, s in enumerate(SPEEDS)
-                               if s * AUTO_SECONDS >= self.total), len(SPEEDS) - 1)
+        self.playback.rewind()
         self.panels[0].view.focus()
         self.seek(0)
         self.playing = self.autoplay
@@ -262,10 +293,9 @@ class LabScreen(Screen):
     # -- playback --------------------------------------------------------------------------
     def watch_playing(self, playing: bool) -> None:
         # The clock is a timer started and stopped here, as in Textual's sliding-tile demo.
-        self._carry = 0.0
-        self._last = time.monotonic()
+        self.playback.start(time.monotonic())
         if playing:
-            if self.clock >= self.total:
+            if self.playback.at_end:
                 self.seek(0)  # play from the start again
             self._timer.resume()
         else:
@@ -273,20 +303,16 @@ class LabScreen(Screen):
         self.update_status()
 
     def _tick(self) -> None:
-        now = time.monotonic()
-        dt, self._last = min(now - self._last, 0.25), now  # a stalled frame is not a leap
-        self._carry += SPEEDS[self.speed] * dt
-        steps = int(self._carry)
-        self._carry -= steps
+        steps = self.playback.frame(time.monotonic())
         if steps:
             self.seek(self.clock + steps)
-        if self.clock >= self.total:
+        if self.playback.at_end:
             self.playing = False
 
     def seek(self, position: int) -> None:
         """Move the shared clock (clamped) and every panel with it."""
         started = time.perf_counter()
-        self.clock = max(0, min(int(position), self.total))
+        self.playback.seek(position)
         for panel in self.panels:
             panel.seek(self.clock)
         self.query_one(Scrubber).update(self.clock, self.total)
@@ -314,8 +340,7 @@ class LabScreen(Screen):
         self.seek(self.total)
 
     def action_speed(self, delta: int) -> None:
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
-        self.speed_chosen = True
+        self.playback.change_speed(delta)
         self.update_status()
 
     # -- views -----------------------------------------------------------------------------
@@ -373,10 +398,10 @@ class LabScreen(Screen):
             return
         r = self.request
         state = "▶ playing" if self.playing else "‖ paused"
-        speed = SPEEDS[self.speed]
+        speed = self.playback.events_per_second
         per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
         hint = ""
-        if self.clock >= self.total:
+        if self.playback.at_end:
             hint = "   [reverse] r: race the ticked solvers [/]" if self.phase == "generate" \
                 else "   [reverse] g: build another maze [/]"
         # frame_ms is left out on purpose: the status must not vary between identical runs.

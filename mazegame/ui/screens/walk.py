@@ -65,6 +65,7 @@ class WalkScreen(Screen):
         self.building = False  #: a maze is being built: moves wait for it in `pending`
         self.pending: list[Callable[[WalkGame], Outcome | None]] = []
         self._fit: tuple[int, int] | None = None  #: the last fit measured on a visible view
+        self.told: set[str] = set()  #: notes already shown on this screen (size changes)
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -108,6 +109,11 @@ class WalkScreen(Screen):
     def build_maze(self, maze: Maze | None = None) -> None:
         """Start a game in a worker: on `maze`, or on a new one built from the setup."""
         fit = self.fit_size()  # measured before the loading notice takes the space
+        if maze is None and self.setup.level is None:
+            _, note = self.setup.maze_size(fit)
+            if note and note not in self.told:  # once a screen, not at every new maze
+                self.told.add(note)
+                self.notify(f"{self.setup.algorithm}: {note}", timeout=8)
         self.building = True
         self.show_loading(True)
         self._prepare(self.setup, fit, maze)
@@ -319,7 +325,8 @@ class WalkScreen(Screen):
     def describe(self) -> str:
         s = self.setup
         maze = self.game.maze if self.game and not self.building else None
-        shape = (maze.width, maze.height) if maze else s.size or self._fit
+        shape = (maze.width, maze.height) if maze else (
+            s.maze_size(self._fit)[0] if s.size or self._fit else None)
         size = f"{shape[0]}x{shape[1]}" if shape else "fit"
         if s.level is not None:
             return f"level · {size}"

@@ -1,153 +1,41 @@
-"""Hamiltonian-path generators (seed 004): unicursal mazes and cavern mazes.
+"""Hamiltonian generators (seed 004): unicursal mazes and cavern mazes.
 
-Both grow a Hamiltonian path by a self-avoiding random walk that, whenever it is stuck,
-applies one *backbite* to its moving end (Oberdorf et al.): join the end to a grid
-neighbour already on the path and drop the path edge that would close a loop, which
-reverses the tail segment and gives a new end. Repeating it until the walk covers every
-vertex gives a Hamiltonian path from a fixed start; more backbites then move the free end.
-
-- unicursal: the path on the cell grid is the maze (one corridor, no junction).
-- cavern: the path on the grid of inner corners is closed into a Hamiltonian cycle; the
-  pixels it encloses are the passages, the rest is rock. Every inner corner lies on the
-  wall/passage frontier exactly twice, so no 2x2 block is all rock, all passage or a
-  checkerboard, and the passages form one tree.
+- unicursal: a Hamiltonian path on the cell grid is the maze (one corridor, no junction).
+  It grows by a self-avoiding random walk that, whenever it is stuck, applies one
+  *backbite* to its moving end (Oberdorf et al.): join the end to a grid neighbour already
+  on the path and drop the path edge that would close a loop, which reverses the tail
+  segment and gives a new end. Repeating it until the walk covers every vertex gives a
+  Hamiltonian path from a fixed start; more backbites then move the free end (the walk
+  is in `backbite`). Each move reverses a segment and a walk needs about cells^1.5 of
+  them, so bigger mazes (an even number of cells, no end asked) run round a random
+  Hamiltonian cycle instead (`cycles`), and the rest is capped (`GeneratorSpec.fit_size`
+  gives the nearest size that works).
+- cavern: a Hamiltonian cycle on the grid of inner corners (built in linear time from a
+  shaken 2-factor, see `cycles`); the pixels it encloses are the passages, the rest is
+  rock. Every inner corner lies on the wall/passage frontier exactly twice, so no 2x2
+  block is all rock, all passage or a checkerboard, and the passages form one tree.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import below
+from mazegame.engine.generate.backbite import (
+    erase_path,
+    hamiltonian_walk,
+    reverse_segment,
+    side_toward,
+    steer,
+    walk_budget,
+)
+from mazegame.engine.generate.cycles import hamiltonian_cycle
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
-from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.grid import MAX_SIDE, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, WALL, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, emit
 
 SEED_004 = "Mazes: Generalities (seed 004)"
 ITAI = "Itai, Papadimitriou and Szwarcfiter (1982)"
-
-
-# -- the backbite walk ---------------------------------------------------------------
-@kernel
-def _direction(w, a, b):
-    """Side of cell a that faces its grid neighbour b (no wrap)."""
-    if b == a - w:
-        return 0
-    if b == a + w:  # checked before a+1 so that width 1 reads as south
-        return 2
-    return 1 if b == a + 1 else 3
-
-
-@kernel
-def _reverse(path, pos, lo, hi):
-    """Reverse path[lo:hi] in place, keeping pos (vertex -> index) in step."""
-    i, j = lo, hi - 1
-    while i < j:
-        a, b = path[i], path[j]
-        path[i], pos[b] = b, i
-        path[j], pos[a] = a, j
-        i += 1
-        j -= 1
-
-
-@kernel
-def _backbite(path, pos, length, h, w, walls, draw, record, buf, k):
-    """One backbite on the path's end; a no-op when the random neighbour is unusable.
-
-    With `draw` the path lives on the maze's cells and the edge changes are carved and
-    walled (and traced); without it (the cavern's corner grid) only the arrays change.
-    """
-    tail = path[length - 1]
-    d = np.random.randint(0, 4)
-    v = neighbor(h, w, False, False, tail, d)
-    if v < 0 or pos[v] < 0 or (length > 1 and v == path[length - 2]):
-        return k
-    i = pos[v]
-    if draw:
-        set_door(walls, False, False, tail, d, True)
-        if record:
-            k = emit(buf, k, CARVE, tail, d)
-        cut = _direction(w, v, path[i + 1])  # the edge that would close a loop
-        set_door(walls, False, False, v, cut, False)
-        if record:
-            k = emit(buf, k, WALL, v, cut)
-    _reverse(path, pos, i + 1, length)
-    if draw and record:
-        k = emit(buf, k, AT, path[length - 1], 0)
-    return k
-
-
-@kernel
-def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k):
-    """Try to fill `path` with a Hamiltonian path of the h x w grid graph from `start`.
-
-    Returns (buf, k, length): length < h*w when `budget` backbites did not finish the walk
-    (tail-only backbites can circle in a class of paths that never completes).
-    """
-    n = h * w
-    pos[:] = -1
-    path[0] = start
-    pos[start] = 0
-    length = 1
-    bites = 0
-    if draw and record:
-        k = emit(buf, k, AT, start, 0)
-        k = emit(buf, k, MARK, start, ACTIVE)
-    dirs = np.empty(4, dtype=np.int64)
-    while length < n and bites < budget:
-        tail = path[length - 1]
-        nd = 0
-        for d in range(4):
-            v = neighbor(h, w, False, False, tail, d)
-            if v >= 0 and pos[v] < 0:
-                dirs[nd] = d
-                nd += 1
-        if nd == 0:  # stuck: bite, then walk on from the new end
-            k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
-            bites += 1
-            continue
-        d = dirs[below(nd)]
-        v = neighbor(h, w, False, False, tail, d)
-        path[length] = v
-        pos[v] = length
-        length += 1
-        if draw:
-            set_door(walls, False, False, tail, d, True)
-            if record:
-                k = emit(buf, k, CARVE, tail, d)
-            if record:
-                k = emit(buf, k, AT, v, 0)
-                k = emit(buf, k, MARK, v, ACTIVE)
-    return k, length
-
-
-@kernel
-def _steer(path, pos, h, w, target, budget, walls, draw, record, buf, k):
-    """Backbite the free end until it stands on `target` (or next to the head when target
-    is -1, closing a cycle); returns (buf, k, reached)."""
-    n = h * w
-    for _ in range(budget):
-        if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
-            return k, True
-        k = _backbite(path, pos, n, h, w, walls, draw, record, buf, k)
-    return k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
-
-
-@kernel
-def _adjacent(w, a, b):
-    """Grid neighbours (no wrap)."""
-    return b == a - w or b == a + w or (b == a + 1 and b % w != 0) or (a == b + 1 and a % w != 0)
-
-
-@kernel
-def _erase(path, length, w, walls, record, buf, k):
-    """Wall up the first `length` cells' path edges again, to start a fresh attempt."""
-    for i in range(length - 1):
-        d = _direction(w, path[i], path[i + 1])
-        set_door(walls, False, False, path[i], d, False)
-        if record:
-            k = emit(buf, k, WALL, path[i], d)
-    return k
 
 
 #: Fresh walks tried before giving up. Steering one end with the other fixed is not
@@ -155,18 +43,56 @@ def _erase(path, length, w, walls, record, buf, k):
 #: alternating ends) gets out. Failing all of them is a "try another seed" error.
 ATTEMPTS = 24
 
-
-def _budget(n: int) -> int:
-    """Backbites per walk or steering phase: well beyond the ~n log n a random walk needs."""
-    return 20 * n * (int(np.log2(n + 1)) + 1) + 1000
+#: Largest unicursal mazes: backbite moves cost a path reversal each and grow as cells^1.5
+#: (200x200 takes about a second, 512x512 over a minute), and steering the end to a chosen
+#: cell takes many more.
+UNICURSAL_MAX_CELLS = 40_000
+STEERED_MAX_CELLS = 10_000
+#: Above this many cells (and with an even count, no end asked) a unicursal maze runs round
+#: a random Hamiltonian cycle instead (`cycles`, linear time, up to CYCLE_MAX_CELLS); its
+#: end is then next to its start.
+CYCLE_FROM_CELLS = UNICURSAL_MAX_CELLS
+CYCLE_MAX_CELLS = 1025 * 1025
+#: Largest caverns: the 2-factor method is linear, but the rounds that join the last few
+#: stranded cycles each cost a pass over the grid (1025x1025: a few seconds).
+CAVERN_MAX_CELLS = 1025 * 1025
 
 
 # -- unicursal -------------------------------------------------------------------------
 @kernel
-def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out):
+def _cut_cycle(walls, start, path, record, buf, k):
+    """Replace `path` (a Hamiltonian cycle) by the Hamiltonian path that runs round it
+    from `start` one way or the other, and carve it (traced as a walk)."""
+    n = path.shape[0]
+    w = walls.shape[1]
+    cycle = path.copy()
+    at = 0
+    while cycle[at] != start:
+        at += 1
+    step = 1 if np.random.randint(0, 2) else n - 1
+    for i in range(n):
+        path[i] = cycle[(at + i * step) % n]
+    if record:
+        k = emit(buf, k, AT, start, 0)
+        k = emit(buf, k, MARK, start, ACTIVE)
+    for i in range(n - 1):
+        d = side_toward(w, path[i], path[i + 1])
+        set_door(walls, False, False, path[i], d, True)
+        if record:
+            k = emit(buf, k, CARVE, path[i], d)
+            k = emit(buf, k, AT, path[i + 1], 0)
+            k = emit(buf, k, MARK, path[i + 1], ACTIVE)
+    return k
+
+
+@kernel
+def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, by_cycle, out):
     """A perfect unicursal maze: a Hamiltonian path from `start`, to `end` when end >= 0.
 
-    `out` receives (start, end, failed): failed when no attempt finished in its budget.
+    With `by_cycle` (no end asked, an even number of cells, both sides 2+) the path runs
+    round a random Hamiltonian cycle from `start` (`cycles`, linear time), so it ends next
+    to where it starts; else it grows by backbites. `out` receives (start, end, failed):
+    failed when no attempt finished in its budget.
     """
     np.random.seed(seed)
     h, w = walls.shape
@@ -175,22 +101,24 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, out)
     pos = np.empty(n, dtype=np.int64)
     k = 0
     done = False
-    for attempt in range(ATTEMPTS):
+    if by_cycle:
+        done = hamiltonian_cycle(h, w, path)
+        if done:
+            k = _cut_cycle(walls, start, path, record, buf, k)
+    for attempt in range(0 if by_cycle else ATTEMPTS):
         flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
         origin, target = (end, start) if flip else (start, end)
-        k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
-                                           record, buf, k)
+        k, length = hamiltonian_walk(path, pos, h, w, origin, budget, walls, record, buf, k)
         if length == n:
             if target < 0:
                 done = True
             else:
-                k, done = _steer(path, pos, h, w, target, budget, walls, True, record,
-                                      buf, k)
+                k, done = steer(path, pos, h, w, target, budget, walls, record, buf, k)
         if done:
             if flip:
-                _reverse(path, pos, 0, n)
+                reverse_segment(path, pos, 0, n)
             break
-        k = _erase(path, length, w, walls, record, buf, k)
+        k = erase_path(path, length, w, walls, record, buf, k)
     out[0] = path[0]
     out[1] = path[n - 1]
     out[2] = 0 if done else 1
@@ -272,13 +200,26 @@ def _cell_option(value, h: int, w: int, what: str) -> tuple[int, int] | None:
 def _prepare_unicursal(h: int, w: int, options) -> tuple:
     start = _cell_option(options["start"], h, w, "start")
     end = _cell_option(options["end"], h, w, "end")
+    by_cycle = end is None and h * w % 2 == 0 and min(h, w) >= 2 and h * w > CYCLE_FROM_CELLS
+    if by_cycle and h * w > CYCLE_MAX_CELLS:
+        raise ValueError(f"unicursal mazes are limited to {CYCLE_MAX_CELLS:,} cells (a {w}x{h} "
+                         f"one has {w * h:,})")
+    limit = UNICURSAL_MAX_CELLS if end is None else STEERED_MAX_CELLS
+    if not by_cycle and h * w > limit:
+        what = ("unicursal mazes with a chosen end" if end is not None else
+                "unicursal mazes with an odd number of cells" if h * w % 2 else
+                "unicursal mazes one cell wide")
+        raise ValueError(
+            f"{what} are limited to {limit:,} cells (a {w}x{h} one has {w * h:,}): the "
+            "backbite walk that builds them slows down as cells^1.5 and would run for minutes"
+        )
     why = refusal(h, w, start, end)
     if why is not None:
         where = f"from {start[0]},{start[1]}" + (f" to {end[0]},{end[1]}" if end else "")
         raise ValueError(f"no unicursal maze {where} on a {w}x{h} grid: {why}")
     n = h * w
-    return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], _budget(n),
-            np.zeros(3, dtype=np.int64))
+    return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], walk_budget(n),
+            by_cycle, np.zeros(3, dtype=np.int64))
 
 
 def _finish_path(extras: tuple) -> dict:
@@ -291,26 +232,14 @@ def _finish_path(extras: tuple) -> dict:
 
 # -- cavern ------------------------------------------------------------------------------
 @kernel
-def _cycle_rock(solid, budget):
-    """Rock = the pixels outside a random Hamiltonian cycle of inner corners; False if no
-    cycle closed within the attempts."""
+def _cycle_rock(solid):
+    """Rock = the pixels outside a random Hamiltonian cycle of inner corners (see
+    `cycles.hamiltonian_cycle`); False if the cycle could not be closed."""
     h, w = solid.shape
     ch, cw = h - 1, w - 1
     m = ch * cw
     path = np.empty(m, dtype=np.int64)
-    pos = np.empty(m, dtype=np.int64)
-    no_walls = np.zeros((1, 1), dtype=np.uint8)  # the corner path draws nothing
-    no_buf = np.zeros((1, 3), dtype=np.int32)
-    done = False
-    for _ in range(ATTEMPTS):
-        origin = np.random.randint(0, m)
-        _, length = _hamiltonian_walk(path, pos, ch, cw, origin, budget, no_walls, False,
-                                      False, no_buf, 0)
-        if length == m:  # close the path into a cycle: bite until the ends are neighbours
-            _, done = _steer(path, pos, ch, cw, -1, budget, no_walls, False, False,
-                             no_buf, 0)
-        if done:
-            break
+    done = hamiltonian_cycle(ch, cw, path)
     # down[j]: the cycle has the vertical edge below inner corner (i, j) of the current row;
     # crossing one while scanning pixel row i+1 from the left toggles inside/outside.
     down = np.zeros(m, dtype=np.bool_)
@@ -351,7 +280,7 @@ def _ribbon_rock(solid):
 
 
 @kernel
-def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
+def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, out):
     """A cavern maze: passages are the pixels inside a Hamiltonian cycle of inner corners.
 
     Inner corner (i, j) touches pixels (i..i+1, j..j+1). `solid` receives the rock;
@@ -363,7 +292,7 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
         _ribbon_rock(solid)
         out[2] = 0
     else:
-        out[2] = 0 if _cycle_rock(solid, budget) else 1
+        out[2] = 0 if _cycle_rock(solid) else 1
     k = 0
     first, last = -1, -1
     for r in range(h):
@@ -390,6 +319,11 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, budget, out):
 
 
 def _prepare_cavern(h: int, w: int, options) -> tuple:
+    if h * w > CAVERN_MAX_CELLS:
+        raise ValueError(
+            f"cavern mazes are limited to {CAVERN_MAX_CELLS:,} pixels (a {w}x{h} one has "
+            f"{w * h:,}): joining the last cycles of a bigger one can take minutes"
+        )
     if h < 3 or w < 3:
         raise ValueError(f"a cavern maze needs at least 3x3 pixels (rock all round), not {w}x{h}")
     if h % 2 == 0 and w % 2 == 0:
@@ -397,14 +331,38 @@ def _prepare_cavern(h: int, w: int, options) -> tuple:
             f"a {w}x{h} cavern is impossible: its {w - 1}x{h - 1} grid of inner corners has an odd "
             f"number of vertices and so no Hamiltonian cycle; make one side odd, e.g. {w + 1}x{h}"
         )
-    return np.zeros((h, w), dtype=np.bool_), _budget((h - 1) * (w - 1)), np.zeros(3, dtype=np.int64)
+    return np.zeros((h, w), dtype=np.bool_), np.zeros(3, dtype=np.int64)
+
+
+def _fit_unicursal(w: int, h: int) -> tuple[int, int]:
+    """A big maze needs an even number of cells, both sides 2+, and at most CYCLE_MAX_CELLS
+    (else at most UNICURSAL_MAX_CELLS): shrink the longer side until one holds."""
+    def fits(w: int, h: int) -> bool:
+        return w * h <= UNICURSAL_MAX_CELLS or (
+            w * h <= CYCLE_MAX_CELLS and w * h % 2 == 0 and min(w, h) >= 2)
+
+    while not fits(w, h):
+        w, h = (w - 1, h) if w >= h else (w, h - 1)
+    return w, h
+
+
+def _fit_cavern(w: int, h: int) -> tuple[int, int]:
+    """The nearest size with both sides 3+, one side odd, and within CAVERN_MAX_CELLS."""
+    w, h = max(w, 3), max(h, 3)
+    if w % 2 == 0 and h % 2 == 0:  # one step on the longer side (down if up is too big)
+        if w >= h:
+            w = w + 1 if (w + 1) * h <= CAVERN_MAX_CELLS and w < MAX_SIDE else w - 1
+        else:
+            h = h + 1 if w * (h + 1) <= CAVERN_MAX_CELLS and h < MAX_SIDE else h - 1
+    while w * h > CAVERN_MAX_CELLS:  # two at a time keeps the odd side odd
+        w, h = (w - 2, h) if w >= h else (w, h - 2)
+    return w, h
 
 
 def _finish_cavern(extras: tuple) -> dict:
-    solid, _, out = extras
+    solid, out = extras
     if out[2]:
-        raise ValueError(f"could not close the cavern's Hamiltonian cycle in {ATTEMPTS} "
-                         "fresh walks; try another seed")
+        raise ValueError("could not join the cavern's cycles into one; try another seed")
     return {"solid": solid, "start": int(out[0]), "goals": (int(out[1]),)}
 
 
@@ -416,7 +374,7 @@ register(GeneratorSpec(
     wraps=False,
     options=(Option("start", (0, 0), help="start cell (row, column)"),
              Option("end", None, help="end cell (row, column); random when unset")),
-    prepare=_prepare_unicursal, finish=_finish_path,
+    prepare=_prepare_unicursal, finish=_finish_path, fit=_fit_unicursal,
 ))
 register(GeneratorSpec(
     "cavern", "Cavern (Hamiltonian cycle)", cavern,
@@ -424,5 +382,5 @@ register(GeneratorSpec(
     "cycle of inner corners, so there is no 2x2 block of rock, passage or checkerboard. "
     "Needs an odd width or height.",
     SEED_004, perfect=False, wraps=False, rock=True,
-    prepare=_prepare_cavern, finish=_finish_cavern,
+    prepare=_prepare_cavern, finish=_finish_cavern, fit=_fit_cavern,
 ))

@@ -19,7 +19,8 @@ import json
 
 import numpy as np
 
-from mazegame.engine.jump import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+from mazegame.engine.mazefile import parse_json, short_repr
 
 FORMAT = "mazegame/jump"
 VERSION = 1
@@ -38,6 +39,13 @@ def _is_int(v: object) -> bool:
 def _build(jumps: list[list[int]], start: tuple[int, int], goal: tuple[int, int], moves: str,
            wrap: bool, no_u_turn: bool) -> JumpPuzzle:
     w = len(jumps[0])
+    if len(jumps) > MAX_SIDE or w > MAX_SIDE:
+        raise JumpFormatError(f"a board is at most {MAX_SIDE} squares on each side")
+    for r, row in enumerate(jumps):
+        for c, v in enumerate(row):
+            if not -MAX_SIDE <= v <= MAX_SIDE:  # before a 32-bit array could overflow
+                raise JumpFormatError(f"row {r}, column {c}: jump {short_repr(v)} is out of "
+                                      f"range (a jump is at most {MAX_SIDE - 1})")
     try:
         return JumpPuzzle(np.array(jumps, dtype=np.int32), start[0] * w + start[1],
                           goal[0] * w + goal[1], moves, wrap, no_u_turn)
@@ -58,7 +66,7 @@ def _check_rows(rows: list[list], width: int) -> None:
 
 def _check_cell(key: str, value: object, width: int, height: int) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(map(_is_int, value))):
-        raise JumpFormatError(f"{key!r} must be a [row, column] pair, not {value!r}")
+        raise JumpFormatError(f"{key!r} must be a [row, column] pair, not {short_repr(value)}")
     r, c = value
     if not (0 <= r < height and 0 <= c < width):
         raise JumpFormatError(f"{key!r} [{r}, {c}] lies outside the {width}x{height} board")
@@ -87,7 +95,7 @@ def from_document(doc: object) -> JumpPuzzle:
     if doc.get("format") != FORMAT:
         raise JumpFormatError(f"not a jumping-maze document: 'format' must be {FORMAT!r}")
     if doc.get("version") != VERSION:
-        raise JumpFormatError(f"unsupported document version {doc.get('version')!r}")
+        raise JumpFormatError(f"unsupported document version {short_repr(doc.get('version'))}")
     missing = [k for k in KEYS if k not in doc]
     if missing:
         raise JumpFormatError(f"missing {', '.join(map(repr, missing))}")
@@ -105,23 +113,22 @@ def from_document(doc: object) -> JumpPuzzle:
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
             if not _is_int(v):
-                raise JumpFormatError(f"row {r}, column {c}: {v!r} is not a whole number")
+                raise JumpFormatError(f"row {r}, column {c}: {short_repr(v)} is not a "
+                                      "whole number")
     if doc["moves"] not in ("rook", "queen"):
-        raise JumpFormatError(f"'moves' must be 'rook' or 'queen', not {doc['moves']!r}")
+        raise JumpFormatError(f"'moves' must be 'rook' or 'queen', not "
+                              f"{short_repr(doc['moves'])}")
     for key in ("wrap", "no_u_turn"):
         if not isinstance(doc[key], bool):
-            raise JumpFormatError(f"{key!r} must be true or false, not {doc[key]!r}")
+            raise JumpFormatError(f"{key!r} must be true or false, not {short_repr(doc[key])}")
     start = _check_cell("start", doc["start"], width, height)
     goal = _check_cell("goal", doc["goal"], width, height)
     return _build(rows, start, goal, doc["moves"], doc["wrap"], doc["no_u_turn"])
 
 
 def from_json(text: str) -> JumpPuzzle:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise JumpFormatError(f"not valid JSON (line {err.lineno}, column {err.colno})") from None
-    return from_document(doc)
+    """A puzzle from the text of a JSON document."""
+    return from_document(parse_json(text, JumpFormatError))
 
 
 # -- plain text ------------------------------------------------------------------------------
@@ -162,7 +169,8 @@ def from_text(text: str) -> JumpPuzzle:
             key, value = (part.strip().lower() for part in line.split(":", 1))
             key = key.replace("_", "-")
             if key not in options:
-                raise JumpFormatError(f"unknown setting {key!r}; settings: {', '.join(options)}")
+                raise JumpFormatError(f"unknown setting {short_repr(key)}; "
+                                      f"settings: {', '.join(options)}")
             options[key] = value
             continue
         rows.append(line.split() if any(ch.isspace() for ch in line) else list(line))
@@ -180,21 +188,27 @@ def from_text(text: str) -> JumpPuzzle:
                                           f"at row {goal[0]}, column {goal[1]})")
                 goal = (r, c)
                 jumps[-1].append(0)
-            elif token.isdigit():
+            elif token.isascii() and token.isdigit():  # not superscripts or other scripts
+                if len(token) > 6:  # far out of range; int() of 5000 digits would refuse
+                    shown = token if len(token) <= 20 else token[:20] + "..."
+                    raise JumpFormatError(f"row {r}, column {c}: jump {shown} is out "
+                                          f"of range (a jump is at most {MAX_SIDE - 1})")
                 jumps[-1].append(int(token))
             else:
-                raise JumpFormatError(f"row {r}, column {c}: {token!r} is not a jump number or G")
+                raise JumpFormatError(f"row {r}, column {c}: {short_repr(token)} is not a "
+                                      "jump number or G")
     if goal is None:
         raise JumpFormatError("no goal: mark one square G")
     for key in ("wrap", "no-u-turn"):
         if options[key] not in _YES:
-            raise JumpFormatError(f"{key} must be yes or no, not {options[key]!r}")
+            raise JumpFormatError(f"{key} must be yes or no, not {short_repr(options[key])}")
     try:
         start = tuple(int(x) for x in options["start"].split(","))
     except ValueError:
         start = ()
     if len(start) != 2:
-        raise JumpFormatError(f"start looks like 0,0 (row,column), not {options['start']!r}")
+        raise JumpFormatError("start looks like 0,0 (row,column), not "
+                              f"{short_repr(options['start'])}")
     if not (0 <= start[0] < height and 0 <= start[1] < width):
         raise JumpFormatError(f"start {start[0]},{start[1]} lies outside the "
                               f"{width}x{height} board")
@@ -203,15 +217,15 @@ def from_text(text: str) -> JumpPuzzle:
 
 
 # -- either, and packs ---------------------------------------------------------------------
-def read_puzzle(text: str) -> JumpPuzzle:
-    """One puzzle from a JSON document or the plain text form."""
-    return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+def _is_json(text: str) -> bool:
+    """A JSON document (object, or a list to be refused as such) rather than plain text."""
+    return text.lstrip()[:1] in ("{", "[")
 
 
 def read_pack(text: str) -> list[JumpPuzzle]:
     """Every puzzle of a JSON lines pack (or the one puzzle of a single document)."""
-    stripped = text.lstrip()
-    if not stripped.startswith("{"):
+    text = text.lstrip("\ufeff")
+    if not _is_json(text):
         return [from_text(text)]
     lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
     if len(lines) > 1 and all(line.lstrip().startswith("{") for _, line in lines):
