@@ -119,7 +119,7 @@ async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
 
 
 async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers, monkeypatch):
-    import mazegame.ui.screens.lab as lab_module
+    import mazegame.games.lab as lab_module
     from mazegame.engine.solve import solve
 
     def endless(name, maze, *, control, **options):  # a walk that runs until cancelled
