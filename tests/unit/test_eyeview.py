@@ -1,7 +1,5 @@
 """The player's-eye view: what `look` sees down known corridors, and how it is drawn."""
 
-import time
-
 import numpy as np
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
@@ -94,7 +92,7 @@ def test_goal_in_sight_is_drawn():
 
 def test_view_fills_every_size():
     maze = corridor(5)
-    for width, height in ((60, 20), (120, 40), (240, 70)):
+    for width, height in ((60, 20), (120, 40), (200, 60), (240, 70)):
         rows = render_view(look(maze, 0, EAST, 8), width, height, 8)
         assert len(rows) == height
         assert all(sum(len(t) for t, _ in row) == width for row in rows)
@@ -111,14 +109,6 @@ def test_eye_game_turns_and_steps():
     game.turn_left()
     assert game.forward() is Outcome.MOVED and game.forward() is Outcome.WON
     assert game.seen == {0, 1, 2} and game.turns == 3
-
-
-def test_frame_at_200x60_renders_in_milliseconds():
-    """Informational: the bench reports the real figure; this only guards against a blow-up."""
-    maze = corridor(30)
-    t0 = time.perf_counter()
-    render_view(look(maze, 0, EAST, 8), 200, 60, 8)
-    assert time.perf_counter() - t0 < 1.0
 
 
 def test_every_difficulty_has_its_aids():
