@@ -86,7 +86,16 @@ def test_version_and_help_from_the_console_script():
         assert word in help_text
 
 
-def test_bench_quick_json(capsys):
+def test_bench_quick_json(capsys, monkeypatch):
+    """The real `bfs` case through the CLI, shrunk to 20x20: the bench's sizes are not the
+    point here (and its four bfs cases at 200x200 took 10 s)."""
+    import dataclasses
+
+    from mazegame.bench import cases, runner
+
+    assert cases  # importing it registers the cases
+    bfs_case = next(c for c in runner.CASES if c.name == "bfs")
+    monkeypatch.setattr(runner, "CASES", [dataclasses.replace(bfs_case, quick_sizes=((20, 20),))])
     status, out, _ = run(capsys, "bench", "--quick", "--json", "--only", "bfs")
     rows = json.loads(out)
     assert status == 0 and rows
