@@ -1,6 +1,7 @@
 """Helpers for driving the app with Pilot."""
 
 import pytest
+import textual._wait
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 
@@ -26,3 +27,14 @@ async def settle(pilot):
 def helpers():
     return type("Helpers", (), {"keys_for_path": staticmethod(keys_for_path),
                                 "settle": staticmethod(settle)})
+
+
+@pytest.fixture(autouse=True)
+def _short_idle_slices(request, monkeypatch):
+    """Pilot waits for the app to go idle (twice after each key) by sleeping slices of
+    SLEEP_GRANULARITY (20 ms) until one used under 1 ms of CPU: the suite mostly slept (a
+    150-key walk slept 6 s). 5 ms slices keep the CPU threshold; views + classic went from
+    45 s to 14 s wall. Snapshot tests keep 20 ms: their pictures catch what 0.1-0.18 s timers
+    (status line, bump flash) have drawn by then. Textual is pinned in the test extra."""
+    if "snap_compare" not in request.fixturenames:
+        monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
