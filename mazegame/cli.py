@@ -283,7 +283,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 def mode_listing() -> str:
     """One line a mode: name, title and the settings it takes with their values."""
-    from mazegame.ui.modes import MODES
+    from mazegame.games.modes import MODES
 
     lines = []
     for name, mode in MODES.items():
@@ -297,8 +297,8 @@ def mode_listing() -> str:
 def play_setup(args: argparse.Namespace):
     """The GameSetup the arguments ask for (None: the menu); refuses what the mode cannot use."""
     from mazegame.engine.generate import GENERATORS
+    from mazegame.games.modes import MODES
     from mazegame.games.setup import GameSetup
-    from mazegame.ui.modes import MODES
 
     if args.mode is None:
         if args.file is not None or any(getattr(args, key) is not None for key in MODE_OPTIONS):
@@ -332,7 +332,7 @@ def play_setup(args: argparse.Namespace):
 def _mode_options(args: argparse.Namespace, mode) -> tuple:
     """The mode settings given, as (key, value); refused where the mode has no such setting
     or no such value, naming what it takes."""
-    from mazegame.ui.modes import MODES
+    from mazegame.games.modes import MODES
 
     choices = {c.key: c for c in mode.choices}
     options = []
@@ -369,7 +369,7 @@ def _with_file(setup, path: str, mode):
     """The setup playing a file: a maze level, or a jumping-maze puzzle pack."""
     from dataclasses import replace
 
-    from mazegame.ui.modes import MODES
+    from mazegame.games.modes import MODES
 
     if mode.files is None:
         readers = ", ".join(name for name, m in MODES.items() if m.files == "maze")

@@ -31,7 +31,7 @@ from mazegame.engine.jumpfile import from_text as jump_from_text
 from mazegame.engine.jumpfile import to_json as jump_to_json
 from mazegame.engine.jumpfile import write_pack
 from mazegame.engine.mazefile import to_json, to_text
-from mazegame.ui.modes import MODES
+from mazegame.games.modes import MODES
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -12,8 +12,8 @@ import pytest
 
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, WEST, Maze
+from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.chase import (
-    DIFFICULTIES,
     BlindChaseGame,
     ChaseGame,
     ChaseRules,
@@ -26,6 +26,7 @@ from mazegame.games.chase import (
     rules_for,
     warning_for,
 )
+from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome
 from tests.unit.test_walk import FakeClock
 
@@ -85,7 +86,7 @@ def test_no_winnable_placement_is_refused_with_a_reason():
 
 
 @pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
-@pytest.mark.parametrize("mode", ["chase", "race"])
+@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
 def test_every_preset_makes_a_winnable_game(difficulty, mode):
     g = new_chase(difficulty=difficulty, mode=mode, size=(16, 10), seed=7, clock=FakeClock())
     preset = DIFFICULTIES[difficulty]

@@ -3,8 +3,8 @@
 import pytest
 
 from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
+from mazegame.games.modes import MODES
 from mazegame.paths import asset
-from mazegame.ui.modes import MODES
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))
 

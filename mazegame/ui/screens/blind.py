@@ -5,7 +5,6 @@ from __future__ import annotations
 from mazegame.engine.grid import Maze
 from mazegame.games.blind import BlindGame, budget_for
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
@@ -68,20 +67,3 @@ class BlindScreen(WalkScreen):
             "[b]n[/b]  new maze",
             "[b]q[/b]  back to the menu",
         ])
-
-
-register_mode(Mode(
-    "blind", "Blind maze",
-    "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
-    "into it. With a move budget, every attempt counts, bumps included.",
-    BlindScreen,
-    choices=(
-        Choice("budget", "Move budget", (
-            ("Unlimited", None), ("Generous (6x shortest)", 6.0),
-            ("Fair (4x shortest)", 4.0), ("Tight (2.5x shortest)", 2.5),
-        )),
-        Choice("show_bumped", "Bumped walls", (("Shown", True), ("Forgotten", False))),
-        Choice("show_trail", "Your trail", (("Shown", True), ("Hidden", False))),
-        Choice("reveal", "At the end", (("Reveal the maze", True), ("Keep it dark", False))),
-    ),
-))

@@ -12,10 +12,10 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from mazegame.engine.grid import Maze
-from mazegame.games.chase import DEMON_GLYPH, DIFFICULTIES, ChaseGame, chase_maze, new_chase
+from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase
+from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.eye import EyeScreen
@@ -57,14 +57,14 @@ class DemonMixin:
         if setup.level is not None:
             return setup.level
         size, _ = setup.maze_size(fit)
-        return chase_maze(setup.option("difficulty", "normal"), size, setup.seed,
+        return chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
                           setup.algorithm, setup.wrap_x, setup.wrap_y)
 
     def make_game(self, maze: Maze) -> ChaseGame:
         s = self.setup
         return new_chase(
             maze, mode=s.mode, view=self.view_name, seed=s.seed, clock=self.app.clock,
-            difficulty=s.option("difficulty", "normal"),
+            difficulty=s.option("difficulty", DEFAULT_DIFFICULTY),
             personality=s.option("demon") or None,
             turn_based=bool(s.option("turn_based", False)),
             two_player=bool(s.option("two_player", False)),
@@ -160,7 +160,7 @@ class DemonMixin:
         ])
 
     def describe(self) -> str:
-        return f"{super().describe()} · {self.setup.option('difficulty', 'normal')}"
+        return f"{super().describe()} · {self.setup.option('difficulty', DEFAULT_DIFFICULTY)}"
 
 
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
@@ -211,30 +211,3 @@ def chase_screen(setup: GameSetup) -> WalkScreen:
     """The screen for the chosen view (two humans always play from above)."""
     view = "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
     return SCREENS[view](setup)
-
-
-CHOICES = (
-    Choice("view", "View", (("Bird's-eye", "birds-eye"), ("Blind", "blind"),
-                            ("Player's eye", "eye"))),
-    Choice("difficulty", "Difficulty", tuple(
-        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values())),
-    Choice("demon", "Demon", (("As the difficulty says", ""), ("Tracker (perfect)", "tracker"),
-                              ("Cheese-nose (follows your scent)", "cheese"),
-                              ("Wanderer (roams until it hears you)", "wanderer"))),
-    Choice("turn_based", "Timing", (("Real time", False), ("Turn-based", True))),
-    Choice("two_player", "Players", (("One (computer demon)", False),
-                                     ("Two on one keyboard", True))),
-)
-
-register_mode(Mode(
-    "chase", "Chase",
-    "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
-    "solution matrices); you have a head start. In the dark views you only hear it coming.",
-    chase_screen, choices=CHOICES,
-))
-register_mode(Mode(
-    "race", "Race",
-    "You and the demon race to the same goal from different starts. No catching: just be "
-    "there first.",
-    chase_screen, choices=CHOICES,
-))

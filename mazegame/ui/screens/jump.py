@@ -21,10 +21,9 @@ from textual.widgets import Footer, Static
 
 from mazegame.engine.jump import JumpPuzzle
 from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
-from mazegame.games.jump import DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
+from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
 
 LIGHT = Style(color="#e5e9f0", bgcolor="#4c566a")
 DARK = Style(color="#e5e9f0", bgcolor="#3b4252")
@@ -33,7 +32,6 @@ PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
 VISITED = Style(color="#f2c94c")  #: the hint: text colour of squares you have stood on
 TARGET = Style(bgcolor="#2a7f87")  #: easy mode: background of your legal targets
 BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
-DAILY = "daily"
 
 
 class JumpBoard(Widget, can_focus=True):
@@ -353,19 +351,3 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
 
         return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
     return JumpScreen(pack=setup.option("pack", "classics"))
-
-
-register_mode(Mode(
-    "jump", "Jumping maze",
-    "Each square's number says exactly how far you jump: up, down, left or right (queen "
-    "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
-    "against the optimum. t highlights where you have been, e shows your legal jumps.",
-    jump_screen,
-    maze_settings=False,
-    files="puzzles",
-    choices=(Choice("pack", "Puzzles", (
-        ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
-        ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
-        ("No U-turns", "no-u-turn"), ("Puzzle of the day", DAILY),
-    )),),
-))

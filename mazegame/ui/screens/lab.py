@@ -26,7 +26,6 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, default_budget, new_control
 from mazegame.games.setup import SEED_LIMIT, GameSetup
-from mazegame.ui.modes import Mode, register_mode
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
 from mazegame.ui.widgets.lab_picker import (
@@ -412,15 +411,3 @@ def lab_screen(setup: GameSetup) -> LabScreen:
                               dict(setup.option("generator_options", ())))
     return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
                      autoplay=setup.option("autoplay", True))
-
-
-register_mode(Mode(
-    "lab", "Algorithm Lab",
-    "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
-    "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
-    "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
-    "solution matrices.",
-    lab_screen,
-    maze_settings=False,
-    files=None,
-))
