@@ -16,6 +16,7 @@ from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
+from mazegame.ui.keys import split_move_bindings
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.eye import EyeScreen
@@ -31,17 +32,6 @@ DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
     Binding("i", "toggle_info", "Info", id="info",
             tooltip="Show how the demon thinks (strategy, memory)"),
-]
-ARROWS_APART = [  # arrows move you, or the demon when a second human plays it
-    binding
-    for d, arrow, letters in (("north", "up", "k,w"), ("south", "down", "j,s"),
-                              ("west", "left", "h,a"), ("east", "right", "l,d"))
-    for binding in (
-        Binding(arrow, f"arrow('{d}')", "Move", show=d == "north", key_display="↑↓←→",
-                id=f"arrow-{d}", tooltip=f"Move {d} (two players: the demon moves)"),
-        Binding(letters, f"move('{d}')", "Move", show=False, id=f"move-{d}",
-                tooltip=f"Move {d} (also with two players)"),
-    )
 ]
 
 
@@ -166,7 +156,7 @@ class DemonMixin:
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
     """Chase or race seen from above; two humans share the keyboard here."""
 
-    BINDINGS = [*ARROWS_APART, *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
+    BINDINGS = [*split_move_bindings(), *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
     view_name = "birds-eye"
 
     @property

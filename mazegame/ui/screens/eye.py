@@ -10,6 +10,7 @@ from mazegame.engine.grid import DIRECTION_NAMES, Maze, mirrored
 from mazegame.games.eye import EyeGame, aids
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
+from mazegame.ui.keys import facing_bindings
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
@@ -19,14 +20,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     """The perspective view, a mini-map of what you have seen, the whole maze at the end."""
 
     BINDINGS = [
-        Binding("up,w,k", "forward", "Forward", key_display="↑", id="forward",
-                tooltip="Step forward (also w, k)"),
-        Binding("left,a,h", "turn('left')", "Left", key_display="←", id="turn-left",
-                tooltip="Turn left (also a, h)"),
-        Binding("right,d,l", "turn('right')", "Right", key_display="→", id="turn-right",
-                tooltip="Turn right (also d, l)"),
-        Binding("down,s,j", "turn('around')", "Turn around", key_display="↓", id="turn-around",
-                tooltip="Turn around (also s, j)"),
+        *facing_bindings(),
         Binding("m", "toggle_map", "Map", id="map", tooltip="Show or hide the mini-map"),
         *GAME_BINDINGS,
     ]

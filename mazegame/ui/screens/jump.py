@@ -24,6 +24,7 @@ from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_th
 from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
+from mazegame.ui.keys import jump_bindings
 
 LIGHT = Style(color="#e5e9f0", bgcolor="#4c566a")
 DARK = Style(color="#e5e9f0", bgcolor="#3b4252")
@@ -136,19 +137,6 @@ class JumpBoard(Widget, can_focus=True):
         self.refresh()
 
 
-def _jump_bindings() -> list[Binding]:
-    keys = {
-        "north": "up,k,w", "south": "down,j,s", "west": "left,h,a", "east": "right,l,d",
-        "northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n",
-    }
-    return [
-        Binding(k, f"jump('{d}')", "Jump" if "," in k else "Diagonal",
-                show=d in ("north", "northwest"), key_display="↑↓←→" if "," in k else "yubn",
-                id=f"jump-{d}", tooltip=f"Jump {d}" + (" (queen puzzles)" if "," not in k else ""))
-        for d, k in keys.items()
-    ]
-
-
 class JumpScreen(Screen):
     """One jumping maze at a time from a pack (or the puzzle of the day).
 
@@ -156,7 +144,7 @@ class JumpScreen(Screen):
     """
 
     BINDINGS = [
-        *_jump_bindings(),
+        *jump_bindings(),
         Binding("z,backspace", "undo", "Undo", id="undo", tooltip="Take back a jump"),
         Binding("r", "reset", "Reset", id="reset", tooltip="Back to the start"),
         Binding("t", "hint", "Hint", id="hint", tooltip="Highlight the squares you visited"),
