@@ -7,7 +7,6 @@ move the demon when you move; real-time games tick on a timer that stops while p
 
 from __future__ import annotations
 
-from rich.style import Style
 from textual.binding import Binding
 from textual.timer import Timer
 
@@ -17,6 +16,7 @@ from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import split_move_bindings
+from mazegame.ui.palette import DEMON, DEMON_ROUTE, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.eye import EyeScreen
@@ -24,9 +24,7 @@ from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
 
-DEMON = Style(color="#ffffff", bgcolor="#c0392b", bold=True)
-DEMON_ROUTE = ("×", Style(color="#e06c75", bold=True))
-WARNING_COLOURS = ("default", "yellow", "dark_orange", "bold red")
+DEMON_ROUTE_SPRITE = (GLYPH_DEMON_ROUTE, DEMON_ROUTE)  #: the loss screen's path layer
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
@@ -107,7 +105,7 @@ class DemonMixin:
         super().reveal()
         view = self.query_one(MazeView)
         if self.game.caught:  # the loss screen shows the demon's route instead of the way out
-            view.path_glyph = DEMON_ROUTE
+            view.path_glyph = DEMON_ROUTE_SPRITE
             view.set_path(self.game.demon_trail)
             view.refresh_all()
         view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})

@@ -25,14 +25,9 @@ from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, lo
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
+from mazegame.ui.palette import BUMP, DARK, GOAL, HINT, LIGHT, PLAYER, SOLVED, TARGET
 
-LIGHT = Style(color="#e5e9f0", bgcolor="#4c566a")
-DARK = Style(color="#e5e9f0", bgcolor="#3b4252")
-GOAL = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
-PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
-VISITED = Style(color="#f2c94c")  #: the hint: text colour of squares you have stood on
-TARGET = Style(bgcolor="#2a7f87")  #: easy mode: background of your legal targets
-BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
+VISITED = HINT  #: the hint: text colour of squares you have stood on
 
 
 class JumpBoard(Widget, can_focus=True):
@@ -322,7 +317,7 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [green]✓ solved before, best {best}[/]" if best is not None else ""
+        done = f"   [{SOLVED}]✓ solved before, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
             f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}"
             f"{done}")

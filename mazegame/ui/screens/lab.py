@@ -26,6 +26,15 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, default_budget, new_control
 from mazegame.games.setup import SEED_LIMIT, GameSetup
+from mazegame.ui.palette import (
+    ACTIVE_COLOUR,
+    AGENT_GLYPHS,
+    AROMA_COLOUR,
+    DEAD_COLOUR,
+    FRONTIER_COLOUR,
+    SUCCESS,
+    VISITED_COLOUR,
+)
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
 from mazegame.ui.widgets.lab_picker import (
@@ -51,10 +60,10 @@ ROOM_WIDTHS = (1, 3, 5)
 
 LEGEND = (
     "[b]Colours[/b]\n"
-    "[on #2f5d8a] f [/] frontier  [on #2a4a4f] v [/] visited\n"
-    "[on #d19a66] a [/] active  [on #98c379] p [/] path\n"
-    "[on #4a2a2e] d [/] dead end / filled\n"
-    "[on #7d3470] ~ [/] aroma (heat)  @ & agents\n"
+    f"[on {FRONTIER_COLOUR}] f [/] frontier  [on {VISITED_COLOUR}] v [/] visited\n"
+    f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
+    f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
+    f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
     "numbers: labels (zoom in, z)\n"
     "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
 )
