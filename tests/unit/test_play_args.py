@@ -3,7 +3,7 @@
 import pytest
 
 from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
-from mazegame.games.modes import MODES
+from mazegame.games.modes import DIFFICULTIES, MODES, eye_difficulties
 from mazegame.paths import asset
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))
@@ -41,8 +41,10 @@ def test_settings_a_mode_does_not_have_are_refused(name):
 
 
 def test_values_outside_the_mode_are_refused_with_the_known_ones():
-    with pytest.raises(UsageError, match="normal, easy, hard"):
-        setup_of("eye", "--difficulty", "nightmare")
+    offered = [d.name for d in eye_difficulties()]
+    (outside, *_) = [name for name in DIFFICULTIES if name not in offered]
+    with pytest.raises(UsageError, match=", ".join(offered)):
+        setup_of("eye", "--difficulty", outside)
     with pytest.raises(UsageError, match="tracker"):
         setup_of("chase", "--demon", "bob")
 
