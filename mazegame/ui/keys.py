@@ -26,7 +26,8 @@ MOVE_KEYS = {
 DIAGONAL_KEYS = {"northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n"}
 ARROWS = "↑↓←→"  #: the footer's one entry for all four arrows
 ARROW_GLYPHS = dict(zip(MOVE_KEYS, ARROWS, strict=True))  #: direction -> its arrow, "↑"
-#: The player's-eye view: what each direction's keys do (forward, or a turn).
+#: The player's-eye view: what each direction's keys do (forward, or a turn), as
+#: (action, footer label, binding id, tooltip).
 FACING_ACTIONS = {
     "north": ("forward", "Forward", "forward", "Step forward"),
     "west": ("turn('left')", "Left", "turn-left", "Turn left"),
@@ -67,7 +68,7 @@ def facing_bindings() -> list[Binding]:
     """The player's eye: up steps forward, left/right turn, down turns around."""
     bindings = []
     for d, (action, label, ident, tip) in FACING_ACTIONS.items():
-        k = MOVE_KEYS[d]
+        k = MOVE_KEYS[d]  # wasd before vi here, as the eye view has always listed them
         bindings.append(Binding(f"{k.arrow},{k.wasd},{k.vi}", action, label,
                                 key_display=ARROW_GLYPHS[d], id=ident,
                                 tooltip=f"{tip} (also {k.wasd}, {k.vi})"))
