@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import TextIO
 
 from mazegame.cli import parse_seed, random_seed
-from mazegame.cli_io import UsageError, check_output, read_input, write_output
+from mazegame.cli.common import UsageError, check_output, read_input, write_output
 
 
 def configure(p: argparse.ArgumentParser) -> None:

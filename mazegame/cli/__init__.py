@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mazegame import __version__
-from mazegame.cli_io import (  # noqa: F401  (re-exported: subcommand modules use them)
+from mazegame.cli.common import (  # noqa: F401  (re-exported: subcommand modules use them)
     MAX_INPUT_BYTES,
     UsageError,
     check_output,
@@ -427,14 +427,14 @@ def run_bench(args: argparse.Namespace) -> int:
 
 # -- jump -----------------------------------------------------------------------
 def _configure_jump(p: argparse.ArgumentParser) -> None:
-    from mazegame.jump_cli import configure
+    from mazegame.cli.jump import configure
 
     configure(p)
 
 
 @command("jump", "rook jumping mazes: solve, energy, generate, show", _configure_jump)
 def run_jump(args: argparse.Namespace) -> int:
-    from mazegame.jump_cli import run
+    from mazegame.cli.jump import run
 
     return run(args)
 
