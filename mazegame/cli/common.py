@@ -1,11 +1,14 @@
-"""Command-line input and output: reading files or standard input as text, writing text in
-pieces, and the one-line error every bad input becomes (exit status 2)."""
+"""What every `mazegame` subcommand shares: the Command record, argument parsers, reading
+files or standard input as text, writing text in pieces, and the one-line error every bad
+input becomes (exit status 2)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -87,3 +90,110 @@ def check_output(path: str | None) -> None:
     )
     if problem:
         raise UsageError(f"cannot write {path!r}: {problem}")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: `configure(parser)` adds its arguments, `run(args) -> exit status`."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# -- shared argument parsing ---------------------------------------------------
+def parse_size(text: str) -> tuple[int, int]:
+    """'WxH' -> (W, H)."""
+    from mazegame.engine.generate import check_size
+
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 40x20, not {text!r}") from None
+    try:
+        check_size(w, h)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return w, h
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """'r,c' -> (r, c)."""
+    try:
+        r, c = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a cell looks like 3,4 (row,column), not {text!r}"
+        ) from None
+    return r, c
+
+
+def parse_seed(text: str) -> int:
+    """A seed: the same rule as the seed boxes on screen (0..2147483647, ASCII digits)."""
+    from mazegame.games.setup import parse_seed as parse
+
+    try:
+        seed = parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a whole number, not blank")
+    return seed
+
+
+def parse_budget(text: str) -> int:
+    """A step budget: a whole number the engine accepts (see `check_budget`)."""
+    from mazegame.engine.solve.registry import check_budget
+
+    try:
+        budget = int(text) if text.strip().isascii() else None
+    except ValueError:
+        budget = None
+    if budget is None:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}")
+    try:
+        check_budget(budget)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return budget
+
+
+def parse_wrap(text: str) -> tuple[bool, bool]:
+    """'x', 'y', 'xy' (or '', 'none') -> (wrap_x, wrap_y)."""
+    if text not in ("", "x", "y", "xy", "yx", "none"):
+        raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {text!r}")
+    return "x" in text, "y" in text
+
+
+def add_maze_options(
+    parser: argparse.ArgumentParser, default_size: tuple[int, int] | None = None
+) -> None:
+    """--algo/--size/--seed/--wrap, shared by generate and play."""
+    parser.add_argument("--algo", default="backtracker", help="generator name (see --list)")
+    parser.add_argument(
+        "--size", type=parse_size, default=default_size,
+        metavar="WxH", help="maze size in cells, e.g. 40x20",
+    )
+    parser.add_argument("--seed", type=parse_seed, default=None,
+                        help="random seed (default: random)")
+    parser.add_argument("--wrap", type=parse_wrap, default=(False, False), metavar="x|y|xy",
+                        help="wrap around the edges (torus or cylinder)")
+
+
+def load_maze(path: str):
+    """A maze from a JSON document or a text picture (file or '-')."""
+    from mazegame.engine.mazefile import MazeFormatError, read_maze
+
+    text = read_input(path)
+    try:
+        return read_maze(text)
+    except MazeFormatError as err:
+        raise UsageError(f"{path}: {err}") from None
+
+
+def random_seed() -> int:
+    """A fresh seed for when none is given (0..2**31-1)."""
+    import secrets
+
+    return secrets.randbelow(2**31)

@@ -2,7 +2,9 @@
 
 import pytest
 
-from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
+from mazegame.cli import build_parser, main
+from mazegame.cli.common import UsageError
+from mazegame.cli.play import MODE_OPTIONS, play_setup
 from mazegame.paths import asset
 from mazegame.ui.modes import MODES
 
