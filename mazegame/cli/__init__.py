@@ -85,7 +85,3 @@ def _silence_stdout() -> None:
 
     with contextlib.suppress(OSError, ValueError, AttributeError):  # no real fd (tests)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -40,7 +40,6 @@ def run_bench(args: argparse.Namespace) -> int:
     rows = run_cases(quick=args.quick, only=args.only, cap=args.cap,
                      progress=None if args.json else sys.stderr)
     if not rows:
-
         raise UsageError(f"no bench case matches --only {args.only!r}")
     write_output(None, json.dumps(rows, indent=1) if args.json else format_table(rows))
     return 0

@@ -102,6 +102,13 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
+def registry_listing(registry) -> str:
+    """`--list`: one line an entry, its name (the first word, for scripts) and its title, the
+    titles aligned in one column."""
+    width = max(map(len, registry))
+    return "\n".join(f"{name:<{width}}  {spec.title}" for name, spec in registry.items())
+
+
 # -- shared argument parsing ---------------------------------------------------
 def parse_size(text: str) -> tuple[int, int]:
     """'WxH' -> (W, H)."""

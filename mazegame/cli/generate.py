@@ -12,6 +12,7 @@ from mazegame.cli.common import (
     check_output,
     parse_cell,
     random_seed,
+    registry_listing,
     write_output,
 )
 
@@ -21,7 +22,8 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
     add_maze_options(p, default_size=(20, 10))
     p.add_argument("--format", choices=("json", "text", "ascii"), default="text")
     p.add_argument("-o", "--output", default=None, help="output file ('-' or none: stdout)")
-    p.add_argument("--list", action="store_true", help="print the generator names and exit")
+    p.add_argument("--list", action="store_true",
+                   help="print each generator's name and title, and exit")
     p.add_argument("--braid", type=float, default=0.0, metavar="P",
                    help="remove this fraction (0..1) of dead ends, adding loops")
     p.add_argument("--stats", action="store_true",
@@ -42,8 +44,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from mazegame.engine.mazefile import text_chunks, to_document
 
     if args.list:
-
-        write_output(None, "\n".join(GENERATORS))
+        write_output(None, registry_listing(GENERATORS))
         return 0
     check_output(args.output)
     width, height = args.size

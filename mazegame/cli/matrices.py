@@ -33,7 +33,6 @@ def run_matrices(args: argparse.Namespace) -> int:
 
     maze = load_maze(args.file)
     if maze.size > MATRIX_PRINT_MAX_CELLS:
-
         raise UsageError(f"{args.file}: {maze.size} cells make a matrix too big to print "
                          f"(at most {MATRIX_PRINT_MAX_CELLS} cells)")
     goal = maze.goals[0]

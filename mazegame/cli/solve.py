@@ -11,6 +11,7 @@ from mazegame.cli.common import (
     load_maze,
     parse_budget,
     parse_seed,
+    registry_listing,
     write_output,
 )
 
@@ -20,7 +21,8 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", nargs="?", help="maze file (JSON or picture), '-' for stdin")
     p.add_argument("--algo", default="bfs", help="solver name (see --list)")
     p.add_argument("--format", choices=("json", "text"), default="text")
-    p.add_argument("--list", action="store_true", help="print the solver names and exit")
+    p.add_argument("--list", action="store_true",
+                   help="print each solver's name and title, and exit")
     p.add_argument("--seed", type=parse_seed, default=0,
                    help="seed of the random choices (random-walk, lru-doors, tremaux)")
     p.add_argument("--budget", type=parse_budget, default=None, metavar="STEPS",
@@ -35,8 +37,7 @@ def run_solve(args: argparse.Namespace) -> int:
     from mazegame.engine.solve import SOLVERS, solve
 
     if args.list:
-
-        write_output(None, "\n".join(SOLVERS))
+        write_output(None, registry_listing(SOLVERS))
         return 0
     if args.file is None:
         raise UsageError("solve needs a maze file (or '-' for standard input)")

@@ -10,6 +10,7 @@ import pytest
 from mazegame import __version__
 from mazegame.cli import main
 from mazegame.engine.generate import GENERATORS
+from mazegame.engine.solve import SOLVERS
 
 
 def run(capsys, *argv):
@@ -26,9 +27,19 @@ def test_generate_json_document(capsys):
     assert (doc["width"], doc["height"], doc["seed"], doc["algorithm"]) == (5, 4, 9, "wilson")
 
 
-def test_generate_list_prints_the_registry(capsys):
-    status, out, _ = run(capsys, "generate", "--list")
-    assert status == 0 and out.split() == list(GENERATORS)
+@pytest.mark.parametrize(("command", "registry"), [("generate", GENERATORS),
+                                                    ("solve", SOLVERS)])
+def test_list_prints_each_name_and_title_aligned(capsys, command, registry):
+    status, out, _ = run(capsys, command, "--list")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == len(registry)
+    # The name stays the first word (`cut -d' ' -f1` still lists the names) ...
+    assert [line.split(" ")[0] for line in lines] == list(registry)
+    # ... then the registry's title, every title starting in the same column.
+    pairs = list(zip(lines, registry.values(), strict=True))
+    assert all(line.endswith(spec.title) for line, spec in pairs)
+    columns = {len(line) - len(spec.title) for line, spec in pairs}
+    assert len(columns) == 1 and columns.pop() > max(map(len, registry))
 
 
 def test_generate_text_and_solve_round_trip(tmp_path, capsys):
