@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _load(args: argparse.Namespace):
     """The puzzle the file and --index name; UsageError when unreadable or out of range."""
-    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
         pack = read_pack(read_input(args.file))
@@ -75,7 +75,7 @@ def _load(args: argparse.Namespace):
 
 def _solve(args: argparse.Namespace) -> int:
     """`jump solve`: print the analysis as JSON; 1 when there is no solution."""
-    from mazegame.engine.jump import solve
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)
@@ -93,7 +93,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _energy(args: argparse.Namespace) -> int:
     """`jump energy`: print Neller's energy term by term (or JSON)."""
-    from mazegame.engine.jump import energy
+    from mazegame.engine.jump.model import energy
 
     e = energy(_load(args))
     if args.json:
@@ -143,8 +143,8 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
-    from mazegame.engine.jumpfile import write_pack
+    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
+    from mazegame.engine.jump.file import write_pack
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
@@ -185,8 +185,8 @@ def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
 
 def _show(args: argparse.Namespace) -> int:
     """`jump show`: print the board, with the solution's steps on --solution."""
-    from mazegame.engine.jump import solve
-    from mazegame.engine.jump_design import rate
+    from mazegame.engine.jump.design import rate
+    from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
     a = solve(puzzle)

@@ -134,7 +134,7 @@ def _with_file(setup, path: str, mode):
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         return replace(setup, level=maze)
-    from mazegame.engine.jumpfile import JumpFormatError, read_pack
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
         read_pack(read_input(path))

@@ -28,9 +28,9 @@ import mazegame
 from mazegame import cli
 from mazegame.cli import common
 from mazegame.engine.generate import generate
-from mazegame.engine.jumpfile import from_text as jump_from_text
-from mazegame.engine.jumpfile import to_json as jump_to_json
-from mazegame.engine.jumpfile import write_pack
+from mazegame.engine.jump.file import from_text as jump_from_text
+from mazegame.engine.jump.file import to_json as jump_to_json
+from mazegame.engine.jump.file import write_pack
 from mazegame.engine.mazefile import to_json, to_text
 from mazegame.ui.modes import MODES
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from mazegame.cli import main
 from mazegame.engine.generate import GENERATORS, generate
-from mazegame.engine.generate.paths import refusal
+from mazegame.engine.generate.hamiltonian import refusal
 from mazegame.engine.generate.suits import connection_matrix
 from mazegame.engine.graph import bfs, maze_graph
 from mazegame.engine.grid import E, Maze, N, S, W

@@ -5,7 +5,7 @@ import pytest
 from mazegame.cli import build_parser, main
 from mazegame.cli.common import UsageError
 from mazegame.cli.play import MODE_OPTIONS, play_setup
-from mazegame.paths import asset
+from mazegame.locations import asset
 from mazegame.ui.modes import MODES
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))

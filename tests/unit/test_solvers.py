@@ -15,7 +15,6 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.graph import maze_graph
 from mazegame.engine.grid import EAST, SOUTH, WEST, Maze, set_door
 from mazegame.engine.solve import ORDER, SOLVERS, solve
-from mazegame.engine.solve.base import loop_erased
 from mazegame.engine.solve.registry import (
     BUDGET,
     KINGS_CHAMBER,
@@ -23,6 +22,7 @@ from mazegame.engine.solve.registry import (
     STUCK,
     SWITCH_HANDS,
     UNREACHABLE,
+    loop_erased,
 )
 from mazegame.engine.trace import Op, Replay
 
