@@ -92,8 +92,11 @@ def _note(kernel: Outcome, ref: Outcome | None, ratio: float | None) -> str:
 def _target_note(kernel: Outcome, target: Target) -> str:
     """Whether the kernel meets the issue's figure (time, and memory when it has one)."""
     met = kernel.status == "ok" and kernel.seconds <= target.seconds
+    verdict = "met" if met else "missed"
+    if kernel.status == "capped" and kernel.seconds < target.seconds:
+        verdict = "unknown, the cap is below the target: run with a larger --cap"
     took = {"ok": f"{kernel.seconds:.3g} s", "capped": f"> {kernel.seconds:g} s"}
-    parts = [f"target <= {target.seconds:g} s: {'met' if met else 'missed'} "
+    parts = [f"target <= {target.seconds:g} s: {verdict} "
              f"({took.get(kernel.status, 'kernel failed')})"]
     if target.mib is not None and kernel.peak_mib is not None:
         ok = kernel.peak_mib <= target.mib

@@ -1,5 +1,6 @@
-"""The engine: maze model, graph kernels, generators, solvers. numpy + numba, no UI."""
+"""The engine: the maze model and its files, graph kernels, generators, solvers, matrices, the
+demon and jumping mazes. numpy + numba only: nothing here imports the games, the UI or the CLI."""
 
-from mazegame.paths import configure_numba_cache
+from mazegame.locations import configure_numba_cache
 
 configure_numba_cache()

@@ -341,6 +341,7 @@ class _DoorWalker(Demon):
         self.count = 0
 
     def wander(self, cell: int) -> int:
+        """The least-recently-used door out of `cell` (ties: from a random side on), or STAY."""
         self.count += 1
         return int(lru_door(self.brain.moves, self.doors, int(cell), self.rng.randrange(4),
                             self.count))
@@ -358,6 +359,7 @@ class Tracker(Demon):
     perfect = True
 
     def decide(self, cell: int, target: int) -> int:
+        """The first move of a shortest way to the target."""
         return self.brain.next_move(cell, target)
 
 
@@ -390,6 +392,7 @@ class CheeseNose(_DoorWalker):
             self.scent, self._spare = fresh, self.scent
 
     def decide(self, cell: int, target: int) -> int:
+        """Towards the strongest scent after it spreads, else wander."""
         self.sniff(target)
         d = int(strongest(self.brain.moves, self.scent, int(cell)))
         return d if d != STAY else self.wander(cell)
@@ -412,9 +415,11 @@ class Wanderer(_DoorWalker):
         self.sense = int(sense)
 
     def senses(self, cell: int, target: int) -> bool:
+        """Whether the target is within `sense` moves of `cell`."""
         return self.brain.distance(cell, target, within=self.sense) >= 0
 
     def decide(self, cell: int, target: int) -> int:
+        """Track the target while it is within earshot, else wander."""
         if self.senses(cell, target):
             return self.brain.next_move(cell, target)
         return self.wander(cell)

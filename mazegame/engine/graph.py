@@ -14,8 +14,6 @@ from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, recorded
 
-UNREACHED = -1
-
 
 @dataclass(frozen=True)
 class CSR:
@@ -26,9 +24,11 @@ class CSR:
 
     @property
     def n(self) -> int:
+        """Number of vertices (states)."""
         return int(self.indptr.shape[0] - 1)
 
     def successors(self, v: int) -> np.ndarray:
+        """The vertices one edge away from v."""
         return self.indices[self.indptr[v] : self.indptr[v + 1]]
 
     def reversed(self) -> CSR:

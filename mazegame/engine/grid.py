@@ -109,10 +109,12 @@ class Maze:
     # -- shape -------------------------------------------------------------
     @property
     def height(self) -> int:
+        """Rows of cells."""
         return int(self.walls.shape[0])
 
     @property
     def width(self) -> int:
+        """Columns of cells."""
         return int(self.walls.shape[1])
 
     @property

@@ -84,6 +84,16 @@ def complete_connection(m1: np.ndarray) -> tuple[int, np.ndarray] | None:
     return None
 
 
+def connection_powers(m1: np.ndarray) -> tuple[list[np.ndarray], int | None]:
+    """([M^1 .. M^c], c); when some cell cannot reach another, ([M^1 .. M^(n-1)], None)."""
+    mats = []
+    for mi in powers(m1):
+        mats.append(mi)
+        if np.all(mi != 0):
+            return mats, len(mats)
+    return mats, None
+
+
 def distance_matrix_by_powers(m1: np.ndarray) -> np.ndarray:
     """M^d by Suits 4.1: an entry gets the number of the first power in which it is nonzero."""
     n = m1.shape[0]
@@ -131,6 +141,19 @@ def solution_matrix(md: np.ndarray, goal: int) -> np.ndarray:
     ms[closer] = np.broadcast_to(to_goal[:, None], (n, n))[closer]
     ms[goal, goal] = 0
     return ms
+
+
+def solution_descent(ms: np.ndarray, cell: int, goal: int) -> list[int]:
+    """The cells M^s leads through from `cell` to `goal` (`cell` left out), always to the
+    first marked entry of the row; it stops where a row marks nothing (goal unreachable)."""
+    path: list[int] = []
+    while cell != goal and len(path) < ms.shape[0]:
+        closer = [k for k in np.flatnonzero(ms[cell] >= 0) if k != cell]
+        if not closer:
+            break
+        cell = int(closer[0])
+        path.append(cell)
+    return path
 
 
 @kernel

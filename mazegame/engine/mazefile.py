@@ -53,6 +53,7 @@ def to_document(maze: Maze) -> dict:
 
 
 def to_json(maze: Maze) -> str:
+    """The maze as one compact line of JSON (the document of `to_document`)."""
     return json.dumps(to_document(maze), separators=(",", ":"))
 
 

@@ -28,8 +28,6 @@ ASCII_CORNER = "+"
 HORIZONTAL = {"box": ("───", "   ", " ↓ ", " ↑ "), "ascii": ("---", "   ", " v ", " ^ ")}
 VERTICAL = {"box": ("│", " ", "→", "←"), "ascii": ("|", " ", ">", "<")}
 ROCK = {"box": "███", "ascii": "###"}
-#: The old name of the corner table: (up, right, down, left) arms -> glyph.
-BOX = {((i >> 3) & 1, (i >> 2) & 1, (i >> 1) & 1, i & 1): g for i, g in enumerate(BOX_GLYPHS)}
 BAND_ROWS = 256  # maze rows drawn or read per numpy pass: bounds the temporary arrays
 WRAP_AXES = {"": (False, False), "none": (False, False), "x": (True, False),
              "y": (False, True), "xy": (True, True), "yx": (True, True)}

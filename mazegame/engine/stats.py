@@ -48,6 +48,7 @@ class MazeStats:
     diameter_component: tuple[int, int]  #: (row, column) of its lowest-numbered cell
 
     def as_dict(self) -> dict:
+        """Every figure by field name (for JSON output)."""
         return asdict(self)
 
     def rows(self) -> list[tuple[str, str]]:

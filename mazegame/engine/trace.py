@@ -91,6 +91,7 @@ class Trace:
 
     @staticmethod
     def empty(initial: Maze) -> Trace:
+        """A trace with no events over `initial`."""
         return Trace(_EMPTY.copy(), initial)
 
 
@@ -163,6 +164,7 @@ class Replay:
 
     @property
     def at_end(self) -> bool:
+        """Whether every event has been applied."""
         return self.position >= len(self.trace)
 
     def seek(self, position: int) -> None:

@@ -37,9 +37,9 @@ def warm_up(progress: Callable[[int, int, str], None] | None = None) -> None:
 
 
 def _warm_jump() -> None:
-    from mazegame.engine.jump import solve
-    from mazegame.engine.jump_design import design
-    from mazegame.engine.jumpfile import from_text
+    from mazegame.engine.jump.design import design
+    from mazegame.engine.jump.file import from_text
+    from mazegame.engine.jump.model import solve
 
     solve(from_text("1 1\n1 G\n"))
     design(4, "rook", 0)

@@ -27,17 +27,21 @@ class BlindGame(WalkGame):
 
     @property
     def attempts(self) -> int:
+        """Move attempts so far: moves made plus walls bumped."""
         return self.moves + self.bumps
 
     @property
     def attempts_left(self) -> int | None:
+        """Attempts the budget still allows (None: no budget)."""
         return None if self.budget is None else max(self.budget - self.attempts, 0)
 
     @property
     def lost(self) -> bool:
+        """The budget ran out before the goal was reached."""
         return not self.won and self.budget is not None and self.attempts >= self.budget
 
     def move(self, direction: int) -> Outcome:
+        """Try a move; a bump teaches the wall (and costs an attempt, as a move does)."""
         if self.lost:
             return Outcome.IGNORED
         before = self.position

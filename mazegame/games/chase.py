@@ -10,17 +10,9 @@ turn-based games. Either way the demon earns `rules.speed` steps per turn or tic
 Fraction, e.g. 2/3) into an accumulator and takes the whole steps, after sleeping through
 `rules.head_start` turns or ticks. The demon wakes at your first move.
 
-Winnability (`check_winnable`, exact rule): after t turns the demon has taken
-D(t) = floor(max(0, t - head_start) * speed) steps, however it plays. A route
-p_0 = start, ..., p_L = exit is *safe* when for every 0 <= t < L the demon cannot be on p_t
-after its moves of turn t, i.e. demon_dist(p_t) > D(t), and the exit is free when you step
-onto it, demon_dist(p_L) > D(L-1) (you win on arrival, before the demon replies);
-demon_dist is the demon's walking distance from its start (-1, unreachable, is safe). A
-safe route beats *every* demon, so a chase starts only when one exists. In a Race only the
-goal is contested: winnable iff demon_dist(goal) > D(L-1) for your shortest L. Arriving
-earlier is never worse (D only grows), so a BFS that enters a cell only when it is safe at
-its arrival time finds a safe route whenever there is one. Real time is checked as if you
-walked one cell per tick.
+A chase starts only when it can be won: `new_chase` places the demon with
+`engine.chase_safety.place`, which checks that a route exists on which no demon of this
+pace can stop you (the exact rule is in that module).
 
 Two humans on one keyboard (`rules.two_player`): the second player moves the demon with
 `move_demon` through the same step rule, spending the same earned steps; turn-based, the
@@ -30,19 +22,22 @@ turns alternate (`whose_turn`).
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-import numpy as np
-
+from mazegame.engine.chase_safety import Pursuit, place
 from mazegame.engine.demon import PERSONALITIES, STAY, Demon, DemonBrain, make_demon
 from mazegame.engine.generate import GENERATORS, generate
-from mazegame.engine.graph import bfs, maze_graph, path_to
 from mazegame.engine.grid import Maze
-from mazegame.engine.jit import kernel
 from mazegame.games.blind import BlindGame
+from mazegame.games.chase_senses import (
+    APPROACH_HORIZON,
+    EARSHOT,
+    Approach,
+    DemonWarning,
+    warning_for,
+)
 from mazegame.games.eye import EyeGame
 from mazegame.games.eyeview import look
 from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES, Difficulty
@@ -65,9 +60,14 @@ class ChaseRules:
     personality: str = "tracker"
     tick_seconds: float = 0.3  #: real time: the UI's timer interval
 
+    @property
+    def pursuit(self) -> Pursuit:
+        """The demon's pace as the winnability check takes it."""
+        return Pursuit(self.speed, self.head_start, self.mode == "race")
+
     def demon_steps(self, turns: int) -> int:
         """D(t): the most steps the demon can have taken after `turns` turns."""
-        return math.floor(max(0, turns - self.head_start) * self.speed)
+        return self.pursuit.demon_steps(turns)
 
 
 def parse_speed(text: str | Fraction | float) -> Fraction:
@@ -76,126 +76,6 @@ def parse_speed(text: str | Fraction | float) -> Fraction:
     if speed <= 0:
         raise ValueError(f"the demon's speed must be positive, not {text}")
     return speed
-
-
-# -- winnability ------------------------------------------------------------------------------
-@kernel
-def _safe_bfs(indptr, indices, start, goals, demon_dist, head, num, den, catch):
-    """Earliest safe arrival at every cell (see the module doc); returns (arrival, parent)."""
-    n = indptr.shape[0] - 1
-    arrival = np.full(n, -1, dtype=np.int32)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    arrival[start] = 0
-    queue[0] = start
-    qh, qt = 0, 1
-    while qh < qt:
-        v = queue[qh]
-        qh += 1
-        if goals[v]:
-            continue  # the game ends there
-        t = arrival[v] + 1
-        for j in range(indptr[v], indptr[v + 1]):
-            u = indices[j]
-            if arrival[u] >= 0:
-                continue
-            # D(t) for a non-goal cell (the demon replies), D(t-1) for a goal (you win first)
-            turns = t - 1 if goals[u] else t
-            reach = max(0, turns - head) * num // den
-            if (catch or goals[u]) and 0 <= demon_dist[u] <= reach:
-                continue
-            arrival[u] = t
-            parent[u] = v
-            queue[qt] = u
-            qt += 1
-    return arrival, parent
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The winnability check's answer: a safe route (start to goal) or why there is none."""
-
-    ok: bool
-    reason: str
-    route: tuple[int, ...] = ()
-    margin: int = 0  #: least spare steps the demon had along the route (>= 1 when ok)
-
-
-def check_winnable(maze: Maze, player: int, demon: int, goals, rules: ChaseRules) -> Verdict:
-    """Is there a route on which no demon can stop the player? (The rule: module doc.)"""
-    goals = tuple(int(g) for g in goals)
-    graph = maze_graph(maze)
-    demon_dist, _, _ = bfs(graph, demon)
-    plain, parent0, _ = bfs(graph, player)
-    reachable = [g for g in goals if plain[g] >= 0]
-    if not reachable:
-        return Verdict(False, "no exit can be reached from the player's start")
-    if rules.mode == "chase" and player == demon:
-        return Verdict(False, "the demon starts on the player's cell")
-    mask = np.zeros(maze.size, dtype=np.bool_)
-    mask[list(goals)] = True
-    speed = rules.speed
-    arrival, parent = _safe_bfs(graph.indptr, graph.indices, int(player), mask, demon_dist,
-                                rules.head_start, speed.numerator, speed.denominator,
-                                rules.mode == "chase")
-    safe = [g for g in goals if arrival[g] >= 0]
-    if not safe:
-        best = min(reachable, key=lambda g: plain[g])
-        length = int(plain[best])
-        return Verdict(False, (
-            f"unwinnable: at speed {speed} with a head start of {rules.head_start}, the demon "
-            f"can cut off every route (the nearest exit is {length} moves away; the demon "
-            f"is {int(demon_dist[best])} moves from it and could take "
-            f"{rules.demon_steps(max(length - 1, 0))} steps meanwhile)"),
-            tuple(path_to(plain, parent0, best)))
-    goal = min(safe, key=lambda g: arrival[g])
-    route = tuple(path_to(arrival, parent, goal))
-    margins = [
-        int(demon_dist[c]) - rules.demon_steps(t - 1 if c == goal else t)
-        for t, c in enumerate(route)
-        if demon_dist[c] >= 0 and (rules.mode == "chase" or c == goal)
-    ]
-    return Verdict(True, "", route, min(margins, default=maze.size))
-
-
-class Unwinnable(ValueError):
-    """A chase setup with no winning route (or none found in the allowed re-rolls)."""
-
-
-# -- warnings and the record ------------------------------------------------------------------
-@dataclass(frozen=True)
-class DemonWarning:
-    """What the dark views tell the player about the demon."""
-
-    level: int  #: 0 silence .. 3 right behind you
-    text: str
-    distance: int  #: the demon's walking distance to the player, -1 out of earshot
-
-
-#: (within this many moves, level, text), nearest first.
-WARNINGS = ((2, 3, "it is right behind you"), (5, 2, "breathing"), (10, 1, "footsteps"))
-EARSHOT = WARNINGS[-1][0]
-#: The closest approach is tracked exactly within this many moves (searching further on
-#: every move would cost a search of the whole maze for a fact nobody needs).
-APPROACH_HORIZON = 64
-
-
-def warning_for(distance: int) -> DemonWarning:
-    """The warning for a demon `distance` moves away (-1: unreachable or out of earshot)."""
-    for within, level, text in WARNINGS:
-        if 0 <= distance <= within:
-            return DemonWarning(level, text, distance)
-    return DemonWarning(0, "", distance)
-
-
-@dataclass(frozen=True)
-class Approach:
-    """The closest the demon came: distance and where both stood, at which turn or tick."""
-
-    distance: int
-    player: int
-    demon: int
-    time: int
 
 
 class Result(Enum):
@@ -247,6 +127,7 @@ class ChaseGame(WalkGame):
     # -- state ----------------------------------------------------------------------------
     @property
     def race(self) -> bool:
+        """A race to one goal (no catching), not a chase."""
         return self.rules.mode == "race"
 
     @property
@@ -261,6 +142,7 @@ class ChaseGame(WalkGame):
 
     @property
     def caught(self) -> bool:
+        """The demon reached you (a lost chase)."""
         return self.result is Result.CAUGHT
 
     @property
@@ -338,10 +220,6 @@ class ChaseGame(WalkGame):
         self.credit -= 1
         self._demon_to(target)
         return Outcome.MOVED
-
-    def demon_pass(self) -> None:
-        """A human demon gives up the steps it owes (turn-based hand-over)."""
-        self.credit -= math.floor(self.credit)
 
     # -- the clock --------------------------------------------------------------------------
     def _after_player(self) -> None:
@@ -448,60 +326,6 @@ def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None =
         tick_seconds=preset.tick_seconds)
 
 
-def _open_cells(maze: Maze) -> list[int]:
-    return [c for c in range(maze.size) if maze.solid is None or not maze.solid.flat[c]]
-
-
-def _candidates(maze: Maze, rules: ChaseRules, player: int, goals) -> list[int]:
-    """Demon starts worth trying: in a chase, cells at least half your route away from you
-    (by the demon's walking distance); in a race, cells a little further from the goal
-    than the demon may walk while you get there (a close race)."""
-    graph = maze_graph(maze)
-    if rules.mode == "race":
-        to_goal, _, _ = bfs(graph.reversed(), goals[0])
-        you = int(to_goal[player])
-        least = rules.demon_steps(max(you - 1, 0)) + 1
-        band = [c for c in _open_cells(maze)
-                if least <= to_goal[c] <= least + max(3, you // 4) and c != player]
-        return band or [c for c in _open_cells(maze) if to_goal[c] >= least and c != player]
-    to_player, _, _ = bfs(graph.reversed(), player)
-    from_player, _, _ = bfs(graph, player)
-    route = min((int(from_player[g]) for g in goals if from_player[g] >= 0), default=0)
-    gap = max(2, route // 2)
-    return [c for c in _open_cells(maze) if to_player[c] >= gap and c not in goals]
-
-
-def place(maze: Maze, rules: ChaseRules, seed: int = 0, tries: int = 40,
-          player: int | None = None, demon: int | None = None) -> tuple[int, int, Verdict]:
-    """(player, demon, verdict) of a winnable placement, re-rolling the demon (and after
-    half the tries, the player too); given cells are kept. Raises Unwinnable."""
-    rng = random.Random(seed)
-    goals = maze.goals
-    if player is not None and demon is not None:
-        verdict = check_winnable(maze, player, demon, goals, rules)
-        if not verdict.ok:
-            raise Unwinnable(f"this chase cannot be won: {verdict.reason}")
-        return player, demon, verdict
-    starts = [c for c in _open_cells(maze) if c not in goals]
-    you = maze.start if player is None else player
-    pool: list[int] = []
-    for attempt in range(tries):
-        if player is None and attempt >= tries // 2 and attempt % 4 == 0:
-            you, pool = rng.choice(starts), []  # this start looks hopeless: try another
-        if demon is None and not pool:
-            pool = _candidates(maze, rules, you, goals)
-            if not pool:
-                continue
-        them = demon if demon is not None else rng.choice(pool)
-        verdict = check_winnable(maze, you, them, goals, rules)
-        if verdict.ok:
-            return you, them, verdict
-    raise Unwinnable(
-        f"no winnable {rules.mode} found in {tries} placements at demon speed {rules.speed} "
-        f"with a head start of {rules.head_start}: try an easier difficulty, a bigger or "
-        f"more braided maze")
-
-
 def new_chase(
     maze: Maze | None = None,
     *,
@@ -536,7 +360,7 @@ def new_chase(
         maze = chase_maze(difficulty, size, seed, algorithm, wrap_x, wrap_y)
     if mode == "race":
         maze = maze.copy(goals=maze.goals[:1])  # one goal for both
-    you, them, _ = place(maze, rules, seed, tries, player, demon)
+    you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon)
     maze = maze.copy(start=you)
     brain = DemonBrain(maze, strategy)
     agent = None if rules.two_player else make_demon(rules.personality, maze, brain, seed)
@@ -546,6 +370,5 @@ def new_chase(
 
 __all__ = [
     "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules",
-    "Result", "Verdict", "DemonWarning", "Approach", "Unwinnable", "check_winnable", "new_chase",
-    "place", "rules_for", "chase_maze", "warning_for", "parse_speed", "STAY", "DEMON_GLYPH",
+    "Result", "new_chase", "rules_for", "chase_maze", "parse_speed", "STAY", "DEMON_GLYPH",
 ]

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
+import numpy as np
+
+from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, mirrored
 from mazegame.games.eyeview import look
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
@@ -54,12 +56,15 @@ class EyeGame(WalkGame):
             self.seen.update(c for c in (section.left_cell, section.right_cell) if c >= 0)
 
     def turn_left(self) -> None:
+        """Face left (a turn: no move, but the clock starts)."""
         self._turn(LEFT_OF[self.facing])
 
     def turn_right(self) -> None:
+        """Face right."""
         self._turn(RIGHT_OF[self.facing])
 
     def turn_around(self) -> None:
+        """Face the way you came."""
         self._turn(LEFT_OF[LEFT_OF[self.facing]])
 
     def _turn(self, facing: int) -> None:
@@ -74,9 +79,17 @@ class EyeGame(WalkGame):
         self._see()
 
     def forward(self) -> Outcome:
+        """Step the way you face (through `Maze.step`), then look."""
         outcome = self.move(self.facing)
         self._see()
         return outcome
+
+    def map_of_seen(self) -> Maze:
+        """The maze as far as the player has seen it (walls of unseen cells left out)."""
+        seen = np.zeros(self.maze.size, dtype=bool)
+        seen[list(self.seen)] = True
+        walls = np.where(seen.reshape(self.maze.walls.shape), self.maze.walls, 0)
+        return self.maze.copy(walls=mirrored(self.maze, walls.astype(np.uint8)))
 
 
 __all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

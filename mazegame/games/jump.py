@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from mazegame.engine.jump import JumpPuzzle, solve
-from mazegame.engine.jumpfile import read_pack
+from mazegame.engine.jump.file import read_pack
+from mazegame.engine.jump.model import JumpPuzzle, solve
 from mazegame.games.walk import Outcome
 
 #: Direction names (indices into DR8/DC8) for key bindings and messages.
@@ -34,18 +34,22 @@ class JumpGame:
 
     @property
     def position(self) -> int:
+        """The cell the player stands on."""
         return self.history[-1][0]
 
     @property
     def moves(self) -> int:
+        """Jumps made (undone ones not counted)."""
         return len(self.history) - 1
 
     @property
     def won(self) -> bool:
+        """The player stands on the goal."""
         return self.position == self.puzzle.goal
 
     @property
     def visited(self) -> set[int]:
+        """Every cell the current line of jumps has touched."""
         return {cell for cell, _ in self.history}
 
     @cached_property
@@ -85,6 +89,7 @@ class JumpGame:
         return True
 
     def reset(self) -> None:
+        """Back to the start, every jump forgotten."""
         self.history = self.history[:1]
 
     def verdict(self) -> str:
@@ -97,6 +102,6 @@ class JumpGame:
 
 def load_pack(name: str) -> list[JumpPuzzle]:
     """A shipped pack by name (see PACK_NAMES)."""
-    from mazegame.paths import asset
+    from mazegame.locations import asset
 
     return read_pack(asset("jump", f"{name}.jsonl").read_text(encoding="utf-8"))

@@ -54,6 +54,7 @@ class WalkGame:
 
     @property
     def visited(self) -> set[int]:
+        """Every cell the player has stood on."""
         return set(self.trail)
 
     @property
@@ -66,6 +67,7 @@ class WalkGame:
 
     @property
     def paused(self) -> bool:
+        """The clock is stopped (by `pause`, until the next move or `resume`)."""
         return self._paused_at is not None
 
     def shortest_path(self) -> list[int]:
@@ -105,10 +107,12 @@ class WalkGame:
         return Outcome.MOVED
 
     def pause(self) -> None:
+        """Stop the clock (only in a started, unfinished game)."""
         if self.started_at is not None and not self.over and self._paused_at is None:
             self._paused_at = self.clock()
 
     def resume(self) -> None:
+        """Restart the clock; the paused time does not count."""
         if self._paused_at is not None:
             self.paused_total += self.clock() - self._paused_at
             self._paused_at = None

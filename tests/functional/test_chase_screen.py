@@ -1,6 +1,8 @@
 """Chase and race screens, played with key presses."""
 
-from mazegame.games.chase import check_winnable
+import pytest
+
+from mazegame.engine.chase_safety import check_winnable
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
@@ -23,7 +25,7 @@ async def test_turn_based_chase_won_by_walking_a_safe_route(helpers):
         view = screen.query_one(MazeView)
         assert game.demon_cell in view.others  # the demon is drawn
         verdict = check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
-                                 game.rules)
+                                 game.rules.pursuit)
         assert verdict.ok
         for key in helpers.keys_for_path(game.maze, verdict.route):
             await pilot.press(key)
@@ -106,6 +108,18 @@ async def test_race_mode_runs(helpers):
         await helpers.settle(pilot)
         assert app.screen.game.race
         assert "Race" in str(app.screen.query_one("#status").render())
+
+
+@pytest.mark.parametrize("view", ["birds-eye", "blind", "eye"])
+@pytest.mark.parametrize("mode", ["chase", "race"])
+async def test_the_status_names_the_mode_in_every_view(mode, view, helpers):
+    # Before: a race in the blind or player's-eye view was titled "Blind chase" / "Chase".
+    app = MazeApp(chase(mode=mode, view=view), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        title = str(app.screen.query_one("#status").render()).split("  ")[0].lower()
+        other = {"chase": "race", "race": "chase"}[mode]
+        assert mode in title and other not in title, title
 
 
 async def test_help_lists_inherited_and_demon_keys(helpers):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import App
 
-from mazegame.engine.jumpfile import from_text
+from mazegame.engine.jump.file import from_text
 from mazegame.ui.screens.jump import JumpBoard, JumpScreen
 
 CHAIN_REACTION = from_text("""\
@@ -160,3 +160,33 @@ async def test_pack_progress_is_remembered():
         await pilot.press("left_square_bracket")  # back to Chain Reaction
         await pilot.pause()
         assert "solved before, best 13" in str(screen.query_one("#status").render())
+
+
+async def test_the_newest_design_wins(monkeypatch):
+    # f then D: the fresh puzzle's design is slow (a first launch compiling), the daily one
+    # quick. Before, the fresh design landed last and replaced the puzzle asked for later.
+    import threading
+
+    from mazegame.ui.screens import jump as jump_module
+
+    gate, design = threading.Event(), jump_module.design
+
+    def slow_design(*args, **kwargs):
+        gate.wait(10)
+        return design(*args, **kwargs)
+
+    monkeypatch.setattr(jump_module, "design", slow_design)
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("D")
+        for _ in range(50):  # the daily design lands first
+            await pilot.pause(0.05)
+            if screen.pack.startswith("daily "):
+                break
+        assert screen.pack.startswith("daily ")
+        gate.set()
+        await screen.workers.wait_for_complete()
+        await pilot.pause(0.2)
+        assert screen.pack.startswith("daily ")

@@ -9,9 +9,10 @@ from mazegame.engine.matrices import connection_matrix, distance_matrix, solutio
 from mazegame.engine.mazefile import picture_lines
 from mazegame.engine.solve import solve
 from mazegame.engine.trace import Replay
+from mazegame.games.lab import SPEEDS
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.lab import SPEEDS, LabScreen
+from mazegame.ui.screens.lab import LabScreen
 from mazegame.ui.screens.lab_matrix import MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.matrix_view import MatrixView
@@ -114,12 +115,12 @@ async def test_speed_keys_and_playing_to_the_end(helpers):
     async with app.run_test(size=(120, 40)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
-        before = screen.speed
+        before = screen.playback.speed
         await pilot.press("minus")
-        assert screen.speed == before - 1
+        assert screen.playback.speed == before - 1
         for _ in range(len(SPEEDS)):
             await pilot.press("plus")
-        assert SPEEDS[screen.speed] == SPEEDS[-1]
+        assert SPEEDS[screen.playback.speed] == SPEEDS[-1]
         await pilot.press("space")
         for _ in range(100):  # thousands of steps a frame: a 5x5 trace ends at the first frame
             await pilot.pause(0.05)
@@ -320,3 +321,68 @@ async def test_every_generator_and_solver_plays_in_the_lab(helpers):
             for position in (screen.total // 3, screen.total):
                 screen.seek(position)
                 await pilot.pause()
+
+
+async def test_race_pressed_while_building_races_the_new_maze(helpers, monkeypatch):
+    # n then r before the maze is up: the race waits for it; the status never names a
+    # seed other than the one of the maze on show.
+    import threading
+
+    from mazegame.ui.screens import lab as lab_module
+
+    gate, build = threading.Event(), lab_module.generate
+
+    def held(*args, **kwargs):
+        gate.wait(10)
+        return build(*args, **kwargs)
+
+    app = lab(algorithm="backtracker")
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        first = screen.maze
+        monkeypatch.setattr(lab_module, "generate", held)
+        await pilot.press("n", "r")
+        gate.set()
+        await helpers.settle(pilot)
+        await helpers.settle(pilot)
+        assert screen.maze is not first
+        assert screen.phase == "race"
+        assert all(np.array_equal(run.maze.walls, screen.maze.walls) for run in screen.runs)
+        assert f"seed {screen.maze.seed} " in str(screen.query_one("#status").render())
+        assert screen.request.seed == screen.maze.seed
+
+
+async def test_hiding_the_side_panel_takes_the_keys_away_from_its_pickers(helpers):
+    # Before: a focused picker kept the keys while hidden; enter opened its list out of
+    # sight and page-down then crashed (KeyError inside the zero-height list).
+    app = lab()
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("tab")
+        side = screen.query_one("#lab-side")
+        assert side in app.focused.ancestors_with_self  # a picker has the keys
+        await pilot.press("s")
+        assert not side.display
+        assert app.focused is None or side not in app.focused.ancestors_with_self
+        await pilot.press("enter", "pagedown", "tab", "enter", "pagedown", "right")
+        await helpers.settle(pilot)
+        assert screen.clock == 1  # the lab's own keys work again
+
+
+async def test_a_maze_that_cannot_be_built_is_said_on_the_status_line(helpers, monkeypatch):
+    # Before: the first build failing (a cavern at the lab's default even size) left
+    # "building…" on the status line for good.
+    from mazegame.ui.screens import lab as lab_module
+
+    def refuse(*args, **kwargs):
+        raise ValueError("a 16x10 cavern is impossible")
+
+    monkeypatch.setattr(lab_module, "generate", refuse)
+    app = lab(algorithm="cavern", size=(16, 10))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        status = str(app.screen.query_one("#status").render())
+        assert "building" not in status
+        assert "cannot build" in status and "impossible" in status

@@ -5,7 +5,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from mazegame.paths import asset, assets_dir
+from mazegame.locations import asset, assets_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 

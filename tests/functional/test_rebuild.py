@@ -1,6 +1,7 @@
 """Asking for new mazes quickly: the newest request wins, with the size asked for, and
 keys typed while a maze builds are played on it, not lost."""
 
+import threading
 import time
 
 import pytest
@@ -39,6 +40,68 @@ async def test_tapping_n_keeps_the_fitted_size(mode, options, helpers):
         assert f"{shape[0]}x{shape[1]}" in str(screen.query_one("#status").render())
 
 
+def hold_builds(screen):
+    """Make the screen's next builds wait until the returned gate is set."""
+    gate = threading.Event()
+    build = screen.make_maze
+
+    def held_build(*args):
+        gate.wait(10)
+        return build(*args)
+
+    screen.make_maze = held_build
+    return gate
+
+
+def paused_overlay(screen) -> bool:
+    return screen.query_one("#paused").display
+
+
+@pytest.mark.parametrize("keys", [("n", "p"), ("p", "n"), ("n", "question_mark", "escape")])
+async def test_a_pause_during_a_build_does_not_outlive_it(keys, helpers):
+    # The pause (or help, which pauses) hit the old game; the new one starts unpaused, so
+    # the "Paused" notice must not stay on screen over it while the clock runs.
+    app = MazeApp(GameSetup("classic", "backtracker", (9, 6), 5), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("right", "down")  # the clock runs: p really pauses
+        gate = hold_builds(screen)
+        await pilot.press(*keys)
+        await pilot.pause()
+        gate.set()
+        await helpers.settle(pilot)
+        assert screen.game.moves == 0 and not screen.game.paused
+        assert not paused_overlay(screen)
+        assert screen.query_one("#play-area").display
+        await pilot.press("right", "down")
+        assert screen.game.moves + screen.game.bumps == 2
+        assert not paused_overlay(screen)
+
+
+async def test_a_maze_that_cannot_start_is_not_played_behind_the_notice(helpers):
+    app = MazeApp(GameSetup("chase", "backtracker", (9, 6), 5,
+                            options=(("turn_based", True),)), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+
+        def unwinnable(maze):
+            raise ValueError("no winnable chase found")
+
+        screen.make_game = unwinnable
+        await pilot.press("n")
+        await helpers.settle(pilot)
+        panel = screen.query_one("#end-panel")
+        assert panel.display and "Cannot start" in str(panel.render())
+        assert screen.game is None  # the old game is over: nothing plays behind the notice
+        await pilot.press("right", "down", "space", "r", "p")
+        await helpers.settle(pilot)
+        status = str(screen.query_one("#status").render())
+        assert "Moves" not in status and f"seed {screen.setup.seed}" in status
+        assert not paused_overlay(screen)
+
+
 async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
     from mazegame.ui.screens.dialogs import SIZES
 
@@ -55,7 +118,17 @@ async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
         assert sum("nearest size" in n.message for n in app._notifications) == 1
 
 
-async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers):
+async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers, monkeypatch):
+    import mazegame.games.lab as lab_module
+    from mazegame.engine.solve import solve
+
+    def endless(name, maze, *, control, **options):  # a walk that runs until cancelled
+        deadline = time.monotonic() + 10
+        while not control[0] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return solve(name, maze, control=control, **options)
+
+    monkeypatch.setattr(lab_module, "solve", endless)
     app = MazeApp(GameSetup("lab", "kruskal", (40, 20), 3,
                             options=(("autoplay", False), ("solvers", ("random-walk",)))),
                   warm_up=False)

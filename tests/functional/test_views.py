@@ -59,6 +59,34 @@ async def test_blind_budget_loss_reveals_the_maze(helpers):
         assert app.screen.query_one(MazeView).maze is game.maze
 
 
+
+async def test_blind_kept_dark_at_the_end_does_not_claim_a_reveal(helpers):
+    # "At the end: Keep it dark": the end panel said "The maze is revealed: the way out in
+    # green" (loss) or "Shortest path: green •" (win) over a maze that stayed dark.
+    options = (("budget", 2.5), ("reveal", False))
+    app = MazeApp(GameSetup("blind", "backtracker", (8, 6), 4, options=options),
+                  warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        for _ in range(game.budget):
+            await pilot.press("up")
+        await pilot.pause()
+        assert game.lost
+        assert screen.query_one(MazeView).maze is not game.maze  # still dark
+        text = str(screen.query_one("#end-panel").render())
+        assert "Out of moves" in text and "revealed" not in text and "green" not in text
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        game = screen.game
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.won
+        text = str(screen.query_one("#end-panel").render())
+        assert "You escaped!" in text and "green" not in text
+
 async def test_players_eye_played_to_the_goal(helpers):
     app = MazeApp(GameSetup("eye", "backtracker", (6, 5), 11), warm_up=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -117,6 +145,6 @@ async def test_mini_map_drawn_row_by_row_equals_the_whole_map(helpers):
         minimap = screen.query_one(MazeView)
         for key in ("up", "left", "up", "right", "up", "up", "down", "up", "left", "up"):
             await pilot.press(key)
-        expected = picture_lines(screen.map_of_seen(), "box", minimap.room_width)
+        expected = picture_lines(screen.game.map_of_seen(), "box", minimap.room_width)
         assert walls_of(minimap._lines, 1) == walls_of(expected, 1)
         assert minimap.unseen == set(range(screen.game.maze.size)) - screen.game.seen

@@ -84,6 +84,8 @@ def test_a_target_row_says_whether_the_kernel_meets_it():
     assert missed["note"].startswith("target <= 1e-09 s: missed")
     (capped,) = _rows(lambda: Prepared(_sleep, target=Target(0.1)))
     assert capped["note"].startswith("target <= 0.1 s: missed (> 0.5 s)")
+    (unknown,) = _rows(lambda: Prepared(_sleep, target=Target(60.0)))  # stopped before 60 s
+    assert unknown["note"].startswith("target <= 60 s: unknown, the cap is below the target")
 
 
 def test_memory_is_measured_and_capped(monkeypatch):
@@ -95,7 +97,7 @@ def test_memory_is_measured_and_capped(monkeypatch):
     (row,) = _rows(lambda: Prepared(grab, memory=True))
     if row["peak_mib"] is None:
         pytest.skip("no /proc memory figures on this system")
-    assert 60 <= row["peak_mib"] < 200
+    assert 60 <= row["peak_mib"] < 1024  # 64 MiB touched; loose above: a loaded machine
     monkeypatch.setattr(measure, "MEMORY_CAP_MIB", measure._rss_mib() + 100)
 
     def hog():

@@ -1,6 +1,7 @@
-"""Chase and Race rules: winnability (a hand-made unwinnable setup is refused), turn-based
-games won by walking the shortest path and lost by standing still, the speed accumulator and
-head start, real-time ticks that stop while paused, two players, warnings, the record."""
+"""Chase and Race rules: unwinnable setups refused (the rule itself: test_chase_safety.py),
+turn-based games won by walking the shortest path and lost by standing still, the speed
+accumulator and head start, real-time ticks that stop while paused, two players, warnings,
+the record."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from mazegame.engine.chase_safety import Unwinnable, check_winnable
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, WEST, Maze
 from mazegame.games.chase import MODES as CHASE_MODES
@@ -19,13 +21,10 @@ from mazegame.games.chase import (
     ChaseRules,
     EyeChaseGame,
     Result,
-    Unwinnable,
-    check_winnable,
     new_chase,
-    place,
     rules_for,
-    warning_for,
 )
+from mazegame.games.chase_senses import warning_for
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome
 from tests.unit.test_walk import FakeClock
@@ -49,40 +48,32 @@ def directions(maze: Maze, route) -> list[int]:
 # -- winnability --------------------------------------------------------------------------
 def test_a_demon_guarding_the_corridor_is_refused():
     # Player at 0, exit at 6, demon at 5 at your speed: it meets you by cell 3 whatever you do.
-    rules = ChaseRules(speed=Fraction(1))
-    verdict = check_winnable(corridor(), 0, 5, (6,), rules)
-    assert not verdict.ok and "cut off every route" in verdict.reason
     with pytest.raises(Unwinnable, match="cannot be won"):
         game(corridor(), 0, 5, personality="tracker", speed=1, head_start=0)
-    # A demon in your way blocks the corridor however slow it is; one behind you does not.
-    assert not check_winnable(corridor(), 0, 5, (6,), ChaseRules(speed=Fraction(1, 9))).ok
-    assert check_winnable(corridor(), 2, 0, (6,), rules).ok
 
 
-def test_the_rule_counts_the_exit_before_the_demon_replies():
-    # Demon at 6 (on the exit) can never be beaten; a demon 2 cells beyond the exit's
-    # neighbour at speed 1 gets there one turn too late.
-    assert not check_winnable(corridor(), 0, 6, (6,), ChaseRules()).ok
-    long = Maze.open(9, 1).copy(goals=(4,))
-    # You need 4 moves; the demon at 8 is 4 from the exit and takes D(3) = 3 steps meanwhile.
-    verdict = check_winnable(long, 0, 8, (4,), ChaseRules())
-    assert verdict.ok and verdict.route == (0, 1, 2, 3, 4) and verdict.margin == 1
-    assert not check_winnable(long, 0, 7, (4,), ChaseRules()).ok
-    assert check_winnable(long, 0, 7, (4,), ChaseRules(head_start=1)).ok  # a turn to spare
-    assert check_winnable(long, 0, 7, (4,), ChaseRules(speed=Fraction(2, 3))).ok
-
-
-def test_a_safe_detour_is_found_when_the_short_way_is_cut_off():
-    maze = generate("backtracker", 8, 8, 3, braid=1.0).maze
-    rules = ChaseRules()
-    player, demon, verdict = place(maze, rules, seed=1)
-    assert verdict.ok and verdict.route[0] == player and verdict.route[-1] in maze.goals
-    assert verdict.margin >= 1
+def test_the_rules_give_the_pursuit_the_check_takes():
+    rules = ChaseRules(mode="race", speed=Fraction(2, 3), head_start=3)
+    assert (rules.pursuit.speed, rules.pursuit.head_start, rules.pursuit.race) == \
+        (Fraction(2, 3), 3, True)
+    assert not ChaseRules().pursuit.race
+    assert [rules.demon_steps(t) for t in range(7)] == [0, 0, 0, 0, 0, 1, 2]
 
 
 def test_no_winnable_placement_is_refused_with_a_reason():
     with pytest.raises(Unwinnable, match="no winnable chase"):
         new_chase(Maze.open(3, 1), difficulty="hard", speed=10, head_start=0, tries=8)
+
+
+@pytest.mark.parametrize("mode", ["chase", "race"])
+@pytest.mark.parametrize("maze", [
+    Maze.open(1, 1),  # the goal is the only cell
+    generate("cavern", 3, 3, 3).maze,  # one open cell in rock
+], ids=["1x1", "cavern-3x3"])
+def test_a_maze_with_no_room_to_start_is_refused_with_a_reason(maze, mode):
+    # Before: IndexError from random.choice deep in the re-rolls, which crashed the game.
+    with pytest.raises(Unwinnable, match="room"):
+        new_chase(maze, mode=mode, difficulty="easy", seed=3)
 
 
 @pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
@@ -91,7 +82,7 @@ def test_every_preset_makes_a_winnable_game(difficulty, mode):
     g = new_chase(difficulty=difficulty, mode=mode, size=(16, 10), seed=7, clock=FakeClock())
     preset = DIFFICULTIES[difficulty]
     assert g.rules.speed == preset.speed and g.rules.personality == preset.personality
-    verdict = check_winnable(g.maze, g.position, g.demon_start, g.maze.goals, g.rules)
+    verdict = check_winnable(g.maze, g.position, g.demon_start, g.maze.goals, g.rules.pursuit)
     assert verdict.ok
     for d in directions(g.maze, verdict.route):  # and the safe route does win
         g.move(d)
@@ -198,8 +189,7 @@ def test_second_player_moves_the_demon_in_alternating_turns():
     assert g.move_demon(EAST) is Outcome.MOVED and g.demon_cell == 1
     assert g.whose_turn == "player"
     g.move(EAST)
-    g.demon_pass()
-    assert g.whose_turn == "player" and g.demon_cell == 1
+    assert g.whose_turn == "demon" and g.demon_cell == 1  # the demon owes its step again
 
 
 # -- what the views need ------------------------------------------------------------------

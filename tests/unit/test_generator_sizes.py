@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazegame.cli import main
-from mazegame.engine.generate import GENERATORS, generate, paths
-from mazegame.engine.generate.paths import (
+from mazegame.engine.generate import GENERATORS, generate, hamiltonian
+from mazegame.engine.generate.hamiltonian import (
     CAVERN_MAX_CELLS,
     CYCLE_MAX_CELLS,
     STEERED_MAX_CELLS,
@@ -100,7 +100,7 @@ def test_big_unicursal_mazes_run_round_a_hamiltonian_cycle(w, h, seed, data):
         w += 1
     start = (data.draw(st.integers(0, h - 1)), data.draw(st.integers(0, w - 1)))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(paths, "CYCLE_FROM_CELLS", 0)
+        patch.setattr(hamiltonian, "CYCLE_FROM_CELLS", 0)
         built = generate("unicursal", w, h, seed, record=True, options={"start": start})
     maze = built.maze
     n = w * h

@@ -11,16 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazegame.cli import main
-from mazegame.engine.jump import JumpPuzzle, energy, evaluate, legal_jumps, solve, state_graph
-from mazegame.engine.jump_design import (
+from mazegame.engine.jump.design import (
     design,
     pack_seeds,
     puzzle_of_the_day,
     rate,
     variant_rules,
 )
-from mazegame.engine.jump_kernels import E_BLACK, E_LENGTH, E_UNREACHING, E_WHITE
-from mazegame.engine.jumpfile import (
+from mazegame.engine.jump.file import (
     JumpFormatError,
     from_json,
     from_text,
@@ -30,9 +28,11 @@ from mazegame.engine.jumpfile import (
     to_text,
     write_pack,
 )
+from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_UNREACHING, E_WHITE
+from mazegame.engine.jump.model import JumpPuzzle, energy, evaluate, legal_jumps, solve, state_graph
 from mazegame.games.jump import PACK_NAMES, JumpGame
 from mazegame.games.walk import Outcome
-from mazegame.paths import asset
+from mazegame.locations import asset
 
 # Seed 003's "Chain Reaction": start top-left, goal bottom-right, rook moves.
 CHAIN_REACTION = """\

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from mazegame.engine.jumpfile import JumpFormatError, read_pack, to_document, to_json
-from mazegame.engine.jumpfile import from_text as jump_from_text
+from mazegame.engine.jump.file import JumpFormatError, read_pack, to_document, to_json
+from mazegame.engine.jump.file import from_text as jump_from_text
 
 BOARD = "2 1 2\n1 1 1\n2 1 G\n"
 

@@ -26,6 +26,7 @@ def small_mazes(draw):
     name = draw(st.sampled_from(ALL))
     wrap = name in WRAPPING and draw(st.booleans())
     w, h = draw(st.integers(3 if wrap else 1, 10)), draw(st.integers(3 if wrap else 1, 10))
+    w, h = GENERATORS[name].fit_size(w, h)  # caverns refuse some sizes
     return generate(name, w, h, draw(st.integers(0, 2**31 - 1)), wrap_x=wrap, wrap_y=wrap).maze
 
 
@@ -92,6 +93,41 @@ def test_solution_matrix_follows_suits_rule(maze, data):
         bits = {d for d in range(4) if moves.flat[cell] >> d & 1}
         assert {maze.step(cell, d) for d in bits} == {k for k in range(maze.size)
                                                       if k != cell and ms[cell, k] >= 0}
+
+
+@settings(deadline=None, max_examples=10)
+@given(maze=small_mazes())
+def test_connection_powers_run_up_to_the_complete_matrix(maze):
+    m1 = mx.connection_matrix(maze)
+    mats, c = mx.connection_powers(m1)
+    complete = mx.complete_connection(m1)
+    n_powers = max(1, maze.size - 1) if complete is None else complete[0]
+    assert len(mats) == n_powers and c == (None if complete is None else complete[0])
+    for i, mi in enumerate(mats, start=1):  # counts past 2**53 are float: rounding differs
+        direct = np.linalg.matrix_power(m1, i)
+        assert np.array_equal(mi != 0, direct != 0) and np.allclose(mi, direct, rtol=1e-9)
+    if complete is not None:
+        assert np.array_equal(mats[-1], complete[1])
+
+
+@settings(deadline=None, max_examples=10)
+@given(maze=st.one_of(small_mazes(), one_way_mazes()), data=st.data())
+def test_solution_descent_walks_a_shortest_way_by_the_first_marked_entry(maze, data):
+    goal = data.draw(st.integers(0, maze.size - 1))
+    md = mx.distance_matrix(maze)
+    ms = mx.solution_matrix(md, goal)
+    g = digraph(maze)
+    for cell in range(maze.size):
+        path = mx.solution_descent(ms, cell, goal)
+        if md[cell, goal] < 0:  # cannot get there: the row marks nothing, no step is taken
+            assert path == []
+            continue
+        assert len(path) == md[cell, goal] and (not path or path[-1] == goal)
+        for here, there in zip([cell, *path], path, strict=False):
+            assert g.has_edge(here, there) and md[there, goal] == md[here, goal] - 1
+            # the lowest-numbered cell one step closer
+            assert there == min(k for k in g.successors(here)
+                                if k != here and 0 <= md[k, goal] < md[here, goal])
 
 
 def test_suits_figure_20():

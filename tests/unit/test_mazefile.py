@@ -17,7 +17,7 @@ from mazegame.engine.mazefile import (
     to_json,
     to_text,
 )
-from mazegame.paths import asset
+from mazegame.locations import asset
 
 
 def random_walls(seed: int, width: int, height: int):

@@ -2,9 +2,11 @@
 
 import pytest
 
-from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
+from mazegame.cli import build_parser, main
+from mazegame.cli.common import UsageError
+from mazegame.cli.play import MODE_OPTIONS, play_setup
 from mazegame.games.modes import DIFFICULTIES, MODES, eye_difficulties
-from mazegame.paths import asset
+from mazegame.locations import asset
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))
 

@@ -28,7 +28,7 @@ def _jump_solve(size):
     # reference only the forward BFS, so the ratio understates the speed-up.
     import numpy as np
 
-    from mazegame.engine.jump import JumpPuzzle, legal_jumps, solve
+    from mazegame.engine.jump.model import JumpPuzzle, legal_jumps, solve
 
     w, h = size
     rng = np.random.default_rng(1)
@@ -43,13 +43,13 @@ def _jump_solve(size):
 
 @bench_case("jump design (1 puzzle)", sizes=((5, 5), (8, 8)), quick_sizes=((5, 5),))
 def _jump_design(size):
-    from mazegame.engine.jump_design import design
+    from mazegame.engine.jump.design import design
 
     return (lambda: design(size[0], "rook", 1)), {}
 
 
 @bench_case("jump design (pack of 10)", sizes=((5, 5),), quick_sizes=((5, 5),))
 def _jump_pack(size):
-    from mazegame.engine.jump_design import design_pack
+    from mazegame.engine.jump.design import design_pack
 
     return (lambda: design_pack(size[0], "rook", 10, 1)), {}

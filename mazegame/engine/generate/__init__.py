@@ -20,9 +20,10 @@ from mazegame.engine.trace import Trace, recorded
 #: Family modules in registry order; importing one registers its generators.
 FAMILIES = (
     "suits",  # spanning-tree, anderson, connection-matrix
-    "paths",  # unicursal, cavern
+    "hamiltonian",  # unicursal, cavern
     "trees",  # backtracker, kruskal, wilson
-    "classic",  # the rest of the catalogue
+    "classic",  # aldous-broder, prim, hunt-and-kill, growing-tree
+    "sweeps",  # eller, binary-tree, sidewinder, recursive-division
 )
 for _family in FAMILIES:
     import_module(f"{__name__}.{_family}")

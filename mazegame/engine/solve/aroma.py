@@ -76,11 +76,6 @@ def aroma_level(a):
     return min(AROMA_LEVELS, max(1, level))
 
 
-def aroma_from_level(level: int) -> float:
-    """The aroma a label stands for (the inverse of `aroma_level`, up to rounding)."""
-    return 0.0 if level <= 0 else 10.0 ** (AROMA_DECADES * (level / AROMA_LEVELS - 1.0))
-
-
 @kernel
 def _ranked_moves(walls, wrap_x, wrap_y, solid, order):
     """The move graph renumbered by `order` (rank i = cell order[i]): int32[m, 4] ranks each

@@ -162,29 +162,6 @@ def close_cut_trace(events, maze: Maze, status: int, agent: int, marks=None, lab
     return np.concatenate([events, np.concatenate(rows).astype(np.int32)])
 
 
-@kernel
-def _loop_erase(path, n):
-    last = np.full(n, -1, dtype=np.int64)
-    for i in range(path.shape[0]):
-        last[path[i]] = i
-    out = np.empty(path.shape[0], dtype=np.int32)
-    m = 0
-    i = 0
-    while i < path.shape[0]:  # jump from each cell to its last visit: what is left has no loop
-        out[m] = path[i]
-        m += 1
-        i = last[path[i]] + 1
-    return out[:m]
-
-
-def loop_erased(path) -> list[int]:
-    """The walk with its loops cut out (a simple path with the same ends)."""
-    if len(path) == 0:
-        return []
-    arr = np.asarray(path, dtype=np.int32)
-    return _loop_erase(arr, int(arr.max()) + 1).tolist()
-
-
 def goal_mask(maze: Maze) -> np.ndarray:
     """bool[n]: which cells are goals (kernels test membership in O(1))."""
     mask = np.zeros(maze.size, dtype=np.bool_)

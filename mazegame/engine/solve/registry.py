@@ -1,7 +1,8 @@
 """The solver registry: name -> solve function plus metadata menus, CLI, lab and tests read.
 
 Also the vocabulary every solver kernel shares with the lab: the NOTE message codes a trace
-carries (and the stop reasons built from them) and the door marks Tremaux writes.
+carries (and the stop reasons built from them) and the door marks Tremaux writes. Nothing
+here imports the solver families or `base`, so every solver module can import it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.grid import Maze
+from mazegame.engine.jit import kernel
 from mazegame.engine.trace import Trace
 
 SOLVERS: dict[str, SolverSpec] = {}
@@ -144,6 +146,30 @@ class SolveOptions:
 DEFAULTS = SolveOptions()  #: what a solver reads when the caller gives no options
 
 
+@kernel
+def _loop_erase(path, n):
+    """The cells of `path` (cells < n) left after jumping from each to its last visit."""
+    last = np.full(n, -1, dtype=np.int64)
+    for i in range(path.shape[0]):
+        last[path[i]] = i
+    out = np.empty(path.shape[0], dtype=np.int32)
+    m = 0
+    i = 0
+    while i < path.shape[0]:  # jump from each cell to its last visit: what is left has no loop
+        out[m] = path[i]
+        m += 1
+        i = last[path[i]] + 1
+    return out[:m]
+
+
+def loop_erased(path) -> list[int]:
+    """The walk with its loops cut out (a simple path with the same ends)."""
+    if len(path) == 0:
+        return []
+    arr = np.asarray(path, dtype=np.int32)
+    return _loop_erase(arr, int(arr.max()) + 1).tolist()
+
+
 @dataclass
 class Solution:
     """What a solver found: the path from start to a goal, how much work it did, and why
@@ -178,8 +204,6 @@ class Solution:
     @property
     def route(self) -> list[int]:
         """The path with every loop erased: a simple path from its first to its last cell."""
-        from mazegame.engine.solve.base import loop_erased
-
         return loop_erased(self.path)
 
 

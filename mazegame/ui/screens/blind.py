@@ -38,9 +38,17 @@ class BlindScreen(WalkScreen):
             view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
         super().after_move(outcome, before)
 
+    @property
+    def kept_dark(self) -> bool:
+        """The player chose to keep the maze dark at the end."""
+        return not self.setup.option("reveal", True)
+
     def reveal(self) -> None:
-        if self.setup.option("reveal", True):
+        if not self.kept_dark:
             super().reveal()
+
+    def legend(self) -> str:
+        return "The maze stays dark, as chosen." if self.kept_dark else super().legend()
 
     def status_fields(self) -> list[str]:
         fields = super().status_fields()
@@ -62,7 +70,8 @@ class BlindScreen(WalkScreen):
             f"Shortest path  {self.game.shortest}",
             f"Time           {format_time(self.game.elapsed)}",
             "",
-            "The maze is revealed: the way out in green •, your trail in ·.",
+            "The maze stays dark, as chosen." if self.kept_dark
+            else "The maze is revealed: the way out in green •, your trail in ·.",
             "",
             "[b]r[/b]  try this maze again",
             "[b]n[/b]  new maze",

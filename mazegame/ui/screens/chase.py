@@ -173,7 +173,10 @@ class BlindChaseScreen(DemonMixin, BlindScreen):
 
     BINDINGS = [*DEMON_BINDINGS]
     view_name = "blind"
-    title_text = "Blind chase"
+
+    @property
+    def title_text(self) -> str:
+        return f"Blind {self.setup.mode}"
 
     def draw_demon(self) -> None:
         pass  # unseen: the status line carries the warnings
@@ -184,7 +187,10 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
 
     BINDINGS = [*DEMON_BINDINGS]
     view_name = "eye"
-    title_text = "Chase (player's eye)"
+
+    @property
+    def title_text(self) -> str:
+        return f"{self.setup.mode.capitalize()} (player's eye)"
 
     def draw_demon(self) -> None:
         game = self.game

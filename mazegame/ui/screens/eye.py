@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from mazegame.engine.grid import DIRECTION_NAMES, Maze, mirrored
+from mazegame.engine.grid import DIRECTION_NAMES, Maze
 from mazegame.games.eye import EyeGame, aids
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
@@ -49,19 +48,11 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         minimap = self.query_one(MazeView)
         minimap.room_width = 1
         minimap.display = self.minimap_allowed
-        minimap.set_maze(self.map_of_seen(), player=self.game.position)
+        minimap.set_maze(self.game.map_of_seen(), player=self.game.position)
         minimap.unseen = set(range(self.game.maze.size))
         self._mapped: set[int] = set()
         self.query_one(EyeView).focus()
         self.redraw()
-
-    def map_of_seen(self) -> Maze:
-        """The maze as far as the player has seen it (walls of unseen cells left out)."""
-        game = self.game
-        seen = np.zeros(game.maze.size, dtype=bool)
-        seen[list(game.seen)] = True
-        walls = np.where(seen.reshape(game.maze.walls.shape), game.maze.walls, 0)
-        return game.maze.copy(walls=mirrored(game.maze, walls.astype(np.uint8)))
 
     def redraw(self) -> None:
         game = self.game
@@ -71,7 +62,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             return
         fresh = game.seen - self._mapped
         if fresh:  # redraw only the rows of newly seen cells, not the whole map
-            shown = self.map_of_seen()
+            shown = game.map_of_seen()
             for row in sorted({cell // game.maze.width for cell in fresh}):
                 minimap.update_walls(shown, row)
             minimap.unseen -= fresh

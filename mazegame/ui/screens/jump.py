@@ -18,9 +18,10 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.worker import get_current_worker
 
-from mazegame.engine.jump import JumpPuzzle
-from mazegame.engine.jump_design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
+from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
+from mazegame.engine.jump.model import JumpPuzzle
 from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
@@ -236,7 +237,8 @@ class JumpScreen(Screen):
         self.app.call_from_thread(self.query_one("#status", Static).update,
                                   f"[b]Jumping maze[/b]  designing {label}…")
         puzzle = make()
-        self.app.call_from_thread(self._open_designed, label, puzzle)
+        if not get_current_worker().is_cancelled:  # a newer design replaced this one
+            self.app.call_from_thread(self._open_designed, label, puzzle)
 
     def _open_designed(self, label: str, puzzle: JumpPuzzle) -> None:
         self.pack, self.puzzles, self.index = label, [puzzle], 0
@@ -330,7 +332,7 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
     if path is not None:
         from pathlib import Path
 
-        from mazegame.engine.jumpfile import read_pack
+        from mazegame.engine.jump.file import read_pack
 
         return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
     return JumpScreen(pack=setup.option("pack", "classics"))

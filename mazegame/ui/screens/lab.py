@@ -23,8 +23,9 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
-from mazegame.engine.solve import SOLVERS, solve
-from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, default_budget, new_control
+from mazegame.engine.solve import SOLVERS
+from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
+from mazegame.games.lab import FPS, Playback, TraceRun, race
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.palette import (
     ACTIVE_COLOUR,
@@ -36,7 +37,7 @@ from mazegame.ui.palette import (
     VISITED_COLOUR,
 )
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
-from mazegame.ui.widgets.lab_panel import TracePanel, TraceRun
+from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
     DEFAULT_SOLVERS,
@@ -47,15 +48,6 @@ from mazegame.ui.widgets.lab_picker import (
 from mazegame.ui.widgets.scrubber import Scrubber
 from mazegame.ui.widgets.trace_view import TraceView
 
-#: Playback speeds in events per second; at FPS frames a second the top ones move
-#: thousands of events per frame.
-SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000,
-          100_000, 300_000)
-FPS = 30
-AUTO_SECONDS = 12  #: a fresh trace starts at the speed that plays it in about this long
-#: Walks get at most this many steps in the lab: a random walk on 200x200 would otherwise
-#: record tens of millions of events (a gigabyte) before it stumbles on the goal.
-LAB_WALK_BUDGET = 1_000_000
 ROOM_WIDTHS = (1, 3, 5)
 
 LEGEND = (
@@ -117,15 +109,13 @@ class LabScreen(Screen):
         self.autoplay = autoplay  #: start playing every fresh trace (tests turn it off)
         self.maze: Maze | None = None  #: the finished maze of the current build
         self.phase = ""  #: "generate" or "race"
+        self.building = False  #: a maze is being built: a race asked for meanwhile waits
+        self.race_waiting = False
         self.runs: list[TraceRun] = []
         self._panels: list[TracePanel] = []
-        self.clock = 0
-        self.speed = SPEEDS.index(100)
-        self.speed_chosen = False  #: the player picked a speed: stop choosing it per trace
+        self.playback = Playback()  #: the shared clock and its speed
         self.room_width: int | None = None  #: None: the widest that fits
         self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
-        self._carry = 0.0
-        self._last = 0.0
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
         self.solving = ""  #: the title of the solver running now
 
@@ -152,9 +142,19 @@ class LabScreen(Screen):
         return self._panels
 
     @property
+    def leaving(self) -> bool:
+        """The lab was left: Textual is taking it apart (`display` is False while it prunes)."""
+        return not (self.is_attached and self.display)
+
+    @property
+    def clock(self) -> int:
+        """Events played on the shared clock."""
+        return self.playback.clock
+
+    @property
     def total(self) -> int:
         """Length of the longest trace on show: the clock runs up to it."""
-        return max((len(run) for run in self.runs), default=0)
+        return self.playback.total
 
     # -- building and racing -------------------------------------------------------------
     def action_build(self) -> None:
@@ -167,7 +167,7 @@ class LabScreen(Screen):
         if request.seed is None:
             request = replace(request, seed=secrets.randbelow(SEED_LIMIT))
             picker.set_seed(request.seed)
-        self.request = request
+        self.building, self.race_waiting = True, False
         self.playing = False
         self._say(f"building {request.generator} {request.size[0]}x{request.size[1]}…")
         self._generate(request)
@@ -186,20 +186,35 @@ class LabScreen(Screen):
             generated = generate(request.generator, width, height, request.seed, record=True,
                                  options=request.options)
         except ValueError as error:
-            self.app.call_from_thread(self.notify, str(error), severity="error")
+            self.app.call_from_thread(self._build_failed, str(error))
             return
         run = TraceRun.of_generation(request.generator, generated)  # indexes: off the UI thread
         if not get_current_worker().is_cancelled:  # a newer build replaced this one
             self.app.call_from_thread(self._show_generation, request, generated.maze, run)
 
+    def _build_failed(self, message: str) -> None:
+        self.building = self.race_waiting = False
+        self.notify(message, severity="error")
+        if self.maze is None:
+            self._say(f"cannot build: {message}")
+        else:
+            self.update_status()  # the maze on show, not "building…"
+
     async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
-        self.maze = maze
+        # The request becomes the lab's only with its maze: the status describes what is shown.
+        self.request, self.maze, self.building = request, maze, False
         self.phase = "generate"
         await self._load([run])
         spec = GENERATORS[request.generator]
         self._explain([(spec.title, spec.summary, spec.source)])
+        if self.race_waiting:
+            self.race_waiting = False
+            self.action_race()
 
     def action_race(self) -> None:
+        if self.building:  # race the maze being built, once it is up
+            self.race_waiting = True
+            return
         if self.maze is None:
             return
         names = self.query_one(LabPicker).solvers()
@@ -240,22 +255,11 @@ class LabScreen(Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _solve(self, maze: Maze, names: list[str], seed: int, control) -> None:
-        runs, refused = [], []
-        budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
-        for name in names:
-            spec = SOLVERS[name]
-            self.solving = spec.title
-            try:
-                solution = solve(name, maze, record=True, seed=seed, control=control,
-                                 budget=budget if spec.walker else None)
-            except ValueError as error:
-                refused.append(f"{spec.title}: {error}")
-                continue
-            if solution.stop == "cancelled":
-                return
-            runs.append(TraceRun.of_solution(name, solution, maze))
-        if not get_current_worker().is_cancelled:  # a newer build or race replaced this one
-            self.app.call_from_thread(self._show_race, runs, refused, control)
+        raced = race(maze, names, seed, control,
+                     on_start=lambda title: setattr(self, "solving", title))
+        # None: cancelled; a cancelled worker: a newer build or race replaced this one
+        if raced is not None and not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_race, *raced, control)
 
     async def _show_race(self, runs: list[TraceRun], refused: list[str], control) -> None:
         if control is not self.control:
@@ -272,17 +276,19 @@ class LabScreen(Screen):
                        for n in (run.result.algorithm for run in runs)])
 
     async def _load(self, runs: list[TraceRun]) -> None:
-        """Show these traces from their start, one panel each."""
+        """Show these traces from their start, one panel each (not once the lab is left)."""
+        if self.leaving:
+            return
         self.runs = runs
+        self.playback.total = max((len(run) for run in runs), default=0)
         box = self.query_one("#lab-panels", Horizontal)
         await box.remove_children()
         self._panels = [TracePanel(run) for run in runs]
         await box.mount_all(self._panels)
+        if self.leaving:
+            return  # the player left the lab while the panels were being built
         self._fit_rooms()
-        self.clock = 0
-        if not self.speed_chosen:
-            self.speed = next((i for i, s in enumerate(SPEEDS)
-                               if s * AUTO_SECONDS >= self.total), len(SPEEDS) - 1)
+        self.playback.rewind()
         self.panels[0].view.focus()
         self.seek(0)
         self.playing = self.autoplay
@@ -295,10 +301,9 @@ class LabScreen(Screen):
     # -- playback --------------------------------------------------------------------------
     def watch_playing(self, playing: bool) -> None:
         # The clock is a timer started and stopped here, as in Textual's sliding-tile demo.
-        self._carry = 0.0
-        self._last = time.monotonic()
+        self.playback.start(time.monotonic())
         if playing:
-            if self.clock >= self.total:
+            if self.playback.at_end:
                 self.seek(0)  # play from the start again
             self._timer.resume()
         else:
@@ -306,20 +311,16 @@ class LabScreen(Screen):
         self.update_status()
 
     def _tick(self) -> None:
-        now = time.monotonic()
-        dt, self._last = min(now - self._last, 0.25), now  # a stalled frame is not a leap
-        self._carry += SPEEDS[self.speed] * dt
-        steps = int(self._carry)
-        self._carry -= steps
+        steps = self.playback.frame(time.monotonic())
         if steps:
             self.seek(self.clock + steps)
-        if self.clock >= self.total:
+        if self.playback.at_end:
             self.playing = False
 
     def seek(self, position: int) -> None:
         """Move the shared clock (clamped) and every panel with it."""
         started = time.perf_counter()
-        self.clock = max(0, min(int(position), self.total))
+        self.playback.seek(position)
         for panel in self.panels:
             panel.seek(self.clock)
         self.query_one(Scrubber).update(self.clock, self.total)
@@ -347,8 +348,7 @@ class LabScreen(Screen):
         self.seek(self.total)
 
     def action_speed(self, delta: int) -> None:
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
-        self.speed_chosen = True
+        self.playback.change_speed(delta)
         self.update_status()
 
     # -- views -----------------------------------------------------------------------------
@@ -379,6 +379,10 @@ class LabScreen(Screen):
     def action_toggle_side(self) -> None:
         side = self.query_one("#lab-side")
         side.display = not side.display
+        if not side.display and self.focused is not None and \
+                side in self.focused.ancestors_with_self:
+            # A hidden picker must not keep the keys (its list would open out of sight).
+            self.set_focus(self.panels[0].view if self.panels else None)
         self.call_after_refresh(self._fit_rooms)  # the panels just changed width
 
     def action_matrices(self) -> None:
@@ -402,10 +406,10 @@ class LabScreen(Screen):
             return
         r = self.request
         state = "▶ playing" if self.playing else "‖ paused"
-        speed = SPEEDS[self.speed]
+        speed = self.playback.events_per_second
         per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
         hint = ""
-        if self.clock >= self.total:
+        if self.playback.at_end:
             hint = "   [reverse] r: race the ticked solvers [/]" if self.phase == "generate" \
                 else "   [reverse] g: build another maze [/]"
         # frame_ms is left out on purpose: the status must not vary between identical runs.

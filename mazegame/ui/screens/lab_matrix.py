@@ -12,7 +12,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from mazegame.engine.grid import Maze
-from mazegame.engine.matrices import connection_matrix, distance_matrix, powers, solution_matrix
+from mazegame.engine.matrices import (
+    connection_matrix,
+    connection_powers,
+    distance_matrix,
+    solution_descent,
+    solution_matrix,
+)
 from mazegame.engine.trace import Mark
 from mazegame.ui.widgets.matrix_view import MatrixView
 from mazegame.ui.widgets.trace_view import Layers, TraceView
@@ -77,12 +83,7 @@ class MatrixScreen(Screen):
     def _compute(self) -> None:
         # Suits' powers (at most 80 products of 81x81) and all-pairs BFS: quick, but the
         # BFS kernel may still be compiling on a first launch.
-        mats = []
-        for mi in powers(connection_matrix(self.maze)):
-            mats.append(mi)
-            if np.all(mi != 0):
-                break
-        complete = len(mats) if np.all(mats[-1] != 0) else None
+        mats, complete = connection_powers(connection_matrix(self.maze))
         md = distance_matrix(self.maze)
         self.app.call_from_thread(self._ready, mats, complete, md)
 
@@ -143,7 +144,7 @@ class MatrixScreen(Screen):
         elif kind == "solution":
             lay.labels[:] = np.maximum(self.md[:, self.goal], 0)
             lay.marks[:] = np.where(self.md[:, self.goal] >= 0, Mark.VISITED, Mark.NONE)
-            for cell in self._descent(matrix):
+            for cell in solution_descent(matrix, self.cursor, self.goal):
                 lay.marks[cell] = Mark.PATH
             lay.marks[(row >= 0) & (np.arange(row.size) != self.cursor)] = Mark.ACTIVE
         lay.agents[:] = -1
@@ -151,17 +152,6 @@ class MatrixScreen(Screen):
         view = self.query_one("#matrix-maze", TraceView)
         view.label_kind = "" if kind == "count" else "distance"  # counts outgrow the rooms
         view.refresh_all()
-
-    def _descent(self, ms: np.ndarray) -> list[int]:
-        """The path M^s gives from the cursor: always to the first marked neighbour."""
-        cell, path = self.cursor, []
-        while cell != self.goal and len(path) < ms.shape[0]:
-            closer = [k for k in np.flatnonzero(ms[cell] >= 0) if k != cell]
-            if not closer:
-                break
-            cell = int(closer[0])
-            path.append(cell)
-        return path
 
     # -- keys ---------------------------------------------------------------------------
     def action_cursor(self, dr: int, dc: int) -> None:

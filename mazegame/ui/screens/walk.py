@@ -112,6 +112,11 @@ class WalkScreen(Screen):
         self.query_one("#loading").display = loading
         self.query_one("#play-area").display = not loading
 
+    def show_paused(self, paused: bool) -> None:
+        """The pause notice in place of the maze, or the maze again."""
+        self.query_one("#paused").display = paused
+        self.query_one("#play-area").display = not paused
+
     @work(thread=True, exclusive=True, group="generate")
     def _prepare(self, setup: GameSetup, fit: tuple[int, int], maze: Maze | None) -> None:
         try:
@@ -136,6 +141,7 @@ class WalkScreen(Screen):
     def start_game(self, game: WalkGame) -> None:
         self.building = False
         self.show_loading(False)
+        self.show_paused(False)  # a pause of the game this one replaces ends with it
         self.query_one("#end-panel").display = False
         self.game = game
         self.show_game()
@@ -154,7 +160,10 @@ class WalkScreen(Screen):
         """Say why no game could start, and what the player can do."""
         self.building = False
         self.pending.clear()
+        self.game = None  # the old game is over: nothing plays behind the notice
         self.show_loading(False)
+        self.show_paused(False)
+        self.update_status()
         panel = self.query_one("#end-panel", Static)
         panel.update(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
                      "[b]q[/b]  back to the menu")
@@ -245,12 +254,16 @@ class WalkScreen(Screen):
             "",
             verdict,
             self.best_line(),
-            "Shortest path: green •; your trail: ·",
+            self.legend(),
             "",
             "[b]n[/b]  new maze",
             "[b]r[/b]  same maze again",
             "[b]q[/b]  back to the menu",
         ])
+
+    def legend(self) -> str:
+        """What the revealed maze shows, for the end panel."""
+        return "Shortest path: green •; your trail: ·"
 
     def maze_key(self) -> str:
         """What was played, for the saved results: the generator's recipe or the level."""
@@ -280,15 +293,14 @@ class WalkScreen(Screen):
 
     def action_pause(self) -> None:
         game = self.game
-        if game is None or game.over:
+        if game is None or game.over or self.building:  # building: that game is going away
             return
         paused = not game.paused and game.started_at is not None
         if paused:
             game.pause()
         else:
             game.resume()
-        self.query_one("#paused").display = paused
-        self.query_one("#play-area").display = not paused
+        self.show_paused(paused)
 
     def action_toggle_trail(self) -> None:
         view = self.query_one(MazeView)

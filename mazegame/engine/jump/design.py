@@ -1,7 +1,7 @@
 """Designing jumping mazes by stochastic local search (Neller et al.), and rating them.
 
 Start from a random board, change one random square to a different legal jump, keep the
-change when the energy (see `jump_kernels.evaluate_kernel`) does not rise, and keep a worse board
+change when the energy (see `kernels.evaluate_kernel`) does not rise, and keep a worse board
 only with a small probability that cools linearly to zero over each run; restart from a new
 random board a few times and return the lowest-energy board that is *valid*: a unique
 shortest solution and no black holes. Everything runs in one numba kernel seeded
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.jit import kernel
-from mazegame.engine.jump import DIRECTIONS, VARIANTS, JumpPuzzle, legal_jumps, solve
-from mazegame.engine.jump_kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
+from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
+from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, JumpPuzzle, legal_jumps, solve
 
 MIN_SIZE, MAX_SIZE = 4, 10
 #: Chance of accepting a worse board at the start of a run (cools linearly to 0).

@@ -5,10 +5,11 @@
   *backbite* to its moving end (Oberdorf et al.): join the end to a grid neighbour already
   on the path and drop the path edge that would close a loop, which reverses the tail
   segment and gives a new end. Repeating it until the walk covers every vertex gives a
-  Hamiltonian path from a fixed start; more backbites then move the free end. Each move
-  reverses a segment and a walk needs about cells^1.5 of them, so bigger mazes (an even
-  number of cells, no end asked) run round a random Hamiltonian cycle instead (`cycles`),
-  and the rest is capped (`GeneratorSpec.fit_size` gives the nearest size that works).
+  Hamiltonian path from a fixed start; more backbites then move the free end (the walk
+  is in `backbite`). Each move reverses a segment and a walk needs about cells^1.5 of
+  them, so bigger mazes (an even number of cells, no end asked) run round a random
+  Hamiltonian cycle instead (`cycles`), and the rest is capped (`GeneratorSpec.fit_size`
+  gives the nearest size that works).
 - cavern: a Hamiltonian cycle on the grid of inner corners (built in linear time from a
   shaken 2-factor, see `cycles`); the pixels it encloses are the passages, the rest is
   rock. Every inner corner lies on the wall/passage frontier exactly twice, so no 2x2
@@ -19,138 +20,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import below
+from mazegame.engine.generate.backbite import (
+    erase_path,
+    hamiltonian_walk,
+    reverse_segment,
+    side_toward,
+    steer,
+    walk_budget,
+)
 from mazegame.engine.generate.cycles import hamiltonian_cycle
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
-from mazegame.engine.grid import MAX_SIDE, neighbor, set_door
+from mazegame.engine.grid import MAX_SIDE, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, WALL, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, emit
 
 SEED_004 = "Mazes: Generalities (seed 004)"
 ITAI = "Itai, Papadimitriou and Szwarcfiter (1982)"
-
-
-# -- the backbite walk ---------------------------------------------------------------
-@kernel
-def _direction(w, a, b):
-    """Side of cell a that faces its grid neighbour b (no wrap)."""
-    if b == a - w:
-        return 0
-    if b == a + w:  # checked before a+1 so that width 1 reads as south
-        return 2
-    return 1 if b == a + 1 else 3
-
-
-@kernel
-def _reverse(path, pos, lo, hi):
-    """Reverse path[lo:hi] in place, keeping pos (vertex -> index) in step."""
-    i, j = lo, hi - 1
-    while i < j:
-        a, b = path[i], path[j]
-        path[i], pos[b] = b, i
-        path[j], pos[a] = a, j
-        i += 1
-        j -= 1
-
-
-@kernel
-def _backbite(path, pos, length, h, w, walls, draw, record, buf, k):
-    """One backbite on the path's end; a no-op when the random neighbour is unusable.
-
-    With `draw` the path lives on the maze's cells and the edge changes are carved and
-    walled (and traced); without it (the cavern's corner grid) only the arrays change.
-    """
-    tail = path[length - 1]
-    d = np.random.randint(0, 4)
-    v = neighbor(h, w, False, False, tail, d)
-    if v < 0 or pos[v] < 0 or (length > 1 and v == path[length - 2]):
-        return k
-    i = pos[v]
-    if draw:
-        set_door(walls, False, False, tail, d, True)
-        if record:
-            k = emit(buf, k, CARVE, tail, d)
-        cut = _direction(w, v, path[i + 1])  # the edge that would close a loop
-        set_door(walls, False, False, v, cut, False)
-        if record:
-            k = emit(buf, k, WALL, v, cut)
-    _reverse(path, pos, i + 1, length)
-    if draw and record:
-        k = emit(buf, k, AT, path[length - 1], 0)
-    return k
-
-
-@kernel
-def _hamiltonian_walk(path, pos, h, w, start, budget, walls, draw, record, buf, k):
-    """Try to fill `path` with a Hamiltonian path of the h x w grid graph from `start`.
-
-    Returns (buf, k, length): length < h*w when `budget` backbites did not finish the walk
-    (tail-only backbites can circle in a class of paths that never completes).
-    """
-    n = h * w
-    pos[:] = -1
-    path[0] = start
-    pos[start] = 0
-    length = 1
-    bites = 0
-    if draw and record:
-        k = emit(buf, k, AT, start, 0)
-        k = emit(buf, k, MARK, start, ACTIVE)
-    dirs = np.empty(4, dtype=np.int64)
-    while length < n and bites < budget:
-        tail = path[length - 1]
-        nd = 0
-        for d in range(4):
-            v = neighbor(h, w, False, False, tail, d)
-            if v >= 0 and pos[v] < 0:
-                dirs[nd] = d
-                nd += 1
-        if nd == 0:  # stuck: bite, then walk on from the new end
-            k = _backbite(path, pos, length, h, w, walls, draw, record, buf, k)
-            bites += 1
-            continue
-        d = dirs[below(nd)]
-        v = neighbor(h, w, False, False, tail, d)
-        path[length] = v
-        pos[v] = length
-        length += 1
-        if draw:
-            set_door(walls, False, False, tail, d, True)
-            if record:
-                k = emit(buf, k, CARVE, tail, d)
-            if record:
-                k = emit(buf, k, AT, v, 0)
-                k = emit(buf, k, MARK, v, ACTIVE)
-    return k, length
-
-
-@kernel
-def _steer(path, pos, h, w, target, budget, walls, draw, record, buf, k):
-    """Backbite the free end until it stands on `target` (or next to the head when target
-    is -1, closing a cycle); returns (buf, k, reached)."""
-    n = h * w
-    for _ in range(budget):
-        if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
-            return k, True
-        k = _backbite(path, pos, n, h, w, walls, draw, record, buf, k)
-    return k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
-
-
-@kernel
-def _adjacent(w, a, b):
-    """Grid neighbours (no wrap)."""
-    return b == a - w or b == a + w or (b == a + 1 and b % w != 0) or (a == b + 1 and a % w != 0)
-
-
-@kernel
-def _erase(path, length, w, walls, record, buf, k):
-    """Wall up the first `length` cells' path edges again, to start a fresh attempt."""
-    for i in range(length - 1):
-        d = _direction(w, path[i], path[i + 1])
-        set_door(walls, False, False, path[i], d, False)
-        if record:
-            k = emit(buf, k, WALL, path[i], d)
-    return k
 
 
 #: Fresh walks tried before giving up. Steering one end with the other fixed is not
@@ -173,11 +58,6 @@ CYCLE_MAX_CELLS = 1025 * 1025
 CAVERN_MAX_CELLS = 1025 * 1025
 
 
-def _budget(n: int) -> int:
-    """Backbites per walk or steering phase: well beyond the ~n log n a random walk needs."""
-    return 20 * n * (int(np.log2(n + 1)) + 1) + 1000
-
-
 # -- unicursal -------------------------------------------------------------------------
 @kernel
 def _cut_cycle(walls, start, path, record, buf, k):
@@ -196,7 +76,7 @@ def _cut_cycle(walls, start, path, record, buf, k):
         k = emit(buf, k, AT, start, 0)
         k = emit(buf, k, MARK, start, ACTIVE)
     for i in range(n - 1):
-        d = _direction(w, path[i], path[i + 1])
+        d = side_toward(w, path[i], path[i + 1])
         set_door(walls, False, False, path[i], d, True)
         if record:
             k = emit(buf, k, CARVE, path[i], d)
@@ -228,19 +108,17 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, by_c
     for attempt in range(0 if by_cycle else ATTEMPTS):
         flip = end >= 0 and attempt % 2 == 1  # walk from the end, then read it backward
         origin, target = (end, start) if flip else (start, end)
-        k, length = _hamiltonian_walk(path, pos, h, w, origin, budget, walls, True,
-                                           record, buf, k)
+        k, length = hamiltonian_walk(path, pos, h, w, origin, budget, walls, record, buf, k)
         if length == n:
             if target < 0:
                 done = True
             else:
-                k, done = _steer(path, pos, h, w, target, budget, walls, True, record,
-                                      buf, k)
+                k, done = steer(path, pos, h, w, target, budget, walls, record, buf, k)
         if done:
             if flip:
-                _reverse(path, pos, 0, n)
+                reverse_segment(path, pos, 0, n)
             break
-        k = _erase(path, length, w, walls, record, buf, k)
+        k = erase_path(path, length, w, walls, record, buf, k)
     out[0] = path[0]
     out[1] = path[n - 1]
     out[2] = 0 if done else 1
@@ -340,7 +218,7 @@ def _prepare_unicursal(h: int, w: int, options) -> tuple:
         where = f"from {start[0]},{start[1]}" + (f" to {end[0]},{end[1]}" if end else "")
         raise ValueError(f"no unicursal maze {where} on a {w}x{h} grid: {why}")
     n = h * w
-    return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], _budget(n),
+    return (start[0] * w + start[1], -1 if end is None else end[0] * w + end[1], walk_budget(n),
             by_cycle, np.zeros(3, dtype=np.int64))
 
 

@@ -17,7 +17,7 @@ States (numbered for the CSR graph; `slots` states per cell, `state = cell * slo
 
 Two searches run on the same graph: the analysis (`solve`) uses the shared BFS of
 `mazegame.engine.graph` (so it can record a trace for the lab), while the energy is one
-allocation-free kernel (`jump_kernels.evaluate_kernel`) that the designer calls thousands
+allocation-free kernel (`kernels.evaluate_kernel`) that the designer calls thousands
 of times per puzzle. Tests check the two agree.
 """
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.graph import CSR, bfs
-from mazegame.engine.jump_kernels import (
+from mazegame.engine.jump.kernels import (
     BACKWARD,
     DC8,
     DR8,
@@ -126,10 +126,12 @@ class JumpPuzzle:
     # -- geometry ------------------------------------------------------------------
     @property
     def height(self) -> int:
+        """Rows of the board."""
         return int(self.jumps.shape[0])
 
     @property
     def width(self) -> int:
+        """Columns of the board."""
         return int(self.jumps.shape[1])
 
     @property
@@ -139,6 +141,7 @@ class JumpPuzzle:
 
     @property
     def directions(self) -> np.ndarray:
+        """The allowed directions, as indices into DR8/DC8."""
         return DIRECTIONS[self.moves]
 
     @property
@@ -148,20 +151,25 @@ class JumpPuzzle:
 
     @property
     def n_states(self) -> int:
+        """States of the move graph: cells times slots."""
         return self.height * self.width * self.slots
 
     @property
     def start_state(self) -> int:
+        """The start's "no jump yet" state."""
         return self.start * self.slots + self.slots - 1
 
     @property
     def goal_state(self) -> int:
+        """The goal's single state (every jump onto the goal lands there)."""
         return self.goal * self.slots + self.slots - 1
 
     def rc(self, cell: int) -> tuple[int, int]:
+        """(row, column) of a cell."""
         return divmod(int(cell), self.width)
 
     def cell_of(self, state: int) -> int:
+        """The cell a state stands on."""
         return int(state) // self.slots
 
     def targets(self, cell: int, last: int | None = None) -> dict[int, int]:
@@ -263,10 +271,12 @@ class Analysis:
 
     @property
     def solved(self) -> bool:
+        """Whether the goal can be reached at all."""
         return self.length >= 0
 
     @property
     def unique(self) -> bool:
+        """Whether exactly one shortest solution exists."""
         return self.solved and self.solutions == 1
 
     @property
@@ -276,18 +286,22 @@ class Analysis:
 
     @property
     def reachable(self) -> np.ndarray:
+        """Per state: can the start reach it?"""
         return self.dist_from_start >= 0
 
     @property
     def reaching(self) -> np.ndarray:
+        """Per state: can it reach the goal?"""
         return self.dist_to_goal >= 0
 
     @property
     def black_hole_states(self) -> np.ndarray:
+        """States reachable from the start with no way to the goal."""
         return np.flatnonzero(self.reachable & ~self.reaching)
 
     @property
     def white_hole_states(self) -> np.ndarray:
+        """States of the puzzle with a way to the goal that the start never reaches."""
         white = ~self.reachable & self.reaching & self.counted
         white[self.puzzle.goal_state] = False  # trivially reaching, never a hole
         return np.flatnonzero(white)
@@ -307,6 +321,7 @@ class Analysis:
 
     @property
     def forced_moves(self) -> int:
+        """Jumps forced from the start (one move each) before the first choice: the energy's m."""
         return self.energy.forced_moves
 
     @property

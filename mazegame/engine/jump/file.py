@@ -19,7 +19,7 @@ import json
 
 import numpy as np
 
-from mazegame.engine.jump import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
 from mazegame.engine.mazefile import parse_json, short_repr
 
 FORMAT = "mazegame/jump"
@@ -220,12 +220,6 @@ def from_text(text: str) -> JumpPuzzle:
 def _is_json(text: str) -> bool:
     """A JSON document (object, or a list to be refused as such) rather than plain text."""
     return text.lstrip()[:1] in ("{", "[")
-
-
-def read_puzzle(text: str) -> JumpPuzzle:
-    """One puzzle from a JSON document or the plain text form."""
-    text = text.lstrip("\ufeff")
-    return from_json(text) if _is_json(text) else from_text(text)
 
 
 def read_pack(text: str) -> list[JumpPuzzle]:

@@ -1,8 +1,8 @@
 """The numba kernels of jumping mazes: moves, the state graph, and Neller's energy.
 
 Pure functions over plain arrays (boards are flat, row-major int32), so the designer's
-inner loop runs entirely in compiled code; `mazegame.engine.jump` wraps them for puzzles.
-States are numbered as the `mazegame.engine.jump` docstring describes; the energy's
+inner loop runs entirely in compiled code; `jump.model` wraps them for puzzles.
+States are numbered as the `jump.model` docstring describes; the energy's
 exact terms are documented at `evaluate_kernel`.
 """
 

@@ -1,0 +1,244 @@
+"""The Algorithm Lab's rules: traces replayed with their counters, the shared clock, a race.
+
+`TraceRun` is a `Replay` plus indexes that make every counter a binary search, so a frame
+costs the same at event 10 as at event 10 million; `Playback` is the one clock every trace
+is seeked to (position, speed, the fraction of an event a frame carries over); `race` runs
+the ticked solvers on a maze, one after another, with their traces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from mazegame.engine.generate import GENERATORS, Generated
+from mazegame.engine.grid import Maze
+from mazegame.engine.solve import SOLVERS, Solution, solve
+from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
+from mazegame.engine.trace import AT, CARVE, LABEL, MARK, NOTE, PATH, WALL, Replay, Trace
+
+#: Playback speeds in events per second; at FPS frames a second the top ones move
+#: thousands of events per frame.
+SPEEDS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 30_000,
+          100_000, 300_000)
+FPS = 30
+AUTO_SECONDS = 12  #: a fresh trace starts at the speed that plays it in about this long
+MAX_FRAME_SECONDS = 0.25  #: a stalled frame counts as this long: it is not a leap
+#: Walks get at most this many steps in the lab: a random walk on 200x200 would otherwise
+#: record tens of millions of events (a gigabyte) before it stumbles on the goal.
+LAB_WALK_BUDGET = 1_000_000
+
+
+def dead_ends(maze: Maze) -> np.ndarray:
+    """bool[n]: rooms with exactly one open side (start and goals excepted)."""
+    open_sides = sum(((maze.walls >> d) & 1) == 0 for d in range(4)).ravel()
+    dead = open_sides == 1
+    if maze.solid is not None:
+        dead &= ~maze.solid.ravel()
+    dead[[maze.start, *maze.goals]] = False
+    return dead
+
+
+def _first_touches(events: np.ndarray, ops: tuple[int, ...], where=None) -> np.ndarray:
+    """Sorted event indices at which each cell is first touched by one of `ops`."""
+    hit = np.isin(events[:, 0], ops) & (events[:, 1] >= 0)
+    if where is not None:
+        hit &= where[np.maximum(events[:, 1], 0)]
+    idx = np.flatnonzero(hit)
+    _, first = np.unique(events[idx, 1], return_index=True)
+    return np.sort(idx[first])
+
+
+class TraceRun:
+    """A trace being replayed in the lab: the replay and the counters at its position."""
+
+    def __init__(self, title: str, trace: Trace, maze: Maze, layers: tuple[str, ...],
+                 label_kind: str = "", walker: bool = False, carves: bool = True,
+                 result: Solution | None = None) -> None:
+        self.title = title
+        self.trace = trace
+        self.maze = maze  #: the finished maze: start, goals and rock for drawing
+        self.layers = layers
+        self.label_kind = label_kind
+        self.walker = walker
+        self.result = result  #: None while generating
+        self.carves = carves  #: a generation that opens doors (else one that builds walls)
+        self.replay = Replay(trace)
+        ev = trace.events
+        ops = ev[:, 0]
+        dead = dead_ends(maze)
+        self._touch = _first_touches(ev, (MARK, AT, CARVE))
+        self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0))
+        if walker:
+            self._dead = np.flatnonzero((ops == AT) & dead[np.maximum(ev[:, 1], 0)])
+        else:
+            self._dead = _first_touches(ev, (MARK, AT), dead)
+        self._build = np.flatnonzero(ops == (CARVE if carves else WALL))
+        self._notes = np.flatnonzero(ops == NOTE)
+
+    @property
+    def follows_agent(self) -> bool:
+        """Worth scrolling after agent 0: a walker, or a generator that walks (Wilson,
+        backtracker). A search's "agent" hops along its whole frontier."""
+        return self.walker or (self.result is None and len(self._moves) > 0)
+
+    # -- construction from the registries -------------------------------------------
+    @staticmethod
+    def of_generation(name: str, generated: Generated) -> TraceRun:
+        """The replay of a generator building `generated.maze`."""
+        spec = GENERATORS[name]
+        # Some generators number the regions they join (Suits' connection-matrix method,
+        # Eller); the others set no labels, and their rooms should not all read 0.
+        regions = bool(np.any(generated.trace.events[:, 0] == LABEL))
+        return TraceRun(spec.title, generated.trace, generated.maze,
+                        ("agents", "marks", "labels", "doors"), "region" if regions else "",
+                        carves=spec.carves)
+
+    @staticmethod
+    def of_solution(name: str, solution: Solution, maze: Maze) -> TraceRun:
+        """The replay of a solver's search on `maze`."""
+        spec = SOLVERS[name]
+        return TraceRun(spec.title, solution.trace, maze, spec.layers, spec.labels,
+                        walker=spec.walker, result=solution)
+
+    # -- position ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.trace)
+
+    @property
+    def position(self) -> int:
+        """How many events of the trace have been replayed."""
+        return self.replay.position
+
+    def seek(self, clock: int) -> np.ndarray:
+        """Move to event `clock` (clamped); returns the events that ran, either way."""
+        before = self.replay.position
+        self.replay.seek(clock)
+        lo, hi = sorted((before, self.replay.position))
+        return self.trace.events[lo:hi]
+
+    @property
+    def finished(self) -> bool:
+        """A solver's trace played to its end (its result is then the whole story)."""
+        return self.result is not None and self.replay.at_end
+
+    def _count(self, index: np.ndarray) -> int:
+        return int(np.searchsorted(index, self.position))
+
+    # -- counters -----------------------------------------------------------------------
+    def counters(self) -> list[tuple[str, str]]:
+        """(name, value) pairs for the panel, at the current position."""
+        rows = [("step", f"{self.position:,}/{len(self):,}"),
+                ("visited", f"{self._count(self._touch):,}")]
+        if self.result is None:
+            rows.append(("doors" if self.carves else "walls",
+                         f"{self._count(self._build):,}"))
+            return rows
+        if self.walker:
+            path = max(0, self._count(self._moves) - 1)
+        elif self.finished:
+            path = self.result.length  # searches mark no path in their traces; None: none
+        else:
+            path = max(0, int(np.count_nonzero(self.replay.marks == PATH)) - 1)
+        rows += [("path", "none" if path is None else f"{path:,}"),
+                 ("dead ends", f"{self._count(self._dead):,}")]
+        return rows
+
+    def note(self) -> str:
+        """What a solver last said (its latest NOTE); generators' NOTE codes are their own."""
+        seen = self._count(self._notes)
+        if seen == 0 or self.result is None:
+            return ""
+        code = int(self.trace.events[self._notes[seen - 1], 2])
+        return NOTE_TEXT.get(code, "")
+
+    def answer(self) -> tuple[int, ...]:
+        """The route to show once the search is over (a walk with loops erased), else ()."""
+        return self.result.route if self.finished and self.result.found else ()
+
+    def outcome(self) -> str:
+        """How a finished search ended: "found: N moves", or why it stopped; "" before."""
+        if not self.finished:
+            return ""
+        result = self.result
+        return (f"found: {result.length:,} moves" if result.found
+                else f"{result.reason} ({result.steps:,} steps)")
+
+
+def race(maze: Maze, names: list[str], seed: int, control,
+         on_start: Callable[[str], None] | None = None) -> tuple[list[TraceRun], list[str]] | None:
+    """Run the named solvers on `maze`, recording, one after another: (runs, refusals), or
+    None when the race was cancelled through `control`. `on_start` hears each one's title."""
+    runs, refused = [], []
+    budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
+    for name in names:
+        spec = SOLVERS[name]
+        if on_start is not None:
+            on_start(spec.title)
+        try:
+            solution = solve(name, maze, record=True, seed=seed, control=control,
+                             budget=budget if spec.walker else None)
+        except ValueError as error:
+            refused.append(f"{spec.title}: {error}")
+            continue
+        if solution.stop == "cancelled":
+            return None
+        runs.append(TraceRun.of_solution(name, solution, maze))
+    return runs, refused
+
+
+def auto_speed(total: int) -> int:
+    """The index of the slowest speed that plays `total` events in AUTO_SECONDS (else the top)."""
+    return next((i for i, s in enumerate(SPEEDS) if s * AUTO_SECONDS >= total), len(SPEEDS) - 1)
+
+
+class Playback:
+    """The lab's one clock: a position up to the longest trace's length, and a speed."""
+
+    def __init__(self) -> None:
+        self.clock = 0  #: events replayed on every trace (a shorter one stops at its end)
+        self.total = 0  #: length of the longest trace on show
+        self.speed = SPEEDS.index(100)  #: index into SPEEDS
+        self.speed_chosen = False  #: the player picked a speed: stop choosing it per trace
+        self._carry = 0.0
+        self._last = 0.0
+
+    @property
+    def events_per_second(self) -> int:
+        """The speed, in events per second."""
+        return SPEEDS[self.speed]
+
+    @property
+    def at_end(self) -> bool:
+        """The clock has reached the end of the longest trace."""
+        return self.clock >= self.total
+
+    def rewind(self) -> None:
+        """Back to event 0 of fresh traces, at the speed that suits them (unless chosen)."""
+        self.clock = 0
+        if not self.speed_chosen:
+            self.speed = auto_speed(self.total)
+
+    def seek(self, position: int) -> int:
+        """Set the clock to `position`, clamped to 0..total; returns the new clock."""
+        self.clock = max(0, min(int(position), self.total))
+        return self.clock
+
+    def change_speed(self, delta: int) -> None:
+        """Faster (delta > 0) or slower by `delta` steps of SPEEDS, clamped; the player's pick."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        self.speed_chosen = True
+
+    def start(self, now: float) -> None:
+        """Frames count from `now`, with no fraction of an event carried (play or pause)."""
+        self._carry = 0.0
+        self._last = now
+
+    def frame(self, now: float) -> int:
+        """Whole events the frame ending at `now` plays; the fraction carries to the next."""
+        dt, self._last = min(now - self._last, MAX_FRAME_SECONDS), now
+        self._carry += SPEEDS[self.speed] * dt
+        steps = int(self._carry)
+        self._carry -= steps
+        return steps
