@@ -13,12 +13,40 @@ from mazegame.cli.common import (
     write_output,
 )
 
-#: The mode settings `play` takes as options; each mode's registry entry says which it has.
-MODE_OPTIONS = ("view", "demon", "difficulty", "turn_based", "two_player")
+
+def mode_settings() -> dict[str, list]:
+    """Every mode setting of the registry, as `play` takes it: key -> [(mode, Choice), ...]."""
+    from mazegame.games.modes import MODES
+
+    settings: dict[str, list] = {}
+    for mode in MODES.values():
+        for choice in mode.choices:
+            settings.setdefault(choice.key, []).append((mode.name, choice))
+    return settings
+
+
+def flag_of(key: str) -> str:
+    """The option that sets a mode setting: "turn_based" -> "--turn-based"."""
+    return "--" + key.replace("_", "-")
+
+
+def spelled(value) -> str:
+    """A setting's value as typed on the command line (True -> "true", 6.0 -> "6.0")."""
+    return str(value).lower()
+
+
+def is_switch(choice) -> bool:
+    """A yes/no setting: given alone (`--turn-based`) it means true."""
+    return all(isinstance(v, bool) for _, v in choice.values)
+
+
+def offered(*choices) -> str:
+    """The values settings take, as typed, once each ("" is a default that needs no option)."""
+    return "|".join(dict.fromkeys(spelled(v) for c in choices for _, v in c.values if v != ""))
 
 
 def _configure_play(p: argparse.ArgumentParser) -> None:
-    """Add play's arguments: mode, file, --list, maze options, mode settings."""
+    """Add play's arguments: mode, file, --list, maze options, and every mode setting."""
     p.add_argument("mode", nargs="?", default=None, help="game mode (default: the main menu)")
     p.add_argument("file", nargs="?", default=None,
                    help="a maze file to play (a jump mode: a puzzle or pack file)")
@@ -26,14 +54,15 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
                    help="print the modes and the settings each takes, and exit")
     add_maze_options(p)
     p.set_defaults(algo=None)  # so a mode that builds no maze can tell it was given
-    chase = p.add_argument_group("mode settings (which mode takes which: see --list)")
-    chase.add_argument("--view", default=None, help="chase and race: birds-eye, blind or eye")
-    chase.add_argument("--demon", default=None, help="chase and race: the demon's personality")
-    chase.add_argument("--difficulty", default=None, help="e.g. easy, normal, hard")
-    chase.add_argument("--turn-based", action="store_true", default=None,
-                       help="the demon moves when you move (default: real time)")
-    chase.add_argument("--two-player", action="store_true", default=None,
-                       help="a second human moves the demon with the arrow keys")
+    group = p.add_argument_group("mode settings (the setup dialog's choices; see --list)")
+    for key, offers in mode_settings().items():
+        modes = ", ".join(dict.fromkeys(name for name, _ in offers))
+        choice = offers[0][1]
+        group.add_argument(flag_of(key), dest=key, default=None, metavar="VALUE",
+                           nargs="?" if is_switch(choice) else None,
+                           const="true" if is_switch(choice) else None,
+                           help=f"{modes}: {choice.label.lower()}, "
+                                f"{offered(*(c for _, c in offers))}")
 
 
 def mode_listing() -> str:
@@ -42,9 +71,7 @@ def mode_listing() -> str:
 
     lines = []
     for name, mode in MODES.items():
-        settings = [f"--{c.key.replace('_', '-')} " + "|".join(str(v) for _, v in c.values if v)
-                    if c.key in ("view", "demon", "difficulty") else f"--{c.key.replace('_', '-')}"
-                    for c in mode.choices if c.key in MODE_OPTIONS]
+        settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
         lines.append(f"{name:<10} {mode.title:<16} {' '.join(settings)}".rstrip())
     return "\n".join(lines)
 
@@ -56,7 +83,8 @@ def play_setup(args: argparse.Namespace):
     from mazegame.games.setup import GameSetup
 
     if args.mode is None:
-        if args.file is not None or any(getattr(args, key) is not None for key in MODE_OPTIONS):
+        if args.file is not None or any(getattr(args, key) is not None
+                                        for key in mode_settings()):
             raise UsageError("name a mode to play a file or take settings "
                              "(see `mazegame play --list`)")
         return None
@@ -87,24 +115,20 @@ def play_setup(args: argparse.Namespace):
 def _mode_options(args: argparse.Namespace, mode) -> tuple:
     """The mode settings given, as (key, value); refused where the mode has no such setting
     or no such value, naming what it takes."""
-    from mazegame.games.modes import MODES
-
     choices = {c.key: c for c in mode.choices}
     options = []
-    for key in MODE_OPTIONS:
-        value = getattr(args, key)
-        if value is None:
+    for key, offers in mode_settings().items():
+        text = getattr(args, key)
+        if text is None:
             continue
-        flag = "--" + key.replace("_", "-")
         if key not in choices:
-            takers = [m.name for m in MODES.values() if key in {c.key for c in m.choices}]
-            raise UsageError(f"{mode.name} has no {flag} setting (it is for "
-                             f"{', '.join(takers)})")
-        values = [v for _, v in choices[key].values]
-        if value not in values:
-            names = ", ".join(str(v) for v in values if v)
-            raise UsageError(f"{mode.name} {flag} is one of {names}; not {value!r}")
-        options.append((key, value))
+            takers = ", ".join(dict.fromkeys(name for name, _ in offers))
+            raise UsageError(f"{mode.name} has no {flag_of(key)} setting (it is for {takers})")
+        values = {spelled(v): v for _, v in choices[key].values if v != ""}
+        if text.lower() not in values:
+            raise UsageError(f"{mode.name} {flag_of(key)} is one of "
+                             f"{', '.join(values)}; not {text!r}")
+        options.append((key, values[text.lower()]))
     return tuple(options)
 
 
