@@ -91,13 +91,13 @@ def play_setup(args: argparse.Namespace):
     mode = MODES.get(args.mode)
     if mode is None:
         raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")
-    if not mode.maze_settings and mode.name != "lab":
+    if mode.builds is None:
         given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
         if given or any(args.wrap):
             raise UsageError(f"{mode.name} builds no maze: it takes no "
                              f"{', '.join(given or ['--wrap'])}")
-    if mode.name == "lab" and any(args.wrap):
-        raise UsageError("the lab builds mazes without wrap-around")
+    if mode.builds == "flat" and any(args.wrap):
+        raise UsageError(f"{mode.name} builds mazes without wrap-around")
     algo = args.algo or "backtracker"
     if algo not in GENERATORS:
         raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")

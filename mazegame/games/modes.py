@@ -34,6 +34,9 @@ class Mode:
     blurb: str
     choices: tuple[Choice, ...] = ()
     maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
+    #: What the mode builds from --algo/--size/--seed/--wrap: "any" maze, "flat" mazes only
+    #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
+    builds: str | None = "any"
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
     #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
     files: str | None = "maze"
@@ -165,6 +168,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
         "against the optimum. t highlights where you have been, e shows your legal jumps.",
         maze_settings=False,
+        builds=None,
         files="puzzles",
         choices=(Choice("pack", "Puzzles", (
             ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
@@ -179,6 +183,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
         "solution matrices.",
         maze_settings=False,
+        builds="flat",
         files=None,
     ),
 )}
