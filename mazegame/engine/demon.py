@@ -314,6 +314,7 @@ class Demon:
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     description: ClassVar[str] = ""
+    tagline: ClassVar[str] = ""  #: a few words for menus, e.g. "perfect"
     perfect: ClassVar[bool] = False  #: always takes a shortest way to the target
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
@@ -352,6 +353,7 @@ class Tracker(Demon):
 
     name = "tracker"
     title = "The tracker"
+    tagline = "perfect"
     description = ("Knows the maze and always knows where you are: every move is a step along "
                    "a shortest route to you (Suits' solution matrix). Only a lead keeps you safe.")
     perfect = True
@@ -367,6 +369,7 @@ class CheeseNose(_DoorWalker):
 
     name = "cheese"
     title = "The cheese-nose"
+    tagline = "follows your scent"
     description = ("Hunts by smell. Your scent spreads through the maze cell by cell and fades "
                    "behind you; it wanders until it catches a whiff, then follows the strongest "
                    "smell. Loops and fast feet throw it off.")
@@ -401,6 +404,7 @@ class Wanderer(_DoorWalker):
 
     name = "wanderer"
     title = "The wanderer"
+    tagline = "roams until it hears you"
     description = ("Roams the maze by the least-recently-used door, never quite lost. When you "
                    "come within a few steps it hears you, and from then on it tracks you "
                    "perfectly, until you slip out of earshot.")

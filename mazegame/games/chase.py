@@ -40,6 +40,7 @@ from mazegame.games.chase_senses import (
 )
 from mazegame.games.eye import EyeGame
 from mazegame.games.eyeview import look
+from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES, Difficulty
 from mazegame.games.walk import Outcome, WalkGame
 
 MODES = ("chase", "race")
@@ -67,32 +68,6 @@ class ChaseRules:
     def demon_steps(self, turns: int) -> int:
         """D(t): the most steps the demon can have taken after `turns` turns."""
         return self.pursuit.demon_steps(turns)
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    """A preset: demon speed, personality, head start, and how braided the maze is."""
-
-    name: str
-    title: str
-    speed: Fraction
-    personality: str
-    head_start: int
-    braid: float  #: fraction of dead ends removed: loops give room to dodge
-    tick_seconds: float
-    description: str
-
-
-DIFFICULTIES = {d.name: d for d in (
-    Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.45,
-               "A slow demon that hunts by smell, a long head start, plenty of loops."),
-    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 4, 0.4, 0.35,
-               "A roaming demon that tracks you once it hears you; some loops to dodge through."),
-    Difficulty("hard", "Hard", Fraction(1), "tracker", 2, 0.2, 0.3,
-               "A perfect tracker as fast as you: keep your lead."),
-    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.25,
-               "A perfect tracker faster than you, almost no loops: only the best route wins."),
-)}
 
 
 def parse_speed(text: str | Fraction | float) -> Fraction:
@@ -355,7 +330,7 @@ def new_chase(
     maze: Maze | None = None,
     *,
     mode: str = "chase",
-    difficulty: str = "normal",
+    difficulty: str = DEFAULT_DIFFICULTY,
     view: str = "birds-eye",
     size: tuple[int, int] = (20, 10),
     seed: int = 0,
@@ -394,6 +369,6 @@ def new_chase(
 
 
 __all__ = [
-    "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules", "Difficulty", "DIFFICULTIES",
+    "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules",
     "Result", "new_chase", "rules_for", "chase_maze", "parse_speed", "STAY", "DEMON_GLYPH",
 ]

@@ -13,21 +13,19 @@ import numpy as np
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, mirrored
 from mazegame.games.eyeview import look
+from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
 
 LEFT_OF = {NORTH: WEST, WEST: SOUTH, SOUTH: EAST, EAST: NORTH}
 RIGHT_OF = {v: k for k, v in LEFT_OF.items()}
 
-#: What the view gives away at each difficulty (the chase's names included): compass, mini-map.
-AIDS = {"easy": (True, True), "normal": (False, True), "hard": (False, False),
-        "nightmare": (False, False)}
-
 
 def aids(difficulty: str) -> tuple[bool, bool]:
     """(compass, mini-map) at a difficulty; an unknown name is refused with the known ones."""
-    if difficulty not in AIDS:
-        raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(AIDS)}")
-    return AIDS[difficulty]
+    preset = DIFFICULTIES.get(difficulty)
+    if preset is None:
+        raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
+    return preset.compass, preset.minimap
 
 
 @dataclass

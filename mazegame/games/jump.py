@@ -18,6 +18,7 @@ DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south
                    "southwest": 5, "west": 6, "northwest": 7}
 #: The shipped packs, in the order the game offers them.
 PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
+DAILY = "daily"  #: the pack name that asks for the puzzle of the day
 
 
 @dataclass

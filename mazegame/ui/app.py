@@ -10,9 +10,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
-from mazegame.ui.modes import MODES
+from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
 
@@ -104,7 +105,7 @@ class MazeApp(App):
 
     def start_mode(self, setup: GameSetup) -> None:
         self.last_setup[setup.mode] = setup
-        self.push_screen(MODES[setup.mode].screen(setup))
+        self.push_screen(SCREENS[setup.mode](setup))
 
     def action_help(self) -> None:
         """Every key of the current screen, introduced by its mode's blurb."""

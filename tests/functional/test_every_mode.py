@@ -10,9 +10,10 @@ import pytest
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.solve import SOLVERS
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.modes import MODES
+from mazegame.ui.screens import SCREENS
 
 #: The settings every combination of which is played; a mode's other choices take each of
 #: their values in turn, so every value is still opened at least once.
@@ -32,6 +33,10 @@ def mode_cases() -> list[tuple[str, tuple]]:
             options += [(c.key, c.values[i % len(c.values)][1]) for c in others]
             cases.append((name, tuple(options)))
     return cases
+
+
+def test_every_mode_has_a_screen():
+    assert set(SCREENS) == set(MODES)
 
 
 def case_id(case) -> str:

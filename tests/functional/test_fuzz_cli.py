@@ -26,12 +26,13 @@ from hypothesis import strategies as st
 
 import mazegame
 from mazegame import cli
+from mazegame.cli import common
 from mazegame.engine.generate import generate
 from mazegame.engine.jump.file import from_text as jump_from_text
 from mazegame.engine.jump.file import to_json as jump_to_json
 from mazegame.engine.jump.file import write_pack
 from mazegame.engine.mazefile import to_json, to_text
-from mazegame.ui.modes import MODES
+from mazegame.games.modes import MODES
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -196,7 +197,7 @@ def value_for(action: argparse.Action) -> st.SearchStrategy[str]:
     from mazegame.engine.solve import SOLVERS
 
     names = [*GENERATORS, *SOLVERS, *MODES, "newest", "mix", "ne", "sw", "rook+torus"]
-    kinds = {cli.parse_size: SIZES, cli.parse_cell: CELLS, cli.parse_wrap: WRAPS,
+    kinds = {common.parse_size: SIZES, common.parse_cell: CELLS, common.parse_wrap: WRAPS,
              int: SMALL_INTS | HUGE, float: FLOATS}
     if action.choices:
         typical = st.sampled_from([str(c) for c in action.choices])

@@ -133,9 +133,9 @@ async def test_daily_pack_designs_on_mount_and_fresh_designs_a_like_puzzle():
 
 def test_mode_factory_reads_the_pack_option():
     from mazegame.games.setup import GameSetup
-    from mazegame.ui.modes import MODES
+    from mazegame.ui.screens import SCREENS
 
-    screen = MODES["jump"].screen(GameSetup(mode="jump", options=(("pack", "queen"),)))
+    screen = SCREENS["jump"](GameSetup(mode="jump", options=(("pack", "queen"),)))
     assert screen.pack == "queen" and screen.game.puzzle.moves == "queen"
 
 

@@ -15,11 +15,11 @@ import os
 import random
 
 import pytest
+from mazegame.games.modes import MODES
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.modes import MODES
 from mazegame.ui.screens.menu import MenuScreen
 
 SEEDS = int(os.environ.get("MAZEGAME_MONKEY_SEEDS", "2"))

@@ -33,6 +33,7 @@ async def test_tapping_n_keeps_the_fitted_size(mode, options, helpers):
         await pilot.press("right", "down")
         await helpers.settle(pilot)
         game = screen.game
+        assert game is not None, str(screen.query_one("#end-panel").render())  # why not
         assert game.maze is not first
         assert (game.maze.width, game.maze.height) == shape
         assert game.maze.seed == screen.setup.seed  # the newest request won

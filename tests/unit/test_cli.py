@@ -1,15 +1,19 @@
 """The `mazegame` command line: documents out, documents in, one-line refusals."""
 
+import ast
 import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import mazegame.cli
 from mazegame import __version__
-from mazegame.cli import main
+from mazegame.cli import COMMANDS, main
 from mazegame.engine.generate import GENERATORS
+from mazegame.engine.solve import SOLVERS
 
 
 def run(capsys, *argv):
@@ -26,9 +30,19 @@ def test_generate_json_document(capsys):
     assert (doc["width"], doc["height"], doc["seed"], doc["algorithm"]) == (5, 4, 9, "wilson")
 
 
-def test_generate_list_prints_the_registry(capsys):
-    status, out, _ = run(capsys, "generate", "--list")
-    assert status == 0 and out.split() == list(GENERATORS)
+@pytest.mark.parametrize(("command", "registry"), [("generate", GENERATORS),
+                                                    ("solve", SOLVERS)])
+def test_list_prints_each_name_and_title_aligned(capsys, command, registry):
+    status, out, _ = run(capsys, command, "--list")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == len(registry)
+    # The name stays the first word (`cut -d' ' -f1` still lists the names) ...
+    assert [line.split(" ")[0] for line in lines] == list(registry)
+    # ... then the registry's title, every title starting in the same column.
+    pairs = list(zip(lines, registry.values(), strict=True))
+    assert all(line.endswith(spec.title) for line, spec in pairs)
+    columns = {len(line) - len(spec.title) for line, spec in pairs}
+    assert len(columns) == 1 and columns.pop() > max(map(len, registry))
 
 
 def test_generate_text_and_solve_round_trip(tmp_path, capsys):
@@ -102,3 +116,24 @@ def test_bench_quick_json(capsys, monkeypatch):
     assert set(rows[0]) >= {"name", "size", "seconds", "reference", "reference_seconds", "ratio"}
     assert {r["reference"] for r in rows} >= {"python", "networkx"}
     assert all(r["ratio"] > 0 for r in rows if r["reference"] in ("python", "networkx"))
+
+
+# -- the package: one module a subcommand, no cycle ------------------------------------------
+CLI_DIR = Path(mazegame.cli.__file__).parent
+SUBCOMMAND_MODULES = sorted(p.stem for p in CLI_DIR.glob("*.py")
+                            if p.stem not in ("__init__", "common"))
+
+
+def test_every_subcommand_module_is_registered():
+    registered = {cmd.run.__module__ for cmd in COMMANDS.values()}
+    assert registered == {f"mazegame.cli.{name}" for name in SUBCOMMAND_MODULES}
+
+
+@pytest.mark.parametrize("name", [*SUBCOMMAND_MODULES, "common"])
+def test_subcommand_modules_import_only_common_from_the_package(name):
+    tree = ast.parse((CLI_DIR / f"{name}.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+    from_cli = {m for m in imported if m == "mazegame.cli" or m.startswith("mazegame.cli.")}
+    assert from_cli <= ({"mazegame.cli.common"} if name != "common" else set())

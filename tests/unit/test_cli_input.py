@@ -2,6 +2,7 @@
 
 import io
 import os
+import platform
 import signal
 import subprocess
 import sys
@@ -85,6 +86,24 @@ def child_env() -> dict:
         [ROOT, *filter(None, [os.environ.get("PYTHONPATH")])])}
 
 
+def wait_until_reading_stdin(pid: int, timeout: float = 60.0) -> None:
+    """Wait until the child sits in read(0, ...) (Linux /proc; else a fixed wait): on a cold
+    numba cache under load, a fixed sleep can end before the child reaches its read."""
+    read = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())  # read()'s number
+    deadline = time.monotonic() + timeout
+    while read is not None and time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/syscall") as f:
+                fields = f.read().split()
+        except OSError:
+            time.sleep(1.5)
+            return
+        if fields[:2] == [read, "0x0"]:  # read() on fd 0
+            return
+        time.sleep(0.05)
+    time.sleep(1.5)
+
+
 @pytest.mark.parametrize("argv", [
     ["solve", "-"],  # blocked reading standard input
     ["generate", "--size", "4096x4096", "--format", "text", "-o", os.devnull],  # busy
@@ -93,7 +112,10 @@ def test_ctrl_c_prints_one_line_and_exits_130(argv):
     child = subprocess.Popen([sys.executable, "-m", "mazegame", *argv], env=child_env(),
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE)
-    time.sleep(1.5)
+    if argv[0] == "solve":
+        wait_until_reading_stdin(child.pid)
+    else:
+        time.sleep(1.5)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
     if child.returncode == 0 and argv[0] == "generate":  # a fast machine finished first

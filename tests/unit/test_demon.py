@@ -150,7 +150,7 @@ def test_on_demand_cache_reuses_the_search_until_the_target_moves():
 def test_registry_lists_the_three_personalities():
     assert set(PERSONALITIES) == {"tracker", "cheese", "wanderer"}
     for name, cls in PERSONALITIES.items():
-        assert cls.name == name and cls.title and cls.description
+        assert cls.name == name and cls.title and cls.tagline and cls.description
     with pytest.raises(ValueError, match="unknown demon"):
         make_demon("poltergeist", Maze.open(2, 2))
 

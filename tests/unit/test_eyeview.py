@@ -113,8 +113,8 @@ def test_eye_game_turns_and_steps():
 
 def test_every_difficulty_has_its_aids():
     """The eye view serves the chase too: every chase difficulty says what it shows."""
-    from mazegame.games.chase import DIFFICULTIES
     from mazegame.games.eye import aids
+    from mazegame.games.modes import DIFFICULTIES
 
     assert aids("easy") == (True, True)
     assert aids("nightmare") == (False, False)

@@ -30,7 +30,7 @@ from mazegame.engine.jump.file import (
 )
 from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_UNREACHING, E_WHITE
 from mazegame.engine.jump.model import JumpPuzzle, energy, evaluate, legal_jumps, solve, state_graph
-from mazegame.games.jump import JumpGame
+from mazegame.games.jump import PACK_NAMES, JumpGame
 from mazegame.games.walk import Outcome
 from mazegame.locations import asset
 
@@ -395,7 +395,7 @@ def test_puzzle_of_the_day_is_the_same_for_everyone_on_a_date():
     assert puzzle_of_the_day(day) != puzzle_of_the_day(day + datetime.timedelta(days=1))
 
 
-@pytest.mark.parametrize("name", ["classics", "rook", "queen", "torus", "no-u-turn"])
+@pytest.mark.parametrize("name", PACK_NAMES)
 def test_shipped_packs_are_good_designs(name):
     pack = read_pack(asset("jump", f"{name}.jsonl").read_text())
     assert len(pack) >= 3

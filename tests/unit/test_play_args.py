@@ -2,9 +2,11 @@
 
 import pytest
 
-from mazegame.cli import MODE_OPTIONS, UsageError, build_parser, main, play_setup
+from mazegame.cli import build_parser, main
+from mazegame.cli.common import UsageError
+from mazegame.cli.play import mode_settings, play_setup, spelled
+from mazegame.games.modes import DIFFICULTIES, MODES, eye_difficulties
 from mazegame.locations import asset
-from mazegame.ui.modes import MODES
 
 MAZE_FILE = str(asset("levels", "one-way-doors.txt"))
 
@@ -20,29 +22,29 @@ def flag(key: str) -> str:
 @pytest.mark.parametrize("name", list(MODES))
 def test_every_setting_value_of_every_mode_is_accepted(name):
     for choice in MODES[name].choices:
-        if choice.key not in MODE_OPTIONS:
-            continue
         for _, value in choice.values:
-            if value in ("", None, False):
+            if value == "":
                 continue  # the default: given by leaving the option out
-            argv = [flag(choice.key)] if value is True else [flag(choice.key), str(value)]
+            argv = [flag(choice.key)] if value is True else [flag(choice.key), spelled(value)]
             assert setup_of(name, *argv).option(choice.key) == value
 
 
 @pytest.mark.parametrize("name", list(MODES))
 def test_settings_a_mode_does_not_have_are_refused(name):
     taken = {c.key for c in MODES[name].choices}
-    for key in MODE_OPTIONS:
+    for key, offers in mode_settings().items():
         if key in taken:
             continue
-        argv = [flag(key)] if key in ("turn_based", "two_player") else [flag(key), "easy"]
+        value = spelled(offers[0][1].values[-1][1])  # a value some other mode takes
         with pytest.raises(UsageError, match=f"no {flag(key)}"):
-            setup_of(name, *argv)
+            setup_of(name, flag(key), value)
 
 
 def test_values_outside_the_mode_are_refused_with_the_known_ones():
-    with pytest.raises(UsageError, match="normal, easy, hard"):
-        setup_of("eye", "--difficulty", "nightmare")
+    offered = [d.name for d in eye_difficulties()]
+    (outside, *_) = [name for name in DIFFICULTIES if name not in offered]
+    with pytest.raises(UsageError, match=", ".join(offered)):
+        setup_of("eye", "--difficulty", outside)
     with pytest.raises(UsageError, match="tracker"):
         setup_of("chase", "--demon", "bob")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mazegame.engine.grid import Maze
 from mazegame.games.blind import BlindGame, budget_for
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.palette import LOW_BUDGET
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
@@ -54,7 +54,7 @@ class BlindScreen(WalkScreen):
         fields = super().status_fields()
         left = self.game.attempts_left
         if left is not None:
-            colour = "red" if left <= max(3, self.game.budget // 10) else "default"
+            colour = LOW_BUDGET if left <= max(3, self.game.budget // 10) else "default"
             fields.insert(0, f"[b]Attempts left[/b] [{colour}]{left}[/]")
         return fields
 
@@ -77,20 +77,3 @@ class BlindScreen(WalkScreen):
             "[b]n[/b]  new maze",
             "[b]q[/b]  back to the menu",
         ])
-
-
-register_mode(Mode(
-    "blind", "Blind maze",
-    "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
-    "into it. With a move budget, every attempt counts, bumps included.",
-    BlindScreen,
-    choices=(
-        Choice("budget", "Move budget", (
-            ("Unlimited", None), ("Generous (6x shortest)", 6.0),
-            ("Fair (4x shortest)", 4.0), ("Tight (2.5x shortest)", 2.5),
-        )),
-        Choice("show_bumped", "Bumped walls", (("Shown", True), ("Forgotten", False))),
-        Choice("show_trail", "Your trail", (("Shown", True), ("Hidden", False))),
-        Choice("reveal", "At the end", (("Reveal the maze", True), ("Keep it dark", False))),
-    ),
-))

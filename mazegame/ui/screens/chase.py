@@ -7,15 +7,16 @@ move the demon when you move; real-time games tick on a timer that stops while p
 
 from __future__ import annotations
 
-from rich.style import Style
 from textual.binding import Binding
 from textual.timer import Timer
 
 from mazegame.engine.grid import Maze
-from mazegame.games.chase import DEMON_GLYPH, DIFFICULTIES, ChaseGame, chase_maze, new_chase
+from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase
+from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.keys import split_move_bindings
+from mazegame.ui.palette import DEMON, DEMON_ROUTE, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.eye import EyeScreen
@@ -23,25 +24,12 @@ from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
 
-DEMON = Style(color="#ffffff", bgcolor="#c0392b", bold=True)
-DEMON_ROUTE = ("×", Style(color="#e06c75", bold=True))
-WARNING_COLOURS = ("default", "yellow", "dark_orange", "bold red")
+DEMON_ROUTE_SPRITE = (GLYPH_DEMON_ROUTE, DEMON_ROUTE)  #: the loss screen's path layer
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
     Binding("i", "toggle_info", "Info", id="info",
             tooltip="Show how the demon thinks (strategy, memory)"),
-]
-ARROWS_APART = [  # arrows move you, or the demon when a second human plays it
-    binding
-    for d, arrow, letters in (("north", "up", "k,w"), ("south", "down", "j,s"),
-                              ("west", "left", "h,a"), ("east", "right", "l,d"))
-    for binding in (
-        Binding(arrow, f"arrow('{d}')", "Move", show=d == "north", key_display="↑↓←→",
-                id=f"arrow-{d}", tooltip=f"Move {d} (two players: the demon moves)"),
-        Binding(letters, f"move('{d}')", "Move", show=False, id=f"move-{d}",
-                tooltip=f"Move {d} (also with two players)"),
-    )
 ]
 
 
@@ -57,14 +45,14 @@ class DemonMixin:
         if setup.level is not None:
             return setup.level
         size, _ = setup.maze_size(fit)
-        return chase_maze(setup.option("difficulty", "normal"), size, setup.seed,
+        return chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
                           setup.algorithm, setup.wrap_x, setup.wrap_y)
 
     def make_game(self, maze: Maze) -> ChaseGame:
         s = self.setup
         return new_chase(
             maze, mode=s.mode, view=self.view_name, seed=s.seed, clock=self.app.clock,
-            difficulty=s.option("difficulty", "normal"),
+            difficulty=s.option("difficulty", DEFAULT_DIFFICULTY),
             personality=s.option("demon") or None,
             turn_based=bool(s.option("turn_based", False)),
             two_player=bool(s.option("two_player", False)),
@@ -117,7 +105,7 @@ class DemonMixin:
         super().reveal()
         view = self.query_one(MazeView)
         if self.game.caught:  # the loss screen shows the demon's route instead of the way out
-            view.path_glyph = DEMON_ROUTE
+            view.path_glyph = DEMON_ROUTE_SPRITE
             view.set_path(self.game.demon_trail)
             view.refresh_all()
         view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
@@ -160,13 +148,13 @@ class DemonMixin:
         ])
 
     def describe(self) -> str:
-        return f"{super().describe()} · {self.setup.option('difficulty', 'normal')}"
+        return f"{super().describe()} · {self.setup.option('difficulty', DEFAULT_DIFFICULTY)}"
 
 
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
     """Chase or race seen from above; two humans share the keyboard here."""
 
-    BINDINGS = [*ARROWS_APART, *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
+    BINDINGS = [*split_move_bindings(), *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
     view_name = "birds-eye"
 
     @property
@@ -217,30 +205,3 @@ def chase_screen(setup: GameSetup) -> WalkScreen:
     """The screen for the chosen view (two humans always play from above)."""
     view = "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
     return SCREENS[view](setup)
-
-
-CHOICES = (
-    Choice("view", "View", (("Bird's-eye", "birds-eye"), ("Blind", "blind"),
-                            ("Player's eye", "eye"))),
-    Choice("difficulty", "Difficulty", tuple(
-        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values())),
-    Choice("demon", "Demon", (("As the difficulty says", ""), ("Tracker (perfect)", "tracker"),
-                              ("Cheese-nose (follows your scent)", "cheese"),
-                              ("Wanderer (roams until it hears you)", "wanderer"))),
-    Choice("turn_based", "Timing", (("Real time", False), ("Turn-based", True))),
-    Choice("two_player", "Players", (("One (computer demon)", False),
-                                     ("Two on one keyboard", True))),
-)
-
-register_mode(Mode(
-    "chase", "Chase",
-    "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
-    "solution matrices); you have a head start. In the dark views you only hear it coming.",
-    chase_screen, choices=CHOICES,
-))
-register_mode(Mode(
-    "race", "Race",
-    "You and the demon race to the same goal from different starts. No catching: just be "
-    "there first.",
-    chase_screen, choices=CHOICES,
-))

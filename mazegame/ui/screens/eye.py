@@ -7,8 +7,9 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES, Maze
 from mazegame.games.eye import EyeGame, aids
+from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.keys import facing_bindings
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
@@ -18,14 +19,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     """The perspective view, a mini-map of what you have seen, the whole maze at the end."""
 
     BINDINGS = [
-        Binding("up,w,k", "forward", "Forward", key_display="↑", id="forward",
-                tooltip="Step forward (also w, k)"),
-        Binding("left,a,h", "turn('left')", "Left", key_display="←", id="turn-left",
-                tooltip="Turn left (also a, h)"),
-        Binding("right,d,l", "turn('right')", "Right", key_display="→", id="turn-right",
-                tooltip="Turn right (also d, l)"),
-        Binding("down,s,j", "turn('around')", "Turn around", key_display="↓", id="turn-around",
-                tooltip="Turn around (also s, j)"),
+        *facing_bindings(),
         Binding("m", "toggle_map", "Map", id="map", tooltip="Show or hide the mini-map"),
         *GAME_BINDINGS,
     ]
@@ -37,11 +31,11 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
 
     @property
     def compass(self) -> bool:
-        return aids(self.setup.option("difficulty", "normal"))[0]
+        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[0]
 
     @property
     def minimap_allowed(self) -> bool:
-        return aids(self.setup.option("difficulty", "normal"))[1]
+        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[1]
 
     def fit_size(self) -> tuple[int, int]:
         return (12, 8)  # the view does not show the maze: a modest default size
@@ -111,18 +105,3 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         if self.compass:
             fields.insert(0, f"[b]Facing[/b] {DIRECTION_NAMES[game.facing]}")
         return fields
-
-
-register_mode(Mode(
-    "eye", "Player's eye",
-    "See only what lies ahead: turn left or right, step forward, find the glowing goal ◆. "
-    "The computer knows where you are and which way you face; you may not.",
-    EyeScreen,
-    choices=(
-        Choice("difficulty", "Difficulty", (
-            ("Normal: mini-map, no compass", "normal"), ("Easy: mini-map and compass", "easy"),
-            ("Hard: no map, no compass", "hard"),
-        )),
-        Choice("depth", "Sight", (("Far (8 cells)", 8), ("Medium (5)", 5), ("Short (3)", 3))),
-    ),
-))

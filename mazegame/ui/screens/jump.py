@@ -22,19 +22,13 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
 from mazegame.engine.jump.model import JumpPuzzle
-from mazegame.games.jump import DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
+from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.modes import Choice, Mode, register_mode
+from mazegame.ui.keys import jump_bindings
+from mazegame.ui.palette import BUMP, DARK, GOAL, HINT, LIGHT, PLAYER, SOLVED, TARGET
 
-LIGHT = Style(color="#e5e9f0", bgcolor="#4c566a")
-DARK = Style(color="#e5e9f0", bgcolor="#3b4252")
-GOAL = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
-PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
-VISITED = Style(color="#f2c94c")  #: the hint: text colour of squares you have stood on
-TARGET = Style(bgcolor="#2a7f87")  #: easy mode: background of your legal targets
-BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
-DAILY = "daily"
+VISITED = HINT  #: the hint: text colour of squares you have stood on
 
 
 class JumpBoard(Widget, can_focus=True):
@@ -139,19 +133,6 @@ class JumpBoard(Widget, can_focus=True):
         self.refresh()
 
 
-def _jump_bindings() -> list[Binding]:
-    keys = {
-        "north": "up,k,w", "south": "down,j,s", "west": "left,h,a", "east": "right,l,d",
-        "northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n",
-    }
-    return [
-        Binding(k, f"jump('{d}')", "Jump" if "," in k else "Diagonal",
-                show=d in ("north", "northwest"), key_display="↑↓←→" if "," in k else "yubn",
-                id=f"jump-{d}", tooltip=f"Jump {d}" + (" (queen puzzles)" if "," not in k else ""))
-        for d, k in keys.items()
-    ]
-
-
 class JumpScreen(Screen):
     """One jumping maze at a time from a pack (or the puzzle of the day).
 
@@ -159,7 +140,7 @@ class JumpScreen(Screen):
     """
 
     BINDINGS = [
-        *_jump_bindings(),
+        *jump_bindings(),
         Binding("z,backspace", "undo", "Undo", id="undo", tooltip="Take back a jump"),
         Binding("r", "reset", "Reset", id="reset", tooltip="Back to the start"),
         Binding("t", "hint", "Hint", id="hint", tooltip="Highlight the squares you visited"),
@@ -338,7 +319,7 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [green]✓ solved before, best {best}[/]" if best is not None else ""
+        done = f"   [{SOLVED}]✓ solved before, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
             f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}"
             f"{done}")
@@ -355,19 +336,3 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
 
         return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
     return JumpScreen(pack=setup.option("pack", "classics"))
-
-
-register_mode(Mode(
-    "jump", "Jumping maze",
-    "Each square's number says exactly how far you jump: up, down, left or right (queen "
-    "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
-    "against the optimum. t highlights where you have been, e shows your legal jumps.",
-    jump_screen,
-    maze_settings=False,
-    files="puzzles",
-    choices=(Choice("pack", "Puzzles", (
-        ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
-        ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
-        ("No U-turns", "no-u-turn"), ("Puzzle of the day", DAILY),
-    )),),
-))

@@ -27,7 +27,15 @@ from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race
 from mazegame.games.setup import SEED_LIMIT, GameSetup
-from mazegame.ui.modes import Mode, register_mode
+from mazegame.ui.palette import (
+    ACTIVE_COLOUR,
+    AGENT_GLYPHS,
+    AROMA_COLOUR,
+    DEAD_COLOUR,
+    FRONTIER_COLOUR,
+    SUCCESS,
+    VISITED_COLOUR,
+)
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
@@ -44,10 +52,10 @@ ROOM_WIDTHS = (1, 3, 5)
 
 LEGEND = (
     "[b]Colours[/b]\n"
-    "[on #2f5d8a] f [/] frontier  [on #2a4a4f] v [/] visited\n"
-    "[on #d19a66] a [/] active  [on #98c379] p [/] path\n"
-    "[on #4a2a2e] d [/] dead end / filled\n"
-    "[on #7d3470] ~ [/] aroma (heat)  @ & agents\n"
+    f"[on {FRONTIER_COLOUR}] f [/] frontier  [on {VISITED_COLOUR}] v [/] visited\n"
+    f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
+    f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
+    f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
     "numbers: labels (zoom in, z)\n"
     "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
 )
@@ -416,15 +424,3 @@ def lab_screen(setup: GameSetup) -> LabScreen:
                               dict(setup.option("generator_options", ())))
     return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
                      autoplay=setup.option("autoplay", True))
-
-
-register_mode(Mode(
-    "lab", "Algorithm Lab",
-    "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
-    "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
-    "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
-    "solution matrices.",
-    lab_screen,
-    maze_settings=False,
-    files=None,
-))

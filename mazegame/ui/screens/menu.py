@@ -10,7 +10,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from mazegame import __version__
-from mazegame.ui.modes import MODES
+from mazegame.games.modes import MODES
 from mazegame.ui.widgets.attract import AttractView
 
 BANNER = """\

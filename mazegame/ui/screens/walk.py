@@ -21,22 +21,12 @@ from textual.worker import get_current_worker
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
+from mazegame.ui.keys import move_bindings
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
-
-
-def move_bindings() -> list[Binding]:
-    """Arrows, hjkl and wasd; only the arrows show in the footer."""
-    keys = {"north": "up,k,w", "south": "down,j,s", "west": "left,h,a", "east": "right,l,d"}
-    return [
-        Binding(k, f"move('{d}')", "Move", show=d == "north", key_display="↑↓←→",
-                id=f"move-{d}", tooltip=f"Move {d} (also {k.split(',', 1)[1]})")
-        for d, k in keys.items()
-    ]
-
 
 GAME_BINDINGS = [
     Binding("n", "new_maze", "New maze", id="new", tooltip="Start a new maze"),

@@ -8,9 +8,18 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mazegame.games.eyeview import SHADES, look, render_view
-
-CEILING_BG = "#0e1016"
-FLOOR_BG = "#2a2219"
+from mazegame.ui.palette import (
+    CEILING,
+    EYE_EDGE,
+    EYE_FACE_FAR,
+    EYE_FACE_NEAR,
+    EYE_FOG,
+    EYE_GOAL,
+    EYE_SPRITE,
+    EYE_WALL_FAR,
+    EYE_WALL_NEAR,
+    GROUND,
+)
 
 
 def _blend(a: str, b: str, t: float) -> str:
@@ -22,19 +31,19 @@ def _blend(a: str, b: str, t: float) -> str:
 
 def _palette() -> dict[str, Style]:
     styles = {
-        "ceiling": Style(bgcolor=CEILING_BG),
-        "floor": Style(bgcolor=FLOOR_BG),
-        "fog": Style(color="#2b2f38", bgcolor="#101218"),
-        "goal": Style(color="#ffd75f", bgcolor=FLOOR_BG, bold=True),
-        "edge": Style(color="#d8dee9", bgcolor="#3b4252"),
-        "sprite": Style(color="#ff3b30", bgcolor=FLOOR_BG, bold=True),
+        "ceiling": Style(bgcolor=CEILING),
+        "floor": Style(bgcolor=GROUND),
+        "fog": Style(color=EYE_FOG[0], bgcolor=EYE_FOG[1]),
+        "goal": Style(color=EYE_GOAL, bgcolor=GROUND, bold=True),
+        "edge": Style(color=EYE_EDGE[0], bgcolor=EYE_EDGE[1]),
+        "sprite": Style(color=EYE_SPRITE, bgcolor=GROUND, bold=True),
     }
     for i in range(SHADES):
         t = i / (SHADES - 1)
-        styles[f"wall-{i}"] = Style(color=_blend("#c9d6e8", "#1c2029", t),
-                                    bgcolor=_blend("#5a6a80", "#111318", t))
-        styles[f"face-{i}"] = Style(color=_blend("#e5ecf5", "#303642", t),
-                                    bgcolor=_blend("#8796ab", "#181b22", t))
+        styles[f"wall-{i}"] = Style(color=_blend(EYE_WALL_NEAR[0], EYE_WALL_FAR[0], t),
+                                    bgcolor=_blend(EYE_WALL_NEAR[1], EYE_WALL_FAR[1], t))
+        styles[f"face-{i}"] = Style(color=_blend(EYE_FACE_NEAR[0], EYE_FACE_FAR[0], t),
+                                    bgcolor=_blend(EYE_FACE_NEAR[1], EYE_FACE_FAR[1], t))
     return styles
 
 

@@ -15,18 +15,15 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from mazegame.ui.palette import CURSOR_LINE, FOG, GOAL, HEADER, PLAYER, RAMP
+
 CELL = 3  #: characters per entry
 BIG = "++"  #: an entry too large for its cell (100 or more)
 LABEL = 4  #: characters of the row labels
-HEAD = Style(color="#7f848e")
-HEAD_CURSOR = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
-ZERO = Style(color="#3a3f4b")
-#: From small to large values (counts, distances); the solution matrix uses green.
-RAMP = tuple(Style(color="#e5e9f0", bgcolor=c) for c in (
-    "#23395b", "#2f5d8a", "#2a7f87", "#3f8f5f", "#8f8f3f", "#b5651d", "#c7524a", "#a33d5f",
-))
-SOLUTION = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
-CURSOR_LINE = Style(bgcolor="#3a4150")  #: empty entries in the cursor's row and column
+HEAD = HEADER
+HEAD_CURSOR = PLAYER
+ZERO = FOG
+SOLUTION = GOAL  #: the solution matrix's moves, in the way-out green
 
 #: What the values mean: "count" (powers of M^1), "distance" (M^d), "solution" (M^s).
 KINDS = ("count", "distance", "solution")

@@ -16,24 +16,25 @@ from textual.strip import Strip
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import picture_lines
+from mazegame.ui.palette import (
+    BUMP,
+    FLOOR,
+    FOG,
+    GLYPH_GOAL,
+    GLYPH_PATH,
+    GLYPH_PLAYER,
+    GLYPH_START,
+    GLYPH_TRAIL,
+    GOAL,
+    ONE_WAY,
+    PATH,
+    PLAYER,
+    ROCK,
+    START,
+    TRAIL,
+    WALL,
+)
 
-WALL = Style(color="#7aa2d6", bold=True)
-ONE_WAY = Style(color="#e5c07b", bold=True)
-ROCK = Style(color="#5c6370")
-FOG = Style(color="#3a3f4b")
-FLOOR = Style()
-TRAIL = Style(color="#c99a4a")
-PATH = Style(color="#98c379", bold=True)
-GOAL = Style(color="#0b1f0b", bgcolor="#98c379", bold=True)
-START = Style(color="#7f848e")
-PLAYER = Style(color="#1b1b1b", bgcolor="#f2c94c", bold=True)
-BUMP = Style(color="#ffffff", bgcolor="#d0453a", bold=True)
-
-GLYPH_PLAYER = "@"
-GLYPH_GOAL = "◎"
-GLYPH_TRAIL = "·"
-GLYPH_PATH = "•"
-GLYPH_START = "○"
 _WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴")
 
 

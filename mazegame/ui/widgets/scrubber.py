@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-DONE = Style(color="#98c379")
-LEFT = Style(color="#3a3f4b")
-KNOB = Style(color="#f2c94c", bold=True)
-LABEL = Style(color="#abb2bf")
+from mazegame.ui.palette import KNOB
+from mazegame.ui.palette import PROGRESS_DONE as DONE
+from mazegame.ui.palette import PROGRESS_LABEL as LABEL
+from mazegame.ui.palette import PROGRESS_LEFT as LEFT
 
 
 class Scrubber(Widget):

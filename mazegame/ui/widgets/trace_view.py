@@ -25,40 +25,36 @@ from mazegame.engine.mazefile import picture_lines
 from mazegame.engine.solve.aroma import AROMA_LEVELS
 from mazegame.engine.solve.registry import DOOR_LETTERS
 from mazegame.engine.trace import DOOR, MAX_AGENTS, WALL, Mark
-from mazegame.ui.widgets.maze_view import (
-    _WALL_CHARS,
+from mazegame.ui.palette import (
+    ACTIVE,
+    AGENT_GLYPHS,
+    DEAD,
+    DOOR_AGES,
+    DOOR_DOT,
+    DOOR_LETTER,
+    FRONTIER,
     GLYPH_GOAL,
     GLYPH_START,
     GOAL,
+    HEAT,
     ONE_WAY,
+    PLAIN,
     ROCK,
     START,
-    MazeView,
+    VISITED,
 )
-from mazegame.ui.widgets.maze_view import WALL as WALL_STYLE
+from mazegame.ui.palette import AGENTS as AGENT_STYLES
+from mazegame.ui.palette import WALL as WALL_STYLE
+from mazegame.ui.widgets.maze_view import _WALL_CHARS, MazeView
 
-TEXT = "#e5e9f0"
 #: Room colours of the marks; the legend in the lab's side panel names them.
 MARK_STYLES = {
-    Mark.FRONTIER: Style(color=TEXT, bgcolor="#2f5d8a"),
-    Mark.VISITED: Style(color=TEXT, bgcolor="#2a4a4f"),
-    Mark.ACTIVE: Style(color="#1b1b1b", bgcolor="#d19a66", bold=True),
-    Mark.PATH: Style(color="#0b1f0b", bgcolor="#98c379", bold=True),
-    Mark.DEAD: Style(color="#9a8a8a", bgcolor="#4a2a2e"),
+    Mark.FRONTIER: FRONTIER,
+    Mark.VISITED: VISITED,
+    Mark.ACTIVE: ACTIVE,
+    Mark.PATH: GOAL,
+    Mark.DEAD: DEAD,
 }
-PLAIN = Style(color=TEXT)
-#: Aroma heat map, from a faint whiff to the cheese itself.
-HEAT = tuple(Style(color="#1b1b1b", bgcolor=c) for c in (
-    "#2b2440", "#3d2a5c", "#5a2f6e", "#7d3470", "#a33d5f", "#c7524a", "#e07b39", "#f2b134",
-))
-AGENT_GLYPHS = "@&%$"
-AGENT_STYLES = tuple(Style(color="#1b1b1b", bgcolor=c, bold=True) for c in (
-    "#f2c94c", "#e06ca8", "#56b6c2", "#c3e88d",
-))
-DOOR_LETTER = Style(color="#f2c94c", bold=True)
-#: LRU door times: recent doors bright, old ones dim (index 0 = most recent third).
-DOOR_AGES = (Style(color="#f2c94c", bold=True), Style(color="#b58a3a"), Style(color="#6b5a3a"))
-DOOR_DOT = "•"
 assert len(AGENT_GLYPHS) >= MAX_AGENTS
 
 

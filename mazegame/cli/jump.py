@@ -1,7 +1,7 @@
 """`mazegame jump solve|energy|generate|show`: the jumping-maze command line.
 
-Kept out of cli.py so the main parser stays short; the engine (and numba) is imported only
-when a jump action runs, so `mazegame --help` stays instant.
+The engine (and numba) is imported only when a jump action runs, so `mazegame --help` stays
+instant.
 """
 
 from __future__ import annotations
@@ -13,8 +13,15 @@ import time
 from dataclasses import asdict
 from typing import TextIO
 
-from mazegame.cli import parse_seed, random_seed
-from mazegame.cli_io import UsageError, check_output, read_input, write_output
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    check_output,
+    parse_seed,
+    random_seed,
+    read_input,
+    write_output,
+)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -54,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace):
+    """The puzzle the file and --index name; UsageError when unreadable or out of range."""
     from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:
@@ -66,6 +74,7 @@ def _load(args: argparse.Namespace):
 
 
 def _solve(args: argparse.Namespace) -> int:
+    """`jump solve`: print the analysis as JSON; 1 when there is no solution."""
     from mazegame.engine.jump.model import solve
 
     puzzle = _load(args)
@@ -83,6 +92,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _energy(args: argparse.Namespace) -> int:
+    """`jump energy`: print Neller's energy term by term (or JSON)."""
     from mazegame.engine.jump.model import energy
 
     e = energy(_load(args))
@@ -114,6 +124,7 @@ class ProgressBar:
         self.drawn = False
 
     def __call__(self, done: int, total: int) -> None:
+        """Draw `done` of `total` (once the delay has passed)."""
         elapsed = time.monotonic() - self.t0
         if not self.enabled or elapsed < self.delay:
             return
@@ -124,12 +135,14 @@ class ProgressBar:
         self.drawn = True
 
     def close(self) -> None:
+        """End the bar's line, if it was drawn."""
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
 
 
 def _generate(args: argparse.Namespace) -> int:
+    """`jump generate`: design puzzles by local search, written as JSON lines."""
     from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
     from mazegame.engine.jump.file import write_pack
 
@@ -171,6 +184,7 @@ def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
 
 
 def _show(args: argparse.Namespace) -> int:
+    """`jump show`: print the board, with the solution's steps on --solution."""
     from mazegame.engine.jump.design import rate
     from mazegame.engine.jump.model import solve
 
@@ -194,3 +208,6 @@ def _show(args: argparse.Namespace) -> int:
         lines.append("no solution: the goal cannot be reached")
     write_output(None, "\n".join(lines))
     return 0
+
+
+COMMAND = Command("jump", "rook jumping mazes: solve, energy, generate, show", configure, run)

@@ -1,0 +1,206 @@
+"""What every `mazegame` subcommand shares: the Command record, argument parsers, reading
+files or standard input as text, writing text in pieces, and the one-line error every bad
+input becomes (exit status 2)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """A problem with the user's input: printed as one line, exit status 2."""
+
+
+def one_line(message: str) -> str:
+    """The message with line breaks and other unprintable characters escaped (users' file
+    names and arguments are echoed in messages)."""
+    if message.isprintable():
+        return message
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in message)
+
+
+MAX_INPUT_BYTES = 1 << 30  # far above the largest maze picture (4096x4096: about 250 MB)
+
+
+def read_input(path: str) -> str:
+    """Text of a UTF-8 file, or of standard input for '-' (a byte order mark is dropped)."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            if sys.stdin is None:  # started with standard input closed
+                raise UsageError("cannot read standard input: it is closed")
+            stream = getattr(sys.stdin, "buffer", None)
+            data = sys.stdin.read() if stream is None else stream.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_INPUT_BYTES + 1)
+    except OSError as err:
+        raise UsageError(f"cannot read {name}: {err.strerror}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(f"cannot read {name}: larger than {MAX_INPUT_BYTES >> 20} MB")
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {name}: not UTF-8 text") from None
+
+
+def write_output(path: str | None, text: str | Iterable[str]) -> None:
+    """Write a text, or its pieces in turn, to a file or to standard output (None or '-');
+    it ends with a newline."""
+    pieces = [text] if isinstance(text, str) else text
+    try:
+        file = sys.stdout if path in (None, "-") else open(path, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as err:
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    try:
+        last = ""
+        for piece in pieces:  # written apart: never a copy of a huge text
+            file.write(piece)
+            last = piece or last
+        if not last.endswith("\n"):
+            file.write("\n")
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):
+            raise
+        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+    finally:
+        if file is not sys.stdout:
+            file.close()
+
+
+def check_output(path: str | None) -> None:
+    """Refuse an output file that cannot be written before the work that fills it starts."""
+    if path in (None, "-"):
+        return
+    target = Path(path)
+    parent = target.parent
+    problem = (
+        "it is a directory" if path == "" or target.is_dir()
+        else "no such directory" if not parent.is_dir()
+        else "permission denied" if not os.access(target if target.exists() else parent, os.W_OK)
+        else None
+    )
+    if problem:
+        raise UsageError(f"cannot write {path!r}: {problem}")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One subcommand: `configure(parser)` adds its arguments, `run(args) -> exit status`."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+def registry_listing(registry) -> str:
+    """`--list`: one line an entry, its name (the first word, for scripts) and its title, the
+    titles aligned in one column."""
+    width = max(map(len, registry))
+    return "\n".join(f"{name:<{width}}  {spec.title}" for name, spec in registry.items())
+
+
+# -- shared argument parsing ---------------------------------------------------
+def parse_size(text: str) -> tuple[int, int]:
+    """'WxH' -> (W, H)."""
+    from mazegame.engine.generate import check_size
+
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 40x20, not {text!r}") from None
+    try:
+        check_size(w, h)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return w, h
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """'r,c' -> (r, c)."""
+    try:
+        r, c = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a cell looks like 3,4 (row,column), not {text!r}"
+        ) from None
+    return r, c
+
+
+def parse_seed(text: str) -> int:
+    """A seed: the same rule as the seed boxes on screen (0..2147483647, ASCII digits)."""
+    from mazegame.games.setup import parse_seed as parse
+
+    try:
+        seed = parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    if seed is None:
+        raise argparse.ArgumentTypeError("a seed is a whole number, not blank")
+    return seed
+
+
+def parse_budget(text: str) -> int:
+    """A step budget: a whole number the engine accepts (see `check_budget`)."""
+    from mazegame.engine.solve.registry import check_budget
+
+    try:
+        budget = int(text) if text.strip().isascii() else None
+    except ValueError:
+        budget = None
+    if budget is None:
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}")
+    try:
+        check_budget(budget)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return budget
+
+
+def parse_wrap(text: str) -> tuple[bool, bool]:
+    """'x', 'y', 'xy' (or '', 'none') -> (wrap_x, wrap_y)."""
+    if text not in ("", "x", "y", "xy", "yx", "none"):
+        raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {text!r}")
+    return "x" in text, "y" in text
+
+
+def add_maze_options(
+    parser: argparse.ArgumentParser, default_size: tuple[int, int] | None = None
+) -> None:
+    """--algo/--size/--seed/--wrap, shared by generate and play."""
+    parser.add_argument("--algo", default="backtracker", help="generator name (see --list)")
+    parser.add_argument(
+        "--size", type=parse_size, default=default_size,
+        metavar="WxH", help="maze size in cells, e.g. 40x20",
+    )
+    parser.add_argument("--seed", type=parse_seed, default=None,
+                        help="random seed (default: random)")
+    parser.add_argument("--wrap", type=parse_wrap, default=(False, False), metavar="x|y|xy",
+                        help="wrap around the edges (torus or cylinder)")
+
+
+def load_maze(path: str):
+    """A maze from a JSON document or a text picture (file or '-')."""
+    from mazegame.engine.mazefile import MazeFormatError, read_maze
+
+    text = read_input(path)
+    try:
+        return read_maze(text)
+    except MazeFormatError as err:
+        raise UsageError(f"{path}: {err}") from None
+
+
+def random_seed() -> int:
+    """A fresh seed for when none is given (0..2**31-1)."""
+    import secrets
+
+    return secrets.randbelow(2**31)

@@ -1,0 +1,170 @@
+"""`mazegame play`: turn arguments into a GameSetup and open the game (the default command)."""
+
+from __future__ import annotations
+
+import argparse
+
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    add_maze_options,
+    load_maze,
+    read_input,
+    write_output,
+)
+
+
+def mode_settings() -> dict[str, list]:
+    """Every mode setting of the registry, as `play` takes it: key -> [(mode, Choice), ...]."""
+    from mazegame.games.modes import MODES
+
+    settings: dict[str, list] = {}
+    for mode in MODES.values():
+        for choice in mode.choices:
+            settings.setdefault(choice.key, []).append((mode.name, choice))
+    return settings
+
+
+def flag_of(key: str) -> str:
+    """The option that sets a mode setting: "turn_based" -> "--turn-based"."""
+    return "--" + key.replace("_", "-")
+
+
+def spelled(value) -> str:
+    """A setting's value as typed on the command line (True -> "true", 6.0 -> "6.0")."""
+    return str(value).lower()
+
+
+def is_switch(choice) -> bool:
+    """A yes/no setting: given alone (`--turn-based`) it means true."""
+    return all(isinstance(v, bool) for _, v in choice.values)
+
+
+def offered(*choices) -> str:
+    """The values settings take, as typed, once each ("" is a default that needs no option)."""
+    return "|".join(dict.fromkeys(spelled(v) for c in choices for _, v in c.values if v != ""))
+
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    """Add play's arguments: mode, file, --list, maze options, and every mode setting."""
+    p.add_argument("mode", nargs="?", default=None, help="game mode (default: the main menu)")
+    p.add_argument("file", nargs="?", default=None,
+                   help="a maze file to play (a jump mode: a puzzle or pack file)")
+    p.add_argument("--list", action="store_true",
+                   help="print the modes and the settings each takes, and exit")
+    add_maze_options(p)
+    p.set_defaults(algo=None)  # so a mode that builds no maze can tell it was given
+    group = p.add_argument_group("mode settings (the setup dialog's choices; see --list)")
+    for key, offers in mode_settings().items():
+        modes = ", ".join(dict.fromkeys(name for name, _ in offers))
+        choice = offers[0][1]
+        group.add_argument(flag_of(key), dest=key, default=None, metavar="VALUE",
+                           nargs="?" if is_switch(choice) else None,
+                           const="true" if is_switch(choice) else None,
+                           help=f"{modes}: {choice.label.lower()}, "
+                                f"{offered(*(c for _, c in offers))}")
+
+
+def mode_listing() -> str:
+    """One line a mode: name, title and the settings it takes with their values."""
+    from mazegame.games.modes import MODES
+
+    lines = []
+    for name, mode in MODES.items():
+        settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
+        lines.append(f"{name:<10} {mode.title:<16} {' '.join(settings)}".rstrip())
+    return "\n".join(lines)
+
+
+def play_setup(args: argparse.Namespace):
+    """The GameSetup the arguments ask for (None: the menu); refuses what the mode cannot use."""
+    from mazegame.engine.generate import GENERATORS
+    from mazegame.games.modes import MODES
+    from mazegame.games.setup import GameSetup
+
+    if args.mode is None:
+        if args.file is not None or any(getattr(args, key) is not None
+                                        for key in mode_settings()):
+            raise UsageError("name a mode to play a file or take settings "
+                             "(see `mazegame play --list`)")
+        return None
+    mode = MODES.get(args.mode)
+    if mode is None:
+        raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")
+    if mode.builds is None:
+        given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
+        if given or any(args.wrap):
+            raise UsageError(f"{mode.name} builds no maze: it takes no "
+                             f"{', '.join(given or ['--wrap'])}")
+    if mode.builds == "flat" and any(args.wrap):
+        raise UsageError(f"{mode.name} builds mazes without wrap-around")
+    algo = args.algo or "backtracker"
+    if algo not in GENERATORS:
+        raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")
+    if any(args.wrap) and not GENERATORS[algo].wraps:
+        raise UsageError(f"generator {algo!r} cannot build wrap-around mazes")
+    if args.size is not None and args.size[0] * args.size[1] < 2:
+        raise UsageError("a maze to play needs at least 2 cells (try --size 2x1 or more)")
+    setup = GameSetup(mode.name, algo, args.size, args.seed, *args.wrap,
+                      options=_mode_options(args, mode))
+    if args.file is not None:
+        setup = _with_file(setup, args.file, mode)
+    return setup
+
+
+def _mode_options(args: argparse.Namespace, mode) -> tuple:
+    """The mode settings given, as (key, value); refused where the mode has no such setting
+    or no such value, naming what it takes."""
+    choices = {c.key: c for c in mode.choices}
+    options = []
+    for key, offers in mode_settings().items():
+        text = getattr(args, key)
+        if text is None:
+            continue
+        if key not in choices:
+            takers = ", ".join(dict.fromkeys(name for name, _ in offers))
+            raise UsageError(f"{mode.name} has no {flag_of(key)} setting (it is for {takers})")
+        values = {spelled(v): v for _, v in choices[key].values if v != ""}
+        if text.lower() not in values:
+            raise UsageError(f"{mode.name} {flag_of(key)} is one of "
+                             f"{', '.join(values)}; not {text!r}")
+        options.append((key, values[text.lower()]))
+    return tuple(options)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Open the game on the setup the arguments ask for (or print --list)."""
+    if args.list:
+        write_output(None, mode_listing())
+        return 0
+    setup = play_setup(args)
+    from mazegame.ui.app import MazeApp
+
+    MazeApp(setup).run()
+    return 0
+
+
+def _with_file(setup, path: str, mode):
+    """The setup playing a file: a maze level, or a jumping-maze puzzle pack."""
+    from dataclasses import replace
+
+    from mazegame.games.modes import MODES
+
+    if mode.files is None:
+        readers = ", ".join(name for name, m in MODES.items() if m.files == "maze")
+        raise UsageError(f"{mode.name} plays no file; a maze file plays in {readers}")
+    if mode.files == "maze":
+        maze = load_maze(path)
+        if maze.start in maze.goals:
+            raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
+        return replace(setup, level=maze)
+    from mazegame.engine.jump.file import JumpFormatError, read_pack
+
+    try:
+        read_pack(read_input(path))
+    except JumpFormatError as err:
+        raise UsageError(f"{path}: {err}") from None
+    return replace(setup, options=(*setup.options, ("file", path)))
+
+
+COMMAND = Command("play", "play a game mode (the default command)", _configure_play, run_play)

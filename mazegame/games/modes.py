@@ -1,0 +1,189 @@
+"""THE registry of game modes, chase views and difficulties: the CLI, the menu, the setup
+dialog, help and the tests all enumerate it.
+
+Data only (no Textual): the UI maps a mode's name to its screen (`mazegame.ui.screens.SCREENS`).
+Demon personalities are the engine's registry (`mazegame.engine.demon.PERSONALITIES`); the
+setup choices here are built from it and from VIEWS and DIFFICULTIES. Only modes that work
+are registered, in menu order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mazegame.engine.demon import PERSONALITIES
+from mazegame.games.jump import DAILY
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A mode-specific setting offered on the setup screen: labelled values, first is default."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One playable mode."""
+
+    name: str
+    title: str
+    blurb: str
+    choices: tuple[Choice, ...] = ()
+    maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
+    #: What the mode builds from --algo/--size/--seed/--wrap: "any" maze, "flat" mazes only
+    #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
+    builds: str | None = "any"
+    #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
+    #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
+    files: str | None = "maze"
+
+
+@dataclass(frozen=True)
+class View:
+    """A way to see a chase: from above, blind, or through the player's eyes."""
+
+    name: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A preset: demon speed, personality, head start, how braided the maze is, and what the
+    player's-eye view gives away (compass, mini-map)."""
+
+    name: str
+    title: str
+    speed: Fraction
+    personality: str
+    head_start: int
+    braid: float  #: fraction of dead ends removed: loops give room to dodge
+    tick_seconds: float
+    description: str
+    compass: bool = False  #: the player's-eye view shows which way you face
+    minimap: bool = False  #: the player's-eye view may show a map of what you have seen
+
+
+VIEWS = {v.name: v for v in (
+    View("birds-eye", "Bird's-eye"),
+    View("blind", "Blind"),
+    View("eye", "Player's eye"),
+)}
+
+DIFFICULTIES = {d.name: d for d in (
+    Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.45,
+               "A slow demon that hunts by smell, a long head start, plenty of loops.",
+               compass=True, minimap=True),
+    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 4, 0.4, 0.35,
+               "A roaming demon that tracks you once it hears you; some loops to dodge through.",
+               minimap=True),
+    Difficulty("hard", "Hard", Fraction(1), "tracker", 2, 0.2, 0.3,
+               "A perfect tracker as fast as you: keep your lead."),
+    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.25,
+               "A perfect tracker faster than you, almost no loops: only the best route wins."),
+)}
+DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
+
+
+def aids_text(difficulty: Difficulty) -> str:
+    """What the player's-eye view gives away at a difficulty, in words."""
+    if difficulty.minimap:
+        return "mini-map and compass" if difficulty.compass else "mini-map, no compass"
+    return "compass, no map" if difficulty.compass else "no map, no compass"
+
+
+def eye_difficulties() -> list[Difficulty]:
+    """The player's-eye mode's difficulties: one for each set of aids, the default first."""
+    by_aids: dict[tuple[bool, bool], Difficulty] = {}
+    for d in DIFFICULTIES.values():
+        by_aids.setdefault((d.compass, d.minimap), d)
+    return sorted(by_aids.values(), key=lambda d: d.name != DEFAULT_DIFFICULTY)
+
+
+def personality_label(name: str) -> str:
+    """A demon personality as the setup dialog names it, e.g. "Tracker (perfect)"."""
+    cls = PERSONALITIES[name]
+    return f"{cls.title.removeprefix('The ').capitalize()} ({cls.tagline})"
+
+
+CHASE_CHOICES = (
+    Choice("view", "View", tuple((v.title, v.name) for v in VIEWS.values())),
+    Choice("difficulty", "Difficulty", tuple(
+        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values())),
+    Choice("demon", "Demon", (("As the difficulty says", ""),
+                              *((personality_label(name), name) for name in PERSONALITIES))),
+    Choice("turn_based", "Timing", (("Real time", False), ("Turn-based", True))),
+    Choice("two_player", "Players", (("One (computer demon)", False),
+                                     ("Two on one keyboard", True))),
+)
+
+MODES: dict[str, Mode] = {m.name: m for m in (
+    Mode(
+        "classic", "Classic",
+        "The bird's-eye maze. Walk from the start ○ to the goal ◎ in as few moves as you can; "
+        "the clock starts with your first step.",
+    ),
+    Mode(
+        "blind", "Blind maze",
+        "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
+        "into it. With a move budget, every attempt counts, bumps included.",
+        choices=(
+            Choice("budget", "Move budget", (
+                ("Unlimited", None), ("Generous (6x shortest)", 6.0),
+                ("Fair (4x shortest)", 4.0), ("Tight (2.5x shortest)", 2.5),
+            )),
+            Choice("show_bumped", "Bumped walls", (("Shown", True), ("Forgotten", False))),
+            Choice("show_trail", "Your trail", (("Shown", True), ("Hidden", False))),
+            Choice("reveal", "At the end", (("Reveal the maze", True), ("Keep it dark", False))),
+        ),
+    ),
+    Mode(
+        "eye", "Player's eye",
+        "See only what lies ahead: turn left or right, step forward, find the glowing goal ◆. "
+        "The computer knows where you are and which way you face; you may not.",
+        choices=(
+            Choice("difficulty", "Difficulty", tuple(
+                (f"{d.title}: {aids_text(d)}", d.name) for d in eye_difficulties())),
+            Choice("depth", "Sight", (("Far (8 cells)", 8), ("Medium (5)", 5), ("Short (3)", 3))),
+        ),
+    ),
+    Mode(
+        "chase", "Chase",
+        "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
+        "solution matrices); you have a head start. In the dark views you only hear it coming.",
+        choices=CHASE_CHOICES,
+    ),
+    Mode(
+        "race", "Race",
+        "You and the demon race to the same goal from different starts. No catching: just be "
+        "there first.",
+        choices=CHASE_CHOICES,
+    ),
+    Mode(
+        "jump", "Jumping maze",
+        "Each square's number says exactly how far you jump: up, down, left or right (queen "
+        "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
+        "against the optimum. t highlights where you have been, e shows your legal jumps.",
+        maze_settings=False,
+        builds=None,
+        files="puzzles",
+        choices=(Choice("pack", "Puzzles", (
+            ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
+            ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
+            ("No U-turns", "no-u-turn"), ("Puzzle of the day", DAILY),
+        )),),
+    ),
+    Mode(
+        "lab", "Algorithm Lab",
+        "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
+        "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
+        "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
+        "solution matrices.",
+        maze_settings=False,
+        builds="flat",
+        files=None,
+    ),
+)}

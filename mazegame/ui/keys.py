@@ -1,0 +1,91 @@
+"""The one move-key map (arrows, hjkl, wasd) and every set of move bindings built from it."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from textual.binding import Binding
+
+
+class MoveKeys(NamedTuple):
+    """The keys that move one way: an arrow, a vi key and a wasd key."""
+
+    arrow: str
+    vi: str
+    wasd: str
+
+
+#: Direction -> its keys, in the order the bindings are listed (help shows them so).
+MOVE_KEYS = {
+    "north": MoveKeys("up", "k", "w"),
+    "south": MoveKeys("down", "j", "s"),
+    "west": MoveKeys("left", "h", "a"),
+    "east": MoveKeys("right", "l", "d"),
+}
+#: The diagonals (vi's yubn), for the jumping mazes' queen moves.
+DIAGONAL_KEYS = {"northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n"}
+ARROWS = "↑↓←→"  #: the footer's one entry for all four arrows
+ARROW_GLYPHS = dict(zip(MOVE_KEYS, ARROWS, strict=True))  #: direction -> its arrow, "↑"
+#: The player's-eye view: what each direction's keys do (forward, or a turn), as
+#: (action, footer label, binding id, tooltip).
+FACING_ACTIONS = {
+    "north": ("forward", "Forward", "forward", "Step forward"),
+    "west": ("turn('left')", "Left", "turn-left", "Turn left"),
+    "east": ("turn('right')", "Right", "turn-right", "Turn right"),
+    "south": ("turn('around')", "Turn around", "turn-around", "Turn around"),
+}
+
+
+def letters(keys: MoveKeys) -> str:
+    """A direction's letter keys, "k,w" (vi first)."""
+    return f"{keys.vi},{keys.wasd}"
+
+
+def move_bindings() -> list[Binding]:
+    """Arrows, hjkl and wasd move; only the arrows show in the footer."""
+    return [
+        Binding(f"{k.arrow},{letters(k)}", f"move('{d}')", "Move", show=d == "north",
+                key_display=ARROWS, id=f"move-{d}", tooltip=f"Move {d} (also {letters(k)})")
+        for d, k in MOVE_KEYS.items()
+    ]
+
+
+def split_move_bindings() -> list[Binding]:
+    """Arrows move you, or the demon when a second human plays it; letters always move you."""
+    return [
+        binding
+        for d, k in MOVE_KEYS.items()
+        for binding in (
+            Binding(k.arrow, f"arrow('{d}')", "Move", show=d == "north", key_display=ARROWS,
+                    id=f"arrow-{d}", tooltip=f"Move {d} (two players: the demon moves)"),
+            Binding(letters(k), f"move('{d}')", "Move", show=False, id=f"move-{d}",
+                    tooltip=f"Move {d} (also with two players)"),
+        )
+    ]
+
+
+def facing_bindings() -> list[Binding]:
+    """The player's eye: up steps forward, left/right turn, down turns around."""
+    bindings = []
+    for d, (action, label, ident, tip) in FACING_ACTIONS.items():
+        k = MOVE_KEYS[d]  # wasd before vi here, as the eye view has always listed them
+        bindings.append(Binding(f"{k.arrow},{k.wasd},{k.vi}", action, label,
+                                key_display=ARROW_GLYPHS[d], id=ident,
+                                tooltip=f"{tip} (also {k.wasd}, {k.vi})"))
+    return bindings
+
+
+def jump_bindings() -> list[Binding]:
+    """Jumps: the four move keys, and yubn for the diagonals (queen puzzles)."""
+    orthogonal = [
+        Binding(f"{k.arrow},{letters(k)}", f"jump('{d}')", "Jump", show=d == "north",
+                key_display=ARROWS, id=f"jump-{d}", tooltip=f"Jump {d}")
+        for d, k in MOVE_KEYS.items()
+    ]
+    diagonal = [
+        Binding(key, f"jump('{d}')", "Diagonal", show=d == "northwest",
+                key_display="".join(DIAGONAL_KEYS.values()), id=f"jump-{d}",
+                tooltip=f"Jump {d} (queen puzzles)")
+        for d, key in DIAGONAL_KEYS.items()
+    ]
+    return [*orthogonal, *diagonal]

@@ -1,0 +1,25 @@
+"""Every colour the interface's Python code paints with is named once, in ui/palette.py."""
+
+import re
+from pathlib import Path
+
+import mazegame.ui
+
+HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+UI = Path(mazegame.ui.__file__).parent
+
+
+def test_no_hex_colour_outside_the_palette():
+    stray = [f"{path.relative_to(UI)}:{n}: {line.strip()}"
+             for path in sorted(UI.rglob("*.py")) if path.name != "palette.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if HEX.search(line)]
+    assert stray == []
+
+
+def test_the_lab_legend_shows_the_marks_colours():
+    from mazegame.ui.palette import FRONTIER, VISITED
+    from mazegame.ui.screens.lab import LEGEND
+
+    for style in (FRONTIER, VISITED):
+        assert f"[on {style.bgcolor.name}]" in LEGEND

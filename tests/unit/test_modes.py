@@ -1,0 +1,62 @@
+"""The one registry of modes, views, difficulties and personalities (games/modes.py): data
+only, and every setup choice is built from the registries it names."""
+
+import subprocess
+import sys
+
+import pytest
+
+from mazegame.engine.demon import PERSONALITIES
+from mazegame.games.chase import GAME_CLASSES
+from mazegame.games.chase import MODES as CHASE_MODES
+from mazegame.games.eye import aids
+from mazegame.games.modes import (
+    DEFAULT_DIFFICULTY,
+    DIFFICULTIES,
+    MODES,
+    VIEWS,
+    eye_difficulties,
+)
+
+
+def choice_values(mode: str, key: str) -> list:
+    """The values a mode's setup offers for one setting, in order."""
+    (choice,) = [c for c in MODES[mode].choices if c.key == key]
+    return [value for _, value in choice.values]
+
+
+def test_the_registry_imports_no_textual():
+    code = "import sys, mazegame.games.modes; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
+def test_chase_modes_offer_every_view_difficulty_and_personality(mode):
+    assert choice_values(mode, "view") == list(VIEWS)
+    assert choice_values(mode, "difficulty") == list(DIFFICULTIES)
+    assert choice_values(mode, "demon") == ["", *PERSONALITIES]  # "": as the difficulty says
+
+
+def test_every_view_has_its_game_and_every_difficulty_its_demon():
+    assert set(GAME_CLASSES) == set(VIEWS)
+    assert DEFAULT_DIFFICULTY in DIFFICULTIES
+    for d in DIFFICULTIES.values():
+        assert d.personality in PERSONALITIES
+        assert aids(d.name) == (d.compass, d.minimap)
+
+
+def test_eye_mode_offers_each_set_of_aids_once_the_default_first():
+    offered = choice_values("eye", "difficulty")
+    assert offered == [d.name for d in eye_difficulties()]
+    assert offered[0] == DEFAULT_DIFFICULTY
+    sets = {(d.compass, d.minimap) for d in DIFFICULTIES.values()}
+    assert sorted(aids(name) for name in offered) == sorted(sets)
+
+
+def test_every_mode_says_what_it_is_and_what_it_reads():
+    for name, mode in MODES.items():
+        assert mode.name == name and mode.title and mode.blurb
+        assert mode.files in ("maze", "puzzles", None)
+        for choice in mode.choices:
+            assert choice.values and all(label for label, _ in choice.values)
