@@ -21,9 +21,6 @@ PACKAGE = "mazegame"
 FLOORS = {
     "__main__": 5,
     "cli": 4,
-    # the cli's helpers, until the cli/ package takes them in
-    "cli_io": 4,
-    "jump_cli": 4,
     "ui": 3,
     "bench": 3,
     "games": 2,
@@ -98,13 +95,6 @@ def cycles(graph: grimp.ImportGraph) -> list[str]:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="two cycles are being removed on other branches of issue 13: "
-    "mazegame.cli <-> mazegame.jump_cli (the cli/ package) and "
-    "mazegame.ui.modes <-> mazegame.ui.screens.* (the registry moving to games/modes.py); "
-    "remove this mark when both have landed",
-)
 def test_no_import_cycles(graph):
     """No module reaches itself through its imports."""
     found = cycles(graph)
