@@ -23,7 +23,7 @@ SOLUTION_KEYS = ["down", "up", "right", "down", "left", "right", "right", "left"
 class Host(App):
     """Just the screen under test, with the app's stylesheet."""
 
-    CSS_PATH = "../../mazegame/ui/mazegame.tcss"
+    CSS_PATH = "../../../../mazegame/ui/mazegame.tcss"
 
     def __init__(self, screen: JumpScreen) -> None:
         super().__init__()
