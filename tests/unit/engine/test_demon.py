@@ -21,7 +21,7 @@ from mazegame.engine.demon import (
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, set_door
 from mazegame.engine.matrices import solution_moves
-from tests.unit.engine.solve.test_solvers import digraph, one_way_mazes, perfect_mazes
+from tests.helpers import digraph, one_way_mazes, perfect_mazes
 
 
 @st.composite

@@ -14,7 +14,7 @@ from mazegame.engine import matrices as mx
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import to_text
-from tests.unit.engine.solve.test_solvers import FIG15, digraph, one_way_mazes
+from tests.helpers import FIG15, digraph, one_way_mazes
 
 ALL = sorted(GENERATORS)  # perfect or not: the matrices do not care
 WRAPPING = sorted(name for name, spec in GENERATORS.items() if spec.wraps)

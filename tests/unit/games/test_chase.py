@@ -27,7 +27,7 @@ from mazegame.games.chase import (
 from mazegame.games.chase_senses import warning_for
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome
-from tests.unit.games.test_walk import FakeClock
+from tests.helpers import FakeClock
 
 
 def corridor(length: int = 7) -> Maze:

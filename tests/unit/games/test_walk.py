@@ -3,14 +3,7 @@
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.games.walk import Outcome, WalkGame
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
+from tests.helpers import FakeClock
 
 
 def corridor() -> Maze:

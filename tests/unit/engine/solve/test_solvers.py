@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mazegame.cli import main
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.graph import maze_graph
-from mazegame.engine.grid import EAST, SOUTH, WEST, Maze, set_door
+from mazegame.engine.grid import EAST, WEST, Maze
 from mazegame.engine.solve import ORDER, SOLVERS, solve
 from mazegame.engine.solve.registry import (
     BUDGET,
@@ -25,8 +25,8 @@ from mazegame.engine.solve.registry import (
     loop_erased,
 )
 from mazegame.engine.trace import Op, Replay
+from tests.helpers import FIG15, PERFECT, digraph, one_way_mazes, perfect_mazes
 
-PERFECT = sorted(name for name, spec in GENERATORS.items() if spec.perfect)
 WRAPPING = sorted(name for name, spec in GENERATORS.items() if spec.perfect and spec.wraps)
 DIRECTED = [name for name, spec in SOLVERS.items() if spec.directed]
 UNDIRECTED = [name for name, spec in SOLVERS.items() if not spec.directed]
@@ -38,17 +38,6 @@ NAMES = [
 
 
 # -- helpers ------------------------------------------------------------------------------
-def digraph(maze: Maze) -> nx.DiGraph:
-    """The maze's moves as networkx sees them, built from `Maze.step` (independent of CSR)."""
-    g = nx.DiGraph()
-    g.add_nodes_from(range(maze.size))
-    g.add_edges_from(
-        (cell, maze.step(cell, d)) for cell in range(maze.size) for d in range(4)
-        if maze.step(cell, d) != cell
-    )
-    return g
-
-
 def shortest(maze: Maze) -> int:
     """networkx: fewest moves from the start to the nearest goal."""
     lengths = nx.single_source_shortest_path_length(digraph(maze), maze.start)
@@ -83,44 +72,6 @@ def check(maze: Maze, name: str, **kw) -> None:
         assert_legal(maze, result.walk)
         assert loop_erased(result.walk) == result.path
         assert len(result.walk) - 1 == result.steps or name == "cheese"  # cheese: ticks
-
-
-@st.composite
-def perfect_mazes(draw, generators=PERFECT, wrap=False):
-    """A perfect maze up to 15x15 with a random start and goal."""
-    name = draw(st.sampled_from(generators))
-    w, h = draw(st.integers(3 if wrap else 1, 15)), draw(st.integers(3 if wrap else 1, 15))
-    maze = generate(name, w, h, draw(st.integers(0, 2**31 - 1)), wrap_x=wrap, wrap_y=wrap).maze
-    cells = st.integers(0, maze.size - 1)
-    return maze.copy(start=draw(cells), goals=(draw(cells),))
-
-
-@st.composite
-def one_way_mazes(draw):
-    """A perfect maze with extra doors that open one way only (still strongly connected)."""
-    maze = draw(perfect_mazes())
-    walls = maze.walls.copy()
-    for _ in range(draw(st.integers(1, 8))):
-        cell = draw(st.integers(0, maze.size - 1))
-        d = draw(st.integers(0, 3))
-        if maze.neighbor(cell, d) >= 0:
-            walls.flat[cell] &= ~np.uint8(1 << d)
-    return maze.copy(walls=walls)
-
-
-def suits_maze(doors, width=3, height=3, start=1, goal=None) -> Maze:
-    """A closed maze from Suits-style door pairs (cells numbered from 1, row by row)."""
-    maze = Maze.closed(width, height)
-    for a, b in doors:
-        a, b = a - 1, b - 1
-        d = EAST if b == a + 1 else SOUTH
-        set_door(maze.walls, False, False, a, d, True)
-    return maze.copy(start=start - 1, goals=((goal or width * height) - 1,))
-
-
-#: Suits fig. 15 (= fig. 20a): the loop 1-2-3-6-5-4, with 7, 8 below 4 and 9 below 6.
-FIG15 = suits_maze([(1, 2), (2, 3), (1, 4), (3, 6), (4, 5), (5, 6), (4, 7), (7, 8), (6, 9)],
-                   start=5, goal=9)
 
 
 # -- the registry ---------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""Helpers shared across test modules: mazes for hypothesis, Suits' figures, a fake clock."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+from hypothesis import strategies as st
+
+from mazegame.engine.generate import GENERATORS, generate
+from mazegame.engine.grid import EAST, SOUTH, Maze, set_door
+
+PERFECT = sorted(name for name, spec in GENERATORS.items() if spec.perfect)
+
+
+class FakeClock:
+    """A clock the test sets by hand (`clock.now = ...`)."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def digraph(maze: Maze) -> nx.DiGraph:
+    """The maze's moves as networkx sees them, built from `Maze.step` (independent of CSR)."""
+    g = nx.DiGraph()
+    g.add_nodes_from(range(maze.size))
+    g.add_edges_from(
+        (cell, maze.step(cell, d)) for cell in range(maze.size) for d in range(4)
+        if maze.step(cell, d) != cell
+    )
+    return g
+
+
+@st.composite
+def perfect_mazes(draw, generators=PERFECT, wrap=False):
+    """A perfect maze up to 15x15 with a random start and goal."""
+    name = draw(st.sampled_from(generators))
+    w, h = draw(st.integers(3 if wrap else 1, 15)), draw(st.integers(3 if wrap else 1, 15))
+    maze = generate(name, w, h, draw(st.integers(0, 2**31 - 1)), wrap_x=wrap, wrap_y=wrap).maze
+    cells = st.integers(0, maze.size - 1)
+    return maze.copy(start=draw(cells), goals=(draw(cells),))
+
+
+@st.composite
+def one_way_mazes(draw):
+    """A perfect maze with extra doors that open one way only (still strongly connected)."""
+    maze = draw(perfect_mazes())
+    walls = maze.walls.copy()
+    for _ in range(draw(st.integers(1, 8))):
+        cell = draw(st.integers(0, maze.size - 1))
+        d = draw(st.integers(0, 3))
+        if maze.neighbor(cell, d) >= 0:
+            walls.flat[cell] &= ~np.uint8(1 << d)
+    return maze.copy(walls=walls)
+
+
+def suits_maze(doors, width=3, height=3, start=1, goal=None) -> Maze:
+    """A closed maze from Suits-style door pairs (cells numbered from 1, row by row)."""
+    maze = Maze.closed(width, height)
+    for a, b in doors:
+        a, b = a - 1, b - 1
+        d = EAST if b == a + 1 else SOUTH
+        set_door(maze.walls, False, False, a, d, True)
+    return maze.copy(start=start - 1, goals=((goal or width * height) - 1,))
+
+
+#: Suits fig. 15 (= fig. 20a): the loop 1-2-3-6-5-4, with 7, 8 below 4 and 9 below 6.
+FIG15 = suits_maze([(1, 2), (2, 3), (1, 4), (3, 6), (4, 5), (5, 6), (4, 7), (7, 8), (6, 9)],
+                   start=5, goal=9)
