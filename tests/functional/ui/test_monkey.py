@@ -15,9 +15,9 @@ import os
 import random
 
 import pytest
-from mazegame.games.modes import MODES
 
 from mazegame.engine.generate import GENERATORS
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.menu import MenuScreen
