@@ -26,18 +26,14 @@ S, W whose step lands on a cell one move closer (`first_closer`), i.e. the lowes
 of the cell's row of M^s as `matrices.solution_moves` gives it. So they make identical
 moves. Moves come from a table built with `step_kernel`, the one movement rule.
 
-Personalities (the `PERSONALITIES` registry, name -> class) decide one step at a time:
-the perfect *tracker*, the *cheese* nose (follows the player's scent, spreading and fading
-by Suits' aroma diffusion, section 3.6) and the *wanderer* (Suits' least-recently-used door
-walk, section 3.3, until it senses the player within a walking distance).
+The personalities that use the brain (the `PERSONALITIES` registry) live in
+`mazegame.engine.personalities`.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections import OrderedDict
-from typing import ClassVar
 
 import numpy as np
 
@@ -49,7 +45,6 @@ NO_MOVE = 255  #: table entry: at the target, or the target cannot be reached
 STAY = -1  #: a decision to stand still
 DEFAULT_BUDGET = 16 * 2**20  #: bytes the all-pairs table may take (16 MiB: up to 64x64)
 SEARCH_SLOTS = 3  #: cached on-demand searches (the player, a goal, one spare)
-SCENT_FLOOR = 1e-30  #: fainter scent than this is no scent
 
 
 # -- kernels ----------------------------------------------------------------------------------
@@ -142,51 +137,6 @@ def walk_table(table, moves, cell, target, limit):
         cell = moves[cell, d]
         steps += 1
     return steps
-
-
-@kernel
-def diffuse(indptr, indices, tar, out, source, fade):
-    """One tick of Suits' aroma diffusion with a moving source that fades behind it.
-
-    Each cell's aroma becomes the average of its own and that of the cells it can move to
-    (as in `solve.aroma.cheese`), times `fade`; the source cell holds 1. Returns the new
-    array (the two buffers swap roles).
-    """
-    n = tar.shape[0]
-    for v in range(n):
-        total = tar[v]
-        for j in range(indptr[v], indptr[v + 1]):
-            total += tar[indices[j]]
-        a = fade * total / (1 + indptr[v + 1] - indptr[v])
-        out[v] = a if a > SCENT_FLOOR else 0.0  # no denormals: they are slow and unsmellable
-    out[source] = 1.0
-    return out
-
-
-@kernel
-def strongest(moves, tar, cell):
-    """The direction to the neighbour with the strongest aroma, if it beats the cell's own."""
-    best, best_tar = STAY, tar[cell]
-    for d in range(4):
-        nxt = moves[cell, d]
-        if nxt != cell and tar[nxt] > best_tar:
-            best, best_tar = d, tar[nxt]
-    return best
-
-
-@kernel
-def lru_door(moves, doors, cell, offset, count):
-    """Suits 3.3 one step at a time: leave by the door with the lowest number (ties: the
-    first from direction `offset` on), writing the move count on it and on the way in."""
-    best = STAY
-    for k in range(4):
-        d = (offset + k) % 4
-        if moves[cell, d] != cell and (best < 0 or doors[cell, d] < doors[cell, best]):
-            best = d
-    if best >= 0:
-        doors[cell, best] = count
-        doors[moves[cell, best], best ^ 2] = count
-    return best
 
 
 # -- the brain: M^s on demand or all-pairs ----------------------------------------------------
@@ -296,139 +246,3 @@ class DemonBrain:
                     f"built in {self.build_seconds:.2f} s")
         return (f"on-demand M^s (BFS from the target, {len(self._searches)}/{SEARCH_SLOTS} "
                 f"cached), {mib:.1f} MiB")
-
-
-# -- personalities ----------------------------------------------------------------------------
-PERSONALITIES: dict[str, type[Demon]] = {}
-
-
-def personality(cls: type[Demon]) -> type[Demon]:
-    """Class decorator: register a personality under its `name`."""
-    PERSONALITIES[cls.name] = cls
-    return cls
-
-
-class Demon:
-    """A demon personality: decides one step at a time towards (or around) a target cell."""
-
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    description: ClassVar[str] = ""
-    tagline: ClassVar[str] = ""  #: a few words for menus, e.g. "perfect"
-    perfect: ClassVar[bool] = False  #: always takes a shortest way to the target
-
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
-        self.maze = maze
-        self.brain = brain if brain is not None else DemonBrain(maze)
-        self.rng = random.Random(seed)
-
-    def decide(self, cell: int, target: int) -> int:
-        """Direction 0..3 to move from `cell`, or STAY."""
-        raise NotImplementedError
-
-    def step(self, cell: int, target: int) -> int:
-        """The cell after one decision, moved by the one `step` rule."""
-        d = self.decide(cell, target)
-        return cell if d == STAY else self.maze.step(cell, d)
-
-
-class _DoorWalker(Demon):
-    """A demon that falls back on the least-recently-used door walk when it has no lead."""
-
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
-        super().__init__(maze, brain, seed)
-        self.doors = np.zeros((maze.size, 4), dtype=np.int32)
-        self.count = 0
-
-    def wander(self, cell: int) -> int:
-        """The least-recently-used door out of `cell` (ties: from a random side on), or STAY."""
-        self.count += 1
-        return int(lru_door(self.brain.moves, self.doors, int(cell), self.rng.randrange(4),
-                            self.count))
-
-
-@personality
-class Tracker(Demon):
-    """Suits' demon: always the most efficient move, read off M^s for the target's cell."""
-
-    name = "tracker"
-    title = "The tracker"
-    tagline = "perfect"
-    description = ("Knows the maze and always knows where you are: every move is a step along "
-                   "a shortest route to you (Suits' solution matrix). Only a lead keeps you safe.")
-    perfect = True
-
-    def decide(self, cell: int, target: int) -> int:
-        """The first move of a shortest way to the target."""
-        return self.brain.next_move(cell, target)
-
-
-@personality
-class CheeseNose(_DoorWalker):
-    """Follows the scent the player leaves: Suits' aroma diffusion with a moving, fading source."""
-
-    name = "cheese"
-    title = "The cheese-nose"
-    tagline = "follows your scent"
-    description = ("Hunts by smell. Your scent spreads through the maze cell by cell and fades "
-                   "behind you; it wanders until it catches a whiff, then follows the strongest "
-                   "smell. Loops and fast feet throw it off.")
-
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
-                 fade: float = 0.97, spread: int = 2) -> None:
-        super().__init__(maze, brain, seed)
-        self.fade, self.spread = float(fade), int(spread)
-        # The scent spreads backwards along moves, like the cheese's: the forward graph's
-        # successors of v are where v can go, and v averages over them.
-        self.graph = maze_graph(maze)
-        self.scent = np.zeros(maze.size, dtype=np.float64)
-        self._spare = np.zeros_like(self.scent)
-
-    def sniff(self, target: int) -> None:
-        """Let the scent spread for `spread` ticks with the target as its source."""
-        for _ in range(self.spread):
-            fresh = diffuse(self.graph.indptr, self.graph.indices, self.scent, self._spare,
-                            int(target), self.fade)
-            self.scent, self._spare = fresh, self.scent
-
-    def decide(self, cell: int, target: int) -> int:
-        """Towards the strongest scent after it spreads, else wander."""
-        self.sniff(target)
-        d = int(strongest(self.brain.moves, self.scent, int(cell)))
-        return d if d != STAY else self.wander(cell)
-
-
-@personality
-class Wanderer(_DoorWalker):
-    """Walks the least-recently-used doors until the player is within `sense` moves."""
-
-    name = "wanderer"
-    title = "The wanderer"
-    tagline = "roams until it hears you"
-    description = ("Roams the maze by the least-recently-used door, never quite lost. When you "
-                   "come within a few steps it hears you, and from then on it tracks you "
-                   "perfectly, until you slip out of earshot.")
-
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
-                 sense: int = 8) -> None:
-        super().__init__(maze, brain, seed)
-        self.sense = int(sense)
-
-    def senses(self, cell: int, target: int) -> bool:
-        """Whether the target is within `sense` moves of `cell`."""
-        return self.brain.distance(cell, target, within=self.sense) >= 0
-
-    def decide(self, cell: int, target: int) -> int:
-        """Track the target while it is within earshot, else wander."""
-        if self.senses(cell, target):
-            return self.brain.next_move(cell, target)
-        return self.wander(cell)
-
-
-def make_demon(name: str, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
-               **options) -> Demon:
-    """A demon of the named personality (options go to its constructor)."""
-    cls = PERSONALITIES.get(name)
-    if cls is None:
-        raise ValueError(f"unknown demon {name!r}; known: {', '.join(PERSONALITIES)}")
-    return cls(maze, brain, seed, **options)

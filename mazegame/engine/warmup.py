@@ -54,8 +54,9 @@ def _warm_first_maze() -> None:
 
 
 def _warm_demon() -> None:
-    from mazegame.engine.demon import PERSONALITIES, DemonBrain, make_demon
+    from mazegame.engine.demon import DemonBrain
     from mazegame.engine.generate import generate
+    from mazegame.engine.personalities import PERSONALITIES, make_demon
 
     maze = generate("backtracker", 6, 6, 1).maze
     for strategy in ("on-demand", "all-pairs"):

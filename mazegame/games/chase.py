@@ -27,9 +27,10 @@ from enum import Enum
 from fractions import Fraction
 
 from mazegame.engine.chase_safety import Pursuit, place
-from mazegame.engine.demon import PERSONALITIES, STAY, Demon, DemonBrain, make_demon
+from mazegame.engine.demon import STAY, DemonBrain
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
+from mazegame.engine.personalities import PERSONALITIES, Demon, make_demon
 from mazegame.games.blind import BlindGame
 from mazegame.games.chase_senses import (
     APPROACH_HORIZON,

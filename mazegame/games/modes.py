@@ -2,7 +2,7 @@
 dialog, help and the tests all enumerate it.
 
 Data only (no Textual): the UI maps a mode's name to its screen (`mazegame.ui.screens.SCREENS`).
-Demon personalities are the engine's registry (`mazegame.engine.demon.PERSONALITIES`); the
+Demon personalities are the engine's registry (`mazegame.engine.personalities.PERSONALITIES`); the
 setup choices here are built from it and from VIEWS and DIFFICULTIES. Only modes that work
 are registered, in menu order.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mazegame.engine.demon import PERSONALITIES
+from mazegame.engine.personalities import PERSONALITIES
 from mazegame.games.jump import DAILY
 
 

@@ -53,6 +53,7 @@ class MazeApp(App):
         self.warmed_up = False
 
     def on_mount(self) -> None:
+        """Open the saved results, show the menu, start the requested mode and warm the kernels."""
         self.open_store()
         self.push_screen(MenuScreen())
         if self.initial_setup is not None:
@@ -86,6 +87,7 @@ class MazeApp(App):
             self.store.close()
 
     def on_jump_screen_solved(self, message) -> None:
+        """Record a solved jumping-maze puzzle in the saved results."""
         self.record("jump", f"{message.pack}#{message.index}", won=True, moves=message.moves,
                     optimum=message.optimum, seconds=0.0)
 
@@ -104,6 +106,7 @@ class MazeApp(App):
         self.push_screen(SetupScreen(mode, self.last_setup.get(name)), started)
 
     def start_mode(self, setup: GameSetup) -> None:
+        """Open the screen of a setup's mode, remembering the setup for next time."""
         self.last_setup[setup.mode] = setup
         self.push_screen(SCREENS[setup.mode](setup))
 
@@ -131,6 +134,7 @@ class MazeApp(App):
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
+        """Check the new terminal size against the minimum."""
         self.check_size(event.size)
 
     def check_size(self, size: Size | None = None) -> None:

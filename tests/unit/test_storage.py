@@ -15,7 +15,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import mazegame
-from mazegame.storage import SCHEMA_VERSION, Store
+from mazegame.results_db import SCHEMA_VERSION
+from mazegame.storage import Store
 
 PACKAGE_ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 LONG = "x" * 300  # long maze keys make a many-page file quickly

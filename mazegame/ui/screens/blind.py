@@ -18,14 +18,17 @@ class BlindScreen(WalkScreen):
 
     @property
     def show_bumped(self) -> bool:
+        """Whether walls the player bumped into are drawn (option "show_bumped")."""
         return bool(self.setup.option("show_bumped", True))
 
     def make_game(self, maze: Maze) -> BlindGame:
+        """A blind game on `maze`, with the setup's move budget."""
         game = BlindGame(maze, self.app.clock)
         game.budget = budget_for(game.shortest, self.setup.option("budget"))
         return game
 
     def show_game(self) -> None:
+        """Show the dark maze (with the walls learned so far) and the start."""
         view = self.query_one(MazeView)
         view.set_maze(self.game.display_maze(self.show_bumped))
         view.show_trail = bool(self.setup.option("show_trail", True))
@@ -33,6 +36,7 @@ class BlindScreen(WalkScreen):
         view.focus()
 
     def after_move(self, outcome: Outcome, before: int) -> None:
+        """Draw a wall just learned by bumping, and the player's new place."""
         view = self.query_one(MazeView)
         if outcome is Outcome.BUMPED and self.show_bumped:  # one wall learned: redraw its rows
             view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
@@ -44,13 +48,16 @@ class BlindScreen(WalkScreen):
         return not self.setup.option("reveal", True)
 
     def reveal(self) -> None:
+        """Show the whole maze at the end, unless the player chose to keep it dark."""
         if not self.kept_dark:
             super().reveal()
 
     def legend(self) -> str:
+        """The end panel's legend line (none when the maze stays dark)."""
         return "The maze stays dark, as chosen." if self.kept_dark else super().legend()
 
     def status_fields(self) -> list[str]:
+        """The walk's fields, led by the attempts left (coloured when few)."""
         fields = super().status_fields()
         left = self.game.attempts_left
         if left is not None:
@@ -59,6 +66,7 @@ class BlindScreen(WalkScreen):
         return fields
 
     def end_summary(self) -> str:
+        """The end panel's text: the walk's, or "out of moves"."""
         if self.game.won:
             return super().end_summary()
         return "\n".join([

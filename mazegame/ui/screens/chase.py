@@ -42,6 +42,7 @@ class DemonMixin:
 
     # -- setup (worker thread) ----------------------------------------------------------
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
+        """The level's maze, or a generated one fit for the chosen difficulty."""
         if setup.level is not None:
             return setup.level
         size, _ = setup.maze_size(fit)
@@ -49,6 +50,7 @@ class DemonMixin:
                           setup.algorithm, setup.wrap_x, setup.wrap_y)
 
     def make_game(self, maze: Maze) -> ChaseGame:
+        """A chase or race game on `maze` with the setup's view, difficulty and demon."""
         s = self.setup
         return new_chase(
             maze, mode=s.mode, view=self.view_name, seed=s.seed, clock=self.app.clock,
@@ -60,6 +62,7 @@ class DemonMixin:
 
     # -- game lifecycle ----------------------------------------------------------------------
     def show_game(self) -> None:
+        """Show the game and, for real-time rules, start the demon's clock."""
         super().show_game()
         if self._ticker is not None:
             self._ticker.stop()
@@ -69,6 +72,7 @@ class DemonMixin:
         self.draw_demon()
 
     def on_tick(self) -> None:
+        """Let the demon move on its clock, and check whether the game ended."""
         game = self.game
         if game is None or game.over:
             return
@@ -78,13 +82,16 @@ class DemonMixin:
             self.check_end()
 
     def after_move(self, outcome: Outcome | None, before: int) -> None:
+        """After the player's move: redraw the demon too."""
         super().after_move(outcome, before)
         self.draw_demon()
 
     def action_wait(self) -> None:
+        """Stand still for one turn (the demon moves)."""
         self.play(lambda game: game.wait())
 
     def action_move_demon(self, direction: str) -> None:
+        """Two-player games: move the demon one step in `direction`."""
         game = self.game
         if game is None or game.over or not game.rules.two_player:
             return
@@ -94,6 +101,7 @@ class DemonMixin:
         self.check_end()
 
     def action_toggle_info(self) -> None:
+        """Show or hide the demon's details on the status line."""
         self.show_info = not self.show_info
         self.update_status()
 
@@ -102,6 +110,7 @@ class DemonMixin:
         self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
 
     def reveal(self) -> None:
+        """Show the maze at the end; after a catch, the demon's route instead of the way out."""
         super().reveal()
         view = self.query_one(MazeView)
         if self.game.caught:  # the loss screen shows the demon's route instead of the way out
@@ -112,6 +121,7 @@ class DemonMixin:
 
     # -- text -------------------------------------------------------------------------------
     def status_fields(self) -> list[str]:
+        """The walk's fields, with the demon's warning and (on request) its details."""
         fields = super().status_fields()
         game = self.game
         warning = game.warning()
@@ -125,6 +135,7 @@ class DemonMixin:
         return fields
 
     def end_summary(self) -> str:
+        """The end panel's text: who won, and by how much."""
         game = self.game
         if game.won:
             if game.race:
@@ -148,6 +159,7 @@ class DemonMixin:
         ])
 
     def describe(self) -> str:
+        """The status line's description, with the difficulty."""
         return f"{super().describe()} · {self.setup.option('difficulty', DEFAULT_DIFFICULTY)}"
 
 
@@ -159,9 +171,11 @@ class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
 
     @property
     def title_text(self) -> str:
+        """"Chase" or "Race"."""
         return self.setup.mode.capitalize()
 
     def action_arrow(self, direction: str) -> None:
+        """Arrow keys: the demon's in a two-player game, else the player's."""
         if self.game is not None and self.game.rules.two_player:
             self.action_move_demon(direction)
         else:
@@ -176,9 +190,11 @@ class BlindChaseScreen(DemonMixin, BlindScreen):
 
     @property
     def title_text(self) -> str:
+        """"Blind chase" or "Blind race"."""
         return f"Blind {self.setup.mode}"
 
     def draw_demon(self) -> None:
+        """Nothing to draw: the demon is unseen."""
         pass  # unseen: the status line carries the warnings
 
 
@@ -190,9 +206,11 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
 
     @property
     def title_text(self) -> str:
+        """The mode's name, seen through the player's eyes."""
         return f"{self.setup.mode.capitalize()} (player's eye)"
 
     def draw_demon(self) -> None:
+        """Redraw the corridor ahead with the demon in it, if it is in sight."""
         game = self.game
         self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
                                      game.sprites(game.facing, game.depth))

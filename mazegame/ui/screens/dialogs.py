@@ -45,6 +45,7 @@ class HelpScreen(ModalScreen[None]):
         return [(", ".join(keys), label) for label, keys in rows.items()]
 
     def compose(self) -> ComposeResult:
+        """The mode's intro above a grid of keys and what they do."""
         with Vertical(id="dialog", classes="help"):
             yield Label("Keys", id="dialog-title")
             if self.intro:
@@ -64,9 +65,11 @@ class TooSmallScreen(ModalScreen[None]):
         self.need = need
 
     def compose(self) -> ComposeResult:
+        """One notice, filled in by `show_size`."""
         yield Static("", id="too-small")
 
     def show_size(self, size: tuple[int, int]) -> None:
+        """Say how big the terminal must be, and how big it is."""
         w, h = self.need
         self.query_one("#too-small", Static).update(
             f"Please enlarge the terminal.\n\nmazegame needs {w}x{h}; this one is "
@@ -74,6 +77,7 @@ class TooSmallScreen(ModalScreen[None]):
         )
 
     def on_mount(self) -> None:
+        """Show the terminal's size as it is now."""
         self.show_size(self.app.size)
 
 
@@ -101,6 +105,7 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         self.last = last or GameSetup(mode=mode.name)
 
     def compose(self) -> ComposeResult:
+        """The mode's settings: maze size, generator and seed, then the mode's own choices."""
         with Vertical(id="dialog", classes="setup"):
             yield Label(f"New game: {self.mode_title}", id="dialog-title")
             with VerticalScroll(id="setup-scroll"), Grid(id="setup-grid"):
@@ -136,22 +141,27 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                       ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
 
     def on_mount(self) -> None:
+        """Focus the Start button, so Enter starts at once."""
         self.query_one("#start", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Start, or cancel the dialog."""
         if event.button.id == "cancel":
             self.dismiss(None)
         else:
             self.start()
 
     def on_input_submitted(self) -> None:
+        """Enter in a field starts the game."""
         self.start()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """Say what is wrong with the seed as it is typed."""
         if event.input.id == "seed":
             self.query_one("#setup-error", Static).update(self.query_one(SeedInput).problem)
 
     def start(self) -> None:
+        """Close the dialog with the chosen setup, or say what is wrong with it."""
         options = tuple(
             (choice.key, choice.values[self.query_one(f"#choice-{i}", Select).value][1])
             for i, choice in enumerate(self.mode.choices)

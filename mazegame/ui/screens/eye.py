@@ -26,24 +26,30 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     title_text = "Player's eye"
 
     def compose_view(self) -> ComposeResult:
+        """The corridor view and the minimap of cells seen."""
         yield EyeView(id="eye")
         yield MazeView(id="maze", classes="minimap")
 
     @property
     def compass(self) -> bool:
+        """Whether the difficulty shows which way the player faces."""
         return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[0]
 
     @property
     def minimap_allowed(self) -> bool:
+        """Whether the difficulty allows the minimap."""
         return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[1]
 
     def fit_size(self) -> tuple[int, int]:
+        """The maze size when none is chosen (the view cannot fit a maze to the screen)."""
         return (12, 8)  # the view does not show the maze: a modest default size
 
     def make_game(self, maze: Maze) -> EyeGame:
+        """An eye-view game on `maze`, seeing as deep as the setup says."""
         return EyeGame(maze, self.app.clock, depth=int(self.setup.option("depth", 8)))
 
     def show_game(self) -> None:
+        """Show the corridor ahead and the minimap of the start."""
         self.remove_class("-revealed")
         minimap = self.query_one(MazeView)
         minimap.room_width = 1
@@ -55,6 +61,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         self.redraw()
 
     def redraw(self) -> None:
+        """Redraw the corridor view and the minimap of cells seen."""
         game = self.game
         self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
@@ -73,25 +80,30 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
 
     # -- actions ---------------------------------------------------------------------
     def action_forward(self) -> None:
+        """Step forward in the facing direction."""
         self.play(lambda game: game.forward())
 
     def action_turn(self, which: str) -> None:
+        """Turn left, right or around."""
         turns = {"left": EyeGame.turn_left, "right": EyeGame.turn_right,
                  "around": EyeGame.turn_around}
         self.play(turns[which])
 
     def after_move(self, outcome: Outcome | None, before: int) -> None:
+        """Ring on a bump, then redraw."""
         if outcome is Outcome.BUMPED:
             self.app.bell()
         self.redraw()
 
     def action_toggle_map(self) -> None:
+        """Show or hide the minimap (where the difficulty allows it)."""
         if self.minimap_allowed and self.game and not self.game.over:
             minimap = self.query_one(MazeView)
             minimap.display = not minimap.display
             self.redraw()
 
     def reveal(self) -> None:
+        """Show the whole maze at the end in place of the corridor view."""
         self.add_class("-revealed")
         minimap = self.query_one(MazeView)
         minimap.unseen = None
@@ -99,6 +111,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         super().reveal()
 
     def status_fields(self) -> list[str]:
+        """The walk's fields with turns, and the facing when the compass is on."""
         game = self.game
         fields = super().status_fields()
         fields.insert(1, f"[b]Turns[/b] {game.turns}")

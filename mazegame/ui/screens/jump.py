@@ -175,6 +175,7 @@ class JumpScreen(Screen):
         self.game: JumpGame | None = JumpGame(puzzles[self.index]) if puzzles else None
 
     def compose(self) -> ComposeResult:
+        """The status line, the board and the end panel."""
         yield Static("", id="status")
         with Horizontal(id="play-area"):
             yield JumpBoard(id="board")
@@ -182,6 +183,7 @@ class JumpScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Open the pack at its first unsolved puzzle (or today's puzzle), the board focused."""
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).focus()
         if self.game is not None:
@@ -194,24 +196,29 @@ class JumpScreen(Screen):
 
     # -- puzzles -----------------------------------------------------------------------
     def start(self, puzzle: JumpPuzzle) -> None:
+        """Play `puzzle` from its start."""
         self.game = JumpGame(puzzle)
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).show(self.game)
         self.update_status()
 
     def open(self, index: int) -> None:
+        """Play the pack's puzzle number `index` (wrapping around)."""
         self.index = index % len(self.puzzles)
         self.start(self.puzzles[self.index])
 
     def action_next(self) -> None:
+        """The pack's next puzzle."""
         if self.puzzles:
             self.open(self.index + 1)
 
     def action_previous(self) -> None:
+        """The pack's previous puzzle."""
         if self.puzzles:
             self.open(self.index - 1)
 
     def action_other_pack(self) -> None:
+        """Switch to the next puzzle pack."""
         names = list(PACK_NAMES)
         self.pack = names[(names.index(self.pack) + 1) % len(names)] if self.pack in names \
             else names[0]
@@ -219,6 +226,7 @@ class JumpScreen(Screen):
         self.open(0)
 
     def action_daily(self) -> None:
+        """Design and play today's puzzle."""
         day = datetime.date.today()
         self._design(f"{DAILY} {day.isoformat()}", lambda: puzzle_of_the_day(day))
 
@@ -246,14 +254,17 @@ class JumpScreen(Screen):
 
     # -- play --------------------------------------------------------------------------
     def action_jump(self, direction: str) -> None:
+        """Jump in `direction` by the number on the current cell."""
         if self.game is not None:
             self.after(self.game.jump(DIRECTION_INDEX[direction]))
 
     def on_jump_board_clicked(self, message: JumpBoard.Clicked) -> None:
+        """Jump to the clicked cell, if one jump reaches it."""
         if self.game is not None:
             self.after(self.game.jump_to(message.cell))
 
     def after(self, outcome: Outcome) -> None:
+        """Show a jump's outcome: a bump flashes, a win ends the puzzle."""
         board = self.query_one(JumpBoard)
         if outcome is Outcome.BUMPED:
             board.flash_bump()
@@ -264,6 +275,7 @@ class JumpScreen(Screen):
             self.on_win()
 
     def on_win(self) -> None:
+        """Show the end panel and tell the app the puzzle was solved (it records it)."""
         game = self.game
         panel = self.query_one("#end-panel", Static)
         panel.update("\n".join([
@@ -274,22 +286,26 @@ class JumpScreen(Screen):
         self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum))
 
     def action_undo(self) -> None:
+        """Take back the last jump."""
         if self.game is None or self.game.won or not self.game.undo():
             return
         self.query_one(JumpBoard).refresh()
         self.update_status()
 
     def action_reset(self) -> None:
+        """Start the puzzle again."""
         if self.game is not None:
             self.start(self.game.puzzle)
 
     def action_hint(self) -> None:
+        """Show or hide the cells already visited."""
         board = self.query_one(JumpBoard)
         board.show_visited = not board.show_visited
         board.refresh()
         self.update_status()
 
     def action_easy(self) -> None:
+        """Show or hide the cells one jump away."""
         board = self.query_one(JumpBoard)
         board.show_targets = not board.show_targets
         board.refresh()
@@ -306,12 +322,14 @@ class JumpScreen(Screen):
                 if key[len(prefix):].isdigit()}
 
     def describe(self) -> str:
+        """The puzzle's place in its pack, size and rules."""
         p = self.game.puzzle
         rules = [p.moves] + ["torus"] * p.wrap + ["no U-turn"] * p.no_u_turn
         return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {p.width}x{p.height} · "
                 f"{', '.join(rules)}")
 
     def update_status(self) -> None:
+        """Redraw the status line: puzzle, jumps and the aids on."""
         if self.game is None:
             return
         board = self.query_one(JumpBoard)

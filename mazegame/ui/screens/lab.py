@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -27,16 +26,8 @@ from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race
 from mazegame.games.setup import SEED_LIMIT, GameSetup
-from mazegame.ui.palette import (
-    ACTIVE_COLOUR,
-    AGENT_GLYPHS,
-    AROMA_COLOUR,
-    DEAD_COLOUR,
-    FRONTIER_COLOUR,
-    SUCCESS,
-    VISITED_COLOUR,
-)
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
+from mazegame.ui.screens.lab_text import LAB_KEYS, explanation, progress_line, status_line
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
@@ -50,50 +41,11 @@ from mazegame.ui.widgets.trace_view import TraceView
 
 ROOM_WIDTHS = (1, 3, 5)
 
-LEGEND = (
-    "[b]Colours[/b]\n"
-    f"[on {FRONTIER_COLOUR}] f [/] frontier  [on {VISITED_COLOUR}] v [/] visited\n"
-    f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
-    f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
-    f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
-    "numbers: labels (zoom in, z)\n"
-    "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
-)
-
 
 class LabScreen(Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
-    BINDINGS = [
-        Binding("space,p", "play", "Play/pause", key_display="space", id="lab-play",
-                tooltip="Play or pause the replay"),
-        Binding("right,l", "step(1)", "Step", key_display="←→", id="lab-step",
-                tooltip="One event forward"),
-        Binding("left,h", "step(-1)", "Back", show=False, id="lab-back",
-                tooltip="One event back"),
-        Binding("home", "jump_start", "Start", show=False, id="lab-start",
-                tooltip="Jump to the start of the trace"),
-        Binding("end", "jump_end", "End", id="lab-end", tooltip="Jump to the end of the trace"),
-        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+ -", id="lab-faster",
-                tooltip="Play faster (up to thousands of events per frame)"),
-        Binding("minus", "speed(-1)", "Slower", show=False, id="lab-slower",
-                tooltip="Play slower (down to one event per second)"),
-        Binding("g", "build", "Build", id="lab-build",
-                tooltip="Build a maze with the generator, size and seed picked on the left"),
-        Binding("r", "race", "Race", id="lab-race",
-                tooltip="Race the ticked solvers on this maze"),
-        Binding("n", "new_seed", "New seed", id="lab-new-seed",
-                tooltip="Build again with a new random seed"),
-        Binding("m", "matrices", "Matrices", id="lab-matrices",
-                tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
-        Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
-        Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
-                tooltip="Stop the solvers still running"),
-        Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
-                tooltip="Hide or show the pickers and notes (more room for the mazes)"),
-        Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",
-                tooltip="Back to the menu"),
-    ]
+    BINDINGS = LAB_KEYS
 
     #: Nothing focused at first, so the lab's keys work before the first maze is built
     #: (a focused picker would swallow them); tab reaches the pickers.
@@ -121,6 +73,7 @@ class LabScreen(Screen):
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The status line, the pickers and notes on the side, the panels, the scrubber."""
         yield Static("", id="status")
         with Horizontal(id="lab-body"):
             with Vertical(id="lab-side"):
@@ -132,6 +85,7 @@ class LabScreen(Screen):
         yield Footer(compact=True)  # thirteen keys: the roomy footer would cut the last off
 
     def on_mount(self) -> None:
+        """Set up the playback and progress timers (paused) and build the first maze."""
         self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
         self._progress = self.set_interval(0.25, self._show_progress, pause=True)
         self.call_after_refresh(self.action_build)
@@ -158,6 +112,7 @@ class LabScreen(Screen):
 
     # -- building and racing -------------------------------------------------------------
     def action_build(self) -> None:
+        """Build the maze the pickers describe (a fresh seed if none is given)."""
         picker = self.query_one(LabPicker)
         if problem := picker.seed_problem():
             self.notify(f"Cannot build: {problem}", severity="error")
@@ -173,6 +128,7 @@ class LabScreen(Screen):
         self._generate(request)
 
     def action_new_seed(self) -> None:
+        """Pick a fresh seed and build."""
         self.query_one(LabPicker).set_seed(secrets.randbelow(SEED_LIMIT))
         self.action_build()
 
@@ -212,6 +168,7 @@ class LabScreen(Screen):
             self.action_race()
 
     def action_race(self) -> None:
+        """Race the ticked solvers on the maze (once it is built)."""
         if self.building:  # race the maze being built, once it is up
             self.race_waiting = True
             return
@@ -246,11 +203,10 @@ class LabScreen(Screen):
     def _show_progress(self) -> None:
         """While the solvers run: which one, and how many steps it has taken."""
         if self.control is not None:
-            steps = int(self.control[CONTROL_STEPS])
-            counted = f" · {steps:,} steps" if steps else ""
-            self._say(f"solving: {self.solving}{counted}   [reverse] x: cancel [/]")
+            self._say(progress_line(self.solving, int(self.control[CONTROL_STEPS])))
 
     def on_unmount(self) -> None:
+        """Stop the race when the lab is left."""
         self.stop_race()  # leaving the lab stops its work too
 
     @work(thread=True, exclusive=True, group="lab")
@@ -294,12 +250,11 @@ class LabScreen(Screen):
         self.playing = self.autoplay
 
     def _explain(self, items: list[tuple[str, str, str]]) -> None:
-        text = "\n\n".join(f"[b]{title}[/b]\n{summary}\n[dim]— {source}[/dim]"
-                           for title, summary, source in items)
-        self.query_one("#lab-explain", Static).update(f"{text}\n\n{LEGEND}")
+        self.query_one("#lab-explain", Static).update(explanation(items))
 
     # -- playback --------------------------------------------------------------------------
     def watch_playing(self, playing: bool) -> None:
+        """Start or stop the playback timer, from the start again if at the end."""
         # The clock is a timer started and stopped here, as in Textual's sliding-tile demo.
         self.playback.start(time.monotonic())
         if playing:
@@ -328,26 +283,32 @@ class LabScreen(Screen):
         self.update_status()
 
     def on_scrubber_seek(self, message: Scrubber.Seek) -> None:
+        """Pause and move the clock where the scrubber was dragged."""
         self.playing = False
         self.seek(message.position)
 
     def action_play(self) -> None:
+        """Play or pause."""
         if self.runs:
             self.playing = not self.playing
 
     def action_step(self, delta: int) -> None:
+        """Pause and move the clock `delta` events."""
         self.playing = False
         self.seek(self.clock + delta)
 
     def action_jump_start(self) -> None:
+        """Pause at the first event."""
         self.playing = False
         self.seek(0)
 
     def action_jump_end(self) -> None:
+        """Pause at the last event."""
         self.playing = False
         self.seek(self.total)
 
     def action_speed(self, delta: int) -> None:
+        """Play faster or slower."""
         self.playback.change_speed(delta)
         self.update_status()
 
@@ -368,6 +329,7 @@ class LabScreen(Screen):
             view.room_width = room
 
     def action_zoom(self) -> None:
+        """Cycle the room width of every panel."""
         views = list(self.query(TraceView))
         if not views:
             return
@@ -377,6 +339,7 @@ class LabScreen(Screen):
         self._fit_rooms()
 
     def action_toggle_side(self) -> None:
+        """Hide or show the pickers, giving the panels the room."""
         side = self.query_one("#lab-side")
         side.display = not side.display
         if not side.display and self.focused is not None and \
@@ -386,6 +349,7 @@ class LabScreen(Screen):
         self.call_after_refresh(self._fit_rooms)  # the panels just changed width
 
     def action_matrices(self) -> None:
+        """Open Suits' matrices of the maze (small mazes only)."""
         if self.maze is None:
             return
         if self.maze.size > MATRIX_MAX_CELLS:
@@ -402,19 +366,10 @@ class LabScreen(Screen):
         self.query_one("#status", Static).update(f"[b]Algorithm Lab[/b]  {text}", layout=False)
 
     def update_status(self) -> None:
+        """Redraw the status line for the maze on show."""
         if self.maze is None:
             return
-        r = self.request
-        state = "▶ playing" if self.playing else "‖ paused"
-        speed = self.playback.events_per_second
-        per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
-        hint = ""
-        if self.playback.at_end:
-            hint = "   [reverse] r: race the ticked solvers [/]" if self.phase == "generate" \
-                else "   [reverse] g: build another maze [/]"
-        # frame_ms is left out on purpose: the status must not vary between identical runs.
-        self._say(f"{r.generator} · {self.maze.width}x{self.maze.height} · seed {r.seed}   "
-                  f"{self.phase}: {state} at {speed:,} steps/s{per_frame}{hint}")
+        self._say(status_line(self.request, self.maze, self.phase, self.playing, self.playback))
 
 
 def lab_screen(setup: GameSetup) -> LabScreen:

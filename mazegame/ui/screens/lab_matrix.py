@@ -69,6 +69,7 @@ class MatrixScreen(Screen):
         self.board = Layers.blank(self.maze)
 
     def compose(self) -> ComposeResult:
+        """The status line, the maze beside its matrix, the notes and the footer."""
         yield Static("[b]Matrices[/b]  computing…", id="status")
         with Horizontal(id="matrix-body"):
             yield TraceView(id="matrix-maze")
@@ -77,6 +78,7 @@ class MatrixScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Compute the matrices in a worker."""
         self._compute()
 
     @work(thread=True, exclusive=True, group="matrices")
@@ -122,6 +124,7 @@ class MatrixScreen(Screen):
         return self.powers[i - 1], "count", name, text
 
     def redraw(self) -> None:
+        """Show the chosen matrix, light the cursor's row on the maze, and say what it means."""
         if self.md is None:
             return
         matrix, kind, name, text = self.current()
@@ -155,6 +158,7 @@ class MatrixScreen(Screen):
 
     # -- keys ---------------------------------------------------------------------------
     def action_cursor(self, dr: int, dc: int) -> None:
+        """Move the cursor cell by rows and columns."""
         r, c = self.maze.rc(self.cursor)
         r = min(max(0, r + dr), self.maze.height - 1)
         c = min(max(0, c + dc), self.maze.width - 1)
@@ -162,26 +166,32 @@ class MatrixScreen(Screen):
         self.redraw()
 
     def action_power_at(self, i: int) -> None:
+        """Show the connection matrix's power `i` (clamped)."""
         self.kind, self.power = "power", max(1, min(i, len(self.powers)))
         self.redraw()
 
     def action_power(self, delta: int) -> None:
+        """Show the next or previous power."""
         self.action_power_at(self.power + delta if self.kind == "power" else self.power)
 
     def action_complete(self) -> None:
+        """Show the complete connection matrix (the last power)."""
         if self.complete is None:
             self.notify("This maze has no Mᶜ: some cell cannot reach another.")
         self.action_power_at(len(self.powers))
 
     def action_distance(self) -> None:
+        """Show the minimum-distance matrix."""
         self.kind = "distance"
         self.redraw()
 
     def action_solution(self) -> None:
+        """Show the solution matrix for the goal."""
         self.kind = "solution"
         self.redraw()
 
     def action_goal(self) -> None:
+        """Make the cursor cell the goal and show its solution matrix."""
         self.goal = self.cursor
         self._show_maze()
         self.kind = "solution"

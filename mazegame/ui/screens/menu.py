@@ -34,6 +34,7 @@ class MenuScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
+        """The banner, the modes with their blurb, the warm-up bar and the self-building maze."""
         with Vertical(id="menu"):
             yield Static(BANNER, id="banner")
             yield Static(f"a maze game and algorithm lab · v{__version__}", id="tagline")
@@ -50,22 +51,26 @@ class MenuScreen(Screen):
         yield Footer()
 
     def on_resize(self) -> None:
+        """Show the self-building maze only where it fits below the menu."""
         # The self-building maze only where it fits below the menu without crowding it.
         for view in self.query(AttractView):
             view.display = self.size.height >= ATTRACT_MIN_HEIGHT
 
     def on_mount(self) -> None:
+        """Fit the screen and focus the first entry."""
         self.on_resize()
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the highlighted entry's blurb."""
         key = event.option.id
         mode = MODES.get(key)
         title, blurb = (mode.title, mode.blurb) if mode else EXTRAS[key]
         self.query_one("#blurb", Static).update(f"[b]{title}[/b]\n\n{blurb}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Open the chosen mode, the help, or quit."""
         key = event.option.id
         if key == "quit":
             self.app.exit()
@@ -75,6 +80,7 @@ class MenuScreen(Screen):
             self.app.choose_mode(key)
 
     def show_warmup(self, done: int, total: int) -> None:
+        """Show how far the kernels' warm-up is; hide the bar when done."""
         bar = self.query_one("#warmup-bar", ProgressBar)
         bar.update(total=total, progress=done)
         if done >= total:

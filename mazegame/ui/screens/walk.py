@@ -59,6 +59,7 @@ class WalkScreen(Screen):
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The status line, the play area with the end panel, the loading and pause notices."""
         yield Static("", id="status")
         with Horizontal(id="play-area"):
             yield from self.compose_view()
@@ -75,6 +76,7 @@ class WalkScreen(Screen):
         yield MazeView(id="maze")
 
     def on_mount(self) -> None:
+        """Hide the notices, tick the status line and build the first maze."""
         self.query_one("#loading").display = False
         self.query_one("#paused").display = False
         self.query_one("#end-panel").display = False
@@ -109,6 +111,7 @@ class WalkScreen(Screen):
         self._prepare(self.setup, fit, maze)
 
     def show_loading(self, loading: bool) -> None:
+        """The loading notice in place of the maze, or the maze again."""
         self.query_one("#loading").display = loading
         self.query_one("#play-area").display = not loading
 
@@ -139,6 +142,7 @@ class WalkScreen(Screen):
         return WalkGame(maze, self.app.clock)
 
     def start_game(self, game: WalkGame) -> None:
+        """Show a freshly built game and start playing it."""
         self.building = False
         self.show_loading(False)
         self.show_paused(False)  # a pause of the game this one replaces ends with it
@@ -179,6 +183,7 @@ class WalkScreen(Screen):
 
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
+        """Move the player one step in `direction`."""
         self.play(lambda game: game.move(DIRECTIONS[direction]))
 
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
@@ -211,6 +216,7 @@ class WalkScreen(Screen):
             view.move_player(self.game.position)
 
     def check_end(self) -> None:
+        """At the game's end: reveal the maze, record the result, show the summary."""
         game = self.game
         if game.over:
             self.reveal()
@@ -235,6 +241,7 @@ class WalkScreen(Screen):
         view.refresh_all()
 
     def end_summary(self) -> str:
+        """The end panel's text: the run measured against the shortest path."""
         game = self.game
         extra = game.moves - game.shortest
         verdict = (
@@ -284,14 +291,17 @@ class WalkScreen(Screen):
 
     # -- other actions ------------------------------------------------------------------
     def action_new_maze(self) -> None:
+        """Build a new maze with a fresh seed."""
         self.setup = replace(self.setup, seed=None, level=None).with_seed()
         self.build_maze()
 
     def action_restart(self) -> None:
+        """Play the same maze again from the start."""
         if self.game is not None:
             self.build_maze(self.game.maze)
 
     def action_pause(self) -> None:
+        """Pause or resume the game and its clock."""
         game = self.game
         if game is None or game.over or self.building:  # building: that game is going away
             return
@@ -303,16 +313,19 @@ class WalkScreen(Screen):
         self.show_paused(paused)
 
     def action_toggle_trail(self) -> None:
+        """Show or hide the trail of cells walked."""
         view = self.query_one(MazeView)
         view.show_trail = not view.show_trail
         view.refresh_all()
 
     def action_zoom(self) -> None:
+        """Cycle the room width."""
         view = self.query_one(MazeView)
         view.room_width = {3: 1, 1: 2, 2: 3}[view.room_width]
 
     # -- status line ---------------------------------------------------------------
     def describe(self) -> str:
+        """What is played: generator, size and seed (or the level)."""
         s = self.setup
         maze = self.game.maze if self.game and not self.building else None
         shape = (maze.width, maze.height) if maze else (
@@ -325,11 +338,13 @@ class WalkScreen(Screen):
         return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
 
     def status_fields(self) -> list[str]:
+        """The status line's fields: moves, bumps, time."""
         game = self.game
         return [f"[b]Moves[/b] {game.moves}", f"[b]Bumps[/b] {game.bumps}",
                 f"[b]Time[/b] {format_time(game.elapsed)}"]
 
     def update_status(self) -> None:
+        """Redraw the status line."""
         text = f"[b]{self.title_text}[/b]  {self.describe()}"
         if self.game is not None:
             text += "   " + "   ".join(self.status_fields())

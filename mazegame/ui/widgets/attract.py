@@ -28,10 +28,12 @@ class AttractView(TraceView):
         self._hold = 0
 
     def on_mount(self) -> None:
+        """Start the frame timer and build the first maze."""
         self.set_interval(FRAME, self.advance)
         self.call_after_refresh(self.next_maze)
 
     def next_maze(self) -> None:
+        """Build a maze that fills the widget, in a worker."""
         width, height = self.size
         self._build(max(3, (width - 1) // 2), max(2, (height - 1) // 2))
 
@@ -55,6 +57,7 @@ class AttractView(TraceView):
         self._hold = 0
 
     def advance(self) -> None:
+        """Play one frame of the build; after a pause at the end, start another maze."""
         replay = self.replay
         if replay is None:
             return

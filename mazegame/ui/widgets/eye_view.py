@@ -62,6 +62,7 @@ class EyeView(Widget):
         self._rendered_for: tuple | None = None
 
     def show(self, maze, cell: int, facing: int, depth: int, sprites=None) -> None:
+        """Look from `cell` facing `facing`, `depth` cells deep, with sprites in sight."""
         self.scene = (maze, cell, facing, depth, dict(sprites or {}))
         self._rendered_for = None
         self.refresh()
@@ -78,6 +79,7 @@ class EyeView(Widget):
         self._rendered_for = key
 
     def render_line(self, y: int) -> Strip:
+        """Row `y` of the drawn corridor."""
         self._render_rows()
         if y < len(self._rows):
             return self._rows[y]

@@ -22,11 +22,13 @@ class TracePanel(Vertical):
         self.run = run
 
     def compose(self) -> ComposeResult:
+        """The run's title, its trace view and its counters."""
         yield Static(f"[b]{self.run.title}[/b]", classes="lab-panel-title")
         yield TraceView(classes="lab-trace")
         yield Static("", classes="lab-counters")
 
     def on_mount(self) -> None:
+        """Show the run's trace from the start."""
         run = self.run
         view = self.query_one(TraceView)
         view.follow = run.follows_agent
@@ -35,6 +37,7 @@ class TracePanel(Vertical):
 
     @property
     def view(self) -> TraceView:
+        """The panel's trace view."""
         return self.query_one(TraceView)
 
     def seek(self, clock: int) -> None:
@@ -45,6 +48,7 @@ class TracePanel(Vertical):
             self.update_counters()
 
     def update_counters(self) -> None:
+        """Show the run's counters and note, and its answer once it has finished."""
         run = self.run
         text = " · ".join(f"{name} [b]{value}[/b]" for name, value in run.counters())
         note = run.note()

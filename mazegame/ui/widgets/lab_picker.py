@@ -44,6 +44,7 @@ class LabPicker(Vertical):
         self._options_of: str | None = None  #: the generator whose option pickers are shown
 
     def compose(self) -> ComposeResult:
+        """Generator, its options, size, seed and the solvers to race."""
         first = self.initial
         yield Label("Generator", classes="lab-label")
         yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
@@ -63,9 +64,11 @@ class LabPicker(Vertical):
                             compact=True, id="lab-solvers")
 
     async def on_mount(self) -> None:
+        """Show the first generator's options."""
         await self._show_options(self.initial.generator, self.initial.options)
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        """Show the options of a newly picked generator."""
         if event.select.id == "lab-generator" and event.value != self._options_of:
             await self._show_options(str(event.value), {})
 
@@ -91,6 +94,7 @@ class LabPicker(Vertical):
         await box.mount_all(pickers)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """Say what is wrong with the seed as it is typed."""
         if event.input.id == "lab-seed":
             problem = self.seed_problem()
             error = self.query_one("#lab-seed-error", Static)
@@ -114,6 +118,7 @@ class LabPicker(Vertical):
         return self.query_one("#lab-seed", SeedInput).problem
 
     def set_seed(self, seed: int) -> None:
+        """Put `seed` in the seed field."""
         self.query_one("#lab-seed", Input).value = str(seed)
 
     def solvers(self) -> list[str]:

@@ -73,6 +73,7 @@ class MatrixView(ScrollView, can_focus=False):
         return text.rjust(CELL), style
 
     def render_line(self, y: int) -> Strip:
+        """Row `y` of the matrix on screen (scrolled), the cursor's row and column marked."""
         width = self.size.width
         if self.matrix is None:
             return Strip.blank(width)

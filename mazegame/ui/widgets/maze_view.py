@@ -76,6 +76,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self._rebuild()
 
     def watch_room_width(self) -> None:
+        """Redraw the whole maze at the new room width."""
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -116,6 +117,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             self._refresh_row(row)
 
     def move_player(self, cell: int) -> None:
+        """Move the player's sprite to `cell`, keeping it in view."""
         old = self.player
         self.player = cell
         self.bumped = None
@@ -134,11 +136,13 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             self.invalidate([cell])
 
     def set_path(self, cells) -> None:
+        """Mark `cells` as the path shown."""
         changed = self.path.symmetric_difference(cells)
         self.path = set(cells)
         self.invalidate(changed)
 
     def add_trail(self, cell: int) -> None:
+        """Add `cell` to the trail walked."""
         if cell not in self.trail:
             self.trail.add(cell)
             self.invalidate([cell])
@@ -243,6 +247,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         return out
 
     def render_line(self, y: int) -> Strip:
+        """Row `y` of the maze on screen (scrolled and padded)."""
         width = self.size.width
         if self.maze is None:
             return Strip.blank(width)

@@ -46,6 +46,7 @@ class Scrubber(Widget):
         return max(1, self.size.width - len(self._label()))
 
     def render_line(self, y: int) -> Strip:
+        """The bar: played, the knob, still to play."""
         width = self._bar_width()
         knob = min(width - 1, self.position * width // self.total) if self.total else 0
         return Strip([
@@ -62,14 +63,17 @@ class Scrubber(Widget):
             self.post_message(self.Seek(round(min(x, width - 1) * self.total / (width - 1 or 1))))
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Start a drag and seek where clicked."""
         self._dragging = True
         self.capture_mouse()
         self._seek_to(event.x)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        """While dragging: seek under the mouse."""
         if self._dragging:
             self._seek_to(event.x)
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
+        """End a drag."""
         self._dragging = False
         self.release_mouse()

@@ -12,6 +12,7 @@ class SeedValidator(Validator):
     """Accepts what `parse_seed` accepts; the failure says why."""
 
     def validate(self, value: str) -> ValidationResult:
+        """A seed is valid when `parse_seed` takes it."""
         try:
             parse_seed(value)
         except ValueError as err:

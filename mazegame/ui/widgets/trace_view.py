@@ -224,6 +224,7 @@ class TraceView(MazeView):
         return c0, c1
 
     def render_lines(self, crop: Region) -> list[Strip]:
+        """Render the rows asked for, working out the visible window once per repaint."""
         # The window once per repaint, not once per row (widget geometry lookups add up).
         self._frame_window = self._window() if self.maze is not None else None
         try:

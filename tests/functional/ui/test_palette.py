@@ -19,7 +19,7 @@ def test_no_hex_colour_outside_the_palette():
 
 def test_the_lab_legend_shows_the_marks_colours():
     from mazegame.ui.palette import FRONTIER, VISITED
-    from mazegame.ui.screens.lab import LEGEND
+    from mazegame.ui.screens.lab_text import LEGEND
 
     for style in (FRONTIER, VISITED):
         assert f"[on {style.bgcolor.name}]" in LEGEND

@@ -5,7 +5,8 @@ import sqlite3
 from textual.widgets._toast import Toast
 
 from mazegame.games.setup import GameSetup
-from mazegame.storage import SCHEMA_VERSION, Store, default_path
+from mazegame.results_db import SCHEMA_VERSION
+from mazegame.storage import Store, default_path
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.walk import WalkScreen
 

@@ -10,17 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mazegame.engine.demon import (
-    NO_MOVE,
-    PERSONALITIES,
-    STAY,
-    DemonBrain,
-    Tracker,
-    make_demon,
-)
+from mazegame.engine.demon import NO_MOVE, STAY, DemonBrain
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, set_door
 from mazegame.engine.matrices import solution_moves
+from mazegame.engine.personalities import PERSONALITIES, Tracker, make_demon
 from tests.helpers import digraph, one_way_mazes, perfect_mazes
 
 

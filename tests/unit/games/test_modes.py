@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from mazegame.engine.demon import PERSONALITIES
+from mazegame.engine.personalities import PERSONALITIES
 from mazegame.games.chase import GAME_CLASSES
 from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.eye import aids

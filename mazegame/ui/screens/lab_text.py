@@ -1,0 +1,87 @@
+"""The Algorithm Lab's words: its keys, status line, the race's progress, the side panel's notes."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from mazegame.engine.grid import Maze
+from mazegame.games.lab import FPS, Playback
+from mazegame.ui.palette import (
+    ACTIVE_COLOUR,
+    AGENT_GLYPHS,
+    AROMA_COLOUR,
+    DEAD_COLOUR,
+    FRONTIER_COLOUR,
+    SUCCESS,
+    VISITED_COLOUR,
+)
+from mazegame.ui.widgets.lab_picker import GenerateRequest
+
+LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
+    Binding("space,p", "play", "Play/pause", key_display="space", id="lab-play",
+            tooltip="Play or pause the replay"),
+    Binding("right,l", "step(1)", "Step", key_display="←→", id="lab-step",
+            tooltip="One event forward"),
+    Binding("left,h", "step(-1)", "Back", show=False, id="lab-back",
+            tooltip="One event back"),
+    Binding("home", "jump_start", "Start", show=False, id="lab-start",
+            tooltip="Jump to the start of the trace"),
+    Binding("end", "jump_end", "End", id="lab-end", tooltip="Jump to the end of the trace"),
+    Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+ -", id="lab-faster",
+            tooltip="Play faster (up to thousands of events per frame)"),
+    Binding("minus", "speed(-1)", "Slower", show=False, id="lab-slower",
+            tooltip="Play slower (down to one event per second)"),
+    Binding("g", "build", "Build", id="lab-build",
+            tooltip="Build a maze with the generator, size and seed picked on the left"),
+    Binding("r", "race", "Race", id="lab-race",
+            tooltip="Race the ticked solvers on this maze"),
+    Binding("n", "new_seed", "New seed", id="lab-new-seed",
+            tooltip="Build again with a new random seed"),
+    Binding("m", "matrices", "Matrices", id="lab-matrices",
+            tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
+    Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
+    Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
+            tooltip="Stop the solvers still running"),
+    Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
+            tooltip="Hide or show the pickers and notes (more room for the mazes)"),
+    Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",
+            tooltip="Back to the menu"),
+]
+
+LEGEND = (
+    "[b]Colours[/b]\n"
+    f"[on {FRONTIER_COLOUR}] f [/] frontier  [on {VISITED_COLOUR}] v [/] visited\n"
+    f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
+    f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
+    f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
+    "numbers: labels (zoom in, z)\n"
+    "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
+)
+
+
+def explanation(items: list[tuple[str, str, str]]) -> str:
+    """The side panel's notes: each algorithm's title, summary and source, then the legend."""
+    text = "\n\n".join(f"[b]{title}[/b]\n{summary}\n[dim]— {source}[/dim]"
+                       for title, summary, source in items)
+    return f"{text}\n\n{LEGEND}"
+
+
+def progress_line(solving: str, steps: int) -> str:
+    """While the solvers run: which one, and how many steps it has taken."""
+    counted = f" · {steps:,} steps" if steps else ""
+    return f"solving: {solving}{counted}   [reverse] x: cancel [/]"
+
+
+def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
+                playback: Playback) -> str:
+    """What is on show and how it plays: maze, phase, play state, speed, and the next key."""
+    state = "▶ playing" if playing else "‖ paused"
+    speed = playback.events_per_second
+    per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
+    hint = ""
+    if playback.at_end:
+        hint = "   [reverse] r: race the ticked solvers [/]" if phase == "generate" \
+            else "   [reverse] g: build another maze [/]"
+    # frame_ms is left out on purpose: the status must not vary between identical runs.
+    return (f"{request.generator} · {maze.width}x{maze.height} · seed {request.seed}   "
+            f"{phase}: {state} at {speed:,} steps/s{per_frame}{hint}")
