@@ -7,16 +7,12 @@ from __future__ import annotations
 import datetime
 import secrets
 
-from rich.segment import Segment
-from rich.style import Style
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
 
@@ -26,111 +22,8 @@ from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, lo
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
-from mazegame.ui.palette import BUMP, DARK, GOAL, HINT, LIGHT, PLAYER, SOLVED, TARGET
-
-VISITED = HINT  #: the hint: text colour of squares you have stood on
-
-
-class JumpBoard(Widget, can_focus=True):
-    """The board, drawn line by line: squares as large as the widget allows (odd widths,
-    so numbers centre), the player on top; a click on a square posts `Clicked`."""
-
-    DEFAULT_CSS = "JumpBoard { height: 1fr; width: 1fr; background: $surface; }"
-
-    class Clicked(Message):
-        """A square was clicked."""
-
-        def __init__(self, cell: int) -> None:
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.game: JumpGame | None = None
-        self.show_visited = False
-        self.show_targets = False
-        self.bumped = False
-
-    def show(self, game: JumpGame) -> None:
-        self.game = game
-        self.refresh()
-
-    # -- geometry ----------------------------------------------------------------
-    def cell_size(self) -> tuple[int, int]:
-        """(width, height) of one square: the largest odd width up to 9, height up to 3."""
-        p = self.game.puzzle
-        cw = max(3, min(9, self.size.width // p.width))
-        ch = max(1, min(3, self.size.height // p.height))
-        return cw - (cw % 2 == 0), ch
-
-    def origin(self) -> tuple[int, int]:
-        cw, ch = self.cell_size()
-        p = self.game.puzzle
-        return (max(0, (self.size.width - cw * p.width) // 2),
-                max(0, (self.size.height - ch * p.height) // 2))
-
-    def cell_at(self, x: int, y: int) -> int | None:
-        """The square under widget coordinates, or None."""
-        if self.game is None:
-            return None
-        cw, ch = self.cell_size()
-        ox, oy = self.origin()
-        r, c = (y - oy) // ch, (x - ox) // cw
-        p = self.game.puzzle
-        if y < oy or x < ox or r >= p.height or c >= p.width:
-            return None
-        return r * p.width + c
-
-    # -- drawing ---------------------------------------------------------------------
-    def square(self, cell: int, targets: set[int]) -> tuple[str, Style]:
-        """Label and style of one square."""
-        game, p = self.game, self.game.puzzle
-        r, c = divmod(cell, p.width)
-        label = "G" if cell == p.goal else str(int(p.jumps[r, c]))
-        if cell == game.position:
-            return label, BUMP if self.bumped else PLAYER
-        if cell == p.goal:
-            return label, GOAL
-        style = LIGHT if (r + c) % 2 == 0 else DARK  # the seed's checkerboard
-        if self.show_targets and cell in targets:
-            style += TARGET
-        if self.show_visited and cell in game.visited:
-            style += VISITED
-        if cell == p.start:
-            label = f"[{label}]" if len(label) + 2 <= self.cell_size()[0] else label
-        return label, style
-
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        if self.game is None:
-            return Strip.blank(width)
-        p = self.game.puzzle
-        cw, ch = self.cell_size()
-        ox, oy = self.origin()
-        r = (y - oy) // ch
-        if y < oy or r >= p.height:
-            return Strip.blank(width)
-        middle = (y - oy) % ch == ch // 2
-        targets = set(self.game.options().values()) if self.show_targets else set()
-        segments = [Segment(" " * ox)]
-        for c in range(p.width):
-            label, style = self.square(r * p.width + c, targets)
-            segments.append(Segment(label.center(cw) if middle else " " * cw, style))
-        return Strip(segments).extend_cell_length(width)
-
-    def on_click(self, event: events.Click) -> None:
-        cell = self.cell_at(event.x, event.y)
-        if cell is not None:
-            self.post_message(self.Clicked(cell))
-
-    def flash_bump(self) -> None:
-        self.bumped = True
-        self.refresh()
-        self.set_timer(0.18, self._clear_bump)
-
-    def _clear_bump(self) -> None:
-        self.bumped = False
-        self.refresh()
+from mazegame.ui.palette import SOLVED
+from mazegame.ui.widgets.jump_board import JumpBoard
 
 
 class JumpScreen(Screen):

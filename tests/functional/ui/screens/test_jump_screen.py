@@ -5,7 +5,8 @@ from __future__ import annotations
 from textual.app import App
 
 from mazegame.engine.jump.file import from_text
-from mazegame.ui.screens.jump import JumpBoard, JumpScreen
+from mazegame.ui.screens.jump import JumpScreen
+from mazegame.ui.widgets.jump_board import JumpBoard
 
 CHAIN_REACTION = from_text("""\
 4 4 2 2 2 5
