@@ -1,3 +1,5 @@
+"""`python3 -m mazegame`: the same as the `mazegame` command."""
+
 import sys
 
 try:

@@ -26,7 +26,8 @@ COMMANDS: dict[str, Command] = {
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and status 2."""
 
-    def error(self, message: str):  # one line and status 2, as argparse does, minus usage spam
+    def error(self, message: str):
+        """Bad arguments: one line and status 2, as argparse does, minus the usage text."""
         self.exit(2, f"mazegame: error: {one_line(message)}\n")
 
 

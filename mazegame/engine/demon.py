@@ -149,6 +149,7 @@ class _Search:
         self.source, self.head, self.tail = -1, 0, 0
 
     def reset(self, source: int) -> None:
+        """Start a fresh search from `source`."""
         restart(self.dist, self.queue, self.tail, source)
         self.source, self.head, self.tail = source, 0, 1
 
@@ -162,6 +163,7 @@ class _Search:
 
     @property
     def nbytes(self) -> int:
+        """Memory the search arrays take."""
         return self.dist.nbytes + self.queue.nbytes
 
 

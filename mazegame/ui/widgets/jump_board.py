@@ -37,6 +37,7 @@ class JumpBoard(Widget, can_focus=True):
         self.bumped = False
 
     def show(self, game: JumpGame) -> None:
+        """Draw this game (a new puzzle, or the same one after a move)."""
         self.game = game
         self.refresh()
 
@@ -49,6 +50,7 @@ class JumpBoard(Widget, can_focus=True):
         return cw - (cw % 2 == 0), ch
 
     def origin(self) -> tuple[int, int]:
+        """Top-left corner of the board inside the widget (the board is centred)."""
         cw, ch = self.cell_size()
         p = self.game.puzzle
         return (max(0, (self.size.width - cw * p.width) // 2),
@@ -86,6 +88,7 @@ class JumpBoard(Widget, can_focus=True):
         return label, style
 
     def render_line(self, y: int) -> Strip:
+        """One row of the board: squares, numbers, player and goal."""
         width = self.size.width
         if self.game is None:
             return Strip.blank(width)
@@ -104,11 +107,13 @@ class JumpBoard(Widget, can_focus=True):
         return Strip(segments).extend_cell_length(width)
 
     def on_click(self, event: events.Click) -> None:
+        """A click on a square asks to jump there."""
         cell = self.cell_at(event.x, event.y)
         if cell is not None:
             self.post_message(self.Clicked(cell))
 
     def flash_bump(self) -> None:
+        """Flash the player red for a moment: that jump is not allowed."""
         self.bumped = True
         self.refresh()
         self.set_timer(0.18, self._clear_bump)
