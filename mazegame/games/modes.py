@@ -18,11 +18,17 @@ from mazegame.games.jump import DAILY
 
 @dataclass(frozen=True)
 class Choice:
-    """A mode-specific setting offered on the setup screen: labelled values, first is default."""
+    """A mode-specific setting offered on the setup screen: labelled values and the default."""
 
     key: str
     label: str
     values: tuple[tuple[str, object], ...]
+    default: int = 0  #: index of the value a game plays when the setting is not given
+
+    @property
+    def default_value(self) -> object:
+        """The value a game plays when the setting is not given."""
+        return self.values[self.default][1]
 
 
 @dataclass(frozen=True)
@@ -112,7 +118,8 @@ def personality_label(name: str) -> str:
 CHASE_CHOICES = (
     Choice("view", "View", tuple((v.title, v.name) for v in VIEWS.values())),
     Choice("difficulty", "Difficulty", tuple(
-        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values())),
+        (f"{d.title} (demon speed {d.speed})", d.name) for d in DIFFICULTIES.values()),
+        default=list(DIFFICULTIES).index(DEFAULT_DIFFICULTY)),
     Choice("demon", "Demon", (("As the difficulty says", ""),
                               *((personality_label(name), name) for name in PERSONALITIES))),
     Choice("turn_based", "Timing", (("Real time", False), ("Turn-based", True))),

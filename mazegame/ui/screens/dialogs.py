@@ -114,9 +114,9 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                 for i, choice in enumerate(self.mode.choices):
                     yield Label(choice.label)
                     values = [v for _, v in choice.values]
-                    last = self.last.option(choice.key, values[0])
+                    last = self.last.option(choice.key, choice.default_value)
                     yield Select([(label, j) for j, (label, _) in enumerate(choice.values)],
-                                 value=values.index(last) if last in values else 0,
+                                 value=values.index(last) if last in values else choice.default,
                                  allow_blank=False, id=f"choice-{i}")
             yield Static("", id="setup-error")
             with Horizontal(id="dialog-buttons"):

@@ -60,3 +60,13 @@ def test_every_mode_says_what_it_is_and_what_it_reads():
         assert mode.files in ("maze", "puzzles", None)
         for choice in mode.choices:
             assert choice.values and all(label for label, _ in choice.values)
+
+
+def test_a_setting_left_out_plays_the_choice_the_dialog_preselects():
+    # the dialog used to preselect "easy" while the CLI and the screens played "normal"
+    from mazegame.games.modes import DEFAULT_DIFFICULTY
+
+    for mode in MODES.values():
+        for choice in mode.choices:
+            if choice.key == "difficulty":
+                assert choice.default_value == DEFAULT_DIFFICULTY, mode.name

@@ -288,41 +288,6 @@ async def test_scrolled_wall_picture_follows_the_replay(helpers):
             assert drawn and all(view._lines[i] == truth[i] for i in drawn)
 
 
-async def test_every_generator_and_solver_plays_in_the_lab(helpers):
-    """Each registered generator builds and replays; each solver races (four at a time)."""
-    from textual.widgets import Select, SelectionList
-
-    from mazegame.engine.generate import GENERATORS
-    from mazegame.engine.solve import SOLVERS
-
-    app = lab("backtracker", (9, 9), 4)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await helpers.settle(pilot)
-        screen = app.screen
-        for name in GENERATORS:
-            screen.query_one("#lab-generator", Select).value = name
-            await pilot.pause()
-            await pilot.press("g")
-            await helpers.settle(pilot)
-            assert screen.phase == "generate" and screen.request.generator == name, name
-            for position in (screen.total // 2, screen.total):
-                screen.seek(position)
-                await pilot.pause()
-            assert np.array_equal(screen.runs[0].replay.walls, screen.maze.walls), name
-        names = list(SOLVERS)
-        picks = screen.query_one(SelectionList)
-        for group in (names[i:i + 4] for i in range(0, len(names), 4)):
-            picks.deselect_all()
-            for solver in group:
-                picks.select(solver)
-            await pilot.press("r")
-            await helpers.settle(pilot)
-            assert [p.run.result.algorithm for p in screen.panels] == group
-            for position in (screen.total // 3, screen.total):
-                screen.seek(position)
-                await pilot.pause()
-
-
 async def test_race_pressed_while_building_races_the_new_maze(helpers, monkeypatch):
     # n then r before the maze is up: the race waits for it; the status never names a
     # seed other than the one of the maze on show.
