@@ -1,4 +1,9 @@
-"""The menu's attract mode: a small maze that builds itself, generator after generator."""
+"""The menu's attract mode: a small maze that builds itself, generator after generator.
+
+It plays only while it can be seen: shown (the menu hides it when the terminal is short) and
+on the screen at the top of the stack. Any screen above the menu, even a modal dialog, stops
+it: Textual repaints the whole top screen for every change on the screen beneath it.
+"""
 
 from __future__ import annotations
 
@@ -26,15 +31,43 @@ class AttractView(TraceView):
         self.replay: Replay | None = None
         self.name_shown = ""
         self._hold = 0
+        self._building = False  #: a maze is being built in a worker
 
     def on_mount(self) -> None:
-        """Start the frame timer and build the first maze."""
-        self.set_interval(FRAME, self.advance)
-        self.call_after_refresh(self.next_maze)
+        """Set up the frame timer (paused until the maze can be seen)."""
+        self._frames = self.set_interval(FRAME, self.advance, pause=True)
+        self.app.screen_change_signal.subscribe(self, self.check_running)
+        self.call_after_refresh(self.check_running)
+
+    def on_show(self) -> None:
+        """Shown again: play on (if on the top screen)."""
+        self.check_running()
+
+    def on_hide(self) -> None:
+        """Hidden: stop playing."""
+        self.check_running()
+
+    @property
+    def visible(self) -> bool:
+        """Whether the player can see the maze: shown, and on the screen at the top."""
+        return self.display and self.is_attached and self.screen.is_active
+
+    def check_running(self, *_) -> None:
+        """Play while visible, stop (timer paused, no redraws) while not; the first maze is
+        built the first time the view is seen."""
+        if not self.is_attached:
+            return
+        if not self.visible:
+            self._frames.pause()
+            return
+        self._frames.resume()
+        if self.replay is None and not self._building:
+            self.next_maze()
 
     def next_maze(self) -> None:
         """Build a maze that fills the widget, in a worker."""
         width, height = self.size
+        self._building = True
         self._build(max(3, (width - 1) // 2), max(2, (height - 1) // 2))
 
     @work(thread=True, exclusive=True, group="attract")
@@ -50,6 +83,7 @@ class AttractView(TraceView):
         self.app.call_from_thread(self._start, name, traced)
 
     def _start(self, name: str, traced) -> None:
+        self._building = False
         self.replay = Replay(traced.trace)
         self.name_shown = GENERATORS[name].title
         self.show(traced.trace.initial, self.replay, ("marks", "agents"), "")
