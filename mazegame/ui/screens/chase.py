@@ -2,7 +2,8 @@
 
 One mixin adds the demon to each view: bird's-eye (you see it), blind and player's-eye
 (you hear it coming, and see it when it stands in the corridor ahead). Turn-based games
-move the demon when you move; real-time games tick on a timer that stops while paused.
+move the demon when you move; real-time games tick on a timer that runs only while the game's
+clock does (from the first move, not while paused, not after the end).
 """
 
 from __future__ import annotations
@@ -62,14 +63,20 @@ class DemonMixin:
 
     # -- game lifecycle ----------------------------------------------------------------------
     def show_game(self) -> None:
-        """Show the game and, for real-time rules, start the demon's clock."""
+        """Show the game; the demon's clock (real-time rules) starts with the first move."""
         super().show_game()
-        if self._ticker is not None:
+        self.draw_demon()
+
+    def sync_clock(self) -> None:
+        """The walk's clock, and the demon's beside it: real-time rules only, a whole beat
+        after each start or resume, stopped whenever the game's clock stops."""
+        super().sync_clock()
+        running = self.clock_running() and not self.game.rules.turn_based
+        if running and self._ticker is None:
+            self._ticker = self.set_interval(self.game.rules.tick_seconds, self.on_tick)
+        elif not running and self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
-        if not self.game.rules.turn_based:
-            self._ticker = self.set_interval(self.game.rules.tick_seconds, self.on_tick)
-        self.draw_demon()
 
     def on_tick(self) -> None:
         """Let the demon move on its clock, and check whether the game ended."""

@@ -1,5 +1,9 @@
 """The screen every walking mode shares: generation in a worker, keys, clock, end panel.
 
+Nothing runs while nothing changes: the status line is redrawn when what it says changes,
+and its clock ticks once a second only while it runs (from the first move, not while paused,
+not after the end). The loading spinner spins only while it shows.
+
 Modes subclass `WalkScreen` and override the hooks: `make_game`, `show_game`,
 `after_move` and `reveal` (what the player sees during and after the game).
 """
@@ -15,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, LoadingIndicator, Static
 from textual.worker import get_current_worker
 
@@ -56,6 +61,8 @@ class WalkScreen(Screen):
         self.pending: list[Callable[[WalkGame], Outcome | None]] = []
         self._fit: tuple[int, int] | None = None  #: the last fit measured on a visible view
         self.told: set[str] = set()  #: notes already shown on this screen (size changes)
+        self._status_text = ""  #: what the status line shows
+        self._clock_tick: Timer | None = None  #: the clock's next tick, while it runs
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -76,11 +83,10 @@ class WalkScreen(Screen):
         yield MazeView(id="maze")
 
     def on_mount(self) -> None:
-        """Hide the notices, tick the status line and build the first maze."""
-        self.query_one("#loading").display = False
+        """Hide the notices and build the first maze."""
+        self.show_loading(False)
         self.query_one("#paused").display = False
         self.query_one("#end-panel").display = False
-        self.set_interval(0.1, self.update_status)
         self.call_after_refresh(self.build_maze)
 
     # -- maze lifecycle -----------------------------------------------------------
@@ -108,12 +114,15 @@ class WalkScreen(Screen):
                 self.notify(f"{self.setup.algorithm}: {note}", timeout=8)
         self.building = True
         self.show_loading(True)
+        self.update_status()  # the clock stops; the status describes the maze being built
         self._prepare(self.setup, fit, maze)
 
     def show_loading(self, loading: bool) -> None:
         """The loading notice in place of the maze, or the maze again."""
         self.query_one("#loading").display = loading
         self.query_one("#play-area").display = not loading
+        # A hidden spinner's timer would still wake the app 16 times a second.
+        self.query_one(LoadingIndicator).auto_refresh = 1 / 16 if loading else None
 
     def show_paused(self, paused: bool) -> None:
         """The pause notice in place of the maze, or the maze again."""
@@ -311,6 +320,7 @@ class WalkScreen(Screen):
         else:
             game.resume()
         self.show_paused(paused)
+        self.update_status()
 
     def action_toggle_trail(self) -> None:
         """Show or hide the trail of cells walked."""
@@ -344,10 +354,36 @@ class WalkScreen(Screen):
                 f"[b]Time[/b] {format_time(game.elapsed)}"]
 
     def update_status(self) -> None:
-        """Redraw the status line."""
+        """Redraw the status line if what it says changed, and keep the clock ticking while
+        it runs."""
         text = f"[b]{self.title_text}[/b]  {self.describe()}"
         if self.game is not None:
             text += "   " + "   ".join(self.status_fields())
             if self.game.paused:
                 text += "  [reverse] PAUSED [/reverse]"
-        self.query_one("#status", Static).update(text)
+        if text != self._status_text:
+            self._status_text = text
+            # One row, docked, fixed height: no layout pass, only the line is repainted.
+            self.query_one("#status", Static).update(text, layout=False)
+        self.sync_clock()
+
+    def clock_running(self) -> bool:
+        """Whether the game's clock runs: started by a move, not paused, not over."""
+        game = self.game
+        return (game is not None and not self.building and game.started_at is not None
+                and not game.paused and not game.over)
+
+    def sync_clock(self) -> None:
+        """Tick the status line on each whole second of play while the clock runs (moves
+        redraw it in between); no timer at all while it does not."""
+        if not self.clock_running():
+            if self._clock_tick is not None:
+                self._clock_tick.stop()
+                self._clock_tick = None
+        elif self._clock_tick is None:
+            delay = 1.0 - self.game.elapsed % 1.0
+            self._clock_tick = self.set_timer(delay + 0.001, self._tick_clock)
+
+    def _tick_clock(self) -> None:
+        self._clock_tick = None
+        self.update_status()
