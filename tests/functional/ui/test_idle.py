@@ -1,0 +1,197 @@
+"""Quiet when nothing moves: an idle screen runs no timer and paints nothing.
+
+Textual only writes to the terminal when a screen is painted (`App._display`), and only
+paints what a refresh asked for; a timer that keeps running keeps the app awake. These tests
+spy on both over some idle time (simulated: nothing asserts how fast anything is).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual._compositor import ChopsUpdate, LayoutUpdate
+
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.dialogs import HelpScreen
+from mazegame.ui.screens.menu import MenuScreen
+from mazegame.ui.widgets.attract import AttractView
+
+BIG = (120, 40)  #: room for the menu's self-building maze (under any screen opened from it)
+
+
+def running_timers(screen) -> list[str]:
+    """The timers of a screen and its widgets that are running (not paused, not done)."""
+    found = []
+    for node in [screen, *screen.walk_children(with_self=False)]:
+        for timer in list(node._timers):
+            task = timer._task
+            if timer._active.is_set() and task is not None and not task.done():
+                kind = "every" if timer._repeat is None else "once after"
+                found.append(f"{type(node).__name__}: {timer.name} ({kind} {timer._interval:.3g}s)")
+    return sorted(found)
+
+
+class Paints:
+    """Counts the app's paints (each one is a write to the terminal) and the rows painted."""
+
+    def __init__(self, app) -> None:
+        self.count = 0
+        self.rows: set[int] = set()
+        display = app._display
+
+        def spy(screen, update) -> None:
+            if update is not None:
+                self.count += 1
+                if isinstance(update, ChopsUpdate):
+                    self.rows.update(y for y, _, _ in update.spans)
+                elif isinstance(update, LayoutUpdate):
+                    self.rows.update(range(update.region.y, update.region.bottom))
+                else:
+                    self.rows.add(-1)  # something else: counts as a paint anywhere
+            display(screen, update)
+
+        app._display = spy
+
+
+async def idle_paints(pilot, seconds: float = 1.0) -> Paints:
+    """The paints while the app sits `seconds` with no input."""
+    paints = Paints(pilot.app)
+    await pilot.pause(seconds)
+    return paints
+
+
+def first_open_move(game) -> str:
+    """An arrow key that moves the player (not into a wall)."""
+    return next(key for key, d in (("up", 0), ("right", 1), ("down", 2), ("left", 3))
+                if game.maze.step(game.position, d) != game.position)
+
+
+GAMES = {
+    "classic": GameSetup("classic", "wilson", (9, 6), 7),
+    "blind": GameSetup("blind", "wilson", (9, 6), 7),
+    "eye": GameSetup("eye", "backtracker", (9, 6), 3),
+    "chase": GameSetup("chase", "backtracker", (12, 8), 5, options=(("turn_based", False),)),
+    "chase-turns": GameSetup("chase", "backtracker", (12, 8), 5, options=(("turn_based", True),)),
+    "chase-eye": GameSetup("chase", "backtracker", (12, 8), 5,
+                           options=(("turn_based", False), ("view", "eye"))),
+    "jump": GameSetup("jump"),
+    "lab": GameSetup("lab", "backtracker", (8, 6), 1, options=(("autoplay", False),)),
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+async def test_a_game_waiting_for_its_first_move_is_still(name, helpers):
+    """Before the first move the clock shows 0 and nothing ticks, spins or repaints, though
+    the menu underneath has room for its self-building maze."""
+    app = MazeApp(GAMES[name], warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        await pilot.pause(0.3)  # let the first paints land
+        assert running_timers(app.screen) == []
+        paints = await idle_paints(pilot)
+        assert paints.count == 0, f"{paints.count} paints of rows {sorted(paints.rows)}"
+
+
+async def test_the_clock_repaints_only_the_status_line_while_it_runs(helpers):
+    app = MazeApp(GAMES["classic"], warm_up=False)  # the real clock
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press(first_open_move(screen.game))
+        await pilot.pause(0.1)
+        # One tick pending, on the next whole second of play: no interval timer.
+        assert [t.split(": ")[0] for t in running_timers(screen)] == [type(screen).__name__]
+        assert "once after" in running_timers(screen)[0]
+        paints = await idle_paints(pilot, 1.2)
+        assert paints.rows <= {screen.query_one("#status").region.y}
+        await pilot.press("p")  # paused: the clock stops
+        await pilot.pause(0.1)
+        assert running_timers(screen) == []
+        await pilot.press(first_open_move(screen.game))  # a move resumes it
+        assert len(running_timers(screen)) == 1
+
+
+async def test_nothing_ticks_after_the_game_ends(helpers):
+    app = MazeApp(GAMES["classic"], warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await pilot.pause(0.3)
+        assert game.won
+        assert running_timers(app.screen) == []
+        assert (await idle_paints(pilot)).count == 0
+
+
+async def test_the_demon_ticks_only_while_the_chase_clock_runs(helpers):
+    app = MazeApp(GAMES["chase"], warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert running_timers(screen) == []  # before the first move: no demon, no clock
+        await pilot.press(first_open_move(screen.game))
+        assert any("every" in t for t in running_timers(screen))  # the demon's beat
+        await pilot.press("p")
+        await pilot.pause(0.1)
+        assert running_timers(screen) == []
+        assert (await idle_paints(pilot)).count == 0
+
+
+async def test_help_over_a_game_is_still(helpers):
+    app = MazeApp(GAMES["classic"], warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press(first_open_move(app.screen.game), "question_mark")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HelpScreen)
+        assert (await idle_paints(pilot)).count == 0  # the game paused under the help
+
+
+async def test_the_menus_maze_plays_only_where_it_can_be_seen(helpers):
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        view = menu.query_one(AttractView)
+        await helpers.settle(pilot)  # the first maze comes from a worker
+        await pilot.pause(0.3)  # the menu's first paints
+        assert view.replay is not None
+        assert any("AttractView" in t for t in running_timers(menu))
+        paints = await idle_paints(pilot, 0.5)
+        top, bottom = view.region.y, view.region.bottom
+        assert paints.count and all(top <= row < bottom for row in paints.rows)  # its own rows
+
+        await pilot.press("question_mark")  # a dialog over the menu: the maze stops
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HelpScreen)
+        assert all("Attract" not in t for t in running_timers(menu))
+        assert (await idle_paints(pilot)).count == 0
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert any("AttractView" in t for t in running_timers(menu))
+
+        await pilot.resize_terminal(120, 30)  # no room: hidden, and still
+        await pilot.pause(0.3)
+        assert not view.display
+        assert all("Attract" not in t for t in running_timers(menu))
+        assert (await idle_paints(pilot)).count == 0
+        await pilot.resize_terminal(*BIG)
+        await pilot.pause(0.3)
+        assert any("AttractView" in t for t in running_timers(menu))
+
+
+async def test_a_game_opened_at_launch_leaves_the_menus_maze_unbuilt(helpers):
+    app = MazeApp(GAMES["classic"], warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        await pilot.pause(0.3)
+        menu = app.screen_stack[-2]
+        assert isinstance(menu, MenuScreen)
+        assert menu.query_one(AttractView).replay is None  # never seen: never built
+        await pilot.press("q")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if menu.query_one(AttractView).replay is not None:
+                break
+        assert menu.query_one(AttractView).replay is not None  # back on the menu: it plays
