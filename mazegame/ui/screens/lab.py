@@ -205,6 +205,16 @@ class LabScreen(Screen):
         if self.control is not None:
             self._say(progress_line(self.solving, int(self.control[CONTROL_STEPS])))
 
+    def on_screen_suspend(self) -> None:
+        """Covered (by the help, say): hold the replay; it plays on when uncovered."""
+        self._timer.pause()
+
+    def on_screen_resume(self) -> None:
+        """Uncovered: a replay that was playing plays on from where it was held."""
+        if self.playing:
+            self.playback.start(time.monotonic())
+            self._timer.resume()
+
     def on_unmount(self) -> None:
         """Stop the race when the lab is left."""
         self.stop_race()  # leaving the lab stops its work too

@@ -195,3 +195,24 @@ async def test_a_game_opened_at_launch_leaves_the_menus_maze_unbuilt(helpers):
             if menu.query_one(AttractView).replay is not None:
                 break
         assert menu.query_one(AttractView).replay is not None  # back on the menu: it plays
+
+
+async def test_a_playing_lab_holds_while_covered_and_plays_on_after(helpers):
+    lab = GameSetup("lab", "backtracker", (30, 20), 1)  # autoplay: the build replays at once
+    app = MazeApp(lab, warm_up=False)
+    async with app.run_test(size=BIG) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.playing and running_timers(screen)
+        await pilot.press("question_mark")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HelpScreen)
+        held = screen.clock
+        assert running_timers(screen) == []
+        assert (await idle_paints(pilot, 0.5)).count == 0 and screen.clock == held
+        await pilot.press("escape")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if screen.clock > held:
+                break
+        assert screen.playing and screen.clock > held
