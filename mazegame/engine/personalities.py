@@ -5,68 +5,20 @@ the perfect *tracker*, the *cheese* nose (follows the player's scent, spreading 
 by Suits' aroma diffusion, section 3.6) and the *wanderer* (Suits' least-recently-used door
 walk, section 3.3, until it senses the player within a walking distance). Each reads the
 maze through a `DemonBrain` (mazegame.engine.demon), Suits' M^s.
+
+Importing this module is cheap (no numpy, no numba): menus and setup dialogs read the
+registry's names, titles and taglines; the brain and the kernels (`demon`, `demon_kernels`)
+load when the first demon is made.
 """
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
-from mazegame.engine.demon import STAY, DemonBrain
-from mazegame.engine.graph import maze_graph
-from mazegame.engine.grid import Maze
-from mazegame.engine.jit import kernel
-
-SCENT_FLOOR = 1e-30  #: fainter scent than this is no scent
-
-
-# -- kernels ----------------------------------------------------------------------------------
-@kernel
-def diffuse(indptr, indices, tar, out, source, fade):
-    """One tick of Suits' aroma diffusion with a moving source that fades behind it.
-
-    Each cell's aroma becomes the average of its own and that of the cells it can move to
-    (as in `solve.aroma.cheese`), times `fade`; the source cell holds 1. Returns the new
-    array (the two buffers swap roles).
-    """
-    n = tar.shape[0]
-    for v in range(n):
-        total = tar[v]
-        for j in range(indptr[v], indptr[v + 1]):
-            total += tar[indices[j]]
-        a = fade * total / (1 + indptr[v + 1] - indptr[v])
-        out[v] = a if a > SCENT_FLOOR else 0.0  # no denormals: they are slow and unsmellable
-    out[source] = 1.0
-    return out
-
-
-@kernel
-def strongest(moves, tar, cell):
-    """The direction to the neighbour with the strongest aroma, if it beats the cell's own."""
-    best, best_tar = STAY, tar[cell]
-    for d in range(4):
-        nxt = moves[cell, d]
-        if nxt != cell and tar[nxt] > best_tar:
-            best, best_tar = d, tar[nxt]
-    return best
-
-
-@kernel
-def lru_door(moves, doors, cell, offset, count):
-    """Suits 3.3 one step at a time: leave by the door with the lowest number (ties: the
-    first from direction `offset` on), writing the move count on it and on the way in."""
-    best = STAY
-    for k in range(4):
-        d = (offset + k) % 4
-        if moves[cell, d] != cell and (best < 0 or doors[cell, d] < doors[cell, best]):
-            best = d
-    if best >= 0:
-        doors[cell, best] = count
-        doors[moves[cell, best], best ^ 2] = count
-    return best
-
+if TYPE_CHECKING:
+    from mazegame.engine.demon import DemonBrain
+    from mazegame.engine.grid import Maze
 
 
 # -- personalities ----------------------------------------------------------------------------
@@ -89,30 +41,38 @@ class Demon:
     perfect: ClassVar[bool] = False  #: always takes a shortest way to the target
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+        if brain is None:
+            from mazegame.engine.demon import DemonBrain
+
+            brain = DemonBrain(maze)
         self.maze = maze
-        self.brain = brain if brain is not None else DemonBrain(maze)
+        self.brain = brain
         self.rng = random.Random(seed)
 
     def decide(self, cell: int, target: int) -> int:
-        """Direction 0..3 to move from `cell`, or STAY."""
+        """Direction 0..3 to move from `cell`, or `demon.STAY` (negative) to stand still."""
         raise NotImplementedError
 
     def step(self, cell: int, target: int) -> int:
         """The cell after one decision, moved by the one `step` rule."""
         d = self.decide(cell, target)
-        return cell if d == STAY else self.maze.step(cell, d)
+        return cell if d < 0 else self.maze.step(cell, d)
 
 
 class _DoorWalker(Demon):
     """A demon that falls back on the least-recently-used door walk when it has no lead."""
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+        import numpy as np
+
         super().__init__(maze, brain, seed)
         self.doors = np.zeros((maze.size, 4), dtype=np.int32)
         self.count = 0
 
     def wander(self, cell: int) -> int:
         """The least-recently-used door out of `cell` (ties: from a random side on), or STAY."""
+        from mazegame.engine.demon_kernels import lru_door
+
         self.count += 1
         return int(lru_door(self.brain.moves, self.doors, int(cell), self.rng.randrange(4),
                             self.count))
@@ -147,6 +107,10 @@ class CheeseNose(_DoorWalker):
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
                  fade: float = 0.97, spread: int = 2) -> None:
+        import numpy as np
+
+        from mazegame.engine.graph import maze_graph
+
         super().__init__(maze, brain, seed)
         self.fade, self.spread = float(fade), int(spread)
         # The scent spreads backwards along moves, like the cheese's: the forward graph's
@@ -157,6 +121,8 @@ class CheeseNose(_DoorWalker):
 
     def sniff(self, target: int) -> None:
         """Let the scent spread for `spread` ticks with the target as its source."""
+        from mazegame.engine.demon_kernels import diffuse
+
         for _ in range(self.spread):
             fresh = diffuse(self.graph.indptr, self.graph.indices, self.scent, self._spare,
                             int(target), self.fade)
@@ -164,9 +130,11 @@ class CheeseNose(_DoorWalker):
 
     def decide(self, cell: int, target: int) -> int:
         """Towards the strongest scent after it spreads, else wander."""
+        from mazegame.engine.demon_kernels import strongest
+
         self.sniff(target)
         d = int(strongest(self.brain.moves, self.scent, int(cell)))
-        return d if d != STAY else self.wander(cell)
+        return d if d >= 0 else self.wander(cell)
 
 
 @personality
