@@ -78,7 +78,6 @@ def mode_listing() -> str:
 
 def play_setup(args: argparse.Namespace):
     """The GameSetup the arguments ask for (None: the menu); refuses what the mode cannot use."""
-    from mazegame.engine.generate import GENERATORS
     from mazegame.games.modes import MODES
     from mazegame.games.setup import GameSetup
 
@@ -87,7 +86,9 @@ def play_setup(args: argparse.Namespace):
                                         for key in mode_settings()):
             raise UsageError("name a mode to play a file or take settings "
                              "(see `mazegame play --list`)")
-        return None
+        return None  # the menu: no generator needed yet (they import numba)
+    from mazegame.engine.generate import GENERATORS
+
     mode = MODES.get(args.mode)
     if mode is None:
         raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")

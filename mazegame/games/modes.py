@@ -5,6 +5,10 @@ Data only (no Textual): the UI maps a mode's name to its screen (`mazegame.ui.sc
 Demon personalities are the engine's registry (`mazegame.engine.personalities.PERSONALITIES`); the
 setup choices here are built from it and from VIEWS and DIFFICULTIES. Only modes that work
 are registered, in menu order.
+
+Cheap to import (no numpy, no numba, no kernels): the menu reads it before anything else. The
+jumping mazes' packs are named here as `games.jump` names them (PACK_NAMES, DAILY); a test
+holds the two together.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mazegame.engine.personalities import PERSONALITIES
-from mazegame.games.jump import DAILY
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         choices=(Choice("pack", "Puzzles", (
             ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
             ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
-            ("No U-turns", "no-u-turn"), ("Puzzle of the day", DAILY),
+            ("No U-turns", "no-u-turn"), ("Puzzle of the day", "daily"),
         )),),
     ),
     Mode(

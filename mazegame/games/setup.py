@@ -1,12 +1,17 @@
-"""What a player asked to play: mode, generator, size, seed, wrap. Plain data."""
+"""What a player asked to play: mode, generator, size, seed, wrap. Plain data.
+
+Cheap to import: the generators (numba kernels) load when a size is fitted or a maze built.
+"""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from mazegame.engine.generate import GENERATORS, Generated, generate
-from mazegame.engine.grid import Maze
+if TYPE_CHECKING:
+    from mazegame.engine.generate import Generated
+    from mazegame.engine.grid import Maze
 
 SEED_LIMIT = 2**31  #: seeds are 0..SEED_LIMIT-1, the same on the command line and on screen
 
@@ -51,6 +56,8 @@ class GameSetup:
     def maze_size(self, fit: tuple[int, int] = (20, 10)) -> tuple[tuple[int, int], str | None]:
         """The size to build: the one chosen (or `fit`), moved to the nearest size the
         generator can build; and, for a chosen size that moved, the note saying why."""
+        from mazegame.engine.generate import GENERATORS
+
         width, height = self.size or fit
         if self.wrap_x:
             width = max(width, 3)
@@ -64,6 +71,8 @@ class GameSetup:
 
     def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
         """Generate this setup's maze; `fit` is the size used when none was chosen."""
+        from mazegame.engine.generate import Generated, generate
+
         if self.level is not None:
             return Generated(self.level, None)
         (width, height), _ = self.maze_size(fit)
