@@ -38,6 +38,8 @@ def mode_cases() -> list[tuple[str, tuple]]:
 
 def test_every_mode_has_a_screen():
     assert set(SCREENS) == set(MODES)
+    for name in SCREENS:  # each "module:attribute" names something that builds a screen
+        assert callable(SCREENS[name]), name
 
 
 def case_id(case) -> str:
