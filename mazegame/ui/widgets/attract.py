@@ -3,33 +3,43 @@
 It plays only while it can be seen: shown (the menu hides it when the terminal is short) and
 on the screen at the top of the stack. Any screen above the menu, even a modal dialog, stops
 it: Textual repaints the whole top screen for every change on the screen beneath it.
+
+This module imports no engine code, so the menu starts without numba: the generators and
+the `TraceView` that draws their traces are imported by the worker that builds the first
+maze, which runs only once the view is seen.
 """
 
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from textual import work
+from textual.widget import Widget
 
-from mazegame.engine.generate import GENERATORS, generate
-from mazegame.engine.trace import Replay
-from mazegame.ui.widgets.trace_view import TraceView
+if TYPE_CHECKING:
+    from mazegame.engine.trace import Replay
+    from mazegame.ui.widgets.trace_view import TraceView
 
 STEPS_PER_FRAME = 6
 FRAME = 1 / 30
 HOLD_FRAMES = 60  #: two seconds to admire the finished maze
 
 
-class AttractView(TraceView):
-    """Replays the trace of a random generator on a maze that fits the widget, then the next."""
+class AttractView(Widget):
+    """Replays the trace of a random generator on a maze that fits the widget, then the next
+    (drawn by a `TraceView` inside, mounted with the first maze)."""
 
-    DEFAULT_CSS = "AttractView { scrollbar-size: 0 0; }"
+    DEFAULT_CSS = """
+    AttractView > TraceView { width: 1fr; height: 1fr; scrollbar-size: 0 0;
+                              background: transparent; }
+    """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.room_width = 1
         self.replay: Replay | None = None
         self.name_shown = ""
+        self.view: TraceView | None = None  #: the maze's drawing, once the first is built
         self._hold = 0
         self._building = False  #: a maze is being built in a worker
 
@@ -72,7 +82,11 @@ class AttractView(TraceView):
 
     @work(thread=True, exclusive=True, group="attract")
     def _build(self, width: int, height: int) -> None:
-        # In a worker: on the first launch the kernel may still need compiling.
+        # In a worker: the engine's first import (numba) and, on the first launch, the
+        # kernel's compilation stay off the UI thread.
+        from mazegame.engine.generate import GENERATORS, generate
+        from mazegame.ui.widgets.trace_view import TraceView  # noqa: F401  (imported here)
+
         names = [n for n, spec in GENERATORS.items() if not spec.rock]
         name = names[secrets.randbelow(len(names))]
         try:
@@ -80,14 +94,21 @@ class AttractView(TraceView):
         except ValueError:  # a size this generator refuses: try another next time
             self.app.call_from_thread(self.next_maze)
             return
-        self.app.call_from_thread(self._start, name, traced)
+        self.app.call_from_thread(self._start, GENERATORS[name].title, traced)
 
-    def _start(self, name: str, traced) -> None:
+    async def _start(self, title: str, traced) -> None:
+        from mazegame.engine.trace import Replay
+        from mazegame.ui.widgets.trace_view import TraceView
+
+        if self.view is None:
+            self.view = TraceView()
+            self.view.room_width = 1
+            await self.mount(self.view)
         self._building = False
         self.replay = Replay(traced.trace)
-        self.name_shown = GENERATORS[name].title
-        self.show(traced.trace.initial, self.replay, ("marks", "agents"), "")
-        self.follow = False
+        self.name_shown = title
+        self.view.show(traced.trace.initial, self.replay, ("marks", "agents"), "")
+        self.view.follow = False
         self._hold = 0
 
     def advance(self) -> None:
@@ -103,4 +124,4 @@ class AttractView(TraceView):
             return
         before = replay.position
         replay.step(STEPS_PER_FRAME)
-        self.apply_events(replay.trace.events[before : replay.position])
+        self.view.apply_events(replay.trace.events[before : replay.position])
