@@ -20,11 +20,17 @@ BIG = (120, 40)  #: room for the menu's self-building maze (under any screen ope
 
 
 def running_timers(screen) -> list[str]:
-    """The timers of a screen and its widgets that are running (not paused, not done)."""
+    """The timers of a screen and its widgets that are running (not paused, not done).
+
+    Textual's own "screen_update" timer is left out: it runs only while a repaint is pending
+    (right after a key, say); repaints are counted by `Paints`.
+    """
     found = []
     for node in [screen, *screen.walk_children(with_self=False)]:
         for timer in list(node._timers):
             task = timer._task
+            if timer.name == "screen_update":
+                continue
             if timer._active.is_set() and task is not None and not task.done():
                 kind = "every" if timer._repeat is None else "once after"
                 found.append(f"{type(node).__name__}: {timer.name} ({kind} {timer._interval:.3g}s)")
