@@ -1,0 +1,58 @@
+"""`mazegame bench --startup --json` on the real program in a pseudo-terminal: the menu and
+one mode, each launch once, and every figure of the document is there and a finite number.
+
+No timing assertions: the figures only have to exist (speed is the bench's own report).
+"""
+
+import json
+import math
+
+import pytest
+
+from mazegame.bench import startup, terminal
+from mazegame.cli import main
+
+pytest.importorskip("pyte")
+pytestmark = pytest.mark.skipif(terminal.pty_problem() is not None,
+                                reason=terminal.pty_problem() or "")
+
+BUDGET = "90"  #: seconds a launch may take to show its screen before the test fails
+STATS = {"median", "min", "max", "runs"}
+
+
+def finite(value) -> bool:
+    """Whether a figure is a real number (not None, inf or nan)."""
+    return isinstance(value, int | float) and math.isfinite(value)
+
+
+def test_startup_json_has_every_figure(monkeypatch, capsys):
+    # The full warm-up compiles every kernel (about a minute here); the figures of the menu
+    # and of classic only need the first maze's kernels warm.
+    monkeypatch.setattr(startup, "WARM_UP_CODE",
+                        "from mazegame.engine.warmup import _warm_first_maze; _warm_first_maze()")
+    monkeypatch.setattr(startup, "SETTLE", 0.5)
+    status = main(["bench", "--startup", "--json", "--only", "classic", "--repeat", "1",
+                   "--idle", "0.5", "--cap", BUDGET])
+    doc = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert set(doc) == {"terminal", "repeat", "timeouts", "modes", "cold", "warm_up", "warm",
+                        "idle", "harness_cpu_percent"}
+    assert doc["modes"] == ["classic"] and doc["repeat"] == 1 and doc["terminal"] == "120x40"
+    assert doc["warm_up"]["status"] == "ok" and finite(doc["warm_up"]["seconds"])
+    assert finite(doc["harness_cpu_percent"])
+    for cache in ("cold", "warm"):
+        figures = [doc[cache]["menu"], doc[cache]["playable"]["classic"]]
+        assert set(doc[cache]["playable"]) == {"classic"}
+        for fig in figures:
+            assert STATS | {"target", "met", "timeouts", "failures", "notes"} == set(fig)
+            assert fig["notes"] == [] and fig["timeouts"] == fig["failures"] == 0
+            assert all(finite(fig[k]) for k in ("median", "min", "max", "target"))
+            assert len(fig["runs"]) == 1 and finite(fig["runs"][0])
+            assert isinstance(fig["met"], bool)
+    assert set(doc["idle"]) == set(startup.IDLE_SCREENS)
+    for name, fig in doc["idle"].items():
+        assert fig["notes"] == [], name
+        for key in ("bytes_per_second", "cpu_percent", "frames_per_second"):
+            assert set(fig[key]) == STATS and all(finite(fig[key][k]) for k in STATS - {"runs"})
+        assert fig["animates"] == (name == "menu-attract")
+        assert (fig["met"] is None) == fig["animates"]
