@@ -130,7 +130,7 @@ def test_leaving_a_launch_kills_its_whole_process_group(leave):
 
 
 def test_an_idle_program_writes_nothing_and_a_busy_one_does():
-    with launch("import time; print('ready', flush=True); time.sleep(60)") as run:
+    with launch("import time; print('ready', end='', flush=True); time.sleep(60)") as run:
         run.wait_for(lambda lines: lines[0].startswith("ready"), timeout=20)
         quiet = run.idle(0.5)
     assert quiet["bytes_per_second"] == 0 and quiet["frames_per_second"] == 0
