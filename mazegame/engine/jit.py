@@ -5,8 +5,10 @@ Kernels are compiled lazily on first call, cached on disk, and free of the GIL s
 can run them in a thread. Compiling takes seconds on a fresh install; a game that must not
 wait for it sets `compiles.never_wait_for_compiles()`: from then on a kernel with nothing
 compiled in this process runs its Python source instead (the same numbers: numba's
-np.random is NumPy's legacy generator), and so does every kernel it calls, until a warm-up
-thread (`compiles.compiling()`) has compiled it or loaded it from the cache.
+np.random is NumPy's legacy generator), as does every kernel it calls, until a warm-up
+thread (`compiles.compiling()`) has compiled it or loaded it from the cache. (Loading it
+here from the cache would be slower still for a first maze: numba's code generator takes
+longer to start than a small maze takes in Python.)
 """
 
 from __future__ import annotations
@@ -27,8 +29,7 @@ class Kernel(CPUDispatcher):
         state = compiles.thread
         if getattr(state, "twin", False):  # inside a twin: its callees are Python too
             return self.py_func(*args, **kwargs)
-        if (compiles.never_wait() and not self.signatures
-                and not getattr(state, "may_compile", False)):
+        if self.runs_as_python:
             self.wanted.add(tuple(self.typeof_pyval(a) for a in args))
             state.twin = True
             try:
@@ -36,6 +37,15 @@ class Kernel(CPUDispatcher):
             finally:
                 state.twin = False
         return super().__call__(*args, **kwargs)
+
+    @property
+    def runs_as_python(self) -> bool:
+        """Whether a call from this thread now would run the Python twin (slow on big
+        inputs: callers with a cheaper way may take it)."""
+        state = compiles.thread
+        return getattr(state, "twin", False) or (
+            compiles.never_wait() and not self.signatures
+            and not getattr(state, "may_compile", False))
 
 
 def kernel(fn=None, *, inline: str = "never"):

@@ -112,6 +112,9 @@ class Warmer:
         self._stop_child()
         if not self.cancelled.is_set():
             jit.compile_wanted()
+            # Everything a game uses is compiled: a kernel no task covered now compiles on
+            # first use rather than run as Python for the rest of the session.
+            compiles.never_wait_for_compiles(False)
 
     def _send_next(self) -> str | None:
         with self.lock:

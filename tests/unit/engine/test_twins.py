@@ -109,3 +109,11 @@ def test_a_game_that_never_waits_runs_uncompiled_kernels_as_python_and_wants_the
     with compiles.compiling():
         assert probe(1) == 2 and probe.signatures  # a warm-up thread compiles
     jit.KERNELS.remove(probe)
+
+
+def test_a_demon_does_not_build_its_table_in_python():
+    # n searches in Python would hold up the first chase for most of a second
+    maze = generate("kruskal", 12, 10, 2).maze
+    assert DemonBrain(maze).strategy == "all-pairs"
+    with compiles.as_python():
+        assert DemonBrain(maze).strategy == "on-demand"
