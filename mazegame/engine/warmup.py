@@ -51,9 +51,11 @@ def run_task(call: Callable[[], object]) -> int:
     return _misses() - before
 
 
-def warm_up(progress: Callable[[int, int, str], None] | None = None) -> None:
-    """Run every warm-up task in this process, reporting (done, total, label) after each."""
-    tasks = list(warm_up_tasks())
+def warm_up(progress: Callable[[int, int, str], None] | None = None,
+            only: Iterable[str] | None = None) -> None:
+    """Run every warm-up task (or those labelled `only`) in this process, reporting
+    (done, total, label) after each."""
+    tasks = [(label, call) for label, call in warm_up_tasks() if only is None or label in only]
     for done, (label, call) in enumerate(tasks, 1):
         run_task(call)
         if progress:

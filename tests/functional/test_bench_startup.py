@@ -29,7 +29,7 @@ def test_startup_json_has_every_figure(monkeypatch, capsys):
     # The full warm-up compiles every kernel (about a minute here); the figures of the menu
     # and of classic only need the first maze's kernels warm.
     monkeypatch.setattr(startup, "WARM_UP_CODE",
-                        "from mazegame.engine.warmup import _warm_first_maze; _warm_first_maze()")
+                        "from mazegame.engine.warmup import warm_up; warm_up(only=['maze'])")
     monkeypatch.setattr(startup, "SETTLE", 0.5)
     status = main(["bench", "--startup", "--json", "--only", "classic", "--repeat", "1",
                    "--idle", "0.5", "--cap", BUDGET])
