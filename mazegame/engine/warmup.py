@@ -154,18 +154,26 @@ class Warmer:
 
 
 def _start_child() -> subprocess.Popen:
-    """The compiling child: same interpreter, same numba cache, low priority, no terminal."""
+    """The compiling child: same interpreter, same numba cache, low priority, no terminal;
+    it ends with the game (its stdin closes; on Linux it is also killed when we die)."""
     return subprocess.Popen(
         [sys.executable, "-m", "mazegame.engine.warmup"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-        text=True, bufsize=1, env=os.environ.copy(), start_new_session=True,
-        preexec_fn=_lower_priority if os.name == "posix" else None,
+        text=True, bufsize=1, env=os.environ.copy(),
+        preexec_fn=_in_child if os.name == "posix" else None,
     )
 
 
-def _lower_priority() -> None:
+def _in_child() -> None:
+    """Lower the child's priority; on Linux, have it killed when its parent dies."""
     with contextlib.suppress(OSError):
         os.nice(10)
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def serve(lines: Iterable[str], out) -> None:
