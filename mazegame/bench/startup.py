@@ -7,17 +7,16 @@ Cold launches get an empty numba cache (and saved-results folder) each; warm one
 cache this harness filled first with the engine's warm-up. Idle figures watch a screen on
 which nothing should move (a classic maze, the menu where its self-building maze is hidden)
 for a while: bytes written to the terminal per second and the CPU the program's session
-used. Every figure is measured `repeat` times and reported as its median, min and max; a
-screen that does not come within the timeout is a timeout, never a hang.
+used. Key-press figures (`presses`, warm cache) time a new maze and a move in classic.
+Every figure is measured `repeat` times and reported as its median, min and max; a screen
+that does not come within the timeout is a timeout, never a hang.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,13 +26,22 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TextIO
 
+from mazegame.bench.figures import (
+    number_text,
+    percent_text,
+    rate_text,
+    seconds_text,
+    summary,
+    verdict,
+)
+from mazegame.bench.presses import MODE as PRESS_MODE
+from mazegame.bench.presses import measure_presses, press_rows
 from mazegame.bench.registry import IDLE_SECONDS
 from mazegame.bench.registry import STARTUP_TIMEOUTS as TIMEOUTS
 from mazegame.bench.report import aligned_table
 from mazegame.bench.screens import menu_ready, mode_ready
-from mazegame.bench.terminal import Exited, Launch, child_env, kill_group
+from mazegame.bench.terminal import TERMINAL, Exited, Launch, child_env, kill_group
 
-TERMINAL = (120, 40)  #: columns, rows of the launches (the issue measured in tmux 120x40)
 #: The menu hides its self-building maze below ui.screens.menu.ATTRACT_MIN_HEIGHT rows (36;
 #: a test keeps these two on either side of it).
 QUIET_MENU = (120, 30)
@@ -111,16 +119,6 @@ def warm_cache(env: dict, timeout: float = WARM_UP_TIMEOUT) -> dict:
     return {"seconds": seconds, "status": "ok", "note": ""}
 
 
-def summary(values: list[float | None]) -> dict:
-    """Median, min and max of runs; a run without a figure (None: timed out or failed)
-    counts as slower than any, so a median that falls on one is None."""
-    ordered = sorted(math.inf if v is None else v for v in values)
-    finite = [None if math.isinf(v) else v for v in ordered]
-    return {"median": None if not ordered or math.isinf(m := statistics.median(ordered)) else m,
-            "min": finite[0] if finite else None, "max": finite[-1] if finite else None,
-            "runs": list(values)}
-
-
 def startup_figure(values: list[float | None], notes: list[str], target: float) -> dict:
     """One timed figure: its summary, the target, whether the median meets it, and why
     runs have no figure."""
@@ -167,8 +165,10 @@ def _stopped_cleanly() -> Iterator[None]:
 
 
 def run_startup(modes: list[str], repeat: int = 3, timeouts: dict | None = None,
-                idle_seconds: float = IDLE_SECONDS, progress: TextIO | None = None) -> dict:
-    """Measure every figure `repeat` times; the JSON document of `bench --startup --json`."""
+                idle_seconds: float = IDLE_SECONDS, progress: TextIO | None = None,
+                presses: bool = True) -> dict:
+    """Measure every figure `repeat` times (the key-press ones when `presses` and their
+    mode is among `modes`); the JSON document of `bench --startup --json`."""
     timeouts = {**TIMEOUTS, **(timeouts or {})}
 
     def say(text: str) -> None:
@@ -184,10 +184,12 @@ def run_startup(modes: list[str], repeat: int = 3, timeouts: dict | None = None,
         say("warming the numba cache ...")
         warm_env = child_env(os.path.join(root, "warm-numba"), os.path.join(root, "warm-data"))
         doc["warm_up"] = warm_cache(warm_env)
-        say(f"warm-up: {_seconds_text(doc['warm_up']['seconds'])} ({doc['warm_up']['status']})")
+        say(f"warm-up: {seconds_text(doc['warm_up']['seconds'])} ({doc['warm_up']['status']})")
         doc["warm"] = _measure_startup("warm", modes, repeat, timeouts["warm"],
                                        partial(contextlib.nullcontext, warm_env), say)
         doc["idle"] = _measure_idle(warm_env, timeouts["warm"], idle_seconds, repeat, say)
+        doc["presses"] = (measure_presses(warm_env, timeouts["warm"], SETTLE, repeat, say)
+                          if presses and PRESS_MODE in modes else {})
     cpu1 = os.times()
     wall = time.monotonic() - wall0
     doc["harness_cpu_percent"] = 100 * (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / wall
@@ -206,7 +208,7 @@ def _measure_startup(cache: str, modes: list[str], repeat: int, timeout: float,
                 seconds, note = time_to_screen(screen, env, timeout)
             runs[screen][0].append(seconds)
             runs[screen][1].append(note)
-            say(f"{cache} {screen} {i + 1}/{repeat}: {note or _seconds_text(seconds)}")
+            say(f"{cache} {screen} {i + 1}/{repeat}: {note or seconds_text(seconds)}")
     return {"menu": startup_figure(*runs["menu"], TARGETS[cache, "menu"]),
             "playable": {m: startup_figure(*runs[m], TARGETS[cache, "playable"])
                          for m in modes}}
@@ -231,37 +233,12 @@ def _measure_idle(env: dict, timeout: float, seconds: float, repeat: int, say) -
             runs[screen][0].append(got)
             runs[screen][1].append(note)
             say(f"idle {screen} {i + 1}/{repeat}: " + (
-                f"{_rate_text(got['bytes_per_second'])}, {_percent_text(got['cpu_percent'])}"
+                f"{rate_text(got['bytes_per_second'])}, {percent_text(got['cpu_percent'])}"
                 if got else note))
     return {s: idle_figure(s, *runs[s], seconds) for s in IDLE_SCREENS}
 
 
 # -- the table ---------------------------------------------------------------------------
-def _seconds_text(seconds: float | None) -> str:
-    """A time for the table, or "-" where there is none."""
-    return "-" if seconds is None else f"{seconds:.2f} s"
-
-
-def _rate_text(rate: float | None) -> str:
-    """Bytes per second for the table: B/s below a kilobyte, KB/s above."""
-    if rate is None:
-        return "-"
-    return f"{rate:.0f} B/s" if rate < 1000 else f"{rate / 1000:.1f} KB/s"
-
-
-def _percent_text(value: float | None) -> str:
-    """A CPU share for the table."""
-    return "-" if value is None else f"{value:.1f} %"
-
-
-def _verdict(met: bool | None, figure: dict) -> str:
-    """"met", "missed" or "-", and how many runs timed out or failed."""
-    text = "-" if met is None else "met" if met else "missed"
-    extra = [f"{figure[k]} {k[:-1] if figure[k] == 1 else k}" for k in ("timeouts", "failures")
-             if figure.get(k)]
-    return text + (f" ({', '.join(extra)})" if extra else "")
-
-
 def format_startup(doc: dict) -> str:
     """The document as aligned tables: startup times, then idle figures; notes below."""
     header = ("figure", "median", "min", "max", "target", "verdict")
@@ -271,9 +248,9 @@ def format_startup(doc: dict) -> str:
         for screen, fig in figures.items():
             name = f"{cache} to {'menu' if screen == 'menu' else screen + ' playable'}"
             timeout = f"> {doc['timeouts'][cache]:g} s"
-            times = [timeout if fig[k] is None and fig["timeouts"] else _seconds_text(fig[k])
+            times = [timeout if fig[k] is None and fig["timeouts"] else seconds_text(fig[k])
                      for k in ("median", "min", "max")]
-            rows.append((name, *times, f"<= {fig['target']:g} s", _verdict(fig["met"], fig)))
+            rows.append((name, *times, f"<= {fig['target']:g} s", verdict(fig["met"], fig)))
             notes += [f"{name}, {n}" for n in fig["notes"] if "timed out" not in n]
     idle_header = ("idle screen", "terminal", "bytes/s", "CPU", "frames/s", "target", "verdict")
     idle_rows = []
@@ -281,23 +258,28 @@ def format_startup(doc: dict) -> str:
         label = screen + (" (animates on purpose)" if fig["animates"] else "")
         target = "-" if fig["animates"] else (
             f"{fig['target_bytes_per_second']:g} B/s, < {fig['target_cpu_percent']:g} %")
-        idle_rows.append((label, fig["terminal"], _rate_text(fig["bytes_per_second"]["median"]),
-                          _percent_text(fig["cpu_percent"]["median"]),
-                          _maybe(fig["frames_per_second"]["median"]), target,
-                          _verdict(fig["met"], fig)))
+        idle_rows.append((label, fig["terminal"], rate_text(fig["bytes_per_second"]["median"]),
+                          percent_text(fig["cpu_percent"]["median"]),
+                          number_text(fig["frames_per_second"]["median"]), target,
+                          verdict(fig["met"], fig)))
         notes += [f"idle {screen}, {n}" for n in fig["notes"]]
     warm = doc.get("warm_up", {})
     lines = [f"startup in a {doc['terminal']} pseudo-terminal, median of {doc['repeat']} "
-             f"(warm cache filled in {_seconds_text(warm.get('seconds'))}, "
+             f"(warm cache filled in {seconds_text(warm.get('seconds'))}, "
              f"{warm.get('status', '-')})", "", aligned_table(header, rows, left={0, 4, 5})]
     if idle_rows:
         lines += ["", f"idle, warm cache, {next(iter(doc['idle'].values()))['seconds']:g} s "
                       f"a screen, median of {doc['repeat']}",
                   "", aligned_table(idle_header, idle_rows, left={0, 1, 5, 6})]
+    if doc.get("presses"):
+        press_header = ("key presses", "maze", "median", "min", "max", "target", "verdict")
+        press_table, press_notes = press_rows(doc["presses"])
+        lines += ["", f"key presses, warm cache, classic in {doc['terminal']}: "
+                      f"{doc['presses']['new_maze']['presses']} new mazes and "
+                      f"{next(iter(doc['presses']['move'].values()))['presses']} moves a "
+                      f"launch, {doc['repeat']} launches",
+                  "", aligned_table(press_header, press_table, left={0, 1, 5, 6})]
+        notes += press_notes
     lines += ["", f"harness CPU: {doc['harness_cpu_percent']:.1f} % of one core"]
     return "\n".join(lines + [f"note: {n}" for n in notes])
 
-
-def _maybe(value: float | None) -> str:
-    """A number with one decimal, or "-"."""
-    return "-" if value is None else f"{value:.1f}"

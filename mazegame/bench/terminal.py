@@ -8,6 +8,9 @@ Frames: Textual asks the terminal whether it supports synchronized output (DEC m
 and, told yes as modern terminals do, wraps each frame in begin/end marks. The launch answers
 yes, so a screen is only judged between frames, never half drawn. A program that never marks
 its frames is judged whenever its output pauses.
+
+Keys: `send` types into the program's terminal and `wait_until` waits for the first frame
+after that moment that shows the answer, so one launch can time a series of key presses.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ SYNC_END = b"\x1b[?2026l"  #: the end of a frame
 SYNC_BEGIN = b"\x1b[?2026h"
 POLL = 0.05  #: seconds one select() waits: the harness sleeps, it never spins
 PROGRAM = (sys.executable, "-m", "mazegame")  #: what a launch runs, before its arguments
+TERMINAL = (120, 40)  #: columns, rows of the launches (the issue measured in tmux 120x40)
+#: What a terminal sends for the arrow keys (the cursor keys' normal mode).
+ARROWS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D"}
 
 
 class Exited(Exception):
@@ -172,6 +178,9 @@ class Launch:
         self.in_frame = False  #: between a frame's begin and end marks
         self._tail = b""  # the end of the last read, for a query split between two reads
         self._held = b""  # the start of a frame mark whose end is still to come
+        #: output read but not fed to the emulator yet (what followed the frame a wait
+        #: stopped at), each piece with the time it was read
+        self._unjudged: list[tuple[bytes, float]] = []
 
     def __enter__(self) -> Launch:
         """The launch itself."""
@@ -239,8 +248,21 @@ class Launch:
     def wait_for(self, ready: Callable[[list[str]], bool], timeout: float) -> float | None:
         """Seconds from the launch until a finished frame satisfies `ready` (None: not
         within `timeout` seconds of the launch). Raises Exited if the program ends first."""
-        deadline = self.start + timeout
+        at = self.wait_until(ready, self.start + timeout)
+        return None if at is None else at - self.start
+
+    def wait_until(self, ready: Callable[[list[str]], bool], deadline: float) -> float | None:
+        """The time (time.monotonic()) at which the first frame satisfying `ready` was read,
+        finished; None if none came before `deadline`. What followed that frame in the same
+        read waits for the next call. Raises Exited if the program ends first."""
         while True:
+            while self._unjudged:  # judge the screen at the end of every frame
+                piece, at = self._unjudged.pop(0)
+                ended = self._feed(piece)
+                if (ended and not self.in_frame
+                        and (self.synced or not (self._unjudged or self._read_more_now()))
+                        and ready(self.lines)):
+                    return at
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
@@ -248,11 +270,12 @@ class Launch:
             if data is None:
                 raise self._exited()
             now = time.monotonic()
-            for piece in _frames(data):  # judge the screen at the end of every frame
-                ended = self._feed(piece)
-                if (ended and not self.in_frame and (self.synced or not self._read_more_now())
-                        and ready(self.lines)):
-                    return now - self.start
+            self._unjudged = [(piece, now) for piece in _frames(data)]
+
+    def send(self, keys: bytes) -> float:
+        """Type `keys` (b"n", ARROWS["up"]) into the program's terminal; the time they went."""
+        os.write(self.master, keys)
+        return time.monotonic()
 
     def _read_more_now(self) -> bool:
         """Whether more output is waiting right now (for programs that do not mark frames)."""
@@ -264,6 +287,12 @@ class Launch:
         Exited if the program ends."""
         end = time.monotonic() + seconds
         count = 0
+        for piece, _ in self._unjudged:  # read before, not yet fed: taken first
+            if feed:
+                self._feed(piece)
+            else:
+                self._count(piece)
+        self._unjudged = []
         while (left := end - time.monotonic()) > 0:
             data = self._read(min(left, POLL))
             if data is None:
@@ -272,8 +301,12 @@ class Launch:
             if feed and data:
                 self._feed(data)
             elif data:
-                self.frames += data.count(SYNC_END)
+                self._count(data)
         return count
+
+    def _count(self, data: bytes) -> None:
+        """Count the frames ended in output that is dropped, not fed to the emulator."""
+        self.frames += data.count(SYNC_END)
 
     def idle(self, seconds: float) -> dict:
         """Watch the program for `seconds`: bytes it wrote to the terminal per second, frames

@@ -59,12 +59,17 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
     startup = p.add_argument_group("startup (the real program in a pseudo-terminal)")
     startup.add_argument("--startup", action="store_true",
                          help="time launches to the menu and to each mode's first maze, cold "
-                              "and warm numba cache, and watch idle screens (needs pyte)")
+                              "and warm numba cache, watch idle screens, and time a new maze "
+                              "and a move in classic (needs pyte)")
     startup.add_argument("--repeat", type=parse_repeat, default=None, metavar="N",
                          help="measure each startup figure N times (default 3)")
     startup.add_argument("--idle", type=parse_idle, default=None, metavar="SECONDS",
                          help=f"watch each idle screen this long (default {IDLE_SECONDS:g}; "
                               f"0: none)")
+    startup.add_argument("--no-presses", action="store_true",
+                         help="skip the key-press figures (classic: new maze, moves at "
+                              "200x60 and at the default size; only measured when --only "
+                              "keeps classic)")
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -75,7 +80,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
     if args.startup:
         return run_startup_bench(args)
-    given = [flag for flag, value in (("--repeat", args.repeat), ("--idle", args.idle))
+    given = [flag for flag, value in (("--repeat", args.repeat), ("--idle", args.idle),
+                                      ("--no-presses", args.no_presses or None))
              if value is not None]
     if given:
         raise UsageError(f"{' and '.join(given)} go with --startup")
@@ -112,7 +118,8 @@ def run_startup_bench(args: argparse.Namespace) -> int:
     doc = run_startup(modes, repeat=3 if args.repeat is None else args.repeat,
                       timeouts=timeouts,
                       idle_seconds=IDLE_SECONDS if args.idle is None else args.idle,
-                      progress=None if args.json else sys.stderr)
+                      progress=None if args.json else sys.stderr,
+                      presses=not args.no_presses)
     write_output(None, json.dumps(doc, indent=1) if args.json else format_startup(doc))
     return 0
 

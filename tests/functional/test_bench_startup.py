@@ -1,5 +1,6 @@
 """`mazegame bench --startup --json` on the real program in a pseudo-terminal: the menu and
-one mode, each launch once, and every figure of the document is there and a finite number.
+one mode, each launch once (and a few key presses in classic), and every figure of the
+document is there and a finite number.
 
 No timing assertions: the figures only have to exist (speed is the bench's own report).
 """
@@ -9,7 +10,7 @@ import math
 
 import pytest
 
-from mazegame.bench import startup, terminal
+from mazegame.bench import presses, startup, terminal
 from mazegame.cli import main
 
 pytest.importorskip("pyte")
@@ -31,12 +32,15 @@ def test_startup_json_has_every_figure(monkeypatch, capsys):
     monkeypatch.setattr(startup, "WARM_UP_CODE",
                         "from mazegame.engine.warmup import warm_up; warm_up(only=['maze'])")
     monkeypatch.setattr(startup, "SETTLE", 0.5)
+    monkeypatch.setattr(presses, "NEW_MAZE_PRESSES", 3)
+    monkeypatch.setattr(presses, "MOVE_PRESSES", 5)
+    monkeypatch.setattr(presses, "LEAD_IN_MOST", 10)
     status = main(["bench", "--startup", "--json", "--only", "classic", "--repeat", "1",
                    "--idle", "0.5", "--cap", BUDGET])
     doc = json.loads(capsys.readouterr().out)
     assert status == 0
     assert set(doc) == {"terminal", "repeat", "timeouts", "modes", "cold", "warm_up", "warm",
-                        "idle", "harness_cpu_percent"}
+                        "idle", "presses", "harness_cpu_percent"}
     assert doc["modes"] == ["classic"] and doc["repeat"] == 1 and doc["terminal"] == "120x40"
     assert doc["warm_up"]["status"] == "ok" and finite(doc["warm_up"]["seconds"])
     assert finite(doc["harness_cpu_percent"])
@@ -56,3 +60,23 @@ def test_startup_json_has_every_figure(monkeypatch, capsys):
             assert set(fig[key]) == STATS and all(finite(fig[key][k]) for k in STATS - {"runs"})
         assert fig["animates"] == (name == "menu-attract")
         assert (fig["met"] is None) == fig["animates"]
+    check_presses(doc["presses"])
+
+
+def check_presses(doc: dict) -> None:
+    """The key-press figures: a figure for every press, each answered and a real number."""
+    new = doc["new_maze"]
+    assert new["presses"] == 3 and new["args"] == ["play", "classic"]
+    assert new["notes"] == [] and new["timeouts"] == new["failures"] == 0
+    assert len(new["latency"]["runs"]) == 3 and all(map(finite, new["latency"]["runs"]))
+    assert finite(new["target"]) and isinstance(new["met"], bool)
+    assert set(doc["move"]) == set(presses.MOVE_SCREENS)
+    for screen, fig in doc["move"].items():
+        assert fig["notes"] == [] and fig["timeouts"] == fig["failures"] == 0, screen
+        assert len(fig["latency"]["runs"]) == 5 and all(map(finite, fig["latency"]["runs"]))
+        assert set(fig["cpu_per_move"]) == STATS and finite(fig["cpu_per_move"]["median"])
+        assert finite(fig["bytes_per_move"]["median"])
+        assert fig["moved"] + fig["bumped"] == 5 and fig["moved"] >= 1
+        assert (fig["met"] is None) == (fig["target_cpu_per_move"] is None)
+    assert doc["move"]["200x60"]["mazes"] == ["200x60"]
+    assert doc["move"]["200x60"]["target_cpu_per_move"] is not None

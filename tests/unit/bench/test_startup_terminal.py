@@ -56,6 +56,17 @@ time.sleep(60)
 """
 
 
+#: Draws two frames in one write, then answers each key typed with a frame that shows it.
+ECHO_KEYS = r"""
+import os, tty
+tty.setraw(0)
+os.write(1, b"\x1b[?2026h\x1b[1;1Hone\x1b[?2026l\x1b[?2026h\x1b[2;1Htwo\x1b[?2026l")
+while True:
+    key = os.read(0, 16)
+    os.write(1, b"\x1b[?2026h\x1b[3;1Hgot " + key.hex().encode() + b"  \x1b[?2026l")
+"""
+
+
 def launch(code: str, cols: int = 40, rows: int = 5) -> Launch:
     """A stand-in program running `code` in a pty."""
     folder = tempfile.mkdtemp(prefix="mazegame-test-")
@@ -97,6 +108,25 @@ def test_a_frame_mark_cut_in_two_by_a_read_still_ends_the_frame():
     with launch(SPLIT_MARK) as run:
         assert run.wait_for(lambda lines: lines[1].startswith("second"), timeout=20) is not None
         assert run.frames == 2
+
+
+def test_frames_read_together_are_judged_one_by_one_and_none_is_lost():
+    with launch(ECHO_KEYS) as run:
+        assert run.wait_for(lambda lines: lines[0].startswith("one"), timeout=20) is not None
+        assert run.lines[1].strip() == ""  # judged before the second frame, read with it
+        at = run.wait_until(lambda lines: lines[1].startswith("two"), time.monotonic() + 20)
+        assert at is not None and at <= time.monotonic()
+
+
+def test_keys_typed_are_answered_by_a_later_frame():
+    with launch(ECHO_KEYS) as run:
+        run.wait_for(lambda lines: lines[1].startswith("two"), timeout=20)
+        for name, keys in terminal.ARROWS.items():
+            sent = run.send(keys)
+            at = run.wait_until(lambda lines, k=keys: lines[2].strip() == f"got {k.hex()}",
+                                sent + 20)
+            assert at is not None and at >= sent, name
+        assert run.wait_until(lambda lines: False, time.monotonic() + 0.2) is None
 
 
 def test_a_screen_that_never_comes_is_a_timeout():
