@@ -12,21 +12,24 @@ settle; then it types keys one at a time, each when the last one's answer is on 
   first finished frame that counts it on the status line (and shows the player moved);
   the program's CPU time over all the presses, divided by their number, is its CPU per
   move. That CPU also holds whatever the program does meanwhile unasked (the status
-  line's clock), as a player walking would see it. At 200x60 the maze is larger than the
-  terminal: the walk first goes (unmeasured) until the view scrolls, so the measured steps
-  are those of a player out in the maze, the view following. The default size (the maze
-  that fits) is measured too, for reference.
+  line's clock), as a player walking would see it; the CPU it spends with no key
+  pressed, watched for a second after the presses, is reported beside it, and the CPU
+  per move less that background. At 200x60 the maze is larger than the terminal: the
+  walk first goes (unmeasured) until the view scrolls, so the measured steps are those
+  of a player out in the maze, the view following. The default size (the maze that
+  fits) is measured too, for reference.
 
 A press that gets no answer within PRESS_TIMEOUT ends that launch's presses (a timeout).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from mazegame.bench.figures import ms_text, summary, verdict
+from mazegame.bench.figures import ms_text, percent_text, summary, verdict
 from mazegame.bench.screens import (
     WAYS,
     board_of,
@@ -56,6 +59,9 @@ MOVE_SCREENS = {
     "default": (["play", MODE], False, False),
 }
 LEAD_IN_MOST = 300  #: unmeasured steps at most before the measured ones
+#: seconds the move screens are watched after their presses, no key pressed: the CPU the
+#: game spends meanwhile anyway (its clock), to tell the moves' own share
+BACKGROUND_SECONDS = 1.0
 PRESS_TIMEOUT = 5.0  #: seconds a press may take to show; then that launch stops pressing
 
 
@@ -71,7 +77,9 @@ class PressRun:
     scrolled: int = 0  #: moves after which the player was not where the step leads: the view moved
     lead_in: int = 0  #: unmeasured steps walked before the measured ones
     cpu_seconds: float | None = None
+    seconds: float | None = None  #: wall time from the first key to the last answer
     bytes_written: int = 0
+    background_cpu_percent: float | None = None  #: after the presses, with no key pressed
     note: str = ""  #: why the presses stopped early, or why there were none
     failed: bool = False  #: the program ended before its presses were done
 
@@ -85,6 +93,13 @@ class PressRun:
         if total is None or not self.complete:
             return None
         return total / len(self.latencies)
+
+    def net_per_press(self) -> float | None:
+        """CPU seconds per press less what the program spends anyway (its background CPU over
+        the presses' wall time); None where either is unknown."""
+        if None in (self.cpu_seconds, self.seconds, self.background_cpu_percent):
+            return None
+        return self.per_press(self.cpu_seconds - self.background_cpu_percent / 100 * self.seconds)
 
 
 # -- what the screen says after a press ----------------------------------------------------
@@ -133,10 +148,11 @@ Press = Callable[[Launch, PressRun], float | None]
 
 def _pressing(args: list[str], env: dict, timeout: float, settle: float,
               ready: Callable[[list[str]], bool], presses: int, press: Press,
-              lead_in: Callable[[Launch, PressRun], str] | None = None) -> PressRun:
+              lead_in: Callable[[Launch, PressRun], str] | None = None,
+              background: float = 0.0) -> PressRun:
     """Launch, wait until `ready`, settle, walk the `lead_in` (unmeasured), then `press`
     `presses` times, each once the last one was answered; the program's CPU seconds and
-    output over the presses."""
+    output over the presses, and its CPU over `background` seconds after them."""
     run = PressRun()
     try:
         with Launch(args, env, *TERMINAL) as launch:
@@ -148,7 +164,7 @@ def _pressing(args: list[str], env: dict, timeout: float, settle: float,
             if lead_in is not None and (note := lead_in(launch, run)):
                 run.note = note
                 return run
-            cpu0, bytes0 = cpu_seconds(launch.proc.pid), launch.bytes_read
+            cpu0, bytes0, t0 = cpu_seconds(launch.proc.pid), launch.bytes_read, time.monotonic()
             for number in range(1, presses + 1):
                 launch.drain(0, feed=True)  # the screen up to date before the key
                 latency = press(launch, run)
@@ -156,9 +172,11 @@ def _pressing(args: list[str], env: dict, timeout: float, settle: float,
                 if latency is None:
                     run.note = f"press {number}: no answer within {PRESS_TIMEOUT:g} s"
                     break
-            cpu1 = cpu_seconds(launch.proc.pid)
+            cpu1, run.seconds = cpu_seconds(launch.proc.pid), time.monotonic() - t0
             run.bytes_written = launch.bytes_read - bytes0
             run.cpu_seconds = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+            if background > 0 and run.complete:
+                run.background_cpu_percent = launch.idle(background)["cpu_percent"]
     except Exited as err:
         run.note, run.failed = str(err), True
     return run
@@ -233,7 +251,7 @@ def move_run(screen: str, env: dict, timeout: float, settle: float,
     args, _, lead_in = MOVE_SCREENS[screen]
     walker = Walker()
     return _pressing(args, env, timeout, settle, partial(walking, MODE), presses, walker.press,
-                     walker.lead_in if lead_in else None)
+                     walker.lead_in if lead_in else None, BACKGROUND_SECONDS)
 
 
 # -- figures --------------------------------------------------------------------------------
@@ -266,6 +284,8 @@ def move_figure(screen: str, runs: list[PressRun], presses: int) -> dict:
     args, has_target, _ = MOVE_SCREENS[screen]
     figure = {"args": args, "terminal": f"{TERMINAL[0]}x{TERMINAL[1]}", "presses": presses,
               "cpu_per_move": summary([run.per_press(run.cpu_seconds) for run in runs]),
+              "background_cpu_percent": summary([run.background_cpu_percent for run in runs]),
+              "cpu_per_move_net": summary([run.net_per_press() for run in runs]),
               "bytes_per_move": summary([run.per_press(run.bytes_written) for run in runs]),
               **_bookkeeping(runs),
               **{key: sum(getattr(run, key) for run in runs)
@@ -315,10 +335,14 @@ def press_rows(doc: dict) -> tuple[list[tuple], list[str]]:
         rows.append((f"CPU per move, {screen}", _mazes(fig), *_stats(fig["cpu_per_move"]),
                      "-" if target is None else f"< {ms_text(target)}",
                      verdict(fig["met"], fig)))
+        rows.append((f"  less background, {screen}", "", *_stats(fig["cpu_per_move_net"]),
+                     "-", ""))
         rows.append((f"  latency per move, {screen}", "", *_stats(fig["latency"]), "-", ""))
         notes.append(f"move {screen}: {fig['moved']} moved, {fig['bumped']} bumped, "
                      f"{fig['scrolled']} scrolled the view; "
-                     f"{_bytes(fig['bytes_per_move']['median'])} written a move")
+                     f"{_bytes(fig['bytes_per_move']['median'])} written a move; "
+                     f"background (no key) "
+                     f"{percent_text(fig['background_cpu_percent']['median'])} of a core")
         notes += [f"move {screen}, {n}" for n in fig["notes"]]
     return rows, notes
 

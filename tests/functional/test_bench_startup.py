@@ -35,6 +35,7 @@ def test_startup_json_has_every_figure(monkeypatch, capsys):
     monkeypatch.setattr(presses, "NEW_MAZE_PRESSES", 3)
     monkeypatch.setattr(presses, "MOVE_PRESSES", 5)
     monkeypatch.setattr(presses, "LEAD_IN_MOST", 10)
+    monkeypatch.setattr(presses, "BACKGROUND_SECONDS", 0.3)
     status = main(["bench", "--startup", "--json", "--only", "classic", "--repeat", "1",
                    "--idle", "0.5", "--cap", BUDGET])
     doc = json.loads(capsys.readouterr().out)
@@ -75,7 +76,8 @@ def check_presses(doc: dict) -> None:
         assert fig["notes"] == [] and fig["timeouts"] == fig["failures"] == 0, screen
         assert len(fig["latency"]["runs"]) == 5 and all(map(finite, fig["latency"]["runs"]))
         assert set(fig["cpu_per_move"]) == STATS and finite(fig["cpu_per_move"]["median"])
-        assert finite(fig["bytes_per_move"]["median"])
+        for key in ("bytes_per_move", "background_cpu_percent", "cpu_per_move_net"):
+            assert finite(fig[key]["median"]), key
         assert fig["moved"] + fig["bumped"] == 5 and fig["moved"] >= 1
         assert (fig["met"] is None) == (fig["target_cpu_per_move"] is None)
     assert doc["move"]["200x60"]["mazes"] == ["200x60"]

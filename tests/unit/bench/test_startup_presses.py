@@ -157,10 +157,12 @@ def test_a_game_runs_with_the_player_in_view_even_when_the_goal_is_out_of_it():
 
 
 # -- figures ----------------------------------------------------------------------------------
-def run(latencies, cpu=None, note="", failed=False, maze="29x18", **counts) -> PressRun:
+def run(latencies, cpu=None, note="", failed=False, maze="29x18", background=None,
+        **counts) -> PressRun:
     """A launch's presses as they might have gone."""
     got = PressRun(latencies=list(latencies), maze=maze, cpu_seconds=cpu, note=note,
-                   failed=failed, bytes_written=1000 * len(latencies))
+                   failed=failed, bytes_written=1000 * len(latencies),
+                   seconds=sum(t for t in latencies if t), background_cpu_percent=background)
     for key, value in counts.items():
         setattr(got, key, value)
     return got
@@ -168,6 +170,10 @@ def run(latencies, cpu=None, note="", failed=False, maze="29x18", **counts) -> P
 
 def test_per_press_figures_need_every_press_answered():
     assert run([0.01, 0.02], cpu=0.01).per_press(0.01) == 0.005
+    # 10 % of a core in the background over the presses' 0.5 s: 0.05 s of the 0.1 s
+    assert run([0.25, 0.25], cpu=0.1, background=10.0).net_per_press() == pytest.approx(0.025)
+    assert run([0.25, 0.25], cpu=0.1).net_per_press() is None  # no background watched
+    assert run([0.25, None], cpu=0.1, background=10.0).net_per_press() is None
     assert run([0.01, None], cpu=0.01, note="press 2: no answer").per_press(0.01) is None
     assert run([], note="timed out").per_press(1.0) is None
 
@@ -188,8 +194,9 @@ def test_new_maze_presses_pool_over_launches_and_count_what_went_wrong():
 
 
 def test_cpu_per_move_is_the_launch_total_over_its_presses_and_only_200x60_has_a_target():
-    runs = [run([0.01] * 50, cpu=0.1, moved=48, bumped=2, scrolled=10, lead_in=60),
-            run([0.02] * 50, cpu=0.4, moved=50, scrolled=12, lead_in=70)]
+    runs = [run([0.01] * 50, cpu=0.1, moved=48, bumped=2, scrolled=10, lead_in=60,
+                background=0.0),
+            run([0.02] * 50, cpu=0.4, moved=50, scrolled=12, lead_in=70, background=20.0)]
     big = move_figure("200x60", runs, presses=50)
     assert big["cpu_per_move"]["runs"] == [0.002, 0.008]
     assert big["cpu_per_move"]["median"] == pytest.approx(0.005)
@@ -197,6 +204,8 @@ def test_cpu_per_move_is_the_launch_total_over_its_presses_and_only_200x60_has_a
     assert big["moved"] == 98 and big["bumped"] == 2 and big["scrolled"] == 22
     assert big["lead_in"] == [60, 70] and big["bytes_per_move"]["median"] == 1000
     assert big["target_cpu_per_move"] == 0.005 and big["latency"]["median"] == 0.015
+    assert big["background_cpu_percent"]["runs"] == [0.0, 20.0]
+    assert big["cpu_per_move_net"]["runs"] == pytest.approx([0.002, (0.4 - 0.2) / 50])
     assert move_figure("200x60", runs[:1], presses=50)["met"] is True
     reference = move_figure("default", runs[:1], presses=50)
     assert reference["met"] is None and reference["target_cpu_per_move"] is None
@@ -214,7 +223,8 @@ def _doc() -> dict:
     doc["presses"] = {
         "new_maze": new_maze_figure([run([0.045, 0.05, 0.06])], presses=3),
         "move": {"200x60": move_figure("200x60", [run([0.02] * 4, cpu=0.032, moved=4,
-                                                      scrolled=1, maze="200x60")], 4),
+                                                      scrolled=1, maze="200x60",
+                                                      background=10.0)], 4),
                  "default": move_figure("default", [run([0.01] * 4, cpu=0.008, moved=4)], 4)}}
     return doc
 
@@ -230,7 +240,10 @@ def test_the_table_shows_the_key_presses_with_targets_and_verdicts():
     assert "2.0 ms" in small and small.rstrip().endswith("-")
     assert any(line.strip().startswith("latency per move, 200x60") and "20.0 ms" in line
                for line in lines)
+    assert any(line.strip().startswith("less background, 200x60") and "6.0 ms" in line
+               for line in lines)
     assert "note: move 200x60: 4 moved, 0 bumped, 1 scrolled the view" in text
+    assert "background (no key) 10.0 % of a core" in text
     assert "3 new mazes and 4 moves a launch" in text
 
 
