@@ -256,3 +256,21 @@ def test_a_doc_without_key_presses_has_no_such_table():
 def test_skipping_the_presses_goes_with_startup_only(capsys):
     assert main(["bench", "--no-presses"]) == 2
     assert "--no-presses go with --startup" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, measured", [([], True), (["--no-presses"], False)])
+def test_the_presses_are_measured_unless_skipped(argv, measured, monkeypatch, capsys):
+    pytest.importorskip("pyte")
+    from mazegame.bench import terminal
+
+    asked = {}
+
+    def fake_run(modes, **kwargs):
+        asked.update(kwargs)
+        return _doc()
+
+    monkeypatch.setattr(terminal, "pty_problem", lambda: None)
+    monkeypatch.setattr(startup, "run_startup", fake_run)
+    assert main(["bench", "--startup", "--only", "classic", *argv]) == 0
+    assert asked["presses"] is measured
+    assert "key presses" in capsys.readouterr().out  # the made-up document has them
