@@ -2,7 +2,8 @@
 
 A case is a name, the sizes it runs at, and a `prepare(size)` that returns a `Prepared`:
 the timed kernel call plus the reference calls (each a name and a callable), and for the
-issue's figures a target in seconds (and MiB) to compare against.
+issue's figures a target in seconds (and MiB) to compare against. The defaults of the
+bench's options live here too, where the command line reads them without loading the rest.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from dataclasses import dataclass, field
 QUICK_SIZES = ((200, 200),)
 FULL_SIZES = ((200, 200), (1000, 1000))
 DEFAULT_CAP = 10.0  #: seconds one timed call may take before it is stopped
+#: seconds `bench --startup` waits for a launch's screen, by numba cache (cold or warm)
+STARTUP_TIMEOUTS = {"cold": 60.0, "warm": 20.0}
+IDLE_SECONDS = 10.0  #: seconds `bench --startup` watches each idle screen
 
 Size = tuple[int, int]
 Timed = Callable[[], object]

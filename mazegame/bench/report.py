@@ -31,8 +31,13 @@ def format_table(rows: list[dict]) -> str:
         )
         for r in rows
     ]
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *body, strict=False)]
-    left = {0, 1, 3, 6}
+    return aligned_table(header, body, left={0, 1, 3, 6})
+
+
+def aligned_table(header: tuple, rows: list[tuple], left: set[int]) -> str:
+    """Rows under a header and a rule, columns aligned: those in `left` to the left, the
+    others (numbers) to the right."""
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
     fmt = "  ".join(f"{{:{'<' if i in left else '>'}{w}}}" for i, w in enumerate(widths))
-    lines = [header, tuple("-" * w for w in widths), *body]
+    lines = [header, tuple("-" * w for w in widths), *rows]
     return "\n".join(fmt.format(*line).rstrip() for line in lines)

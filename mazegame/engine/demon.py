@@ -184,8 +184,9 @@ class DemonBrain:
         self.maze = maze
         self.n = maze.size
         self.table_bytes = self.n * self.n
-        if strategy == "auto":
-            strategy = "all-pairs" if self.table_bytes <= budget else "on-demand"
+        if strategy == "auto":  # (the table is n searches: not while they run as Python)
+            strategy = ("all-pairs" if self.table_bytes <= budget
+                        and not build_table.runs_as_python else "on-demand")
         self.strategy = strategy
         self.moves = move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
         # Searches run backwards from the target: the reversed graph's edges are moves into a cell.

@@ -1,6 +1,72 @@
-"""The one numba decorator every kernel uses: compiled lazily on first call,
-cached on disk, and free of the GIL so UI workers can run it in a thread."""
+"""The one numba decorator every kernel uses, and the Python twin a game runs while the
+compiled kernel is not ready yet.
 
-from numba import njit
+Kernels are compiled lazily on first call, cached on disk, and free of the GIL so UI workers
+can run them in a thread. Compiling takes seconds on a fresh install; a game that must not
+wait for it sets `compiles.never_wait_for_compiles()`: from then on a kernel with nothing
+compiled in this process runs its Python source instead (the same numbers: numba's
+np.random is NumPy's legacy generator), as does every kernel it calls, until a warm-up
+thread (`compiles.compiling()`) has compiled it or loaded it from the cache. (Loading it
+here from the cache would be slower still for a first maze: numba's code generator takes
+longer to start than a small maze takes in Python.)
+"""
 
-kernel = njit(cache=True, nogil=True)
+from __future__ import annotations
+
+from numba.core.registry import CPUDispatcher
+
+from mazegame.engine import compiles
+
+#: Every kernel, in definition order (the warm-up counts and checks them).
+KERNELS: list[Kernel] = []
+
+
+class Kernel(CPUDispatcher):
+    """A numba dispatcher that runs its Python twin instead of waiting for a compile."""
+
+    def __call__(self, *args, **kwargs):
+        """Run the compiled kernel, or its Python twin when compiling would keep a game waiting."""
+        state = compiles.thread
+        if getattr(state, "twin", False):  # inside a twin: its callees are Python too
+            return self.py_func(*args, **kwargs)
+        if self.runs_as_python:
+            self.wanted.add(tuple(self.typeof_pyval(a) for a in args))
+            state.twin = True
+            try:
+                return self.py_func(*args, **kwargs)
+            finally:
+                state.twin = False
+        return super().__call__(*args, **kwargs)
+
+    @property
+    def runs_as_python(self) -> bool:
+        """Whether a call from this thread now would run the Python twin (slow on big
+        inputs: callers with a cheaper way may take it)."""
+        state = compiles.thread
+        return getattr(state, "twin", False) or (
+            compiles.never_wait() and not self.signatures
+            and not getattr(state, "may_compile", False))
+
+
+def kernel(fn=None, *, inline: str = "never"):
+    """Make `fn` a kernel: nopython, nogil, cached on disk, compiled on first call
+    (`@kernel(inline="always")` for small helpers numba should inline into their callers)."""
+    if fn is None:
+        return lambda fn: kernel(fn, inline=inline)
+    options = {"nopython": True, "nogil": True, "boundscheck": None, "inline": inline}
+    k = Kernel(py_func=fn, locals={}, targetoptions=options)
+    k.enable_caching()
+    k.wanted = set()  # argument types it ran with as Python (see compile_wanted)
+    KERNELS.append(k)
+    return k
+
+
+def compile_wanted() -> None:
+    """Compile every kernel a game ran as Python for want of a compiled version, for the
+    argument types it ran with, so that it runs compiled from now on."""
+    with compiles.compiling():
+        for k in KERNELS:
+            while k.wanted:
+                sig = k.wanted.pop()
+                if not k.signatures:
+                    k.compile(sig)

@@ -103,8 +103,8 @@ def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, 
         op, cell, arg = events[i, 0], events[i, 1], events[i, 2]
         if op == 0 or op == 1:
             nxt = neighbor(h, w, wrap_x, wrap_y, cell, arg)
-            old_b = walls[nxt // w, nxt % w] if nxt >= 0 else 0
-            undo[i] = walls[cell // w, cell % w] | (old_b << 8)
+            old_b = int(walls[nxt // w, nxt % w]) if nxt >= 0 else 0
+            undo[i] = int(walls[cell // w, cell % w]) | (old_b << 8)  # int: not uint8 << 8
             if op == 0:
                 walls[cell // w, cell % w] &= ~np.uint8(1 << arg)
                 if nxt >= 0:

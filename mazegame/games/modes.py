@@ -49,6 +49,9 @@ class Mode:
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
     #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
     files: str | None = "maze"
+    #: The kernel warm-up tasks (`engine.warmup`) to run before all others when the mode
+    #: opens on a fresh install; the setup's generator comes right after them.
+    warm: tuple[str, ...] = ("maze",)
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,8 @@ CHASE_CHOICES = (
                                      ("Two on one keyboard", True))),
 )
 
+CHASE_WARM = ("maze", "demon", *(f"demon {name}" for name in PERSONALITIES))
+
 MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
         "classic", "Classic",
@@ -165,12 +170,14 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
         "solution matrices); you have a head start. In the dark views you only hear it coming.",
         choices=CHASE_CHOICES,
+        warm=CHASE_WARM,
     ),
     Mode(
         "race", "Race",
         "You and the demon race to the same goal from different starts. No catching: just be "
         "there first.",
         choices=CHASE_CHOICES,
+        warm=CHASE_WARM,
     ),
     Mode(
         "jump", "Jumping maze",
@@ -180,6 +187,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         maze_settings=False,
         builds=None,
         files="puzzles",
+        warm=("jump",),
         choices=(Choice("pack", "Puzzles", (
             ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
             ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
@@ -195,5 +203,11 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         maze_settings=False,
         builds="flat",
         files=None,
+        warm=("replay", "maze", "matrices"),
     ),
 )}
+
+
+def warm_first(setup) -> list[str]:
+    """The warm-up tasks a setup's game needs first: its mode's, then its generator's."""
+    return [*MODES[setup.mode].warm, f"generator {setup.algorithm}"]

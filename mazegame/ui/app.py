@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -10,7 +11,8 @@ from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
-from mazegame.games.modes import MODES
+from mazegame.engine import compiles
+from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
 from mazegame.ui.screens import SCREENS
@@ -50,7 +52,7 @@ class MazeApp(App):
         self.initial_setup = setup
         self.warm_up_enabled = warm_up
         self.last_setup: dict[str, GameSetup] = {}
-        self.warmed_up = False
+        self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -59,9 +61,9 @@ class MazeApp(App):
         if self.initial_setup is not None:
             self.start_mode(self.initial_setup)
         if self.warm_up_enabled:
+            # From here on no game waits for a compile: uncompiled kernels run as Python.
+            compiles.never_wait_for_compiles()
             self._warm_up()
-        else:
-            self.call_after_refresh(self._warmup_progress, 1, 1)
         self.call_after_refresh(self.check_size)
 
     def open_store(self) -> None:
@@ -81,7 +83,9 @@ class MazeApp(App):
         return best
 
     def on_unmount(self) -> None:
-        """Write results still waiting for another game's lock, before quitting."""
+        """Stop the warm-up; write results still waiting for another game's lock."""
+        if self.warmer is not None:
+            self.warmer.cancel()
         if self.store is not None:
             self.store.on_notice = None  # nothing left on screen to tell
             self.store.close()
@@ -108,6 +112,8 @@ class MazeApp(App):
     def start_mode(self, setup: GameSetup) -> None:
         """Open the screen of a setup's mode, remembering the setup for next time."""
         self.last_setup[setup.mode] = setup
+        if self.warmer is not None:
+            self.warmer.prefer(warm_first(setup))
         self.push_screen(SCREENS[setup.mode](setup))
 
     def action_help(self) -> None:
@@ -121,16 +127,24 @@ class MazeApp(App):
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self) -> None:
-        from mazegame.engine.warmup import warm_up
+        """Compile the kernels in a child process and load them here, the game's first."""
+        from mazegame.engine.warmup import Warmer
 
-        warm_up(lambda done, total, _label: self.call_from_thread(
-            self._warmup_progress, done, total))
+        def report(*progress) -> None:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.call_from_thread(self._warmup_progress, *progress)
 
-    def _warmup_progress(self, done: int, total: int) -> None:
-        self.warmed_up = done >= total
+        self.warmer = warmer = Warmer(report)
+        if self.initial_setup is not None:
+            warmer.prefer(warm_first(self.initial_setup))
+        warmer.run()
+        self.warmer = None
+
+    def _warmup_progress(self, done: int, total: int, label: str, compiled: bool) -> None:
+        """Show the warm-up on the menu, only once something really had to be compiled."""
         for screen in self.screen_stack:
             if isinstance(screen, MenuScreen):
-                screen.show_warmup(done, total)
+                screen.show_warmup(done, total, label, compiled)
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

@@ -5,7 +5,6 @@ kernel's result into a `Solution`."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from mazegame.engine.grid import Maze, step_kernel, to_bitmap
 from mazegame.engine.jit import kernel
@@ -63,7 +62,7 @@ def walk_parts(mem, cnt):
 
 
 #: For the small helpers walkers call every step: inlined into the kernel.
-inlined = njit(cache=True, nogil=True, inline="always")
+inlined = kernel(inline="always")
 
 
 @inlined

@@ -49,7 +49,7 @@ from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, VISITED, emit
 def _mark(doors, cell, d, value, record, buf, k):
     doors[cell, d] = value
     if record:
-        k = emit(buf, k, DOOR, cell, d | (value << 2))
+        k = emit(buf, k, DOOR, cell, int(d) | (int(value) << 2))
     return k
 
 

@@ -45,9 +45,10 @@ class MenuScreen(Screen):
                 yield Static("", id="blurb")
             if self.app.animations:
                 yield AttractView(id="attract")
-            with Vertical(id="warmup"):
-                yield Static("Preparing the algorithms (first launch only)…", id="warmup-label")
-                yield ProgressBar(id="warmup-bar", show_eta=False)
+            with Vertical(id="warmup") as warmup:
+                warmup.display = False  # shown only while something is really compiling
+                yield Static("", id="warmup-label")
+                yield ProgressBar(total=1, id="warmup-bar", show_eta=False)
         yield Footer()
 
     def on_resize(self) -> None:
@@ -79,9 +80,11 @@ class MenuScreen(Screen):
         else:
             self.app.choose_mode(key)
 
-    def show_warmup(self, done: int, total: int) -> None:
-        """Show how far the kernels' warm-up is; hide the bar when done."""
-        bar = self.query_one("#warmup-bar", ProgressBar)
-        bar.update(total=total, progress=done)
-        if done >= total:
-            self.query_one("#warmup").display = False
+    def show_warmup(self, done: int, total: int, label: str, compiled: bool) -> None:
+        """Show the kernels' warm-up while it compiles anything; hide it when done."""
+        box = self.query_one("#warmup")
+        box.display = compiled and done < total
+        if box.display:
+            self.query_one("#warmup-label", Static).update(
+                f"First launch only: compiling {done} of {total} · {label}")
+            self.query_one("#warmup-bar", ProgressBar).update(total=total, progress=done)
