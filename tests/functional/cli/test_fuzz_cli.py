@@ -75,11 +75,15 @@ def test_the_enumeration_finds_the_file_readers():
 def _no_app_no_bench(tmp_path_factory):
     """Stub the Textual app and the bench timings; run where stray outputs may land."""
     import mazegame.bench.runner
+    import mazegame.bench.startup
     from mazegame.ui.app import MazeApp
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(MazeApp, "run", lambda self, *args, **kwargs: None)
         mp.setattr(mazegame.bench.runner, "run_cases", lambda **kwargs: [])
+        # --startup would launch the real program for minutes
+        mp.setattr(mazegame.bench.startup, "run_startup", lambda *args, **kwargs: {})
+        mp.setattr(mazegame.bench.startup, "format_startup", lambda doc: "")
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 

@@ -139,7 +139,7 @@ async def test_the_demon_ticks_only_while_the_chase_clock_runs(helpers):
         await pilot.press(first_open_move(screen.game))
         assert any("every" in t for t in running_timers(screen))  # the demon's beat
         await pilot.press("p")
-        await pilot.pause(0.1)
+        await pilot.pause(0.3)  # the pause's own repaint (status, pause panel) lands first
         assert running_timers(screen) == []
         assert (await idle_paints(pilot)).count == 0
 
