@@ -33,6 +33,9 @@ class MenuScreen(Screen):
         Binding("q", "app.quit", "Quit", id="quit", tooltip="Leave mazegame"),
     ]
 
+    #: The warm-up's last report: (done, total, label, compiled anything), None before any.
+    warmup: tuple[int, int, str, bool] | None = None
+
     def compose(self) -> ComposeResult:
         """The banner, the modes with their blurb, the warm-up bar and the self-building maze."""
         with Vertical(id="menu"):
@@ -81,10 +84,25 @@ class MenuScreen(Screen):
             self.app.choose_mode(key)
 
     def show_warmup(self, done: int, total: int, label: str, compiled: bool) -> None:
-        """Show the kernels' warm-up while it compiles anything; hide it when done."""
-        box = self.query_one("#warmup")
-        box.display = compiled and done < total
-        if box.display:
-            self.query_one("#warmup-label", Static).update(
-                f"First launch only: compiling {done} of {total} · {label}")
-            self.query_one("#warmup-bar", ProgressBar).update(total=total, progress=done)
+        """Show the kernels' warm-up while it compiles anything; drop it when done. Covered,
+        the menu only notes it (a repaint under a game would repaint the game's rows)."""
+        self.warmup = (done, total, label, compiled)
+        if self.is_active:  # on top (is_current is true under a game too)
+            self._draw_warmup()
+
+    def on_screen_resume(self) -> None:
+        """Back on top: show how far the warm-up got meanwhile."""
+        self._draw_warmup()
+
+    def _draw_warmup(self) -> None:
+        if self.warmup is None:
+            return
+        done, total, label, compiled = self.warmup
+        for box in self.query("#warmup"):
+            if done >= total:
+                box.remove()  # and with it the progress bar's timer
+            elif compiled:
+                box.display = True
+                self.query_one("#warmup-label", Static).update(
+                    f"First launch only: compiling {done} of {total} · {label}")
+                self.query_one("#warmup-bar", ProgressBar).update(total=total, progress=done)
