@@ -70,8 +70,12 @@ class Warmer:
     """Warms every kernel for a game: compiled in a child process, loaded here, in the order
     the game asks for; reports (done, total, label, compiled anything yet) after each task."""
 
-    def __init__(self, progress: Callable[[int, int, str, bool], None]) -> None:
+    def __init__(self, progress: Callable[[int, int, str, bool], None],
+                 hold: float = 0.0) -> None:
         self.progress = progress
+        #: Seconds before this process starts loading (the child starts at once): a game's
+        #: first screen, drawn meanwhile, does not share the interpreter with the loader.
+        self.hold = hold
         self.tasks = dict(warm_up_tasks())
         self.queue = list(self.tasks)
         self.lock = threading.Lock()
@@ -101,6 +105,7 @@ class Warmer:
         except OSError:
             self.child = None  # no child: compile here, in this thread
         sent = self._send_next()
+        self.cancelled.wait(self.hold)
         while sent is not None and not self.cancelled.is_set():
             compiled = self._wait_for(sent)
             if self.cancelled.is_set():

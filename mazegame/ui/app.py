@@ -20,6 +20,8 @@ from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
 
 MIN_SIZE = (50, 16)
+#: Seconds the warm-up leaves the first screen alone before loading kernels in this process.
+WARM_UP_HOLD = 1.5
 
 HELP_INTRO = (
     "Walk from the start ○ to the goal ◎. Walls are lines; an arrow in a wall is a one-way "
@@ -134,7 +136,7 @@ class MazeApp(App):
             with contextlib.suppress(RuntimeError):  # the app is closing
                 self.call_from_thread(self._warmup_progress, *progress)
 
-        self.warmer = warmer = Warmer(report)
+        self.warmer = warmer = Warmer(report, hold=WARM_UP_HOLD)
         if self.initial_setup is not None:
             warmer.prefer(warm_first(self.initial_setup))
         warmer.run()
