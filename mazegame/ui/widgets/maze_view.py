@@ -108,12 +108,18 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh()
 
     def invalidate(self, cells) -> None:
-        """Re-render the rows holding these cells."""
+        """Re-render the rows holding these cells (their rooms changed)."""
         if self.maze is None:
             return
         for cell in cells:
-            row = 2 * (cell // self.maze.width) + 1
-            self._cache.pop(row, None)
+            self._cache.pop(2 * (cell // self.maze.width) + 1, None)
+        self.repaint(cells)
+
+    def repaint(self, cells) -> None:
+        """Repaint the rows holding these cells from the cache (only sprites moved there)."""
+        if self.maze is None:
+            return
+        for row in {2 * (cell // self.maze.width) + 1 for cell in cells}:
             self._refresh_row(row)
 
     def move_player(self, cell: int) -> None:
@@ -121,19 +127,19 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         old = self.player
         self.player = cell
         self.bumped = None
-        self.invalidate([c for c in (old, cell) if c is not None])
+        self.repaint([c for c in (old, cell) if c is not None])
         self.keep_in_view(cell)
 
     def flash_bump(self, cell: int) -> None:
         """Show a short red flash on the player's cell (cleared by the next move or timer)."""
         self.bumped = cell
-        self.invalidate([cell])
+        self.repaint([cell])
         self.set_timer(0.18, self._clear_bump)
 
     def _clear_bump(self) -> None:
         if self.bumped is not None:
             cell, self.bumped = self.bumped, None
-            self.invalidate([cell])
+            self.repaint([cell])
 
     def set_path(self, cells) -> None:
         """Mark `cells` as the path shown."""
@@ -165,15 +171,20 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             self.refresh(Region(0, y, self.size.width, 1))
 
     def keep_in_view(self, cell: int) -> None:
-        """Scroll just enough that the cell keeps a margin from the widget's edges."""
+        """Keep the cell a margin away from the widget's edges: when it comes closer, centre
+        the view on it along that axis. Scrolling by half a screen now and then, rather than a
+        room at every step, repaints the whole view once in many moves, not on each."""
         if self.maze is None:
             return
         x, y = self.cell_origin(cell)
         width, height = self.size
         mx, my = min(12, width // 4), min(4, height // 4)
         sx, sy = self.scroll_offset
-        new_x = min(max(sx, x + self.room_width + mx - width), max(0, x - mx))
-        new_y = min(max(sy, y + 1 + my - height), max(0, y - my))
+        new_x, new_y = sx, sy
+        if not sx + mx <= x <= sx + width - self.room_width - mx:
+            new_x = min(max(0, x + self.room_width // 2 - width // 2), self.max_scroll_x)
+        if not sy + my <= y <= sy + height - 1 - my:
+            new_y = min(max(0, y - height // 2), self.max_scroll_y)
         if (new_x, new_y) != (sx, sy):
             self.scroll_to(new_x, new_y, animate=False, immediate=True)
             self.refresh()
@@ -229,7 +240,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         """Replace the extra sprites (a demon, say), re-rendering only the rows they touch."""
         touched = set(self.others) | set(others)
         self.others = dict(others)
-        self.invalidate(touched)
+        self.repaint(touched)
 
     def _sprites(self, row: int) -> list[tuple[int, str, Style]]:
         """(x, text, style) of every sprite on this picture row; the player is drawn last."""
@@ -256,12 +267,15 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         row = y + sy - pad_y
         if not 0 <= row < len(self._lines):
             return Strip.blank(width)
-        strip = self._row_strip(row)
+        # Crop to the window first: a 200-cell row is 800 characters wide.
+        strip = self._row_strip(row).crop(sx, sx + width - pad_x)
         for x, text, style in self._sprites(row):
-            strip = Strip.join(
-                [strip.crop(0, x), Strip([Segment(text, style)]), strip.crop(x + len(text))]
-            )
-        strip = strip.crop(sx, sx + width - pad_x)
+            x -= sx
+            if -len(text) < x < strip.cell_length:
+                sprite = Strip([Segment(text, style)]).crop(max(0, -x), strip.cell_length - x)
+                x = max(0, x)
+                strip = Strip.join([strip.crop(0, x), sprite,
+                                    strip.crop(x + sprite.cell_length)])
         if pad_x:
             strip = Strip.join([Strip.blank(pad_x), strip])
         return strip.extend_cell_length(width)
