@@ -10,37 +10,32 @@ import sys
 from mazegame.cli.common import Command, UsageError, write_output
 
 
+def _number(text: str, convert, name: str, noun: str, inside, bounds: str):
+    """`text` converted, or the one-line refusal naming the option and its range."""
+    try:
+        value = convert(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} is {noun}, not {text!r}") from None
+    if not inside(value):  # a comparison, so nan and inf are refused too
+        raise argparse.ArgumentTypeError(f"{name} must be {bounds}, not {text}")
+    return value
+
+
 def parse_cap(text: str) -> float:
     """'10' -> 10.0 seconds: the most one timed call of the bench may take."""
-    try:
-        cap = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"cap is a number of seconds, not {text!r}") from None
-    if not 0 < cap <= 3600:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"cap must be more than 0 and at most 3600 s, not {text}")
-    return cap
+    return _number(text, float, "cap", "a number of seconds", lambda v: 0 < v <= 3600,
+                   "more than 0 and at most 3600 s")
 
 
 def parse_repeat(text: str) -> int:
     """'3' -> 3: how many times each startup figure is measured."""
-    try:
-        repeat = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"repeat is a whole number, not {text!r}") from None
-    if not 1 <= repeat <= 100:
-        raise argparse.ArgumentTypeError(f"repeat must be 1 to 100, not {text}")
-    return repeat
+    return _number(text, int, "repeat", "a whole number", lambda v: 1 <= v <= 100, "1 to 100")
 
 
 def parse_idle(text: str) -> float:
     """'10' -> 10.0 seconds of watching an idle screen (0: no idle figures)."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"idle is a number of seconds, not {text!r}") from None
-    if not 0 <= seconds <= 600:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"idle must be 0 to 600 s, not {text}")
-    return seconds
+    return _number(text, float, "idle", "a number of seconds", lambda v: 0 <= v <= 600,
+                   "0 to 600 s")
 
 
 def _configure_bench(p: argparse.ArgumentParser) -> None:

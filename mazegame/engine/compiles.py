@@ -27,22 +27,21 @@ def never_wait() -> bool:
 
 
 @contextlib.contextmanager
-def compiling() -> Iterator[None]:
+def _flag(name: str) -> Iterator[None]:
+    """Set a flag of this thread for the block, then put it back as it was."""
+    before = getattr(thread, name, False)
+    setattr(thread, name, True)
+    try:
+        yield
+    finally:
+        setattr(thread, name, before)
+
+
+def compiling() -> contextlib.AbstractContextManager[None]:
     """In this block, this thread compiles (or loads) kernels as it calls them."""
-    before = getattr(thread, "may_compile", False)
-    thread.may_compile = True
-    try:
-        yield
-    finally:
-        thread.may_compile = before
+    return _flag("may_compile")
 
 
-@contextlib.contextmanager
-def as_python() -> Iterator[None]:
+def as_python() -> contextlib.AbstractContextManager[None]:
     """In this block, this thread runs every kernel as its Python twin (for tests)."""
-    before = getattr(thread, "twin", False)
-    thread.twin = True
-    try:
-        yield
-    finally:
-        thread.twin = before
+    return _flag("twin")
