@@ -47,7 +47,7 @@ class Mode:
     #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
     builds: str | None = "any"
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
-    #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
+    #: "puzzles" (a jumping-maze pack), "level" (a campaign level's id), or None.
     files: str | None = "maze"
     #: The kernel warm-up tasks (`engine.warmup`) to run before all others when the mode
     #: opens on a fresh install; the setup's generator comes right after them.
@@ -136,6 +136,15 @@ CHASE_CHOICES = (
 CHASE_WARM = ("maze", "demon", *(f"demon {name}" for name in PERSONALITIES))
 
 MODES: dict[str, Mode] = {m.name: m for m in (
+    Mode(
+        "campaign", "Campaign",
+        "Levels that teach one idea at a time: first mazes, blind mazes, your own eyes, mazes "
+        "that wrap around, one-way doors, and the demon on a torus. Win every level of a "
+        "chapter to open the next; par earns three stars.",
+        maze_settings=False,
+        builds=None,
+        files="level",
+    ),
     Mode(
         "classic", "Classic",
         "The bird's-eye maze. Walk from the start ○ to the goal ◎ in as few moves as you can; "

@@ -14,7 +14,7 @@ from mazegame.games.modes import VIEWS
 from mazegame.games.setup import GameSetup
 
 STAR, NO_STAR = "★", "☆"
-LOCK = "🔒"
+LOCK = "locked"
 
 
 def stars_text(stars: int) -> str:
@@ -60,7 +60,7 @@ def level_card(campaign: Campaign, level) -> str:
     lines += facts
     lines += ["", f"★★★ in {level.par} or fewer · ★★ in {two_star_limit(level)} or fewer"]
     if not state.unlocked:
-        lines += ["", f"{LOCK} Win every level of the chapters before this one to open it."]
+        lines += ["", "Locked: win every level of the chapters before this one to open it."]
     elif state.best is not None:
         lines += ["", f"Your best  {state.best} {moves}  {stars_text(state.stars)}"]
     else:
@@ -102,9 +102,11 @@ class CampaignScreen(Screen):
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a level: show the new stars and the chapters it opened."""
+        """Back from a level: show the new stars and the chapters it opened, and point at
+        what to play next."""
         if self.campaign is not None:
             self.fill()
+            self.action_next_unwon()
 
     def fill(self) -> None:
         """List every chapter and its levels with stars (locked ones greyed)."""
@@ -118,7 +120,8 @@ class CampaignScreen(Screen):
             unlocked = campaign.chapter_unlocked(number)
             won = sum(campaign.won(lv) for lv in levels)
             mark = f"{won}/{len(levels)}" if unlocked else LOCK
-            options.append(Option(f"[b]{number} {chapter.title}[/b]  [dim]{mark}[/dim]",
+            title = f"{number} {chapter.title}"[:34]
+            options.append(Option(f"[b]{title}[/b]  [dim]{mark}[/dim]",
                                   id=f"chapter-{number}", disabled=True))
             for level in levels:
                 stars = stars_text(campaign.stars(level)) if unlocked else "   "
