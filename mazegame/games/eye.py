@@ -38,10 +38,14 @@ class EyeGame(WalkGame):
     seen: set[int] = field(default_factory=set, init=False)
     #: wall bits per cell of the sides the player has looked at from inside that cell
     looked: np.ndarray = field(init=False)
+    #: the closed backs of one-way doors: walled here, open from the cell beyond (per cell)
+    one_way_backs: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.looked = np.zeros_like(self.maze.walls)
+        walls = self.maze.walls
+        self.one_way_backs = mirrored(self.maze, ~walls & np.uint8(ALL_WALLS)) & walls
         self.facing = self.open_facing(self.facing)
         self._see()
 
@@ -100,9 +104,7 @@ class EyeGame(WalkGame):
         seen[list(self.seen)] = True
         seen = seen.reshape(maze.walls.shape)
         walls = np.where(seen, maze.walls, 0).astype(np.uint8)
-        # The closed back of a one-way door: walled here, open from the cell beyond it.
-        opens_in = mirrored(maze, ~maze.walls & np.uint8(ALL_WALLS)) & maze.walls
-        walls &= ~(opens_in & ~self.looked)
+        walls &= ~(self.one_way_backs & ~self.looked)
         return maze.copy(walls=np.where(seen, walls, mirrored(maze, walls)))
 
 

@@ -57,7 +57,7 @@ def _corner(above: str | None, line: list[str], below: str | None, x: int) -> st
         return glyph
     if GLYPH_SEAM_H in (line[x - 1] if x > 0 else "", line[x + 1] if x + 1 < len(line) else ""):
         return GLYPH_SEAM_H
-    if GLYPH_SEAM_V in ((above or " ")[x], (below or " ")[x]):
+    if GLYPH_SEAM_V in (above and above[x], below and below[x]):
         return GLYPH_SEAM_V
     return " "
 
