@@ -277,12 +277,12 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         """Row `y` of the maze on screen (scrolled and padded)."""
         width = self.size.width
         if self.maze is None:
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         pad_x, pad_y = self._pad()
         sx, sy = self.scroll_offset
         row = y + sy - pad_y
         if not 0 <= row < len(self._lines):
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         # Crop to the window first: a 200-cell row is 800 characters wide.
         strip = self._row_strip(row).crop(sx, sx + width - pad_x)
         for x, text, style in self._sprites(row):
@@ -293,5 +293,6 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
                 strip = Strip.join([strip.crop(0, x), sprite,
                                     strip.crop(x + sprite.cell_length)])
         if pad_x:
-            strip = Strip.join([Strip.blank(pad_x), strip])
-        return strip.extend_cell_length(width)
+            strip = Strip.join([Strip.blank(pad_x, FLOOR), strip])
+        # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
+        return strip.extend_cell_length(width, FLOOR)

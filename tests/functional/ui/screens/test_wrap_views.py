@@ -222,3 +222,50 @@ async def test_the_eye_sees_across_the_seam_of_a_wrapped_maze(helpers):
         assert not look(*eye.scene[:4])[-1].front_open
         assert {5, 4, 3} <= game.seen
         assert GLYPH_SEAM_V in "".join(shown(screen.query_one(MazeView)))
+
+
+@pytest.mark.parametrize("mode", ["classic", "blind", "eye"])
+async def test_no_color_draws_the_seams_and_doors_by_glyph_alone(helpers, monkeypatch, mode):
+    # NO_COLOR made Textual's monochrome filter meet segments with no style (the padding
+    # and blank rows of the maze view): the game crashed on its first frame.
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MazeApp(GameSetup(mode, level=from_text(WRAPPED)), warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        assert app.no_color
+        await pilot.press("left", "up")
+        await pilot.pause()
+        text = "".join(shown(app.screen.query_one(MazeView)))
+        assert GLYPH_SEAM_H in text and GLYPH_SEAM_V in text
+        if mode == "classic":
+            assert "→" in text and "┄↑┄" in text
+
+
+# -- the look ------------------------------------------------------------------------------------
+def test_wrapped_one_way_birds_eye_snapshot(snap_compare):
+    async def run_before(pilot):
+        await helpers_settle(pilot)
+        await pilot.press("up", "left", "up")  # round both seams, then up the right column
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("classic", level=from_text(WRAPPED)), warm_up=False,
+                  clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_wrapped_one_way_blind_snapshot(snap_compare):
+    async def run_before(pilot):
+        await helpers_settle(pilot)
+        await pilot.press("left", "up", "left", "down")  # a bump on the seam, then round it
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("blind", level=from_text(WRAPPED)), warm_up=False,
+                  clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def helpers_settle(pilot):
+    """Let the maze build (the `helpers` fixture is not at hand inside run_before)."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
