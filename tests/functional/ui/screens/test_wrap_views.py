@@ -159,6 +159,11 @@ async def test_a_wrapped_blind_maze_shows_its_frame_with_the_seams_marked(helper
         assert lines[1][0] == lines[1][-1] == "│"  # learned on both copies of the seam
         assert all(row[0] == row[-1] == GLYPH_SEAM_V for row in lines[3:-1:2])
         assert lines[0] == "╷" + GLYPH_SEAM_H * 19 + "╷" and lines[-1] == GLYPH_SEAM_H * 21
+        await pilot.press("up", "left", "down")  # to the bottom right, and bump the seam below
+        await pilot.pause()
+        assert game.bumps == 2 and game.position == 19
+        lines = [line.strip() for line in shown(view) if line.strip()]
+        assert lines[0][17:20] == lines[-1][17:20] == "───"  # both lines, though one row moved
 
 
 async def test_a_bounded_blind_exit_is_a_gap_in_the_frame(helpers):
