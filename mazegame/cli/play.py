@@ -13,7 +13,6 @@ from mazegame.cli.common import (
     write_output,
 )
 
-
 LEVEL_ALIAS = "level"  #: `play level ID` plays one campaign level (the campaign mode's file)
 
 

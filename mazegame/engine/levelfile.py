@@ -45,7 +45,10 @@ __all__ = ["Level", "DemonSpec", "Chapter", "LevelError", "load_level", "load_le
 #: games.modes.VIEWS' names (the engine may not import games; a test holds them equal).
 VIEW_NAMES = ("birds-eye", "blind", "eye")
 TOP_KEYS = ("id", "chapter", "order", "title", "flavour", "view", "wrap", "start", "goals",
-            "exits", "budget", "par", "traps", "hints", "maze", "demon")
+            "exits", "budget", "par", "traps", "hints", "aids", "maze", "demon")
+#: What the player's-eye view gives away (games.modes' eye difficulties): a mini-map and a
+#: compass, a mini-map only, or nothing.
+AIDS = ("both", "map", "none")
 MAZE_KEYS = ("picture", "generator", "size", "seed", "braid", "one_way")
 RECIPE_KEYS = ("size", "seed", "braid", "one_way")
 SEED_LIMIT = 2**31
@@ -71,6 +74,7 @@ class Level:
     hints: tuple[str, ...]
     demon: DemonSpec | None
     source: dict  #: the parsed TOML (for the editor and export)
+    aids: str = "map"  #: the player's-eye view's aids: "both", "map" or "none" (AIDS)
 
     @property
     def one_way_doors(self) -> int:
@@ -124,6 +128,9 @@ def load_level(text: str, path: str = "<level>") -> Level:
     if not isinstance(traps, bool):
         raise doc.fail(("traps",), f"traps must be true or false, not {traps!r}")
     hints = tuple(text_list(doc, ("hints",)))
+    aids = str_of(doc, ("aids",), "map")
+    if aids not in AIDS:
+        raise doc.fail(("aids",), f"aids is one of {', '.join(AIDS)}, not {aids!r}")
     maze, place, start_marked, goal_marked = _build(doc, wrap)
 
     def row_line(cell: int) -> int | None:
@@ -150,7 +157,7 @@ def load_level(text: str, path: str = "<level>") -> Level:
         raise doc.fail(("par",), f"par {par} is above the budget ({budget} moves)")
     demon = demon_of(doc, maze) if "demon" in data else None
     return Level(level_id, chapter, order, title, flavour, view, maze, tuple(exits), budget,
-                 par, shortest, traps, hints, demon, data)
+                 par, shortest, traps, hints, demon, data, aids)
 
 
 def _build(doc: Located, wrap: tuple[bool, bool] | None):

@@ -13,7 +13,7 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.mazetext import to_text
 
 TOP_ORDER = ("id", "chapter", "order", "title", "flavour", "view", "wrap", "start", "goals",
-             "exits", "budget", "par", "traps", "hints")
+             "exits", "budget", "par", "traps", "hints", "aids")
 RECIPE_ORDER = ("generator", "size", "seed", "braid", "one_way")
 DEMON_ORDER = ("personality", "speed", "head_start", "start")
 

@@ -22,11 +22,21 @@ from mazegame.engine.levelfile import (
     load_chapters,
     scan_levels,
 )
+from mazegame.games.modes import eye_difficulties
 from mazegame.games.setup import GameSetup
 
 MODE = "level"  #: the Store's mode for campaign results
 #: The game mode that plays a level without a demon, by the level's view (a demon: "chase").
 VIEW_MODES = {"birds-eye": "classic", "blind": "blind", "eye": "eye"}
+
+
+def _eye_aids() -> dict[str, str]:
+    """A level's `aids` -> the player's-eye difficulty that gives exactly those aids."""
+    names = {(d.minimap, d.compass): d.name for d in eye_difficulties()}
+    return {"both": names[True, True], "map": names[True, False], "none": names[False, False]}
+
+
+EYE_AIDS = _eye_aids()
 
 
 def level_key(level: Level) -> str:
@@ -76,6 +86,8 @@ def setup_for(level: Level) -> GameSetup:
                     ("turn_based", True)]
         if demon.start is not None:
             options.append(("demon_start", demon.start))
+    if level.view == "eye":  # the eye difficulty that gives away what the level allows
+        options.append(("difficulty", EYE_AIDS[level.aids]))
     if level.view == "blind" and level.budget is not None:
         options.append(("budget_moves", level.budget))
     return GameSetup(mode, maze.algorithm or "backtracker", (maze.width, maze.height), 0,

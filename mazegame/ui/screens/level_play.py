@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from mazegame.games.levels import stars_for, two_star_limit
 
 if TYPE_CHECKING:
+    from textual.screen import Screen as WalkScreen  # a walk screen (walk.py imports this)
+
     from mazegame.engine.levelfile import Level
-    from mazegame.ui.screens.walk import WalkScreen
 
 
 def level_of(screen: WalkScreen) -> Level | None:

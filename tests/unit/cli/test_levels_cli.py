@@ -62,7 +62,8 @@ def test_check_a_folder_prints_every_bad_file(capsys, tmp_path):
     assert out.splitlines() == [
         f"{tmp_path / 'bad-one.toml'}:3: order must be a whole number >= 1, not 0",
         f"{tmp_path / 'bad-two.toml'}:2: unknown key 'colour'; known: id, chapter, order, "
-        "title, flavour, view, wrap, start, goals, exits, budget, par, traps, hints, maze, demon",
+        "title, flavour, view, wrap, start, goals, exits, budget, par, traps, hints, aids, maze, "
+            "demon",
     ]
     assert err.startswith("mazegame: error: 2 of 4 level file(s)") and err.count("\n") == 1
 

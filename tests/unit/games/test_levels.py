@@ -166,7 +166,7 @@ def test_a_view_level_plays_in_its_mode():
     assert setup_budget(setup, game.shortest) == 7
     assert setup_budget(replace(setup, options=(("budget", 2.5),)), 4) == 10
     eye = setup_for(load_level(level_text("x", 1, 1, 'view = "eye"')))
-    assert eye.mode == "eye" and eye.options == ()
+    assert eye.mode == "eye" and eye.options == (("difficulty", "normal"),)  # aids: map
 
 
 def test_a_demon_level_is_a_turn_based_chase_with_its_demon():
