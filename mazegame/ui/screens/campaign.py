@@ -58,7 +58,7 @@ def level_card(campaign: Campaign, level) -> str:
     if level.budget is not None:
         facts.append(f"Budget    {level.budget} {moves}")
     lines += facts
-    lines += ["", f"★★★ in {level.par} or fewer · ★★ in {two_star_limit(level)} or fewer"]
+    lines += ["", f"★★★ {level.par} or fewer", f"★★☆ {two_star_limit(level)} or fewer"]
     if not state.unlocked:
         lines += ["", "Locked: win every level of the chapters before this one to open it."]
     elif state.best is not None:
@@ -125,7 +125,7 @@ class CampaignScreen(Screen):
                                   id=f"chapter-{number}", disabled=True))
             for level in levels:
                 stars = stars_text(campaign.stars(level)) if unlocked else "   "
-                options.append(Option(f"  {level.order:>2}. {level.title:<26.26} {stars}",
+                options.append(Option(f" {level.order:>2}. {level.title:<24.24} {stars}",
                                       id=level.id, disabled=not unlocked))
         listing = self.query_one(OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None

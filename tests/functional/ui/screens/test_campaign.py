@@ -123,3 +123,10 @@ async def test_a_bad_level_file_is_named_and_the_campaign_goes_on(tmp_path: Path
         said = [n.message for n in app._notifications]
         assert any(f"{bad}:5: unknown key 'colour'" in text for text in said)
         assert [lv.id for lv in app.campaign.levels] == ["first-steps"]
+
+
+def test_campaign_snapshot_at_80x24(snap_compare):
+    """A fresh player's campaign at the smallest usual terminal: chapter 1 open, the rest
+    locked, the first level's card."""
+    app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
+    assert snap_compare(app, terminal_size=(80, 24))
