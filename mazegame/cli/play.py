@@ -159,6 +159,14 @@ def _with_file(setup, path: str, mode):
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         return replace(setup, level=maze)
+    if mode.files == "level":  # the editor: a level or a maze file
+        from mazegame.games.editor import Editor
+
+        try:
+            Editor.open(path)
+        except (OSError, ValueError) as err:
+            raise UsageError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
+        return replace(setup, options=(*setup.options, ("file", path)))
     from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:

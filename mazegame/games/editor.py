@@ -62,6 +62,7 @@ class Editor:
     cursor: int = 0
     notes: list[str] = field(default_factory=list)  #: what loading changed, to tell
     folder: Path = field(default_factory=Path)  #: where `save` writes <id>.toml
+    opened: Path | None = None  #: the level file this is (None: never saved as a level)
     revision: int = field(default=0, init=False)  #: changes with every edit (undo: back)
     saved_revision: int = field(default=0, init=False)
     _next_revision: int = field(default=1, init=False)
@@ -81,7 +82,9 @@ class Editor:
         Raises ValueError (what is wrong, with file:line for levels) or OSError.
         """
         maze, info = read_file(path)
-        return cls(maze, info, cursor=maze.start, folder=Path(path).parent)
+        path = Path(path)
+        level = path if path.suffix.lower() == ".toml" else None
+        return cls(maze, info, cursor=maze.start, folder=path.parent, opened=level)
 
     @property
     def save_path(self) -> Path:

@@ -47,7 +47,8 @@ class Mode:
     #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
     builds: str | None = "any"
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
-    #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
+    #: "puzzles" (a jumping-maze pack), "level" (a level or maze file, the editor's), or
+    #: None (the mode plays no file).
     files: str | None = "maze"
     #: The kernel warm-up tasks (`engine.warmup`) to run before all others when the mode
     #: opens on a fresh install; the setup's generator comes right after them.
@@ -204,6 +205,15 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         builds="flat",
         files=None,
         warm=("replay", "maze", "matrices"),
+    ),
+    Mode(
+        "editor", "Level editor",
+        "Draw a maze of your own: toggle walls, make one-way doors, set the start, goals and "
+        "exits, wrap it round. The shortest path and the trap cells show as you draw; t plays "
+        "it, ctrl+s saves it as a level file.",
+        maze_settings=False,
+        builds=None,
+        files="level",
     ),
 )}
 
