@@ -12,14 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mazegame.engine.grid import DIRECTION_NAMES, Maze
-from mazegame.engine.mazetext import to_text
 from mazegame.games.editor_maze import exits_of
 
 ID_PATTERN = re.compile(r"[a-z0-9-]+")
 VIEW_NAMES = ("birds-eye", "blind", "eye")  #: as games.modes.VIEWS names them (a test checks)
-#: The level keys the editor sets itself; any others in a loaded level are kept as they were.
-EDITED_KEYS = {"id", "chapter", "order", "title", "flavour", "view", "wrap", "start", "goals",
-               "exits", "budget", "par", "traps", "hints", "maze"}
+#: Level keys the editor keeps as loaded without editing them.
+KEPT_KEYS = ("demon",)
 
 
 @dataclass(frozen=True)
@@ -86,42 +84,24 @@ def info_of_level(level) -> LevelInfo:
         order=level.order, view=level.view,
         par=level.par if "par" in source else None, budget=level.budget,
         traps=level.traps, hints=tuple(level.hints),
-        extra=tuple((k, v) for k, v in source.items() if k not in EDITED_KEYS),
+        extra=tuple((k, source[k]) for k in KEPT_KEYS if k in source),
     )
 
 
 def level_fields(maze: Maze, info: LevelInfo) -> dict:
-    """The level document (the TOML's keys) of a maze and its fields: a picture level."""
+    """The level document (the TOML's keys) of a maze and its fields: a picture level whose
+    picture `level_to_toml` draws from the maze (wrap, S and G marks included)."""
     exits = exits_of(maze)
     exit_cells = {cell for cell, _ in exits}
     doc: dict = {"id": info.id, "chapter": info.chapter, "order": info.order,
-                 "title": info.title, "flavour": info.flavour, "view": info.view}
-    wrap = ("x" if maze.wrap_x else "") + ("y" if maze.wrap_y else "")
-    if wrap:
-        doc["wrap"] = wrap
-    doc["start"] = list(maze.rc(maze.start))
-    goals = [list(maze.rc(g)) for g in maze.goals if g not in exit_cells]
-    if goals:
-        doc["goals"] = goals
-    if exits:
-        doc["exits"] = [[*maze.rc(cell), DIRECTION_NAMES[d]] for cell, d in exits]
-    for name in ("budget", "par"):
-        if getattr(info, name) is not None:
-            doc[name] = getattr(info, name)
-    if info.traps:
-        doc["traps"] = True
-    if info.hints:
-        doc["hints"] = list(info.hints)
+                 "title": info.title, "flavour": info.flavour, "view": info.view,
+                 "start": list(maze.rc(maze.start)),
+                 "goals": [list(maze.rc(g)) for g in maze.goals if g not in exit_cells],
+                 "exits": [[*maze.rc(cell), DIRECTION_NAMES[d]] for cell, d in exits],
+                 "budget": info.budget, "par": info.par, "traps": info.traps or None,
+                 "hints": list(info.hints), "maze": maze}
     doc.update(dict(info.extra))
-    doc["maze"] = {"picture": picture(maze)}
     return doc
-
-
-def picture(maze: Maze) -> str:
-    """The maze's picture as a level holds it: walls and one-way doors, no header lines
-    (the level's own keys say the wrap, start and goals)."""
-    text = to_text(maze.copy(goals=maze.goals))
-    return "\n".join(line for line in text.splitlines() if not line.startswith("#")) + "\n"
 
 
 def level_text(maze: Maze, info: LevelInfo) -> str:
