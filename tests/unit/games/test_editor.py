@@ -3,12 +3,16 @@ against networkx on the same directed move graph."""
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import given
 
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.engine.levelfile import load_level
+from mazegame.engine.mazetext import to_text
 from mazegame.games.editor import HISTORY, Editor
 from mazegame.games.editor_maze import analyse, one_way_count
+from mazegame.locations import asset
 from tests.helpers import digraph, one_way_mazes
 
 
@@ -291,3 +295,68 @@ def test_stray_border_gaps_are_closed_on_load():
     editor = Editor(maze)
     assert editor.maze.walls[0, 1] & 1 and editor.notes
     assert maze.walls[0, 1] & 1 == 0  # the caller's maze is not touched
+
+
+# -- files --------------------------------------------------------------------------------
+def shipped_levels() -> list:
+    """The level files shipped in assets/levels."""
+    return sorted(p for p in asset("levels").glob("*.toml") if p.name != "chapters.toml")
+
+
+@pytest.mark.parametrize("path", shipped_levels(), ids=lambda p: p.stem)
+def test_a_level_round_trips_unchanged(path, tmp_path):
+    editor = Editor.open(path)
+    assert editor.opened == path and not editor.unsaved
+    editor.folder = tmp_path
+    assert editor.save() == ""
+    again = Editor.open(tmp_path / path.name)
+    for a, b in ((editor, again), (Editor.open(path), again)):
+        assert np.array_equal(a.maze.walls, b.maze.walls)
+        assert (a.maze.start, a.maze.goals, a.maze.wrap_x, a.maze.wrap_y) == (
+            b.maze.start, b.maze.goals, b.maze.wrap_x, b.maze.wrap_y)
+        assert a.exits == b.exits and a.info == b.info
+    original, saved = load_level(path.read_text(), str(path)), load_level(
+        (tmp_path / path.name).read_text(), str(tmp_path / path.name))
+    assert (saved.par, saved.budget, saved.exits, saved.hints) == (
+        original.par, original.budget, original.exits, original.hints)
+
+
+def test_an_edit_is_saved_and_loads_back(tmp_path):
+    editor = Editor.blank(6, 4, folder=tmp_path)
+    assert editor.set_info(id="drawn", title="Drawn by hand", par=12, budget=30) == ""
+    at(editor, 1, 2).toggle_wall(EAST)
+    editor.cycle_door(SOUTH)  # one-way out of (1, 2)
+    at(editor, 0, 4).toggle_exit()
+    assert "no exits" in editor.toggle_wrap("y")  # the exit is on the north border
+    assert editor.save() == "" and not editor.unsaved
+    text = (tmp_path / "drawn.toml").read_text()
+    level = load_level(text, str(tmp_path / "drawn.toml"))
+    assert level.title == "Drawn by hand" and (level.par, level.budget) == (12, 30)
+    assert level.exits == ((4, "north"),)
+    again = Editor.open(tmp_path / "drawn.toml")
+    assert np.array_equal(again.maze.walls, editor.maze.walls)
+    assert again.door_state(again.maze.index(1, 2), SOUTH) == (0, 1)
+    assert again.info == editor.info
+
+
+def test_a_level_with_a_trap_is_not_saved_unless_it_allows_traps(tmp_path):
+    editor = Editor.blank(5, 3, folder=tmp_path)
+    at(editor, 0, 2).toggle_wall(EAST)
+    for c in (3, 4):
+        at(editor, 0, c).toggle_wall(SOUTH)
+    at(editor, 0, 2).cycle_door(EAST)
+    editor.cycle_door(EAST)
+    problem = editor.save()
+    assert problem.startswith("not saved:") and "trap" in problem
+    assert not (tmp_path / "my-level.toml").exists() and editor.unsaved
+    editor.set_info(traps=True)
+    assert editor.save() == ""
+    assert load_level((tmp_path / "my-level.toml").read_text()).traps
+
+
+def test_a_maze_file_opens_with_fields_named_after_it(tmp_path):
+    path = tmp_path / "My Maze.txt"
+    path.write_text(to_text(generate("kruskal", 5, 4, 2).maze))
+    editor = Editor.open(path)
+    assert editor.info.id == "my-maze" and editor.opened is None
+    assert editor.save_path == tmp_path / "my-maze.toml"
