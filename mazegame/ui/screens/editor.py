@@ -171,7 +171,7 @@ class EditorScreen(Screen):
     def update_texts(self) -> None:
         """The status line and the panel."""
         editor = self.editor
-        status = f"[b]Editor[/b]  {escape(editor.info.id)} · {editor.status()}"
+        status = f"[b]Level editor[/b]  {escape(editor.info.id)} · {editor.status()}"
         self.query_one("#status", Static).update(status)
         self.query_one("#editor-message", Static).update(escape(self.message))
         self.query_one("#editor-panel", Static).update(self.panel_text())
