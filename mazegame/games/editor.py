@@ -36,11 +36,12 @@ from mazegame.games.editor_maze import (
 
 HISTORY = 200  #: undo steps kept
 MAX_SIDE = 100  #: the editor's largest side (a level is played on a screen)
+CLOSED = "every wall"  #: `fill` with every wall up (no generator has a space in its name)
 MIN_WRAPPED = 3  #: a wrapped axis needs this many cells (2 would make double doors)
 #: A door's states in the order `cycle_door` visits them: (this side walled, back walled).
 DOOR_CYCLE = ((1, 1), (0, 0), (0, 1), (1, 0))
-DOOR_WORDS = {(1, 1): "wall", (0, 0): "open door", (0, 1): "one-way door, this way",
-              (1, 0): "one-way door, the other way"}
+DOOR_WORDS = {(1, 1): "wall", (0, 0): "open door", (0, 1): "one-way out",
+              (1, 0): "one-way in"}
 
 
 @dataclass(frozen=True)
@@ -354,11 +355,12 @@ class Editor:
         return self._edit(change)
 
     def fill(self, generator: str | None = None, seed: int = 0) -> str:
-        """Replace the walls by an open room (None) or a generated maze of the same size and
-        wrap, keeping the start, the goals and the exits."""
+        """Replace the walls by an open room (None), every wall up (CLOSED) or a generated
+        maze of the same size and wrap, keeping the start, the goals and the exits."""
         maze = self.maze
-        if generator is None:
-            new = Maze.open(maze.width, maze.height, wrap_x=maze.wrap_x, wrap_y=maze.wrap_y)
+        if generator in (None, CLOSED):
+            blank = Maze.open if generator is None else Maze.closed
+            new = blank(maze.width, maze.height, wrap_x=maze.wrap_x, wrap_y=maze.wrap_y)
         else:
             from mazegame.engine.generate import generate
 
@@ -410,9 +412,10 @@ class Editor:
                  f"{one_way_count(maze)} one-way"]
         parts.append(f"shortest {found.shortest}" if found.path else "no goal reachable")
         parts.append(f"{len(found.traps)} traps" if found.traps else "no traps")
-        if found.unreachable_goals and found.path:
-            parts.append(f"{len(found.unreachable_goals)} goals unreachable")
         if self.unsaved:
             parts.append("unsaved")
+        lost = len(found.unreachable_goals)
+        if lost and found.path:
+            parts.append(f"{lost} goal{'s' if lost > 1 else ''} out of reach")
         return " · ".join(parts)
 

@@ -90,7 +90,7 @@ def _editor_bindings() -> list[Binding]:
                     tooltip="Back (asks first when there are unsaved changes)")]
 
 
-class TestPlayScreen(WalkScreen):
+class PlaytestScreen(WalkScreen):
     """The classic walk on a copy of the maze being edited; q comes back to the editor."""
 
     title_text = "Test play"
@@ -102,7 +102,6 @@ class EditorScreen(Screen):
     BINDINGS = _editor_bindings()
     DEFAULT_CSS = """
     #editor-message {
-        dock: bottom;
         height: 1;
         padding: 0 1;
         color: $warning;
@@ -171,7 +170,7 @@ class EditorScreen(Screen):
     def update_texts(self) -> None:
         """The status line and the panel."""
         editor = self.editor
-        status = f"[b]Level editor[/b]  {escape(editor.info.id)} · {editor.status()}"
+        status = f"[b]Level editor[/b]  {editor.status()}"
         self.query_one("#status", Static).update(status)
         self.query_one("#editor-message", Static).update(escape(self.message))
         self.query_one("#editor-panel", Static).update(self.panel_text())
@@ -196,7 +195,8 @@ class EditorScreen(Screen):
         info = editor.info
         shortest = found.shortest
         par = info.par if info.par is not None else shortest
-        lines += ["", f"[b]{escape(info.title)}[/b]", f"chapter {info.chapter} · {info.view}",
+        lines += ["", f"[b]{escape(info.title)}[/b]", f"{escape(info.id)} · chapter {info.chapter}",
+                  f"view {info.view}",
                   f"par {par if par is not None else '-'}"
                   + (f" · budget {info.budget}" if info.budget else ""),
                   "", LEGEND]
@@ -305,7 +305,7 @@ class EditorScreen(Screen):
             self.say("no goal is reachable from the start: nothing to play yet")
             return
         setup = GameSetup("editor", level=self.editor.maze.copy())
-        self.app.push_screen(TestPlayScreen(setup))
+        self.app.push_screen(PlaytestScreen(setup))
 
     def action_save(self) -> None:
         """Save the level; a level never saved asks for its fields and folder first."""

@@ -12,7 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from mazegame.games.editor import Editor
+from mazegame.games.editor import CLOSED, Editor
 from mazegame.games.editor_level import VIEW_NAMES
 from mazegame.games.setup import SEED_LIMIT, parse_seed
 
@@ -58,7 +58,7 @@ class FillScreen(ModalScreen["tuple[str | None, int] | None"]):
             yield Label("Fill the maze (start, goals and exits stay)", id="dialog-title")
             with Grid(id="setup-grid"):
                 yield Label("With")
-                yield Select([("An open room", ""),
+                yield Select([("An open room", ""), ("Every wall up", CLOSED),
                               *((spec.title, name) for name, spec in GENERATORS.items())],
                              value="", allow_blank=False, id="fill-with")
                 yield Label("Seed")

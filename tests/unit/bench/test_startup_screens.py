@@ -44,7 +44,7 @@ READY = {
              " Recursive backtracker        ▼  ▎│  ┌───┬───┬───┐             │",
              "                                 ▎│  │ ○ │   │ ◎ │             │",
              "                                 ▎│  └───┴───┴───┘             │"]),
-    "editor": (" Level editor  my-level · 10x8 · no wrap · 0 one-way · shortest 16 · no traps",
+    "editor": (" Level editor  10x8 · no wrap · 0 one-way · shortest 16 · no traps",
                ["                      ┌───────────────────────────────────────┐",
                 "                      │ ○   •   •   •   •   •   •   •   •   • │",
                 "                      │                                     ◎ │"]),

@@ -10,7 +10,7 @@ from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.engine.levelfile import load_level
 from mazegame.engine.mazetext import to_text
-from mazegame.games.editor import HISTORY, Editor
+from mazegame.games.editor import CLOSED, HISTORY, Editor
 from mazegame.games.editor_maze import analyse, one_way_count
 from mazegame.locations import asset
 from tests.helpers import digraph, one_way_mazes
@@ -183,6 +183,8 @@ def test_fill_keeps_start_goals_and_exits():
     assert maze.door_count() == maze.size - 1  # a spanning tree (the exit is no door)
     assert editor.fill(None) == ""
     assert editor.maze.door_count() == 2 * 7 * 5 - 7 - 5
+    assert editor.fill(CLOSED) == ""
+    assert editor.maze.door_count() == 0 and editor.exits == [(3, NORTH)]
     assert "unknown generator" in Editor.blank(4, 4).fill("no-such-generator")
 
 
