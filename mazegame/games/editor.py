@@ -411,7 +411,8 @@ class Editor:
         parts = [f"{maze.width}x{maze.height}", f"wrap {wrap}" if wrap else "no wrap",
                  f"{one_way_count(maze)} one-way"]
         parts.append(f"shortest {found.shortest}" if found.path else "no goal reachable")
-        parts.append(f"{len(found.traps)} traps" if found.traps else "no traps")
+        traps = len(found.traps)
+        parts.append(f"{traps} trap{'s' if traps > 1 else ''}" if traps else "no traps")
         if self.unsaved:
             parts.append("unsaved")
         lost = len(found.unreachable_goals)

@@ -36,8 +36,13 @@ from mazegame.ui.palette import (
     PATH,
     PLAYER_COLOUR,
 )
-from mazegame.ui.screens.editor_dialogs import ConfirmScreen, FieldsScreen, FillScreen
-from mazegame.ui.screens.walk import WalkScreen
+from mazegame.ui.screens.editor_dialogs import (
+    ConfirmScreen,
+    FieldsScreen,
+    FillScreen,
+    PlaytestScreen,
+)
+from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
@@ -88,12 +93,6 @@ def _editor_bindings() -> list[Binding]:
             Binding("ctrl+s", "save", "Save", id="save", tooltip="Save the level (TOML)"),
             Binding("escape,q", "leave", "Back", id="back",
                     tooltip="Back (asks first when there are unsaved changes)")]
-
-
-class PlaytestScreen(WalkScreen):
-    """The classic walk on a copy of the maze being edited; q comes back to the editor."""
-
-    title_text = "Test play"
 
 
 class EditorScreen(Screen):
@@ -237,7 +236,15 @@ class EditorScreen(Screen):
             if not self.message and state is not None:
                 self.say(f"{direction}: {DOOR_WORDS[state]}")
         else:
-            self.edit(self.editor.toggle_wall(d))
+            self.toggle_side(d)
+
+    def toggle_side(self, d: int) -> None:
+        """Toggle the wall on side d of the cursor; on the border that is an exit (say so)."""
+        border = self.editor.door_state(self.editor.cursor, d) is None
+        self.edit(self.editor.toggle_wall(d))
+        if border and not self.message:
+            now = "an exit" if (self.editor.cursor, d) in self.editor.exits else "no exit"
+            self.say(f"{DIRECTION_NAMES[d]} border: {now} now (the same key or X toggles it)")
 
     def action_door(self) -> None:
         """Wait for the direction of the door to cycle."""
@@ -368,27 +375,7 @@ class EditorScreen(Screen):
         elif event.button == 3 or event.ctrl:
             self.edit(self.editor.cycle_door(d))
         else:
-            self.edit(self.editor.toggle_wall(d))
-
-
-def picture_hit(view: MazeView, x: int, y: int) -> tuple[int, int | None] | None:
-    """What a point of the view shows: (cell, None) for a room, (cell, side) for a wall
-    segment (seen from the cell west or north of it, or inside the border), None for a
-    corner or outside the picture."""
-    maze, step = view.maze, view.room_width + 1
-    px = x + view.scroll_offset.x - max(0, (view.size.width - view.virtual_size.width) // 2)
-    py = y + view.scroll_offset.y - max(0, (view.size.height - view.virtual_size.height) // 2)
-    if not (0 <= px <= maze.width * step and 0 <= py <= 2 * maze.height):
-        return None
-    c, inside_x = divmod(px, step)
-    r, inside_y = divmod(py, 2)
-    if inside_x and inside_y:  # a room
-        return (r * maze.width + c, None) if c < maze.width and r < maze.height else None
-    if inside_x and c < maze.width:  # a horizontal wall above row r
-        return (c, NORTH) if r == 0 else ((r - 1) * maze.width + c, SOUTH)
-    if inside_y and r < maze.height:  # a vertical wall left of column c
-        return (r * maze.width, WEST) if c == 0 else (r * maze.width + c - 1, EAST)
-    return None
+            self.toggle_side(d)
 
 
 def editor_for(setup: GameSetup) -> Editor:

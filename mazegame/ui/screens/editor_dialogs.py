@@ -1,4 +1,5 @@
-"""The editor's dialogs: yes/no, fill with a room or a generated maze, the level's fields."""
+"""The editor's dialogs (yes/no, fill with a room or a generated maze, the level's fields)
+and its test play."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from mazegame.games.editor import CLOSED, Editor
 from mazegame.games.editor_level import VIEW_NAMES
 from mazegame.games.setup import SEED_LIMIT, parse_seed
+from mazegame.ui.screens.walk import WalkScreen
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -164,3 +166,18 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
             self.query_one("#setup-error", Static).update(problem)
             return
         self.dismiss((changes, folder))
+
+
+class PlaytestScreen(WalkScreen):
+    """The classic walk on a copy of the maze being edited; q comes back to the editor."""
+
+    title_text = "Test play"
+
+    def action_new_maze(self) -> None:
+        """No new maze here: the maze is the one being edited (play it again)."""
+        self.action_restart()
+
+    def end_summary(self) -> str:
+        """The walk's summary, with the way back to the editor."""
+        text = super().end_summary().replace("[b]n[/b]  new maze\n", "")
+        return text.replace("back to the menu", "back to the editor")
