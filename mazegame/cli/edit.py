@@ -31,8 +31,8 @@ def edit_setup(args: argparse.Namespace):
     size = args.size or NEW_SIZE
     if size[0] * size[1] < 2 or max(size) > 100:
         raise UsageError("a level is 2 cells or more, each side at most 100")
-    if args.file is None:
-        return GameSetup("editor", size=size)
+    if args.file is None:  # a new maze, saved in the current folder
+        return GameSetup("editor", size=size, options=(("folder", str(Path.cwd())),))
     path = Path(args.file)
     if not path.exists() and path.suffix.lower() == ".toml":
         return GameSetup("editor", size=size, options=(("new", str(path)),))

@@ -103,6 +103,7 @@ class Editor:
         if problem:
             return f"not saved: {problem}"
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         except OSError as err:
             return f"not saved: {err.strerror or err} ({path})"

@@ -25,6 +25,7 @@ from mazegame.engine.grid import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
 from mazegame.games.editor import DOOR_WORDS, Editor
 from mazegame.games.editor_level import LevelInfo, id_from_path
 from mazegame.games.setup import GameSetup
+from mazegame.storage import default_path
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
 from mazegame.ui.palette import (
     BRIGHT,
@@ -389,8 +390,10 @@ def editor_for(setup: GameSetup) -> Editor:
                               info=LevelInfo(id=id_from_path(new), title=new.stem))
     elif setup.level is not None:
         editor = Editor(setup.level, cursor=setup.level.start)
-    else:
-        editor = Editor.blank(*(setup.size or (10, 8)))
+    else:  # from the command line: the folder it ran in; from the menu: the player's levels
+        folder = setup.option("folder")
+        editor = Editor.blank(*(setup.size or (10, 8)),
+                              folder=Path(folder) if folder else default_path().parent / "levels")
     return editor
 
 

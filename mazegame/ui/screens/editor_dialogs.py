@@ -161,7 +161,8 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
                 return
         info_problem = replace(self.editor.info, **changes).problem()
         folder = Path(self.query_one("#field-folder", Input).value.strip() or ".").expanduser()
-        problem = info_problem or ("" if folder.is_dir() else f"no folder {folder}")
+        problem = info_problem or (f"{folder} is a file, not a folder"
+                                   if folder.exists() and not folder.is_dir() else "")
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return

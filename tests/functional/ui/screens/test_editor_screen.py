@@ -196,3 +196,20 @@ def test_editor_snapshot(snap_compare):
 
 def test_the_directions_the_tests_use_are_the_grids():
     assert (NORTH, EAST, SOUTH, WEST) == (0, 1, 2, 3)
+
+
+async def test_the_menu_opens_the_editor_whose_levels_go_with_the_saved_data(helpers, tmp_path):
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        app.choose_mode("editor")  # the menu's entry: no setup dialog, straight in
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, EditorScreen)
+        assert (screen.editor.maze.width, screen.editor.maze.height) == (10, 8)
+        assert screen.editor.folder == tmp_path / "saved" / "levels"  # MAZEGAME_DATA_DIR
+        await pilot.press("shift+right", "ctrl+s")
+        await helpers.settle(pilot)
+        await pilot.click("#ok")
+        await helpers.settle(pilot)
+        assert (tmp_path / "saved" / "levels" / "my-level.toml").exists()
