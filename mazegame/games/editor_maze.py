@@ -12,7 +12,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.graph import bfs, bfs_into, maze_graph, path_to
-from mazegame.engine.grid import ALL_WALLS, DIRECTION_NAMES, EAST, SOUTH, Maze, opposite
+from mazegame.engine.grid import (
+    DC,
+    DIRECTION_NAMES,
+    DR,
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    E,
+    Maze,
+    N,
+    S,
+    W,
+    opposite,
+)
 
 
 @dataclass(frozen=True)
@@ -76,28 +90,25 @@ def clamp(old: Maze, cell: int, width: int, height: int) -> int:
 
 
 def resized(maze: Maze, width: int, height: int) -> Maze:
-    """`maze` cut or grown to width x height (see `Editor.resize`)."""
-    new = Maze.open(width, height, wrap_x=maze.wrap_x, wrap_y=maze.wrap_y)
+    """`maze` cut or grown to width x height (see `Editor.resize`): a cell inside both sizes
+    keeps each side that faces the same neighbour (or border) as before and is walled on the
+    others; new cells are open to each other and walled toward old cells and the border."""
+    walls = Maze.open(width, height, wrap_x=maze.wrap_x, wrap_y=maze.wrap_y).walls
     h, w = min(height, maze.height), min(width, maze.width)
-    walls = new.walls
-    for r in range(height):
-        for c in range(width):
-            old = r * maze.width + c if r < maze.height and c < maze.width else -1
-            cell = r * width + c
-            for d in range(4):
-                nxt = new.neighbor(cell, d)
-                if old < 0:  # a new cell: open toward new cells, walled toward the rest
-                    nr, nc = new.rc(nxt) if nxt >= 0 else (0, 0)
-                    old_side = nxt < 0 or (nr < maze.height and nc < maze.width)
-                    if old_side:
-                        walls[r, c] |= np.uint8(1 << d)
-                    continue
-                # An old cell keeps a side that faces the same neighbour (or border) as before.
-                was = maze.neighbor(old, d)
-                same = (was < 0 and nxt < 0) or (
-                    was >= 0 and nxt >= 0 and maze.rc(was) == new.rc(nxt))
-                bit = (maze.walls.flat[old] >> d) & 1 if same else 1
-                walls[r, c] = (walls[r, c] & (ALL_WALLS & ~(1 << d))) | (bit << d)
+    walls[:h, :w] = maze.walls[:h, :w]
+    if width != maze.width:  # the last kept column faces a new neighbour, or the border
+        walls[:h, w - 1] |= np.uint8(E)
+        if maze.wrap_x:  # and across the seam, the first column too
+            walls[:h, 0] |= np.uint8(W)
+    if height != maze.height:
+        walls[h - 1, :w] |= np.uint8(S)
+        if maze.wrap_y:
+            walls[0, :w] |= np.uint8(N)
+    new = np.ones((height, width), np.bool_)
+    new[:h, :w] = False
+    for d in range(4):  # a new cell facing an old one (across a seam too) is walled
+        beyond = np.roll(new, (-int(DR[d]), -int(DC[d])), axis=(0, 1))
+        walls[new & ~beyond] |= np.uint8(1 << d)
     solid = None
     if maze.solid is not None:
         solid = np.zeros((height, width), np.bool_)
@@ -114,13 +125,17 @@ def resized(maze: Maze, width: int, height: int) -> Maze:
 def close_stray_gaps(maze: Maze) -> int:
     """Wall up (in place) border gaps that are not exits: a gap on a non-goal cell leads
     nowhere. Returns how many were closed."""
+    goal = np.zeros(maze.walls.shape, np.bool_)
+    goal.flat[list(maze.goals)] = True
     closed = 0
-    for cell in range(maze.size):
-        for d in range(4):
-            if (cell not in maze.goals and maze.neighbor(cell, d) < 0
-                    and not maze.walls.flat[cell] & (1 << d)):
-                maze.walls.flat[cell] |= np.uint8(1 << d)
-                closed += 1
+    for d, wrapped, edge in ((NORTH, maze.wrap_y, np.s_[0, :]), (SOUTH, maze.wrap_y, np.s_[-1, :]),
+                             (WEST, maze.wrap_x, np.s_[:, 0]), (EAST, maze.wrap_x, np.s_[:, -1])):
+        if wrapped:
+            continue
+        line = maze.walls[edge]  # a view: setting bits in it sets them in the maze
+        gaps = ((line >> d) & 1 == 0) & ~goal[edge]
+        closed += int(gaps.sum())
+        line[gaps] |= np.uint8(1 << d)
     return closed
 
 

@@ -5,13 +5,14 @@ import networkx as nx
 import numpy as np
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.engine.levelfile import load_level
 from mazegame.engine.mazetext import to_text
 from mazegame.games.editor import CLOSED, HISTORY, Editor
-from mazegame.games.editor_maze import analyse, one_way_count
+from mazegame.games.editor_maze import analyse, one_way_count, resized
 from mazegame.locations import asset
 from tests.helpers import digraph, one_way_mazes
 
@@ -161,6 +162,49 @@ def test_resize_keeps_what_fits_and_grows_back_to_the_same_maze():
     assert editor.resize(6, 5) == ""
     assert np.array_equal(editor.maze.walls, maze.walls)
     assert editor.maze.goals == maze.goals
+
+
+def resized_walls_by_hand(maze: Maze, width: int, height: int) -> np.ndarray:
+    """The walls `resized` should give, side by side through Maze.neighbor (the oracle)."""
+    new = Maze.open(width, height, wrap_x=maze.wrap_x, wrap_y=maze.wrap_y)
+    walls = new.walls
+    for r in range(height):
+        for c in range(width):
+            old = r * maze.width + c if r < maze.height and c < maze.width else -1
+            cell = r * width + c
+            for d in range(4):
+                nxt = new.neighbor(cell, d)
+                if old < 0:  # a new cell: open toward new cells, walled toward the rest
+                    nr, nc = new.rc(nxt) if nxt >= 0 else (0, 0)
+                    old_side = nxt < 0 or (nr < maze.height and nc < maze.width)
+                    if old_side:
+                        walls[r, c] |= np.uint8(1 << d)
+                    continue
+                # An old cell keeps a side that faces the same neighbour (or border) as before.
+                was = maze.neighbor(old, d)
+                same = (was < 0 and nxt < 0) or (
+                    was >= 0 and nxt >= 0 and maze.rc(was) == new.rc(nxt))
+                bit = (maze.walls.flat[old] >> d) & 1 if same else 1
+                walls[r, c] = (walls[r, c] & (15 & ~(1 << d))) | (bit << d)
+    return walls
+
+
+@given(one_way_mazes(), st.integers(1, 18), st.integers(1, 18), st.booleans(), st.booleans())
+def test_resize_agrees_with_a_side_by_side_oracle(maze, width, height, wrap_x, wrap_y):
+    wrap_x, wrap_y = wrap_x and maze.width >= 3, wrap_y and maze.height >= 3
+    walls = maze.walls.copy()
+    if wrap_x:  # the border becomes a seam: keep its pairs consistent as the editor does
+        walls[:, 0] |= 8
+        walls[:, -1] |= 2
+    if wrap_y:
+        walls[0, :] |= 1
+        walls[-1, :] |= 4
+    maze = maze.copy(walls=walls, wrap_x=wrap_x, wrap_y=wrap_y)
+    if (wrap_x and width < 3) or (wrap_y and height < 3) or width * height < 2:
+        return
+    out = resized(maze, width, height)
+    assert np.array_equal(out.walls, resized_walls_by_hand(maze, width, height))
+    assert out.start not in out.goals and all(0 <= g < out.size for g in out.goals)
 
 
 def test_shrinking_drops_lost_goals_and_keeps_a_goal():
