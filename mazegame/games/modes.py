@@ -208,9 +208,9 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     ),
     Mode(
         "editor", "Level editor",
-        "Draw a maze of your own: toggle walls, make one-way doors, set the start, goals and "
-        "exits, wrap it round. The shortest path and the trap cells show as you draw; t plays "
-        "it, ctrl+s saves it as a level file.",
+        "Draw a maze of your own. Arrows move the cursor; shift+arrows (or wasd) toggle a "
+        "wall; o then a direction makes a door one-way; S start, G goal, X exit. The shortest "
+        "path and the trap cells show as you draw; t plays it, ctrl+s saves a level.",
         maze_settings=False,
         builds=None,
         files="level",

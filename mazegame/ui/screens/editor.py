@@ -66,7 +66,7 @@ def _editor_bindings() -> list[Binding]:
              for d, k in MOVE_KEYS.items()]
     return [*moves, *walls,
             Binding("o", "door", "Door", id="door",
-                    tooltip="Cycle a door: o then a direction (open, one-way out, in, wall)"),
+                    tooltip="Cycle a door: o, then a direction"),
             Binding("S", "start", "Start", id="start", tooltip="Put the start here"),
             Binding("G", "goal", "Goal", id="goal", tooltip="Make this cell a goal, or not"),
             Binding("X", "exit", "Exit", id="exit",
