@@ -209,8 +209,11 @@ def _recipe(doc: Located, table: dict, wrap: tuple[bool, bool]) -> Maze:
 
 def _one_way(doc: Located, maze: Maze, traps: bool) -> Maze:
     """The recipe's maze with its fraction of doors made one-way (engine.oneway)."""
-    from mazegame.engine.oneway import add_one_way_doors  # lazily: a sibling module
-
+    try:
+        from mazegame.engine.oneway import add_one_way_doors  # lazily: a sibling module
+    except ImportError:
+        raise doc.fail(("maze", "one_way"), "maze.one_way needs mazegame.engine.oneway, "
+                       "which this build lacks") from None
     table = doc.doc["maze"]
     try:
         return add_one_way_doors(maze, float(table["one_way"]), int(table["seed"]), traps=traps)

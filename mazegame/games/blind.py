@@ -65,3 +65,12 @@ class BlindGame(WalkGame):
 def budget_for(shortest: int, factor: float | None) -> int | None:
     """A move-attempt budget as a multiple of the shortest path (None: unlimited)."""
     return None if factor is None else max(int(round(shortest * factor)), shortest + 2)
+
+
+def setup_budget(setup, shortest: int) -> int | None:
+    """The attempt budget a GameSetup asks for: a campaign level's absolute one (option
+    "budget_moves"), else the setup dialog's factor of the shortest path (option "budget")."""
+    moves = setup.option("budget_moves")
+    if moves is not None:
+        return int(moves)
+    return budget_for(shortest, setup.option("budget"))

@@ -44,6 +44,7 @@ class GameSetup:
     wrap_y: bool = False
     options: tuple[tuple[str, object], ...] = ()  #: mode-specific settings, (key, value)
     level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
+    level_id: str | None = None  #: the campaign level being played (games.levels), if any
 
     def option(self, key: str, default=None):
         """A mode-specific setting, or `default` when unset."""
