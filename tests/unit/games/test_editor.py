@@ -406,3 +406,15 @@ def test_a_maze_file_opens_with_fields_named_after_it(tmp_path):
     editor = Editor.open(path)
     assert editor.info.id == "my-maze" and editor.opened is None
     assert editor.save_path == tmp_path / "my-maze.toml"
+
+
+def test_a_demon_the_editor_does_not_edit_is_kept(tmp_path):
+    text = asset("levels", "first-steps.toml").read_text().replace(
+        'id = "first-steps"', 'id = "chase-me"')
+    (tmp_path / "chase-me.toml").write_text(
+        text + '\n[demon]\npersonality = "tracker"\nspeed = "1/2"\n')
+    editor = Editor.open(tmp_path / "chase-me.toml")
+    editor.folder = tmp_path / "out"
+    assert editor.save() == ""
+    saved = load_level((tmp_path / "out" / "chase-me.toml").read_text())
+    assert saved.demon.personality == "tracker" and str(saved.demon.speed) == "1/2"
