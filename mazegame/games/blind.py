@@ -53,10 +53,11 @@ class BlindGame(WalkGame):
         return outcome
 
     def display_maze(self, show_bumped: bool = True) -> Maze:
-        """What the player may see: the perimeter, plus bumped walls (drawn from both sides,
-        since all the player learned is "no way through here")."""
+        """What the player may see: the perimeter as it is (an exit's gap shows; a wrapped
+        side has none, and the view draws its seam), plus bumped walls (drawn from both
+        sides, since all the player learned is "no way through here")."""
         m = self.maze
-        walls = border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
+        walls = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
         if show_bumped:
             walls |= mirrored(m, self.known)
         return m.copy(walls=walls)
