@@ -74,7 +74,7 @@ def mode_listing() -> str:
     lines = []
     for name, mode in MODES.items():
         settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
-        if mode.files == "level":
+        if mode.files == "level-id":
             settings.insert(0, "[LEVEL-ID]")
         lines.append(f"{name:<10} {mode.title:<16} {' '.join(settings)}".rstrip())
     lines.append(f"{LEVEL_ALIAS:<10} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
@@ -178,13 +178,21 @@ def _with_file(setup, path: str, mode):
     if mode.files is None:
         readers = ", ".join(name for name, m in MODES.items() if m.files == "maze")
         raise UsageError(f"{mode.name} plays no file; a maze file plays in {readers}")
-    if mode.files == "level":
+    if mode.files == "level-id":
         return _level_setup(path)
     if mode.files == "maze":
         maze = load_maze(path)
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         return replace(setup, level=maze)
+    if mode.files == "level":  # the editor: a level or a maze file
+        from mazegame.games.editor import Editor
+
+        try:
+            Editor.open(path)
+        except (OSError, ValueError) as err:
+            raise UsageError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
+        return replace(setup, options=(*setup.options, ("file", path)))
     from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:

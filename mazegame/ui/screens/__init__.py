@@ -46,4 +46,5 @@ SCREENS = ScreenFactories({
     "race": "mazegame.ui.screens.chase:chase_screen",
     "jump": "mazegame.ui.screens.jump:jump_screen",
     "lab": "mazegame.ui.screens.lab:lab_screen",
+    "editor": "mazegame.ui.screens.editor:editor_screen",
 })

@@ -44,6 +44,10 @@ READY = {
              " Recursive backtracker        ▼  ▎│  ┌───┬───┬───┐             │",
              "                                 ▎│  │ ○ │   │ ◎ │             │",
              "                                 ▎│  └───┴───┴───┘             │"]),
+    "editor": (" Level editor  10x8 · no wrap · 0 one-way · shortest 16 · no traps",
+               ["                      ┌───────────────────────────────────────┐",
+                "                      │ ○   •   •   •   •   •   •   •   •   • │",
+                "                      │                                     ◎ │"]),
 }
 
 MENU = [
