@@ -21,7 +21,8 @@ def route_keys(maze) -> list[str]:
     dist, parent, _ = bfs(maze_graph(maze), maze.start)
     goal = min((g for g in maze.goals if dist[g] >= 0), key=lambda g: dist[g])
     path = path_to(dist, parent, goal)
-    return [next(KEY[d] for d in KEY if maze.step(a, d) == b) for a, b in zip(path, path[1:])]
+    return [next(KEY[d] for d in KEY if maze.step(a, d) == b)
+            for a, b in zip(path, path[1:], strict=False)]
 
 
 def crosses_seam(maze, keys: list[str]) -> bool:
