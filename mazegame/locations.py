@@ -22,6 +22,14 @@ def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
 
 
+def own_levels_dir() -> Path:
+    """Where the level editor saves the player's own levels (and the campaign finds them):
+    `levels/` beside the saved results ($MAZEGAME_DATA_DIR, else the user data dir)."""
+    from mazegame.storage import default_path
+
+    return default_path().parent / "levels"
+
+
 def configure_numba_cache() -> None:
     """Point numba's kernel cache at the user cache dir when the package is read-only.
 

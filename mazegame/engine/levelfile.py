@@ -270,9 +270,10 @@ def _place_marks(doc: Located, maze: Maze, start_marked: bool, goal_marked: bool
 
 
 # -- folders -----------------------------------------------------------------------------
-def scan_levels(folder) -> tuple[list[Level], list[LevelError]]:
+def scan_levels(folder, *, ordered: bool = True) -> tuple[list[Level], list[LevelError]]:
     """Every level of a folder that loads (sorted by chapter and order), and the errors of
-    those that do not (a clash of chapter and order included)."""
+    those that do not (a clash of chapter and order included, unless not `ordered`: the
+    player's own levels may share a place)."""
     folder = Path(folder)
     levels: list[Level] = []
     errors: list[LevelError] = []
@@ -297,7 +298,7 @@ def scan_levels(folder) -> tuple[list[Level], list[LevelError]]:
             continue
         doc_lines = Located(text, str(path))
         where = (level.chapter, level.order)
-        if where in seen:
+        if ordered and where in seen:
             errors.append(doc_lines.fail(("order",), f"chapter {level.chapter} already has a "
                                          f"level at order {level.order}: {seen[where]}"))
             continue
@@ -307,7 +308,7 @@ def scan_levels(folder) -> tuple[list[Level], list[LevelError]]:
             continue
         seen[where] = path.name
         levels.append(level)
-    levels.sort(key=lambda lv: (lv.chapter, lv.order))
+    levels.sort(key=lambda lv: (lv.chapter, lv.order, lv.id))
     return levels, errors
 
 

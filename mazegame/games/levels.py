@@ -112,23 +112,38 @@ class Campaign:
     chapters: dict[int, Chapter]
     store: object  #: a mazegame.storage.Store (or anything with its record/solved API)
     errors: list[LevelError] = field(default_factory=list)  #: files that did not load
+    #: The player's own levels (made in the editor): always open, apart from the chapters.
+    own: list[Level] = field(default_factory=list)
     _best: dict[str, int] | None = field(default=None, init=False, repr=False)
 
     @classmethod
-    def load(cls, store, folder: Path | str | None = None) -> Campaign:
-        """The campaign of a level folder (default: the shipped levels); bad files are kept
-        in `errors` and left out, so the game goes on."""
+    def load(cls, store, folder: Path | str | None = None,
+             own_folder: Path | str | None = None) -> Campaign:
+        """The campaign of a level folder (default: the shipped levels) and the player's own
+        levels (`own_folder`, when given and there); bad files are kept in `errors` and left
+        out, so the game goes on."""
         if folder is None:
             from mazegame.locations import asset
 
             folder = asset("levels")
         levels, errors = scan_levels(folder)
+        own: list[Level] = []
+        if own_folder is not None and Path(own_folder).is_dir():
+            own, own_errors = scan_levels(own_folder, ordered=False)
+            shipped = {lv.id for lv in levels}
+            for level in own:  # an id is the level's name in results and on the command line
+                if level.id in shipped:
+                    errors.append(LevelError(str(Path(own_folder) / f"{level.id}.toml"), 1,
+                                             f"id {level.id!r} is a campaign level's; "
+                                             "rename your level"))
+            own = [lv for lv in own if lv.id not in shipped]
+            errors += own_errors
         chapters: dict[int, Chapter] = {}
         path = Path(folder) / "chapters.toml"
         if path.is_file():
             with contextlib.suppress(LevelError):  # scan_levels reported it already
                 chapters = load_chapters(path)
-        return cls(levels, chapters, store, errors)
+        return cls(levels, chapters, store, errors, own)
 
     # -- progress ---------------------------------------------------------------------------
     def _wins(self) -> dict[str, int]:
@@ -179,20 +194,26 @@ class Campaign:
         """Chapter 1 (the first) is open; a later one once every earlier chapter is done."""
         return all(self.chapter_done(k) for k in self.chapter_numbers if k < number)
 
+    def unlocked(self, level: Level) -> bool:
+        """The level may be played: its chapter is open, or it is one of the player's own."""
+        return level in self.own or self.chapter_unlocked(level.chapter)
+
     def state(self, level: Level) -> LevelState:
         """How a level stands."""
         best = self.best(level)
-        return LevelState(level, self.chapter_unlocked(level.chapter), best,
-                          stars_for(level, best))
+        return LevelState(level, self.unlocked(level), best, stars_for(level, best))
 
     def get(self, level_id: str) -> Level | None:
-        """The level with this id."""
-        return next((lv for lv in self.levels if lv.id == level_id), None)
+        """The level with this id (the campaign's or the player's own)."""
+        return next((lv for lv in (*self.levels, *self.own) if lv.id == level_id), None)
 
     def next_level(self, after: Level | None = None) -> Level | None:
         """The level to play next: after `after`, the following unlocked level in order;
         without one (or with nothing after it), the first unlocked level not yet won.
         None when there is nothing left to play."""
+        if after is not None and after in self.own:  # the player's own: the next of those
+            rest = self.own[self.own.index(after) + 1:]
+            return rest[0] if rest else None
         ids = [lv.id for lv in self.levels]
         if after is not None and after.id in ids:
             for level in self.levels[ids.index(after.id) + 1:]:

@@ -60,6 +60,7 @@ class MazeApp(App):
         self.last_setup: dict[str, GameSetup] = {}
         self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
         self._campaign: Campaign | None = None
+        self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -85,9 +86,15 @@ class MazeApp(App):
     def campaign(self) -> Campaign:
         """The campaign's levels and the player's progress in them (read on first use)."""
         if self._campaign is None:
-            from mazegame.games.levels import Campaign
+            self.load_campaign()
+        return self._campaign
 
-            self._campaign = Campaign.load(self.store)
+    def load_campaign(self) -> Campaign:
+        """Read the campaign's levels and the player's own again (a worker may call this)."""
+        from mazegame.games.levels import Campaign
+        from mazegame.locations import own_levels_dir
+
+        self._campaign = Campaign.load(self.store, self.levels_folder, own_levels_dir())
         return self._campaign
 
     def record(self, mode: str, maze: str, **result) -> Best | None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from mazegame.games.levels import Campaign, setup_for, two_star_limit
 from mazegame.games.modes import VIEWS
@@ -20,6 +23,11 @@ LOCK = "locked"
 def stars_text(stars: int) -> str:
     """Three stars, the earned ones filled: "★★☆"."""
     return STAR * stars + NO_STAR * (3 - stars)
+
+
+def listed_title(level) -> str:
+    """A level's title as the list shows it: cut or padded to one width, markup escaped."""
+    return escape(f"{level.title:<24.24}")
 
 
 def wrap_words(level) -> str:
@@ -40,8 +48,10 @@ def level_card(campaign: Campaign, level) -> str:
 
     state = campaign.state(level)
     chapter = campaign.chapter(level.chapter)
-    lines = [f"[b]{level.title}[/b]", f"[dim]Chapter {chapter.number} · {chapter.title}[/dim]",
-             "", level.flavour, ""]
+    where = ("Your level, made in the editor" if level in campaign.own
+             else f"Chapter {chapter.number} · {chapter.title}")
+    lines = [f"[b]{escape(level.title)}[/b]", f"[dim]{escape(where)}[/dim]", "",
+             escape(level.flavour), ""]
     facts = [f"View      {VIEWS[level.view].title}",
              f"Size      {level.maze.width}x{level.maze.height}"]
     if wrap_words(level):
@@ -92,14 +102,26 @@ class CampaignScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Load the levels and the player's progress; highlight the level to play next."""
-        self.campaign = self.app.campaign
-        for err in self.campaign.errors:  # a bad level file is named; the rest plays
+        """Read the levels (the player's own may have changed) in a worker."""
+        self.query_one("#status", Static).update("[b]Campaign[/b]   reading the levels…")
+        self.query_one(OptionList).focus()
+        self._load()
+
+    @work(thread=True, exclusive=True, group="campaign")
+    def _load(self) -> None:
+        campaign = self.app.load_campaign()  # parses and checks every level: not on the UI
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show_campaign, campaign)
+
+    def show_campaign(self, campaign: Campaign) -> None:
+        """List the levels with the player's progress; highlight the level to play next;
+        name each level file that could not be read (the rest play)."""
+        self.campaign = campaign
+        for err in campaign.errors:
             self.notify(str(err), title="A level could not be read", severity="warning",
-                        timeout=10)
+                        timeout=10, markup=False)
         self.fill()
         self.action_next_unwon()
-        self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
         """Back from a level: show the new stars and the chapters it opened, and point at
@@ -120,13 +142,19 @@ class CampaignScreen(Screen):
             unlocked = campaign.chapter_unlocked(number)
             won = sum(campaign.won(lv) for lv in levels)
             mark = f"{won}/{len(levels)}" if unlocked else LOCK
-            title = f"{number} {chapter.title}"[:34]
+            title = escape(f"{number} {chapter.title}"[:34])
             options.append(Option(f"[b]{title}[/b]  [dim]{mark}[/dim]",
                                   id=f"chapter-{number}", disabled=True))
             for level in levels:
                 stars = stars_text(campaign.stars(level)) if unlocked else "   "
-                options.append(Option(f" {level.order:>2}. {level.title:<24.24} {stars}",
+                options.append(Option(f" {level.order:>2}. {listed_title(level)} {stars}",
                                       id=level.id, disabled=not unlocked))
+        if campaign.own:
+            options.append(Option("[b]Your levels[/b]  [dim]made in the editor[/dim]",
+                                  id="own-levels", disabled=True))
+            for level in campaign.own:
+                stars = stars_text(campaign.stars(level))
+                options.append(Option(f"     {listed_title(level)} {stars}", id=level.id))
         listing = self.query_one(OptionList)
         highlighted = listing.highlighted_option.id if listing.highlighted_option else None
         listing.set_options(options)
@@ -147,18 +175,24 @@ class CampaignScreen(Screen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Show the highlighted level's card."""
+        if self.campaign is None:
+            return
         level = self.campaign.get(event.option.id or "")
         if level is not None:
             self.query_one("#level-card", Static).update(level_card(self.campaign, level))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Play the chosen level."""
+        if self.campaign is None:
+            return
         level = self.campaign.get(event.option.id or "")
-        if level is not None and self.campaign.chapter_unlocked(level.chapter):
+        if level is not None and self.campaign.unlocked(level):
             self.app.start_mode(setup_for(level))
 
     def action_next_unwon(self) -> None:
         """Highlight the first open level not won yet (or the last level, all won)."""
+        if self.campaign is None:
+            return
         level = self.campaign.next_level() or (self.campaign.levels or [None])[-1]
         if level is not None:
             self.highlight(level.id)

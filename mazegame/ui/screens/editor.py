@@ -25,7 +25,7 @@ from mazegame.engine.grid import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
 from mazegame.games.editor import DOOR_WORDS, Editor
 from mazegame.games.editor_level import LevelInfo, id_from_path
 from mazegame.games.setup import GameSetup
-from mazegame.storage import default_path
+from mazegame.locations import own_levels_dir
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
 from mazegame.ui.palette import (
     BRIGHT,
@@ -393,7 +393,7 @@ def editor_for(setup: GameSetup) -> Editor:
     else:  # from the command line: the folder it ran in; from the menu: the player's levels
         folder = setup.option("folder")
         editor = Editor.blank(*(setup.size or (10, 8)),
-                              folder=Path(folder) if folder else default_path().parent / "levels")
+                              folder=Path(folder) if folder else own_levels_dir())
     return editor
 
 

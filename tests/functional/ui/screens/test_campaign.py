@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.widgets import OptionList, Static
 
 from mazegame.engine.graph import bfs, maze_graph, path_to
@@ -42,6 +43,7 @@ async def test_level_one_played_to_the_end_opens_the_next():
     back on the campaign the level shows its stars."""
     app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()  # the levels are read in a worker
         await pilot.pause()
         campaign_screen = app.screen
         assert isinstance(campaign_screen, CampaignScreen)
@@ -91,6 +93,7 @@ async def test_locked_levels_cannot_be_played():
     """A fresh player sees chapter 2 locked: choosing its first level opens nothing."""
     app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
     async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
         locked = app.campaign.levels_in(2)[0]
@@ -115,11 +118,9 @@ async def test_a_bad_level_file_is_named_and_the_campaign_goes_on(tmp_path: Path
     bad.write_text('id = "broken"\nchapter = 1\norder = 2\ntitle = "x"\ncolour = 3\n'
                    '[maze]\ngenerator = "backtracker"\nsize = [4, 4]\nseed = 1\n')
     app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
-    app._campaign = None
+    app.levels_folder = tmp_path
     async with app.run_test(size=(120, 40)) as pilot:
-        app.pop_screen()  # replace the campaign with one of the test folder
-        app._campaign = Campaign.load(app.store, tmp_path)
-        app.push_screen(CampaignScreen())
+        await app.workers.wait_for_complete()
         await pilot.pause()
         said = [n.message for n in app._notifications]
         assert any(f"{bad}:5: unknown key 'colour'" in text for text in said)
@@ -131,3 +132,29 @@ def test_campaign_snapshot_at_80x24(snap_compare):
     locked, the first level's card."""
     app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+async def test_your_own_levels_are_listed_open_and_playable(tmp_path: Path, monkeypatch):
+    """A level saved by the editor shows under "Your levels", open from the start, and
+    plays; an own level that takes a campaign level's id is named and left out."""
+    own = tmp_path / "saved" / "levels"  # the editor's folder under MAZEGAME_DATA_DIR
+    own.mkdir(parents=True)
+    text = (asset("levels") / "first-steps.toml").read_text(encoding="utf-8")
+    (own / "mine.toml").write_text(
+        text.replace('id = "first-steps"', 'id = "mine"').replace(
+            'title = "First steps"', 'title = "My [own] maze"'), encoding="utf-8")
+    (own / "first-steps.toml").write_text(text, encoding="utf-8")
+    app = MazeApp(GameSetup("campaign"), warm_up=False, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert [lv.id for lv in app.campaign.own] == ["mine"]
+        listing = screen.query_one(OptionList)
+        option = listing.get_option("mine")
+        assert not option.disabled and "My [own] maze" in Text.from_markup(option.prompt).plain
+        assert any("is a campaign level's" in n.message for n in app._notifications)
+        listing.highlighted = listing.get_option_index("mine")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.setup.level_id == "mine"
