@@ -11,7 +11,7 @@ from mazegame.engine.oneway import (
     two_way_door_count,
 )
 from mazegame.games.modes import MODES
-from mazegame.games.setup import ONE_WAY_CHOICES
+from mazegame.games.setup import ONE_WAY_CHOICES, GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.screens.walk import WalkScreen
@@ -61,3 +61,13 @@ async def test_a_game_with_many_one_way_doors(helpers):
         app.choose_mode("classic")
         await pilot.pause()
         assert app.screen.query_one("#one-way", Select).value == 2
+
+
+@pytest.mark.parametrize("name", [n for n, mode in MODES.items() if mode.builds == "any"])
+async def test_every_maze_building_mode_plays_its_one_way_doors(name, helpers):
+    setup = GameSetup(name, "backtracker", (12, 8), 3, one_way=0.25)
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await helpers.settle(pilot)
+        maze = app.screen.game.maze
+        assert one_way_door_count(maze) > 0 and trap_cells(maze).size == 0
