@@ -41,6 +41,8 @@ _WALK = Marker(status=("Moves",), board=("@", "◎"))  # the player and the goal
 #: Each mode's marker, by the mode's name (tests check that every mode of the registry has
 #: one: a mode without one could only be told apart from its loading notice by luck).
 MARKERS: dict[str, Marker] = {
+    # the chapters are listed with each level's stars (earned or not)
+    "campaign": Marker(status=("levels won",), board=("☆★",)),
     "classic": _WALK,
     "blind": _WALK,  # the outer wall, the player and the goal are always in view
     "chase": _WALK,  # the default view is the bird's-eye one
@@ -50,6 +52,8 @@ MARKERS: dict[str, Marker] = {
     "jump": Marker(status=("Jumps",), board=("G",)),  # the numbered board and its goal
     # the lab's maze is drawn (start and goal) and its generator plays: status shows the seed
     "lab": Marker(status=("seed",), board=("○", "◎")),
+    # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
+    "editor": Marker(status=("one-way",), board=("○", "◎")),
 }
 
 

@@ -1,4 +1,5 @@
-"""The `mazegame` command: play (the default), generate, solve, matrices, jump, bench.
+"""The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
+edit.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -12,14 +13,14 @@ import argparse
 import sys
 
 from mazegame import __version__
-from mazegame.cli import bench, generate, jump, matrices, play, solve
+from mazegame.cli import bench, edit, generate, jump, levels, matrices, play, solve
 from mazegame.cli.common import Command, UsageError, one_line
 
 #: Every subcommand by name, in the order `mazegame --help` lists them.
 COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
-                matrices.COMMAND)
+                matrices.COMMAND, levels.COMMAND, edit.COMMAND)
 }
 
 

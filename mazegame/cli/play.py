@@ -13,6 +13,8 @@ from mazegame.cli.common import (
     write_output,
 )
 
+LEVEL_ALIAS = "level"  #: `play level ID` plays one campaign level (the campaign mode's file)
+
 
 def mode_settings() -> dict[str, list]:
     """Every mode setting of the registry, as `play` takes it: key -> [(mode, Choice), ...]."""
@@ -72,8 +74,24 @@ def mode_listing() -> str:
     lines = []
     for name, mode in MODES.items():
         settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
+        if mode.files == "level-id":
+            settings.insert(0, "[LEVEL-ID]")
         lines.append(f"{name:<10} {mode.title:<16} {' '.join(settings)}".rstrip())
+    lines.append(f"{LEVEL_ALIAS:<10} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
     return "\n".join(lines)
+
+
+def _level_setup(level_id: str):
+    """The setup that plays one shipped campaign level, named by its id."""
+    from mazegame.engine.levelfile import scan_levels
+    from mazegame.games.levels import setup_for
+    from mazegame.locations import asset
+
+    levels, _ = scan_levels(asset("levels"))
+    for level in levels:
+        if level.id == level_id:
+            return setup_for(level)
+    raise UsageError(f"no level {level_id!r}; levels: {', '.join(lv.id for lv in levels)}")
 
 
 def play_setup(args: argparse.Namespace):
@@ -81,6 +99,11 @@ def play_setup(args: argparse.Namespace):
     from mazegame.games.modes import MODES
     from mazegame.games.setup import GameSetup
 
+    if args.mode == LEVEL_ALIAS:  # `play level ID`: one campaign level, straight away
+        if args.file is None:
+            raise UsageError("name the level to play: `mazegame play level ID` "
+                             "(see `mazegame levels list`)")
+        args.mode = "campaign"
     if args.mode is None:
         if args.file is not None or any(getattr(args, key) is not None
                                         for key in mode_settings()):
@@ -91,7 +114,8 @@ def play_setup(args: argparse.Namespace):
 
     mode = MODES.get(args.mode)
     if mode is None:
-        raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}")
+        raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}, "
+                         f"{LEVEL_ALIAS}")
     if mode.builds is None:
         given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
         given += ["--wrap"] * any(args.wrap) + ["--one-way"] * bool(args.one_way)
@@ -158,11 +182,21 @@ def _with_file(setup, path: str, mode):
     if mode.files is None:
         readers = ", ".join(name for name, m in MODES.items() if m.files == "maze")
         raise UsageError(f"{mode.name} plays no file; a maze file plays in {readers}")
+    if mode.files == "level-id":
+        return _level_setup(path)
     if mode.files == "maze":
         maze = load_maze(path)
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         return replace(setup, level=maze)
+    if mode.files == "level":  # the editor: a level or a maze file
+        from mazegame.games.editor import Editor
+
+        try:
+            Editor.open(path)
+        except (OSError, ValueError) as err:
+            raise UsageError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
+        return replace(setup, options=(*setup.options, ("file", path)))
     from mazegame.engine.jump.file import JumpFormatError, read_pack
 
     try:

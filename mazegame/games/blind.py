@@ -53,10 +53,11 @@ class BlindGame(WalkGame):
         return outcome
 
     def display_maze(self, show_bumped: bool = True) -> Maze:
-        """What the player may see: the perimeter, plus bumped walls (drawn from both sides,
-        since all the player learned is "no way through here")."""
+        """What the player may see: the perimeter as it is (an exit's gap shows; a wrapped
+        side has none, and the view draws its seam), plus bumped walls (drawn from both
+        sides, since all the player learned is "no way through here")."""
         m = self.maze
-        walls = border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
+        walls = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
         if show_bumped:
             walls |= mirrored(m, self.known)
         return m.copy(walls=walls)
@@ -65,3 +66,12 @@ class BlindGame(WalkGame):
 def budget_for(shortest: int, factor: float | None) -> int | None:
     """A move-attempt budget as a multiple of the shortest path (None: unlimited)."""
     return None if factor is None else max(int(round(shortest * factor)), shortest + 2)
+
+
+def setup_budget(setup, shortest: int) -> int | None:
+    """The attempt budget a GameSetup asks for: a campaign level's absolute one (option
+    "budget_moves"), else the setup dialog's factor of the shortest path (option "budget")."""
+    moves = setup.option("budget_moves")
+    if moves is not None:
+        return int(moves)
+    return budget_for(shortest, setup.option("budget"))

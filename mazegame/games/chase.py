@@ -369,7 +369,19 @@ def new_chase(
     return cls(maze, rules=rules, demon_start=them, demon=agent, brain=brain, **extra)
 
 
+def setup_overrides(setup) -> dict:
+    """The `new_chase` keywords a GameSetup pins beyond the setup dialog's choices (a campaign
+    level's demon, see games.levels.setup_for): its speed, head start and start cell; a
+    level's player starts where the level says."""
+    found = {"speed": setup.option("speed"), "head_start": setup.option("head_start"),
+             "demon": setup.option("demon_start")}
+    if setup.level_id is not None and setup.level is not None:
+        found["player"] = setup.level.start
+    return {key: value for key, value in found.items() if value is not None}
+
+
 __all__ = [
     "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules",
     "Result", "new_chase", "rules_for", "chase_maze", "parse_speed", "STAY", "DEMON_GLYPH",
+    "setup_overrides",
 ]

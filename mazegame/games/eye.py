@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, mirrored
+from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
 from mazegame.games.eyeview import look
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
@@ -36,9 +36,16 @@ class EyeGame(WalkGame):
     depth: int = 8  #: how far the view reaches before the fog
     turns: int = field(default=0, init=False)
     seen: set[int] = field(default_factory=set, init=False)
+    #: wall bits per cell of the sides the player has looked at from inside that cell
+    looked: np.ndarray = field(init=False)
+    #: the closed backs of one-way doors: walled here, open from the cell beyond (per cell)
+    one_way_backs: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        self.looked = np.zeros_like(self.maze.walls)
+        walls = self.maze.walls
+        self.one_way_backs = mirrored(self.maze, ~walls & np.uint8(ALL_WALLS)) & walls
         self.facing = self.open_facing(self.facing)
         self._see()
 
@@ -52,6 +59,9 @@ class EyeGame(WalkGame):
 
     def _see(self) -> None:
         for section in look(self.maze, self.position, self.facing, self.depth):
+            facing = self.facing
+            self.looked.flat[section.cell] |= np.uint8(
+                (1 << facing) | (1 << LEFT_OF[facing]) | (1 << RIGHT_OF[facing]))
             self.seen.add(section.cell)
             self.seen.update(c for c in (section.left_cell, section.right_cell) if c >= 0)
 
@@ -85,11 +95,17 @@ class EyeGame(WalkGame):
         return outcome
 
     def map_of_seen(self) -> Maze:
-        """The maze as far as the player has seen it (walls of unseen cells left out)."""
-        seen = np.zeros(self.maze.size, dtype=bool)
+        """The maze as far as the player has seen it: a seen cell keeps its own walls, an
+        unseen one shows the walls its seen neighbours have toward it. One-way doors stay
+        as the player met them (Suits 6.3): open until the player, standing past one, has
+        looked back at its closed side; only then is it drawn as an arrow."""
+        maze = self.maze
+        seen = np.zeros(maze.size, dtype=bool)
         seen[list(self.seen)] = True
-        walls = np.where(seen.reshape(self.maze.walls.shape), self.maze.walls, 0)
-        return self.maze.copy(walls=mirrored(self.maze, walls.astype(np.uint8)))
+        seen = seen.reshape(maze.walls.shape)
+        walls = np.where(seen, maze.walls, 0).astype(np.uint8)
+        walls &= ~(self.one_way_backs & ~self.looked)
+        return maze.copy(walls=np.where(seen, walls, mirrored(maze, walls)))
 
 
 __all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

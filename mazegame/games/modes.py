@@ -47,7 +47,8 @@ class Mode:
     #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
     builds: str | None = "any"
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
-    #: "puzzles" (a jumping-maze pack), or None (the mode plays no file).
+    #: "puzzles" (a jumping-maze pack), "level" (a level or maze file, the editor's),
+    #: "level-id" (a campaign level's id), or None (the mode plays no file).
     files: str | None = "maze"
     #: The kernel warm-up tasks (`engine.warmup`) to run before all others when the mode
     #: opens on a fresh install; the setup's generator comes right after them.
@@ -137,6 +138,15 @@ CHASE_WARM = ("maze", "demon", *(f"demon {name}" for name in PERSONALITIES))
 
 MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
+        "campaign", "Campaign",
+        "Levels that teach one idea at a time: first mazes, blind mazes, your own eyes, mazes "
+        "that wrap around, one-way doors, and the demon on a torus. Win every level of a "
+        "chapter to open the next; par earns three stars.",
+        maze_settings=False,
+        builds=None,
+        files="level-id",
+    ),
+    Mode(
         "classic", "Classic",
         "The bird's-eye maze. Walk from the start ○ to the goal ◎ in as few moves as you can; "
         "the clock starts with your first step.",
@@ -204,6 +214,15 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         builds="flat",
         files=None,
         warm=("replay", "maze", "matrices"),
+    ),
+    Mode(
+        "editor", "Level editor",
+        "Draw a maze of your own. Arrows move the cursor; shift+arrows (or wasd) toggle a "
+        "wall; o then a direction makes a door one-way; S start, G goal, X exit. The shortest "
+        "path and the trap cells show as you draw; t plays it, ctrl+s saves a level.",
+        maze_settings=False,
+        builds=None,
+        files="level",
     ),
 )}
 

@@ -54,6 +54,7 @@ class GameSetup:
     options: tuple[tuple[str, object], ...] = ()  #: mode-specific settings, (key, value)
     level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
     one_way: float = 0.0  #: fraction of the doors made one-way (never trapping the player)
+    level_id: str | None = None  #: the campaign level being played (games.levels), if any
 
     def option(self, key: str, default=None):
         """A mode-specific setting, or `default` when unset."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual.app import App
@@ -18,6 +19,9 @@ from mazegame.storage import Best, Store
 from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
+
+if TYPE_CHECKING:
+    from mazegame.games.levels import Campaign
 
 MIN_SIZE = (50, 16)
 #: Seconds the warm-up leaves the first screen alone before loading kernels in this process.
@@ -55,6 +59,7 @@ class MazeApp(App):
         self.warm_up_enabled = warm_up
         self.last_setup: dict[str, GameSetup] = {}
         self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
+        self._campaign: Campaign | None = None
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -75,6 +80,15 @@ class MazeApp(App):
     def tell_about_store(self, text: str) -> None:
         """Show what happened to the saved results (busy, read-only, newer, damaged)."""
         self.notify(text, title="Saved results", severity="warning", timeout=20, markup=False)
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign's levels and the player's progress in them (read on first use)."""
+        if self._campaign is None:
+            from mazegame.games.levels import Campaign
+
+            self._campaign = Campaign.load(self.store)
+        return self._campaign
 
     def record(self, mode: str, maze: str, **result) -> Best | None:
         """Save a finished game; the best before it on this maze (None if first or unsaved)."""
@@ -124,7 +138,13 @@ class MazeApp(App):
             return
         setup = getattr(self.screen, "setup", None)
         mode = MODES.get(setup.mode) if isinstance(setup, GameSetup) else None
-        self.push_screen(HelpScreen(self.screen, mode.blurb if mode else HELP_INTRO))
+        intro = mode.blurb if mode else HELP_INTRO
+        if isinstance(setup, GameSetup) and setup.level_id is not None:
+            from mazegame.ui.screens.level_play import level_help
+
+            level = self.campaign.get(setup.level_id)
+            intro = level_help(level) if level is not None else intro
+        self.push_screen(HelpScreen(self.screen, intro))
 
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")

@@ -19,6 +19,7 @@ LABEL_TEXT = "#abb2bf"  #: the scrubber's label
 # -- colours: the maze ------------------------------------------------------------------------
 WALL_COLOUR = "#7aa2d6"
 ONE_WAY_COLOUR = "#e5c07b"  #: one-way doors stand out from the walls
+SEAM_COLOUR = "#4f6a8f"  #: an open seam of a wrapped maze: the wall colour, dimmed
 ROCK_COLOUR = "#5c6370"
 TRAIL_COLOUR = "#c99a4a"
 SUCCESS = "#98c379"  #: the way out, the goal, the solution, progress done
@@ -67,6 +68,7 @@ SOLVED = "green"  #: a jumping puzzle solved before
 # -- styles -----------------------------------------------------------------------------------
 WALL = Style(color=WALL_COLOUR, bold=True)
 ONE_WAY = Style(color=ONE_WAY_COLOUR, bold=True)
+SEAM = Style(color=SEAM_COLOUR)
 ROCK = Style(color=ROCK_COLOUR)
 FOG = Style(color=FAINT)
 FLOOR = Style()
@@ -106,6 +108,8 @@ GLYPH_GOAL = "◎"
 GLYPH_TRAIL = "·"
 GLYPH_PATH = "•"
 GLYPH_START = "○"
+#: An open seam where a wrapped maze's border would be (the glyph alone says "not a wall").
+GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
 GLYPH_DEMON_ROUTE = "×"
 AGENT_GLYPHS = "@&%$"  #: one per racing solver
 DOOR_DOT = "•"  #: an LRU door mark

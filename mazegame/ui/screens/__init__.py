@@ -38,6 +38,7 @@ class ScreenFactories(Mapping[str, "Callable[[GameSetup], Screen]"]):
 #: Mode name -> screen factory (the classic mode is the plain walk); a test checks that
 #: every registered mode has one, and that each resolves.
 SCREENS = ScreenFactories({
+    "campaign": "mazegame.ui.screens.campaign:CampaignScreen",
     "classic": "mazegame.ui.screens.walk:WalkScreen",
     "blind": "mazegame.ui.screens.blind:BlindScreen",
     "eye": "mazegame.ui.screens.eye:EyeScreen",
@@ -45,4 +46,5 @@ SCREENS = ScreenFactories({
     "race": "mazegame.ui.screens.chase:chase_screen",
     "jump": "mazegame.ui.screens.jump:jump_screen",
     "lab": "mazegame.ui.screens.lab:lab_screen",
+    "editor": "mazegame.ui.screens.editor:editor_screen",
 })

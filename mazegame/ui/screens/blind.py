@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mazegame.engine.grid import Maze
-from mazegame.games.blind import BlindGame, budget_for
+from mazegame.games.blind import BlindGame, setup_budget
 from mazegame.games.walk import Outcome
 from mazegame.ui.palette import LOW_BUDGET
 from mazegame.ui.screens.dialogs import format_time
@@ -24,7 +24,7 @@ class BlindScreen(WalkScreen):
     def make_game(self, maze: Maze) -> BlindGame:
         """A blind game on `maze`, with the setup's move budget."""
         game = BlindGame(maze, self.app.clock)
-        game.budget = budget_for(game.shortest, self.setup.option("budget"))
+        game.budget = setup_budget(self.setup, game.shortest)
         return game
 
     def show_game(self) -> None:

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.timer import Timer
 
 from mazegame.engine.grid import Maze
-from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase
+from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase, setup_overrides
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
@@ -60,6 +60,7 @@ class DemonMixin:
             personality=s.option("demon") or None,
             turn_based=bool(s.option("turn_based", False)),
             two_player=bool(s.option("two_player", False)),
+            **setup_overrides(s),
         )
 
     # -- game lifecycle ----------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -57,6 +58,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         minimap.set_maze(self.game.map_of_seen(), player=self.game.position)
         minimap.unseen = set(range(self.game.maze.size))
         self._mapped: set[int] = set()
+        self._looked = np.zeros_like(self.game.looked)  #: `looked` as the minimap drew it
         self.query_one(EyeView).focus()
         self.redraw()
 
@@ -68,13 +70,16 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         if not minimap.display:
             return
         fresh = game.seen - self._mapped
-        if fresh:  # redraw only the rows of newly seen cells, not the whole map
+        # Rows where the player first looked back at a one-way door's closed side.
+        looked = np.flatnonzero(((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
+        if fresh or looked.size:  # redraw only the rows that changed, not the whole map
             shown = game.map_of_seen()
-            for row in sorted({cell // game.maze.width for cell in fresh}):
+            for row in sorted({cell // game.maze.width for cell in fresh} | set(looked.tolist())):
                 minimap.update_walls(shown, row)
             minimap.unseen -= fresh
             minimap.invalidate(fresh)
             self._mapped |= fresh
+            self._looked = game.looked.copy()
         minimap.add_trail(game.position)
         minimap.move_player(game.position)
 

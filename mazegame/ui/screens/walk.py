@@ -28,6 +28,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.level_play import finish_level, level_of, play_next_level
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
@@ -38,6 +39,8 @@ GAME_BINDINGS = [
     Binding("r", "restart", "Restart", id="restart", tooltip="Same maze from the start"),
     Binding("p", "pause", "Pause", id="pause", tooltip="Pause the clock and hide the maze"),
     Binding("escape,q", "app.pop_screen", "Menu", id="back", tooltip="Back to the menu"),
+    Binding("enter", "next_level", "Next level", id="next-level",
+            tooltip="A won campaign level: go on to the next one"),
 ]
 
 
@@ -234,7 +237,10 @@ class WalkScreen(Screen):
                 optimum=game.shortest, seconds=game.elapsed,
             )
             panel = self.query_one("#end-panel", Static)
-            panel.update(self.end_summary())
+            summary = self.end_summary()
+            panel.update(summary if self.setup.level_id is None
+                         else finish_level(self, summary))
+            self.refresh_bindings()  # a won level offers the next one
             panel.display = True
             panel.set_class(not game.won, "-lost")
 
@@ -300,6 +306,19 @@ class WalkScreen(Screen):
         return f"Your best here: {best.moves} moves, {format_time(best.seconds)}"
 
     # -- other actions ------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A campaign level has no "new maze" (its maze is the level) but a next level."""
+        if action == "new_maze":
+            return self.setup.level_id is None
+        if action == "next_level":
+            return self.setup.level_id is not None and self.game is not None and self.game.won
+        return True
+
+    def action_next_level(self) -> None:
+        """Open the campaign's next level (after a win)."""
+        if self.check_action("next_level", ()):
+            play_next_level(self)
+
     def action_new_maze(self) -> None:
         """Build a new maze with a fresh seed."""
         self.setup = replace(self.setup, seed=None, level=None).with_seed()
@@ -342,6 +361,9 @@ class WalkScreen(Screen):
         shape = (maze.width, maze.height) if maze else (
             s.maze_size(self._fit)[0] if s.size or self._fit else None)
         size = f"{shape[0]}x{shape[1]}" if shape else "fit"
+        level = level_of(self)
+        if level is not None:
+            return f"{level.title} · par {level.par}"
         if s.level is not None:
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (

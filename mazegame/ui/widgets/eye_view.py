@@ -83,4 +83,4 @@ class EyeView(Widget):
         self._render_rows()
         if y < len(self._rows):
             return self._rows[y]
-        return Strip.blank(self.size.width)
+        return Strip.blank(self.size.width, PALETTE["ceiling"])

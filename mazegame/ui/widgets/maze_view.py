@@ -30,17 +30,27 @@ from mazegame.ui.palette import (
     PATH,
     PLAYER,
     ROCK,
+    SEAM,
     START,
     TRAIL,
     WALL,
 )
+from mazegame.ui.widgets.seams import SEAM_GLYPHS, seam_kinds, seam_line
 
 _WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴")
 
 
+def _wall_style(ch: str) -> Style:
+    """How a character of the wall lines is drawn: walls, seams, one-way arrows."""
+    if ch in _WALL_CHARS or ch == " ":
+        return WALL
+    return SEAM if ch in SEAM_GLYPHS else ONE_WAY
+
+
 class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     """Draws a maze, a trail, a path, the goals and the player; scrolls to keep the player
-    in view when the maze is larger than the widget."""
+    in view when the maze is larger than the widget. The seams of a wrapped maze are drawn
+    as dotted edges (see `seams`), one-way doors as arrows."""
 
     DEFAULT_CSS = """
     MazeView { background: $surface; }
@@ -61,6 +71,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.bumped: int | None = None
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
+        self._seams: tuple = (None, None)  #: seam_kinds of the maze drawn
         if maze is not None:
             self.set_maze(maze)
 
@@ -83,6 +94,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.maze is None:
             return
         self._lines = picture_lines(self.maze, "box", self.room_width)
+        self._seams = seam_kinds(self.maze)
         self._cache.clear()
         self.virtual_size = Size(len(self._lines[0]), len(self._lines))
         self.refresh()
@@ -97,8 +109,13 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         # A band of rows draws its inner lines exactly as the whole picture does.
         band = picture_lines(maze.copy(walls=maze.walls[lo:hi], solid=None, goals=(0,)),
                              "box", self.room_width)
-        for line in range(2 * row, 2 * row + 3):
+        self._seams = seam_kinds(maze)
+        lines = list(range(2 * row, 2 * row + 3))
+        for line in lines:
             self._lines[line] = band[line - 2 * lo]
+        if maze.wrap_y and row in (0, maze.height - 1):
+            lines += [0, 2 * maze.height]  # the seam is drawn on both border lines
+        for line in lines:
             self._cache.pop(line, None)
             self._refresh_row(line)
 
@@ -218,20 +235,19 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if cached is not None:
             return cached
         line = self._lines[row]
+        if self.maze.wrap_x or self.maze.wrap_y:
+            line = seam_line(self._lines, row, self.room_width, self._seams)
         segments: list[Segment] = []
         if row % 2 == 0:
-            segments = [Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY)
-                        for ch in line]
+            segments = [Segment(ch, _wall_style(ch)) for ch in line]
         else:
             r = row // 2
             step = self.room_width + 1
             for c in range(self.maze.width):
-                ch = line[c * step]
-                segments.append(Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY))
+                segments.append(Segment(line[c * step], _wall_style(line[c * step])))
                 glyph, style = self._room(r * self.maze.width + c)
                 segments.append(Segment(self._room_text(glyph), style))
-            ch = line[-1]
-            segments.append(Segment(ch, WALL if ch in _WALL_CHARS or ch == " " else ONE_WAY))
+            segments.append(Segment(line[-1], _wall_style(line[-1])))
         strip = Strip(segments).simplify()
         self._cache[row] = strip
         return strip
@@ -261,12 +277,12 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         """Row `y` of the maze on screen (scrolled and padded)."""
         width = self.size.width
         if self.maze is None:
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         pad_x, pad_y = self._pad()
         sx, sy = self.scroll_offset
         row = y + sy - pad_y
         if not 0 <= row < len(self._lines):
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         # Crop to the window first: a 200-cell row is 800 characters wide.
         strip = self._row_strip(row).crop(sx, sx + width - pad_x)
         for x, text, style in self._sprites(row):
@@ -277,5 +293,6 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
                 strip = Strip.join([strip.crop(0, x), sprite,
                                     strip.crop(x + sprite.cell_length)])
         if pad_x:
-            strip = Strip.join([Strip.blank(pad_x), strip])
-        return strip.extend_cell_length(width)
+            strip = Strip.join([Strip.blank(pad_x, FLOOR), strip])
+        # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
+        return strip.extend_cell_length(width, FLOOR)

@@ -50,7 +50,7 @@ async def test_setup_dialog_refuses_a_bad_seed(helpers):
     app = MazeApp(warm_up=False)
     async with app.run_test(size=(100, 34)) as pilot:
         await helpers.settle(pilot)
-        await pilot.press("enter")  # classic
+        await pilot.press("down", "enter")  # classic (below the campaign)
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SetupScreen)

@@ -28,6 +28,9 @@ def walk(title: str, extra: str = "") -> tuple[str, list[str]]:
 
 #: Each mode's screen once its maze is drawn: (status line, board rows).
 READY = {
+    "campaign": (" Campaign   0 of 32 levels won   ★ 0 of 96",
+                 ["▊ 1 First mazes  0/5                   ▎█  First steps",
+                  "▊   1. First steps              ☆☆☆    ▎█  Chapter 1 · First mazes"]),
     "classic": walk("Classic"),
     "blind": (" Blind  backtracker · 29x18 · seed 1976607201   Moves 0   Bumps 0   Time 0:00.0",
               [" │ @                                 │", " │                               ◎ │"]),
@@ -44,6 +47,10 @@ READY = {
              " Recursive backtracker        ▼  ▎│  ┌───┬───┬───┐             │",
              "                                 ▎│  │ ○ │   │ ◎ │             │",
              "                                 ▎│  └───┴───┴───┘             │"]),
+    "editor": (" Level editor  10x8 · no wrap · 0 one-way · shortest 16 · no traps",
+               ["                      ┌───────────────────────────────────────┐",
+                "                      │ ○   •   •   •   •   •   •   •   •   • │",
+                "                      │                                     ◎ │"]),
 }
 
 MENU = [

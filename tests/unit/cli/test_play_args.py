@@ -70,4 +70,4 @@ def test_unplayable_sizes_and_stray_options_are_refused():
 def test_play_list_names_every_mode(capsys):
     assert main(["play", "--list"]) == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
-    assert listed == list(MODES)
+    assert listed == [*MODES, "level"]  # and `play level ID`, the campaign's one level

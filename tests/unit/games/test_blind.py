@@ -48,3 +48,24 @@ def test_budget_for_scales_the_shortest_path():
     assert budget_for(10, None) is None
     assert budget_for(10, 4.0) == 40
     assert budget_for(1, 1.0) == 3  # always room for the path and a couple of bumps
+
+
+def test_the_perimeter_shows_an_exit_as_a_gap():
+    # An exit (LEVELS.md): a goal on the border with its outer wall open. The blind player
+    # sees the perimeter, so sees the way out in it.
+    maze = generate("wilson", 5, 4, 3).maze
+    maze.walls[0, 3] &= np.uint8(0xF ^ 1)  # open the top border above cell 3
+    maze.goals = (3,)
+    shown = BlindGame(maze).display_maze().walls
+    expected = border_walls(5, 4, False, False)
+    expected[0, 3] &= np.uint8(0xF ^ 1)
+    assert np.array_equal(shown, expected)
+
+
+def test_a_wrapped_side_has_no_frame_walls_only_what_was_bumped():
+    maze = Maze.closed(4, 3, wrap_x=True)
+    game = BlindGame(maze)
+    assert np.array_equal(game.display_maze().walls, border_walls(4, 3, True, False))
+    game.move(WEST)  # bump the seam from cell 0: learned on both sides of it
+    shown = game.display_maze().walls
+    assert shown[0, 0] & 8 and shown[0, 3] & 2 and not shown[1, 0] & 8

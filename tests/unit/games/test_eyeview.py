@@ -120,3 +120,48 @@ def test_every_difficulty_has_its_aids():
     assert aids("nightmare") == (False, False)
     for name in DIFFICULTIES:
         assert len(aids(name)) == 2
+
+
+def test_each_depth_sees_with_its_own_cells_walls_through_a_one_way_door():
+    # S → G: cell 1 opens east into cell 2, which is walled back toward it.
+    maze = corridor(4)
+    maze.walls[0, 2] |= 8
+    ahead = look(maze, 0, EAST, 8)
+    assert [(s.cell, s.front_open) for s in ahead] == [(0, True), (1, True), (2, True),
+                                                         (3, False)]  # the door is invisible
+    back = look(maze, 2, WEST, 8)  # passed it and turned round: the cell's own wall
+    assert [(s.cell, s.front_open) for s in back] == [(2, False)]
+    assert [s.cell for s in look(maze, 3, WEST, 8)] == [3, 2]  # seen from further back too
+    rows = render_view(back, 60, 20, 8)
+    l1, t1, r1, b1 = frames(60, 20, 1)[1]
+    assert styles_at(rows, (l1 + r1) // 2, (t1 + b1) // 2) == "face-1"  # a wall at arm's length
+
+
+def test_a_one_way_side_door_is_a_wall_from_the_side_it_cannot_be_passed():
+    maze = Maze.open(2, 2)  # corridor along the top row; cell 2 below cell 0
+    maze.walls[0, 0] |= 4  # cell 0 walled toward 2, while 2 opens up into 0
+    maze.walls[0, 1] |= 4
+    maze.walls[1, 1] |= 1
+    maze.walls[1, 0] |= 2
+    maze.walls[1, 1] |= 8
+    east = look(maze, 0, EAST, 8)[0]
+    assert not east.right_open and east.right_cell == -1
+    north = look(maze, 2, NORTH, 8)
+    assert [s.cell for s in north] == [2, 0]
+
+
+def test_a_wrapped_view_sees_across_the_seam_up_to_a_wall_beyond_it():
+    maze = corridor(6, wrap=True)
+    maze.walls[0, 1] |= 2  # a one-way door beyond the seam: 1 walled east, 2 open west
+    sections = look(maze, 3, EAST, 8)
+    assert [s.cell for s in sections] == [3, 4, 5, 0, 1]
+    assert [s.depth for s in sections] == [0, 1, 2, 3, 4] and not sections[-1].front_open
+    assert [s.cell for s in look(maze, 2, WEST, 8)] == [2, 1, 0, 5, 4, 3]  # and back round
+
+
+def test_a_wrapped_view_sees_across_the_vertical_seam():
+    maze = Maze.open(1, 5, wrap_y=True)
+    maze.walls[3, 0] |= 4  # row 3 walled south, row 4 still open north
+    assert [s.cell for s in look(maze, 0, NORTH, 8)] == [0, 4, 3, 2, 1]  # through the door
+    assert [s.cell for s in look(maze, 4, SOUTH, 8)] == [4, 0, 1, 2, 3]  # across the seam
+    assert [(s.cell, s.front_open) for s in look(maze, 3, SOUTH, 8)] == [(3, False)]

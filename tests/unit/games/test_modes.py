@@ -57,7 +57,7 @@ def test_eye_mode_offers_each_set_of_aids_once_the_default_first():
 def test_every_mode_says_what_it_is_and_what_it_reads():
     for name, mode in MODES.items():
         assert mode.name == name and mode.title and mode.blurb
-        assert mode.files in ("maze", "puzzles", None)
+        assert mode.files in ("maze", "puzzles", "level", "level-id", None)
         for choice in mode.choices:
             assert choice.values and all(label for label, _ in choice.values)
 

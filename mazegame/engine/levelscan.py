@@ -1,0 +1,170 @@
+"""Line numbers for TOML documents: where each key sits, which tomllib does not say.
+
+`key_lines` is a small scanner over the text (table headers, `[[array]]` tables, `key =`
+lines, multi-line strings and arrays skipped), good enough to point an error message at the
+key at fault; tomllib still does the parsing. `Located` pairs a parsed document with those
+lines and raises `LevelError("file:line: message")`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+_BARE = r"[A-Za-z0-9_-]+"
+_QUOTED = r'"(?:[^"\\]|\\.)*"|' + r"'[^']*'"
+_PART = rf"(?:{_BARE}|{_QUOTED})"
+_KEY = re.compile(rf"\s*({_PART}(?:\s*\.\s*{_PART})*)\s*=")
+_TABLE = re.compile(rf"\s*\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\s*(?:#.*)?$")
+_ARRAY_TABLE = re.compile(rf"\s*\[\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\]\s*(?:#.*)?$")
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
+
+
+class LevelError(ValueError):
+    """A level (or chapters) document that cannot be used: str(err) is "file:line: message"."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+def _parts(dotted: str) -> tuple[str, ...]:
+    """The parts of a dotted key, quotes removed ('a."b.c"' -> ('a', 'b.c'))."""
+    return tuple(m[0].strip("\"'") for m in re.finditer(_PART, dotted))
+
+
+class _Strings:
+    """Tracks multi-line strings and bracket depth across lines."""
+
+    def __init__(self) -> None:
+        self.open: str | None = None  #: the delimiter of an unclosed multi-line string
+        self.depth = 0  #: unclosed [ and { of a value spanning lines
+
+    def close(self, text: str) -> str | None:
+        """The rest of a line after the open multi-line string closes (None: still open)."""
+        end = _find_close(text, 0, self.open)
+        if end < 0:
+            return None
+        self.open = None
+        return text[end + 3:]
+
+    def feed(self, text: str) -> None:
+        """Read the part of a line that holds a value (or a continuation of one)."""
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "#":
+                return
+            if text.startswith(('"""', "'''"), i):
+                delim = text[i:i + 3]
+                end = _find_close(text, i + 3, delim)
+                if end < 0:
+                    self.open = delim
+                    return
+                i = end + 3
+                continue
+            if ch in "\"'":
+                i = _find_close(text, i + 1, ch) + 1 or len(text)
+                continue
+            if ch in "[{":
+                self.depth += 1
+            elif ch in "]}":
+                self.depth = max(0, self.depth - 1)
+            i += 1
+
+
+def _find_close(text: str, i: int, delim: str) -> int:
+    """Index of `delim` closing a string from i (escapes skipped in basic strings), or -1."""
+    if delim[0] == "'":
+        return text.find(delim, i)
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text.startswith(delim, i):
+            return i
+        else:
+            i += 1
+    return -1
+
+
+def key_lines(text: str) -> dict[tuple, int]:
+    """The line (from 1) of each key and table header: ('maze',) -> line of `[maze]`,
+    ('maze', 'picture') -> line of `picture =`; `[[chapter]]` tables add their index:
+    ('chapter', 0, 'title'). The first occurrence wins."""
+    found: dict[tuple, int] = {}
+    table: tuple = ()
+    counts: dict[tuple, int] = {}
+    strings = _Strings()
+    for number, line in enumerate(text.splitlines(), 1):
+        rest: str | None = line
+        if strings.open:
+            rest = strings.close(line)
+            if rest is None:
+                continue
+        elif strings.depth == 0:
+            if m := _ARRAY_TABLE.match(line):
+                name = _parts(m[1])
+                index = counts[name] = counts.get(name, -1) + 1
+                table = (*name, index)
+                found.setdefault(table, number)
+                continue
+            if m := _TABLE.match(line):
+                table = _parts(m[1])
+                found.setdefault(table, number)
+                continue
+            if m := _KEY.match(line):
+                found.setdefault((*table, *_parts(m[1])), number)
+                rest = line[m.end():]
+        strings.feed(rest)
+    return found
+
+
+def string_first_line(text: str, key_line: int) -> int:
+    """The file line holding the first line of a multi-line string whose key is on
+    `key_line` (TOML drops a newline right after the opening quotes)."""
+    lines = text.splitlines()
+    if not 1 <= key_line <= len(lines):
+        return key_line
+    line = lines[key_line - 1]
+    for delim in ('"""', "'''"):
+        at = line.find(delim)
+        if at >= 0:
+            return key_line + 1 if not line[at + 3:] else key_line
+    return key_line
+
+
+class Located:
+    """A parsed TOML document with the line of each key, to raise errors that point at them."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.path, self.text = path, text
+        try:
+            self.doc = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise toml_error(err, text, path) from None
+        self.lines = key_lines(text)
+
+    def line(self, key: tuple) -> int:
+        """The line of a key, else of its nearest table found, else 1."""
+        while key:
+            if key in self.lines:
+                return self.lines[key]
+            key = key[:-1]
+        return 1
+
+    def fail(self, key: tuple, message: str, line: int | None = None) -> LevelError:
+        """The error to raise for `key` (or an explicit line)."""
+        return LevelError(self.path, self.line(key) if line is None else line, message)
+
+
+def toml_error(err: tomllib.TOMLDecodeError, text: str, path: str) -> LevelError:
+    """tomllib's error as file:line: message (its own line; the column kept in words)."""
+    message = str(err)
+    if m := _TOML_AT.search(message):
+        line = int(m[1])
+        message = f"{message[:m.start()]} (column {m[2]})"
+    else:
+        line = max(1, len(text.splitlines()))
+        message = _TOML_END.sub(" (at the end of the file)", message)
+    return LevelError(path, line, f"not valid TOML: {message[:1].lower()}{message[1:]}")
