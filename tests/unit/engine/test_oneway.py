@@ -172,3 +172,12 @@ def test_rock_sides_are_no_doors():
     out = add_one_way_doors(cave, 1.0, 3)
     assert doors(out)[0] == 0 and doors(out)[1] == doors(cave)[0]
     assert not traps(out)
+
+
+def test_an_exit_in_the_outer_wall_is_not_a_one_way_door():
+    """A bounded maze with a gap in its border (a level's exit) has only two-way doors."""
+    maze = Maze.open(3, 2)
+    maze.walls[0, 1] &= ~np.uint8(1)  # the way out, north of the middle cell
+    assert not maze.is_one_way
+    maze.walls[1, 1] |= np.uint8(1)  # the door below it now opens one way only
+    assert maze.is_one_way
