@@ -41,7 +41,7 @@ async def test_a_game_with_many_one_way_doors(helpers):
     app = MazeApp(warm_up=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await helpers.settle(pilot)
-        await pilot.press("enter")  # classic
+        app.choose_mode("classic")
         await pilot.pause()
         dialog = app.screen
         dialog.query_one("#one-way", Select).value = 2  # Many (25%)
