@@ -69,3 +69,20 @@ def suits_maze(doors, width=3, height=3, start=1, goal=None) -> Maze:
 #: Suits fig. 15 (= fig. 20a): the loop 1-2-3-6-5-4, with 7, 8 below 4 and 9 below 6.
 FIG15 = suits_maze([(1, 2), (2, 3), (1, 4), (3, 6), (4, 5), (5, 6), (4, 7), (7, 8), (6, 9)],
                    start=5, goal=9)
+
+
+@st.composite
+def braided_one_way_mazes(draw, traps=False):
+    """A small braided maze (maybe wrapped, maybe with several goals) whose doors were made
+    one-way by `engine.oneway.add_one_way_doors`: no trap cells unless `traps`."""
+    from mazegame.engine.oneway import add_one_way_doors
+
+    name = draw(st.sampled_from(sorted(n for n, s in GENERATORS.items() if s.wraps)))
+    wrap_x, wrap_y = draw(st.booleans()), draw(st.booleans())
+    w, h = draw(st.integers(3, 9)), draw(st.integers(3, 9))
+    maze = generate(name, w, h, draw(st.integers(0, 2**31 - 1)), wrap_x=wrap_x, wrap_y=wrap_y,
+                    braid=draw(st.sampled_from([0.0, 0.3, 1.0]))).maze
+    cells = st.integers(0, maze.size - 1)
+    maze = maze.copy(start=draw(cells), goals=tuple(draw(st.sets(cells, min_size=1, max_size=3))))
+    return add_one_way_doors(maze, draw(st.sampled_from([0.1, 0.25, 0.5, 1.0])),
+                             draw(st.integers(0, 2**31 - 1)), traps=traps)

@@ -5,6 +5,7 @@ input becomes (exit status 2)."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -173,10 +174,21 @@ def parse_wrap(text: str) -> tuple[bool, bool]:
     return "x" in text, "y" in text
 
 
+def parse_fraction(text: str) -> float:
+    """A fraction 0..1 such as 0.25 (one-way doors)."""
+    try:
+        value = float(text) if text.strip().isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 1.0:  # NaN and infinities fail too
+        raise argparse.ArgumentTypeError(f"a fraction is a number from 0 to 1, not {text!r}")
+    return value
+
+
 def add_maze_options(
     parser: argparse.ArgumentParser, default_size: tuple[int, int] | None = None
 ) -> None:
-    """--algo/--size/--seed/--wrap, shared by generate and play."""
+    """--algo/--size/--seed/--wrap/--one-way, shared by generate and play."""
     parser.add_argument("--algo", default="backtracker", help="generator name (see --list)")
     parser.add_argument(
         "--size", type=parse_size, default=default_size,
@@ -186,6 +198,9 @@ def add_maze_options(
                         help="random seed (default: random)")
     parser.add_argument("--wrap", type=parse_wrap, default=(False, False), metavar="x|y|xy",
                         help="wrap around the edges (torus or cylinder)")
+    parser.add_argument("--one-way", type=parse_fraction, default=0.0, metavar="FRACTION",
+                        help="make this fraction (0..1) of the doors one-way; every cell "
+                             "still reaches a goal")
 
 
 def load_maze(path: str):

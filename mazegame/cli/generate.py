@@ -18,7 +18,8 @@ from mazegame.cli.common import (
 
 
 def _configure_generate(p: argparse.ArgumentParser) -> None:
-    """Add generate's options: maze options, output, --list, --braid, --stats, extras."""
+    """Add generate's options: maze options, output, --list, --braid, --traps, --stats,
+    extras."""
     add_maze_options(p, default_size=(20, 10))
     p.add_argument("--format", choices=("json", "text", "ascii"), default="text")
     p.add_argument("-o", "--output", default=None, help="output file ('-' or none: stdout)")
@@ -26,6 +27,9 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
                    help="print each generator's name and title, and exit")
     p.add_argument("--braid", type=float, default=0.0, metavar="P",
                    help="remove this fraction (0..1) of dead ends, adding loops")
+    p.add_argument("--traps", action="store_true",
+                   help="with --one-way: let doors point any way, even where they trap a "
+                        "player (cells from which no goal can be reached)")
     p.add_argument("--stats", action="store_true",
                    help="print dead ends, junctions, solution length, diameter ... "
                         "(JSON: a \"stats\" object)")
@@ -46,6 +50,8 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.list:
         write_output(None, registry_listing(GENERATORS))
         return 0
+    if args.traps and not args.one_way:
+        raise UsageError("--traps goes with --one-way FRACTION (it lets one-way doors trap)")
     check_output(args.output)
     width, height = args.size
     seed = random_seed() if args.seed is None else args.seed
@@ -54,6 +60,10 @@ def run_generate(args: argparse.Namespace) -> int:
     try:
         maze = generate(args.algo, width, height, seed, wrap_x=args.wrap[0], wrap_y=args.wrap[1],
                         braid=args.braid, options=options).maze
+        if args.one_way:  # after --braid, so doors on its loops may point either way
+            from mazegame.engine.oneway import add_one_way_doors
+
+            maze = add_one_way_doors(maze, args.one_way, seed, traps=args.traps)
     except ValueError as err:
         raise UsageError(str(err)) from None
     stats = None

@@ -118,11 +118,15 @@ def play_setup(args: argparse.Namespace):
                          f"{LEVEL_ALIAS}")
     if mode.builds is None:
         given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
-        if given or any(args.wrap):
-            raise UsageError(f"{mode.name} builds no maze: it takes no "
-                             f"{', '.join(given or ['--wrap'])}")
+        given += ["--wrap"] * any(args.wrap) + ["--one-way"] * bool(args.one_way)
+        if given:
+            raise UsageError(f"{mode.name} builds no maze: it takes no {', '.join(given)}")
     if mode.builds == "flat" and any(args.wrap):
         raise UsageError(f"{mode.name} builds mazes without wrap-around")
+    if mode.builds == "flat" and args.one_way:
+        raise UsageError(f"{mode.name} builds mazes without one-way doors")
+    if args.one_way and args.file is not None:
+        raise UsageError("--one-way is for generated mazes: a maze file is played as it is")
     algo = args.algo or "backtracker"
     if algo not in GENERATORS:
         raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")
@@ -131,7 +135,7 @@ def play_setup(args: argparse.Namespace):
     if args.size is not None and args.size[0] * args.size[1] < 2:
         raise UsageError("a maze to play needs at least 2 cells (try --size 2x1 or more)")
     setup = GameSetup(mode.name, algo, args.size, args.seed, *args.wrap,
-                      options=_mode_options(args, mode))
+                      options=_mode_options(args, mode), one_way=args.one_way)
     if args.file is not None:
         setup = _with_file(setup, args.file, mode)
     return setup

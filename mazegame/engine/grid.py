@@ -137,8 +137,12 @@ class Maze:
 
     @property
     def is_one_way(self) -> bool:
-        """True when some door can be passed in one direction only."""
-        return bool(np.any(_asymmetric_sides(self)))
+        """True when some door between two cells can be passed in one direction only (an
+        open outer side of a bounded maze, an exit, is no door)."""
+        sides = _asymmetric_sides(self)
+        for d in range(4):
+            _set_edge(self, sides[d], d, False)
+        return bool(np.any(sides))
 
     # -- movement ----------------------------------------------------------
     def step(self, cell: int, d: int) -> int:

@@ -1,7 +1,14 @@
 """Maze statistics: the numbers that tell generators apart (Pullen's and Buck's favourites).
 
 Counts come from the move graph (so wrap, one-way doors and rock are honoured); distances
-from BFS. The diameter is the longest shortest path between two cells that can reach each
+from BFS. Doors and loops are those of the undirected door graph: a door is a side between
+two open cells that some move passes, either way or one way only (a one-way door is one
+door), and `loops` is its cycle rank, doors - cells + components: the number of independent
+cycles a drawing of the maze has, whether or not its arrows let a walker go round them.
+`dead_ends`, `junctions` and `corridors` count ways *out* (moves), so a cell whose other doors
+all point in is a dead end.
+
+The diameter is the longest shortest path between two cells that can reach each
 other both ways: taken over the whole maze when every cell reaches every other, else over
 its largest strongly connected component (ties: the one holding the lowest-numbered cell),
 and the statistics say which (`diameter_scope`, `diameter_cells`, `diameter_component`).
@@ -21,6 +28,7 @@ from mazegame.engine.generate.common import find
 from mazegame.engine.graph import CSR, bfs, bfs_into, maze_graph
 from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.jit import kernel
+from mazegame.engine.oneway import door_sides
 
 EXACT_DIAMETER_CELLS = 4096
 WHOLE = "whole maze"  #: every cell reaches every other: the diameter covers them all
@@ -32,8 +40,9 @@ class MazeStats:
     """Shape statistics of one maze (cells means open, non-rock cells)."""
 
     cells: int
-    doors: int
-    loops: int  #: independent cycles: doors - cells + components (0 for a perfect maze)
+    doors: int  #: sides between two open cells that a move passes (one-way doors count once)
+    loops: int  #: independent cycles of the door graph: doors - cells + components
+    one_way_doors: int  #: doors that pass one way only
     components: int
     dead_ends: int  #: cells with one way out
     junctions: int  #: cells with three or four ways out
@@ -62,6 +71,7 @@ class MazeStats:
         return [
             ("cells", str(self.cells)),
             ("doors", str(self.doors)),
+            ("one-way doors", str(self.one_way_doors)),
             ("loops", str(self.loops)),
             ("dead ends", str(self.dead_ends)),
             ("junctions", str(self.junctions)),
@@ -225,7 +235,8 @@ def maze_stats(maze: Maze) -> MazeStats:
     alive = np.ones(maze.size, dtype=np.bool_) if maze.solid is None else ~maze.solid.ravel()
     degree = np.diff(graph.indptr)[alive]
     cells = int(alive.sum())
-    doors = maze.door_count()
+    *_, there, back = door_sides(maze)  # not maze.door_count(): sides facing rock are no doors
+    doors = int(np.sum(there | back))
     components = int(_components(graph.indptr, graph.indices, alive))
     loops = doors - cells + components
     open_sides = (~maze.walls.ravel() & (N | E | S | W))[alive]
@@ -236,7 +247,8 @@ def maze_stats(maze: Maze) -> MazeStats:
     goal = maze.goals[0] if maze.goals else maze.size - 1
     solution = int(dist[goal]) if dist[goal] >= 0 else None
     return MazeStats(
-        cells=cells, doors=doors, loops=loops, components=components,
+        cells=cells, doors=doors, loops=loops, one_way_doors=int(np.sum(there != back)),
+        components=components,
         dead_ends=int((degree == 1).sum()), junctions=int((degree >= 3).sum()),
         corridors=corridors, straightness=float(straight.sum() / corridors) if corridors else 0.0,
         solution_length=solution, **diameter_of(graph, alive, maze.width),

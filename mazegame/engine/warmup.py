@@ -194,10 +194,11 @@ def serve(lines: Iterable[str], out) -> None:
 def _warm_maze() -> None:
     from mazegame.engine.generate import generate
     from mazegame.engine.graph import bfs, maze_graph
+    from mazegame.engine.oneway import add_one_way_doors
     from mazegame.engine.stats import maze_stats
 
     for braid in (0.0, 0.5):
-        maze = generate("backtracker", 5, 5, 1, braid=braid).maze
+        maze = add_one_way_doors(generate("backtracker", 5, 5, 1, braid=braid).maze, 0.5, 1)
         graph = maze_graph(maze)
         bfs(graph, maze.start)
         graph.reversed()

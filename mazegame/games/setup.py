@@ -1,6 +1,12 @@
-"""What a player asked to play: mode, generator, size, seed, wrap. Plain data.
+"""What a player asked to play: mode, generator, size, seed, wrap, one-way doors. Plain data.
 
 Cheap to import: the generators (numba kernels) load when a size is fitted or a maze built.
+
+One-way doors (`one_way`, a fraction of the doors) never trap the player: every cell still
+reaches the goal (`engine.oneway`). In a perfect maze that leaves them only one way to
+point, toward the goal, so they would only forbid going back; a setup that asks for them
+therefore first braids the maze a little (`ONE_WAY_BRAID` of its dead ends opened, when the
+generator allows it), giving loops whose doors may point either way.
 """
 
 from __future__ import annotations
@@ -14,6 +20,9 @@ if TYPE_CHECKING:
     from mazegame.engine.grid import Maze
 
 SEED_LIMIT = 2**31  #: seeds are 0..SEED_LIMIT-1, the same on the command line and on screen
+ONE_WAY_BRAID = 0.25  #: dead ends opened before one-way doors are added (see the docstring)
+#: The one-way choices the setup dialog offers: (label, fraction of doors made one-way).
+ONE_WAY_CHOICES = (("None", 0.0), ("A few (10%)", 0.1), ("Many (25%)", 0.25))
 
 
 def parse_seed(text: str) -> int | None:
@@ -44,6 +53,7 @@ class GameSetup:
     wrap_y: bool = False
     options: tuple[tuple[str, object], ...] = ()  #: mode-specific settings, (key, value)
     level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
+    one_way: float = 0.0  #: fraction of the doors made one-way (never trapping the player)
     level_id: str | None = None  #: the campaign level being played (games.levels), if any
 
     def option(self, key: str, default=None):
@@ -72,10 +82,24 @@ class GameSetup:
 
     def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
         """Generate this setup's maze; `fit` is the size used when none was chosen."""
-        from mazegame.engine.generate import Generated, generate
+        from mazegame.engine.generate import GENERATORS, Generated, generate
 
         if self.level is not None:
             return Generated(self.level, None)
         (width, height), _ = self.maze_size(fit)
         seed = self.seed if self.seed is not None else secrets.randbelow(SEED_LIMIT)
-        return generate(self.algorithm, width, height, seed, wrap_x=self.wrap_x, wrap_y=self.wrap_y)
+        spec = GENERATORS.get(self.algorithm)
+        braid = ONE_WAY_BRAID if self.one_way > 0 and spec is not None and not spec.rock else 0.0
+        built = generate(self.algorithm, width, height, seed, wrap_x=self.wrap_x,
+                         wrap_y=self.wrap_y, braid=braid)
+        return Generated(self.add_one_way(built.maze, seed), built.trace)
+
+    def add_one_way(self, maze: Maze, seed: int | None = None) -> Maze:
+        """`maze` with this setup's one-way doors added (seeded by `seed`, else the setup's
+        seed; none: the maze itself). Modes that build their own maze (the chase) call it."""
+        if self.one_way <= 0:
+            return maze
+        from mazegame.engine.oneway import add_one_way_doors
+
+        seed = seed if seed is not None else self.seed if self.seed is not None else 0
+        return add_one_way_doors(maze, self.one_way, seed)

@@ -128,7 +128,9 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
         k = note(RETRACE, p, record, buf, k)
         k = _set_mark(marks, p, PATH, record, buf, k)
         c, count = p, 0
-        while back[c] >= 0:
+        # (An R door walled from its own side, only in a maze with one-way doors, which
+        # `solve` refuses to Tremaux, ends the retrace instead of turning it in place.)
+        while back[c] >= 0 and moves[c, back[c]] != c:
             count += 1
             prev = moves[c, back[c]]
             k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)

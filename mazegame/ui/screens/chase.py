@@ -47,8 +47,9 @@ class DemonMixin:
         if setup.level is not None:
             return setup.level
         size, _ = setup.maze_size(fit)
-        return chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
-                          setup.algorithm, setup.wrap_x, setup.wrap_y)
+        return setup.add_one_way(chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size,
+                                            setup.seed, setup.algorithm, setup.wrap_x,
+                                            setup.wrap_y))
 
     def make_game(self, maze: Maze) -> ChaseGame:
         """A chase or race game on `maze` with the setup's view, difficulty and demon."""

@@ -8,7 +8,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from mazegame.games.setup import GameSetup
+from mazegame.games.setup import ONE_WAY_CHOICES, GameSetup
 from mazegame.ui.widgets.seed_input import SeedInput
 
 
@@ -92,7 +92,7 @@ SIZES = {
 
 
 class SetupScreen(ModalScreen[GameSetup | None]):
-    """Choose generator, size, seed and wrap before a game; enter starts."""
+    """Choose generator, size, seed, wrap and one-way doors before a game; enter starts."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="setup-cancel",
                         tooltip="Back to the menu")]
@@ -124,7 +124,8 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                 yield Button("Cancel", id="cancel")
 
     def maze_settings(self) -> ComposeResult:
-        """Generator, size, seed and wrap (for modes that play generated mazes)."""
+        """Generator, size, seed, wrap and, where any maze is built, one-way doors (for modes
+        that play generated mazes)."""
         from mazegame.engine.generate import GENERATORS
 
         size_key = next((k for k, (_, v) in SIZES.items() if v == self.last.size), "fit")
@@ -139,6 +140,16 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         yield Label("Wrap-around")
         yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
                       ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
+        if self.mode.builds == "any":
+            fractions = [f for _, f in ONE_WAY_CHOICES]
+            last = fractions.index(self.last.one_way) if self.last.one_way in fractions else 0
+            yield Label("One-way doors")
+            yield Select([(label if not f else f"{label}, more loops", i)
+                          for i, (label, f) in enumerate(ONE_WAY_CHOICES)],
+                         value=last, allow_blank=False, id="one-way",
+                         tooltip="Doors you can pass one way only. They never trap you: every "
+                                 "cell still leads to the goal. The maze gets a few extra loops, "
+                                 "so that a door may point away from the goal.")
 
     def on_mount(self) -> None:
         """Focus the Start button, so Enter starts at once."""
@@ -179,8 +190,10 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return
+        one_way = self.query("#one-way")
         self.dismiss(GameSetup(
             mode=self.mode_name, algorithm=algo, seed=seed.seed,
             size=SIZES[self.query_one("#size", Select).value][1],
             wrap_x="x" in wrap, wrap_y="y" in wrap, options=options,
+            one_way=ONE_WAY_CHOICES[one_way.first(Select).value][1] if one_way else 0.0,
         ))

@@ -293,7 +293,8 @@ class WalkScreen(Screen):
         if s.level is not None:
             return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
         wrap = ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "")
-        return f"{s.algorithm}:{maze.width}x{maze.height}:{s.seed}:{wrap}"
+        one_way = f":one-way {s.one_way:g}" if s.one_way else ""  # another maze, same seed
+        return f"{s.algorithm}:{maze.width}x{maze.height}:{s.seed}:{wrap}{one_way}"
 
     def best_line(self) -> str:
         """How this run compares with your earlier wins on the same maze."""

@@ -15,7 +15,7 @@ from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, set_door
 from mazegame.engine.matrices import solution_moves
 from mazegame.engine.personalities import PERSONALITIES, Tracker, make_demon
-from tests.helpers import digraph, one_way_mazes, perfect_mazes
+from tests.helpers import braided_one_way_mazes, digraph, one_way_mazes, perfect_mazes
 
 
 @st.composite
@@ -28,7 +28,8 @@ def braided_mazes(draw):
     return generate("backtracker", w, h, seed, wrap_x=wrap, wrap_y=wrap, braid=braid).maze
 
 
-any_maze = st.one_of(perfect_mazes(), one_way_mazes(), braided_mazes())
+any_maze = st.one_of(perfect_mazes(), one_way_mazes(), braided_mazes(),
+                     braided_one_way_mazes(), braided_one_way_mazes(traps=True))
 
 
 def to_target(maze: Maze, target: int) -> dict[int, int]:

@@ -17,6 +17,7 @@ from mazegame.engine.mazefile import (
     to_text,
 )
 from mazegame.engine.mazetext import from_text, picture_lines
+from mazegame.engine.oneway import add_one_way_doors
 
 WRAPS = [(False, False), (True, False), (False, True), (True, True)]
 
@@ -50,6 +51,15 @@ def test_every_generated_maze_round_trips_through_text_and_json(maze, style):
     text = to_text(maze, style)
     assert same_maze(from_text(text), maze), text
     assert same_maze(read_maze(to_json(from_text(text))), maze)
+
+
+@settings(max_examples=60, deadline=None)
+@given(maze=generated_mazes(), fraction=st.sampled_from([0.1, 0.5, 1.0]),
+       seed=st.integers(0, 2**31 - 1), traps=st.booleans(), style=st.sampled_from(["box", "ascii"]))
+def test_one_way_mazes_round_trip_through_text_and_json(maze, fraction, seed, traps, style):
+    maze = add_one_way_doors(maze, fraction, seed, traps=traps)
+    assert same_maze(from_text(to_text(maze, style)), maze), to_text(maze, style)
+    assert same_maze(read_maze(to_json(maze)), maze)
 
 
 @st.composite

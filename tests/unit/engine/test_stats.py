@@ -113,3 +113,39 @@ def test_cli_json_says_where_the_diameter_was_measured(capsys):
     doc = json.loads(capsys.readouterr().out)["stats"]
     assert doc["diameter_scope"] == WHOLE and doc["diameter_cells"] == 24
     assert doc["strong_components"] == 1 and doc["diameter_component"] == [0, 0]
+
+
+def door_graph(maze: Maze) -> nx.MultiGraph:
+    """The undirected door graph from `Maze.step`: one edge a side some move passes (either
+    way or one way only) between two open cells."""
+    alive = [v for v in range(maze.size) if maze.solid is None or not maze.solid.flat[v]]
+    g = nx.MultiGraph()
+    g.add_nodes_from(alive)
+    for v in alive:
+        for d in (1, 2):  # east and south: each side once
+            u = maze.neighbor(v, d)
+            if u in g and u != v and (maze.step(v, d) == u or maze.step(u, d ^ 2) == v):
+                g.add_edge(v, u, one_way=(maze.step(v, d) == u) != (maze.step(u, d ^ 2) == v))
+    return g
+
+
+@st.composite
+def caves_with_open_sides(draw):
+    """Caverns whose walls facing rock were opened here and there (no door: rock is rock)."""
+    maze = generate("cavern", draw(st.sampled_from([5, 7, 9])), draw(st.sampled_from([5, 8])),
+                    draw(st.integers(0, 99))).maze
+    walls = maze.walls.copy()
+    for _ in range(draw(st.integers(0, 8))):
+        walls.flat[draw(st.integers(0, maze.size - 1))] &= ~np.uint8(1 << draw(st.integers(0, 3)))
+    return maze.copy(walls=walls)
+
+
+@settings(deadline=None, max_examples=80)
+@given(maze=st.one_of(broken_mazes(), caves_with_open_sides()))
+def test_doors_and_loops_are_those_of_the_undirected_door_graph(maze):
+    g = door_graph(maze)
+    stats = maze_stats(maze)
+    assert stats.doors == g.number_of_edges()
+    assert stats.one_way_doors == sum(one for _, _, one in g.edges(data="one_way"))
+    assert stats.components == nx.number_connected_components(g)
+    assert stats.loops == g.number_of_edges() - g.number_of_nodes() + stats.components
