@@ -1,10 +1,23 @@
 """Level documents (assets/levels/*.toml) -> a built Maze plus the level's rules, validated.
 
-The format is /work/wt/LEVELS.md's (issue 15): top-level keys, a `[maze]` table holding a
-picture or a generator recipe, an optional `[demon]` table. Every refusal is a `LevelError`
-whose text is `file:line: message`, the line of the key at fault. Helpers: `levelscan` (key
-lines, errors), `levelvalues` (typed values, the demon), `levelcheck` (the maze: picture or
-recipe, exits, reachability, traps), `levelwrite` (`level_to_toml`). No Textual, no games.
+One level a file, named `<id>.toml`; id, chapter, order, title and `[maze]` are required:
+    id = "wrap-1"          a-z, 0-9 and '-'; the file's name
+    chapter = 4            order = 1     (its place: chapters.toml names the chapters)
+    title = "..."          flavour = "one line shown before the level"
+    view = "birds-eye"     or "blind", "eye"          aids = "map"   (eye: "both", "map", "none")
+    wrap = "xy"            "", "x", "y" or "xy"
+    start = [row, col]     goals = [[row, col], ...]  (or S and G marked in the picture)
+    exits = [[row, col, "north"], ...]   a way out through a gap in a bounded border
+    budget = 40            most moves (blind: attempts); par = 12 (default: the shortest path)
+    traps = false          true allows cells from which no goal can be reached
+    hints = ["...", ...]
+`[maze]` holds `picture`, a multi-line string in the text form of engine.mazetext (one-way
+doors as arrows), or a recipe: `generator`, `size = [w, h]`, `seed`, optional `braid` and `one_way`
+(fractions). An optional `[demon]` makes the level a chase: `personality`, `speed` ("3/4"),
+`head_start`, `start`. Every refusal is a `LevelError` whose text is `file:line: message`,
+the line of the key at fault. Helpers: `levelscan` (key lines, errors), `levelvalues` (typed
+values, the demon), `levelcheck` (the maze: picture or recipe, exits, reachability, traps),
+`levelwrite` (`level_to_toml`). No Textual, no games.
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def _demon_table(demon, maze: Maze | None) -> dict:
 
 
 def level_to_toml(fields: dict) -> str:
-    """TOML text of a level. `fields` holds the document's keys (see LEVELS.md); its "maze"
+    """TOML text of a level. `fields` holds the document's keys (see engine.levelfile); its "maze"
     is a Maze (written as a picture, wrap included), or a table: {"picture": text} or a
     recipe. "demon" is a table or a DemonSpec. Unknown keys are refused (ValueError)."""
     strangers = set(fields) - set(TOP_ORDER) - {"maze", "demon"}

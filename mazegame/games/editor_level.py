@@ -22,7 +22,7 @@ KEPT_KEYS = ("demon",)
 
 @dataclass(frozen=True)
 class LevelInfo:
-    """A level's fields besides its maze (see LEVELS.md): what the editor lets one set."""
+    """A level's fields besides its maze (see engine.levelfile): what the editor lets one set."""
 
     id: str = "my-level"
     title: str = "My level"

@@ -1,6 +1,6 @@
 """The campaign: chapters in order, unlocking, stars and saved progress, as a plain state machine.
 
-Rules (LEVELS.md): chapter 1 is open; a chapter opens when every level of every chapter before
+Rules: chapter 1 is open; a chapter opens when every level of every chapter before
 it is won. Stars: 3 for a win in at most `par` moves, 2 within `par + max(2, par // 4)` (or
 within the budget, when the level has one), 1 for any other win. Progress is the player's
 results in `mazegame.storage.Store` under mode "level", keyed by the level id plus a digest of

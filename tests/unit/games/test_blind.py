@@ -51,7 +51,7 @@ def test_budget_for_scales_the_shortest_path():
 
 
 def test_the_perimeter_shows_an_exit_as_a_gap():
-    # An exit (LEVELS.md): a goal on the border with its outer wall open. The blind player
+    # An exit (engine.levelfile): a goal on the border with its outer wall open. The blind player
     # sees the perimeter, so sees the way out in it.
     maze = generate("wilson", 5, 4, 3).maze
     maze.walls[0, 3] &= np.uint8(0xF ^ 1)  # open the top border above cell 3

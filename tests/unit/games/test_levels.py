@@ -219,3 +219,24 @@ def test_every_shipped_level_is_won_by_bfs_within_budget_and_at_par(level):
     assert game.won and game.moves == level.shortest and game.bumps == 0
     assert level.budget is None or game.moves <= level.budget
     assert stars_for(level, game.moves) == 3
+
+
+def test_the_campaign_teaches_one_idea_a_chapter():
+    """At least 30 levels; figure 23 opens the wrap chapter, bounded then wrapped; the later
+    chapters hold what their titles promise; every shipped maze is a picture (a generator
+    change cannot move a level under a player's stars)."""
+    levels = load_levels(asset("levels"))
+    assert len(levels) >= 30
+    by_chapter = {n: [lv for lv in levels if lv.chapter == n] for n in range(1, 8)}
+    assert all(by_chapter.values())
+    assert {lv.view for lv in by_chapter[2]} == {"blind"}
+    assert {lv.view for lv in by_chapter[3]} == {"eye"}
+    wrap = by_chapter[4]
+    assert [lv.id for lv in wrap[:2]] == ["fig23-bounded", "fig23-wrapped"]
+    assert all(lv.maze.wrap_x or lv.maze.wrap_y for lv in wrap[1:])
+    assert all(lv.one_way_doors for lv in by_chapter[5])
+    dark = by_chapter[6]
+    assert all(lv.view in ("eye", "blind") and lv.one_way_doors for lv in dark)
+    assert any(lv.view == "eye" and lv.maze.wrap_x and lv.maze.wrap_y for lv in dark)
+    assert all(lv.demon and lv.maze.wrap_x and lv.maze.wrap_y for lv in by_chapter[7])
+    assert all("picture" in lv.source["maze"] for lv in levels)
