@@ -227,6 +227,40 @@ MODES: dict[str, Mode] = {m.name: m for m in (
 )}
 
 
+def _interpreted_modes() -> tuple[Mode, ...]:
+    """The interpreted mazes (Suits 6.4) whose kind is installed (games.interpreted)."""
+    from mazegame.games.interpreted import available
+
+    difficulty = Choice("difficulty", "Difficulty", tuple(
+        (f"{d.title} (rival speed {d.speed})", d.name) for d in DIFFICULTIES.values()),
+        default=list(DIFFICULTIES).index(DEFAULT_DIFFICULTY))
+    modes = (
+        Mode("bureaucracy", "Bureaucracy",
+             "Contact Mr. X. Every office refers you to colleagues; some help, some never "
+             "do (learn their names). A rival with a letter of their own is on the way too.",
+             choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
+        Mode("trading", "Trading",
+             "Start with a trinket, trade up to the prize named at the start. Good trades "
+             "gain value, bad ones lose it; a rival trader races you to the prize.",
+             choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
+        Mode("instructional", "Problems",
+             "Solve a problem to go on: harder problems lead towards the goal, easier ones "
+             "away, a wrong answer keeps you where you are. A rival pupil races you.",
+             choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
+    )
+    return tuple(m for m in modes if available(m.name))
+
+
+def _before(name: str, added: tuple[Mode, ...]) -> dict[str, Mode]:
+    """MODES with `added` inserted before the mode `name` (menu order)."""
+    order = list(MODES.values())
+    at = next(i for i, m in enumerate(order) if m.name == name)
+    return {m.name: m for m in (*order[:at], *added, *order[at:])}
+
+
+MODES = _before("lab", _interpreted_modes())
+
+
 def warm_first(setup) -> list[str]:
     """The warm-up tasks a setup's game needs first: its mode's, then its generator's."""
     return [*MODES[setup.mode].warm, f"generator {setup.algorithm}"]

@@ -54,3 +54,56 @@ def goal_distances(maze: Maze):
     from mazegame.engine.oneway import goal_distances as distances
 
     return distances(maze)
+
+
+# -- what the game asks of a kind beyond `scene` (optional hooks, with defaults) -----------
+def default_rival_line(distance_left: int, reached: bool) -> str:
+    """The rival's progress in plain words (a kind without its own idiom)."""
+    if reached:
+        return "Your rival has reached the goal."
+    if distance_left < 0:
+        return "Your rival is lost."
+    return f"Your rival is {distance_left} step{'s' * (distance_left != 1)} from the goal."
+
+
+def rival_line(interpretation: Interpretation, distance_left: int, reached: bool) -> str:
+    """The kind's `rival_line(distance_left, reached)` if it has one, else the default."""
+    hook = getattr(interpretation, "rival_line", None)
+    return hook(distance_left, reached) if hook else default_rival_line(distance_left, reached)
+
+
+def refusal_text(interpretation: Interpretation, option: Option) -> str:
+    """What happens when a closed option is taken: `option.extra["refusal"]`, the kind's
+    `refusal(option)`, or a plain default."""
+    if "refusal" in option.extra:
+        return str(option.extra["refusal"])
+    hook = getattr(interpretation, "refusal", None)
+    return hook(option) if hook else "That leads nowhere. You are where you were."
+
+
+def needs_answer(option: Option) -> bool:
+    """The option is a problem to solve before it is taken (instructional: it carries
+    `extra["question"]` and `extra["answer"]`)."""
+    return "question" in option.extra
+
+
+def _normal(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def check_answer(option: Option, text: str) -> bool:
+    """Whether `text` answers the option's problem: case and spacing do not matter, numbers
+    compare as numbers ("4.0" answers 4); `extra["answers"]` may list more accepted ones."""
+    given = _normal(text)
+    accepted = [option.extra.get("answer"), *option.extra.get("answers", ())]
+    for answer in accepted:
+        if answer is None:
+            continue
+        if _normal(answer) == given:
+            return True
+        try:
+            if float(given) == float(answer):
+                return True
+        except (TypeError, ValueError, OverflowError):
+            pass
+    return False
