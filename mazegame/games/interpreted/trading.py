@@ -257,12 +257,12 @@ class TradingInterpretation:
         return min(n - 1, int(nearness * n))
 
     def _cell_worths(self) -> np.ndarray:
-        """Each cell's worth: its level's worth plus a seeded jitter that never reaches the
-        next level's worth less the cut (so one step nearer always gains more than the cut)."""
+        """Each cell's worth: its level's worth plus a seeded jitter of at most half the gap to
+        the next level less the cut (so one step nearer always gains more than the cut)."""
         table = self.worth_table
         lv = self.levels
         gap = np.where(lv > 0, table[np.maximum(lv - 1, 0)] - table[lv], 0)
-        room = np.maximum(gap - self.cut - 1, 0)
+        room = np.maximum(gap - self.cut - 1, 0) // 2  # half: a level's items stay apart
         u = np.random.default_rng([self.seed & 0x7FFFFFFFFFFFFFFF, _STREAM_WORTH]).random(lv.size)
         return table[lv] + np.floor(u * (room + 1)).astype(np.int64).clip(0, room)
 
