@@ -8,7 +8,10 @@ a pure function of (maze, seed, cell): the same seed gives the same game, word f
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -88,22 +91,42 @@ def needs_answer(option: Option) -> bool:
 
 
 def _normal(text: str) -> str:
-    return " ".join(str(text).split()).casefold()
+    """Case, spacing, accents and wrapping punctuation dropped: " Bogota. " -> "bogota",
+    "b)" -> "b"."""
+    folded = unicodedata.normalize("NFKD", " ".join(str(text).split()).casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return plain.strip(" .,;:!?()[]'\"")
+
+
+def _number(text: str) -> Fraction | None:
+    """The number a reply means ("1,000", "3.50", "-4", "7/2", "−4"), or None."""
+    text = text.replace("\u2212", "-").replace(" ", "")
+    if re.fullmatch(r"[-+]?\d{1,3}(,\d{3})+(\.\d+)?", text):
+        text = text.replace(",", "")  # thousands separators
+    elif re.fullmatch(r"[-+]?\d+,\d{1,2}", text):
+        text = text.replace(",", ".")  # a decimal comma ("3,5")
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def check_answer(option: Option, text: str) -> bool:
-    """Whether `text` answers the option's problem: case and spacing do not matter, numbers
-    compare as numbers ("4.0" answers 4); `extra["answers"]` may list more accepted ones."""
+    """Whether `text` answers the option's problem: case, spacing, accents and wrapping
+    punctuation do not matter, numbers compare as numbers ("4.0" and "4" are one, "1,000" is
+    1000); `extra["answers"]` may list more accepted ones. A closed option takes no answer."""
+    if not option.open:
+        return False
     given = _normal(text)
+    if not given:
+        return False
+    number = _number(given)
     accepted = [option.extra.get("answer"), *option.extra.get("answers", ())]
     for answer in accepted:
         if answer is None:
             continue
         if _normal(answer) == given:
             return True
-        try:
-            if float(given) == float(answer):
-                return True
-        except (TypeError, ValueError, OverflowError):
-            pass
+        if number is not None and _number(_normal(answer)) == number:
+            return True
     return False
