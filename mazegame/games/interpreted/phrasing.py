@@ -46,3 +46,14 @@ def pick(rng: np.random.Generator, items, k: int | None = None):
     if k is None:
         return items[int(rng.integers(len(items)))]
     return [items[int(i)] for i in rng.choice(len(items), size=k, replace=False)]
+
+
+def entry_line(doc, key: str, entry: str) -> int:
+    """The line of one string of the list `key` in a content document (its key's line when
+    the string cannot be found), so an error points at the entry at fault."""
+    import json
+
+    start = doc.located.line((key,))
+    needle = json.dumps(entry, ensure_ascii=False)[1:31]  # as TOML writes it, escapes and all
+    rows = doc.located.text.splitlines()
+    return next((i for i, row in enumerate(rows[start - 1:], start) if needle in row), start)

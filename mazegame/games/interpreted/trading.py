@@ -31,10 +31,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.games.interpreted.base import Option, Scene
-from mazegame.games.interpreted.content import Content, Rule, load_content
+from mazegame.games.interpreted.content import Content, ContentError, Rule, load_content
 from mazegame.games.interpreted.phrasing import (
     cell_rng,
     distance_levels,
+    entry_line,
     pick,
     sentence,
     with_article,
@@ -117,8 +118,9 @@ def check_content(doc: Content) -> None:
             try:
                 template.format(**_WORDS)
             except (KeyError, IndexError, ValueError) as err:
-                raise doc.fail((key,), f"{key} holds {template!r}: unknown or broken "
-                                       f"placeholder {err} (known: {', '.join(_WORDS)})") from None
+                raise ContentError(doc.located.path, entry_line(doc, key, template),
+                                   f"{key} holds {template!r}: unknown or broken placeholder "
+                                   f"{err} (known: {', '.join(_WORDS)})") from None
 
 
 class TradingInterpretation:

@@ -1,0 +1,119 @@
+"""The trading game: offers are the open doors, worth rises toward the goal, trading back
+costs, and the market is the same for the same seed."""
+
+import pytest
+
+from mazegame.games.interpreted import trading
+from mazegame.games.interpreted.content import ContentError, parse_content
+from mazegame.games.modes import DIFFICULTIES
+from mazegame.locations import asset
+from tests.unit.games.interpreted.kinds_checks import (
+    assert_no_line_repeats,
+    assert_options_match_doors,
+    assert_rises_toward_goal,
+    braided,
+    open_options,
+    oracle_distances,
+)
+
+
+@pytest.fixture(scope="module")
+def maze():
+    return braided()
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTIES))
+def test_offers_are_the_doors_and_worth_rises_toward_the_goal(maze, difficulty):
+    market = trading.build(maze, 11, difficulty)
+    assert market.kind == "trading"
+    assert_options_match_doors(maze, market)
+    assert_rises_toward_goal(maze, market, lambda o: o.value)
+    assert_no_line_repeats(maze, market)
+
+
+def test_a_step_nearer_gains_more_than_the_cut_and_a_step_away_loses(maze):
+    market = trading.build(maze, 5, "nightmare")
+    dist = oracle_distances(maze)
+    assert market.cut > 0
+    for cell, o in open_options(maze, market):
+        held = market.item(cell).worth
+        assert o.value == market.item(o.to).worth
+        if dist[o.to] < dist[cell]:
+            assert o.value - held > market.cut
+        else:
+            assert o.value < held
+
+
+def test_trading_there_and_back_loses_and_the_score_counts_trades(maze):
+    market = trading.build(maze, 5, "normal")
+    start = maze.start
+    there = next(o.to for o in market.scene(start).options if o.open)
+    stay = market.score([start])
+    back = market.score([start, there, start])
+    assert (stay.trades, back.trades) == (0, 2)
+    assert back.held == stay.held and back.net == stay.net - 2 * market.cut < stay.net
+    assert "2 trades" in back.text
+
+
+def test_the_goal_is_named_at_the_start_and_held_at_the_goal(maze):
+    market = trading.build(maze, 9, "easy")
+    goal = market.goal_item
+    assert market.item(maze.goals[0]) == goal
+    assert goal.name in market.goal_text and goal.name in market.opening_text
+    assert market.start_item.name in market.opening_text
+    assert goal.worth > max(market.item(c).worth for c in range(maze.size) if c != maze.goals[0])
+    won = market.score([maze.start, maze.goals[0]])
+    assert won.reached_goal and won.held == goal
+
+
+def test_closed_doors_are_offers_that_cannot_be_taken(maze):
+    market = trading.build(maze, 2, "normal")
+    closed = [o for c in range(maze.size) for o in market.scene(c).options if not o.open]
+    assert closed
+    for o in closed:
+        assert o.value is None and o.extra["item"] in o.text and o.extra["dealer"]
+        assert "crowns" not in o.text  # only real offers state a worth
+
+
+def test_same_seed_same_market_word_for_word(maze):
+    a, b = trading.build(maze, 42, "hard"), trading.build(maze, 42, "hard")
+    cells = range(maze.size)
+    assert [b.scene(c) for c in reversed(cells)][::-1] == [a.scene(c) for c in cells]
+    other = trading.build(maze, 43, "hard")
+    assert [other.scene(c).text for c in cells] != [a.scene(c).text for c in cells]
+
+
+def test_appraisals_follow_the_difficulty(maze):
+    exact = trading.build(maze, 1, "easy")
+    assert exact.appraise(1234) == "1,234 crowns" and exact.money(1) == "1 crown"
+    assert trading.build(maze, 1, "hard").appraise(1234) == "about 1,200 crowns"
+    assert "crowns" in trading.build(maze, 1, "nightmare").appraise(47)
+
+
+def _doc(text):
+    doc = parse_content(text, "interpreted/trading.toml", trading.SCHEMA)
+    trading.check_content(doc)
+    return doc
+
+
+def test_shipped_content_validates():
+    _doc(asset("interpreted", "trading.toml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("old, new, needle", [
+    ("cut = 2\n", "cut = -2\n", "cut = -2"),
+    ('appraisal = "vague"', 'appraisal = "psychic"', "psychic"),
+    ('"{dealer} will swap {offer}', '"{dealer} will swap {offr}', "{offr}"),
+    ('"Old Mags the rag-seller", ', "", None),  # then dealers has 39 entries: still fine
+])
+def test_a_broken_copy_names_file_and_line(old, new, needle):
+    text = asset("interpreted", "trading.toml").read_text(encoding="utf-8")
+    assert old in text
+    broken = text.replace(old, new, 1)
+    if needle is None:
+        _doc(broken)
+        return
+    with pytest.raises(ContentError) as err:
+        _doc(broken)
+    line = next(i for i, row in enumerate(broken.splitlines(), 1) if needle in row)
+    assert str(err.value).startswith(f"interpreted/trading.toml:{line}:")
