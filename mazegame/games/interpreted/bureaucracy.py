@@ -6,7 +6,7 @@ office. A closed door is one of the ten unhelpful persons of the fixed cast, cho
 (seeded) per closed door: they always refuse, so a player learns their names, which is
 learning to recognise a closed door. Mr. X's office is the goal.
 
-Titles follow rank (`titles` in the content, most senior first): the nearer an office is to
+Titles follow rank (`[[rank]]` in the content, most senior first): the nearer an office is to
 Mr. X by the maze's distance labels, the grander its occupant, so climbing the hierarchy is
 the way to Mr. X. Words are in `assets/interpreted/bureaucracy.toml`; everything is a pure
 function of (maze, seed, cell).
@@ -31,7 +31,7 @@ SIDES = 4  #: options a scene shows: one a side, so a scene needs this many diff
 SCHEMA = {
     "goal_name": Rule("string"), "goal_title": Rule("string"),
     "goal_department": Rule("string"),
-    "titles": Rule("strings", 2), "departments": Rule("strings", SIDES),
+    "rank": Rule("tables", 2, {"titles": Rule("strings")}), "departments": Rule("strings", SIDES),
     "first_names": Rule("strings", 10), "surnames": Rule("strings", 10),
     "lines": Rule("strings", SIDES), "details": Rule("strings"),
     "start_scenes": Rule("strings"), "goal_scenes": Rule("strings"),
@@ -116,13 +116,19 @@ class Bureaucracy:
         return Person(name, self.title(cell), rng.choice(w["departments"]))
 
     def title(self, cell: int) -> str:
-        """The title that goes with an office's distance from Mr. X (nearer: grander)."""
-        titles = self.words["titles"]
+        """A title of the rank that goes with an office's distance from Mr. X (nearer:
+        higher); which title of the rank is the seed's choice."""
+        ranks = self.words["rank"]
+        rng = random.Random(f"bureaucracy:{self.seed}:title:{cell}")
+        return rng.choice(ranks[self.rank(cell)]["titles"])
+
+    def rank(self, cell: int) -> int:
+        """0 (the most senior, next to Mr. X) .. len(ranks) - 1, by the distance to Mr. X."""
+        last = len(self.words["rank"]) - 1
         d = int(self.distances[cell])
         if d < 0:
-            return titles[-1]
-        rank = round((d - 1) / max(1, self.farthest - 1) * (len(titles) - 1))
-        return titles[min(max(rank, 0), len(titles) - 1)]
+            return last
+        return min(max(round((d - 1) / max(1, self.farthest - 1) * last), 0), last)
 
     # -- scenes ---------------------------------------------------------------------------
     def scene(self, cell: int) -> Scene:
