@@ -36,6 +36,13 @@ class Marker:
     board: tuple[str, ...]
 
 
+def _installed(kind: str) -> bool:
+    """An interpreted kind whose module is installed (its mode is registered)."""
+    from mazegame.games.interpreted import available
+
+    return available(kind)
+
+
 _WALK = Marker(status=("Moves",), board=("@", "◎"))  # the player and the goal in view
 
 #: Each mode's marker, by the mode's name (tests check that every mode of the registry has
@@ -54,6 +61,9 @@ MARKERS: dict[str, Marker] = {
     "lab": Marker(status=("seed",), board=("○", "◎")),
     # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
     "editor": Marker(status=("one-way",), board=("○", "◎")),
+    # the interpreted mazes show no maze: a scene and its numbered options
+    **{kind: Marker(status=("Moves", "Refused"), board=("1.", "2."))
+       for kind in ("bureaucracy", "trading", "instructional") if _installed(kind)},
 }
 
 

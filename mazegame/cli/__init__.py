@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit.
+edit, interpreted.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -13,14 +13,24 @@ import argparse
 import sys
 
 from mazegame import __version__
-from mazegame.cli import bench, edit, generate, jump, levels, matrices, play, solve
+from mazegame.cli import (
+    bench,
+    edit,
+    generate,
+    interpreted,
+    jump,
+    levels,
+    matrices,
+    play,
+    solve,
+)
 from mazegame.cli.common import Command, UsageError, one_line
 
 #: Every subcommand by name, in the order `mazegame --help` lists them.
 COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
-                matrices.COMMAND, levels.COMMAND, edit.COMMAND)
+                matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND)
 }
 
 

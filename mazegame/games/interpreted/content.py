@@ -124,7 +124,8 @@ def _asset_text(filename: str) -> tuple[str, str]:
     try:
         return path.read_text(encoding="utf-8-sig"), shown
     except (OSError, UnicodeDecodeError) as err:
-        raise ContentError(shown, 1, f"cannot read: {getattr(err, 'strerror', None) or err}")
+        why = getattr(err, "strerror", None) or err
+        raise ContentError(shown, 1, f"cannot read: {why}") from None
 
 
 @cache

@@ -45,6 +45,9 @@ SCREENS = ScreenFactories({
     "chase": "mazegame.ui.screens.chase:chase_screen",
     "race": "mazegame.ui.screens.chase:chase_screen",
     "jump": "mazegame.ui.screens.jump:jump_screen",
+    "bureaucracy": "mazegame.ui.screens.interpreted:interpreted_screen",
+    "trading": "mazegame.ui.screens.interpreted:interpreted_screen",
+    "instructional": "mazegame.ui.screens.interpreted:interpreted_screen",
     "lab": "mazegame.ui.screens.lab:lab_screen",
     "editor": "mazegame.ui.screens.editor:editor_screen",
 })

@@ -53,6 +53,13 @@ READY = {
                 "                      │                                     ◎ │"]),
 }
 
+INTERPRETED = {"bureaucracy": "Bureaucracy", "trading": "Trading", "instructional": "Problems"}
+READY.update({
+    kind: (f" {title}  8x8 · seed 3 · normal   Moves 0   Refused 0   Time 0:00.0",
+           [" Reception, ground floor.", " ▊ 1. Someone: “a line”  ▎",
+            " ▊ 2. Another: “a line”  ▎"])
+    for kind, title in INTERPRETED.items() if kind in MODES})
+
 MENU = [
     "                      ┏┳┓┏━┓╺━┓┏━╸┏━╸┏━┓┏┳┓┏━╸",
     "                      a maze game and algorithm lab · v0.1.0",

@@ -1,0 +1,68 @@
+"""The interpreted mazes' screen, driven by Pilot at 80x24: a bureaucracy played to Mr. X by
+following the shortest path's options, the refusals, and the reveal."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, Static
+
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.interpreted import InterpretedScreen
+from mazegame.ui.widgets.maze_view import MazeView
+
+SETUP = GameSetup("bureaucracy", "backtracker", (6, 6), 4)
+
+
+def text_of(app, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_following_the_shortest_path_reaches_mr_x_and_reveals_the_maze(helpers):
+    app = MazeApp(SETUP, warm_up=False, clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert not screen.query_one(MazeView).display  # no maze in sight while playing
+        path = game.shortest_path()
+        for step, cell in enumerate(path[1:], 1):
+            options = game.scene().options
+            index = next(i for i, o in enumerate(options) if o.to == cell)
+            if step % 2:
+                await pilot.press(str(index + 1))  # by number
+            else:
+                option_list = screen.query_one(OptionList)
+                option_list.highlighted = index
+                await pilot.press("enter")  # or by the list
+            await pilot.pause()
+            assert game.position == cell
+        assert game.won and game.moves == game.shortest
+        view = screen.query_one(MazeView)
+        assert view.display and view.maze is game.maze
+        assert view.trail == set(path)  # your route, and the shortest one, drawn
+        assert view.path == set(path)
+        panel = text_of(app, "#end-panel")
+        assert "Mr. X" in panel
+        assert f"Your moves     {game.shortest}" in panel
+        assert f"Shortest path  {game.shortest}" in panel
+        assert "A perfect run" in panel
+
+
+async def test_a_closed_door_is_refused_in_words_and_the_options_stay(helpers):
+    app = MazeApp(SETUP, warm_up=False, clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        options = game.scene().options
+        closed = next(i for i, o in enumerate(options) if not o.open)
+        await pilot.press(str(closed + 1))
+        await pilot.pause()
+        assert game.position == game.maze.start and game.refusals == 1
+        assert options[closed].extra["refusal"] in text_of(app, "#interp-said")
+        assert "Refused 1" in text_of(app, "#status")
+        shown = [str(o.prompt) for o in screen.query_one(OptionList).options]
+        assert all(o.text in line for o, line in zip(options, shown, strict=True))
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, InterpretedScreen)  # back at the menu
