@@ -41,6 +41,7 @@ SCHEMA = {
     "places": Rule("strings"),
     "colour": Rule("strings"),
     "goals": Rule("strings"),
+    "rivals": Rule("strings"),
 }
 
 
@@ -80,6 +81,20 @@ class Instructional:
                 "here has a question on it; answer it to go through, and a wrong answer keeps "
                 "you where you are. Easy questions lead back toward the gates; the harder the "
                 "question, the nearer you are.")
+
+    @property
+    def rival(self) -> str:
+        """The rival pupil's name (the seed's choice)."""
+        return pick(cell_rng(self.seed, 1, _STREAM_GOAL), self.content["rivals"])
+
+    def rival_line(self, distance_left: int, reached: bool) -> str:
+        """The rival's progress, told as a pupil's."""
+        if reached:
+            return f"{sentence(self.rival)} has already reached {self.goal}."
+        if distance_left < 0:
+            return f"{sentence(self.rival)} is lost somewhere in the cellars."
+        rooms = f"{distance_left} room{'s' * (distance_left != 1)}"
+        return f"{sentence(self.rival)} is {rooms} from {self.goal}."
 
     def grade(self, cell: int, to: int) -> float:
         """The grade (0..1) of the problem on the door from `cell` into `to`: the band's

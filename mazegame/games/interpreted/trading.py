@@ -84,6 +84,7 @@ SCHEMA = {
     "places": Rule("strings", 1),
     "colour": Rule("strings", 1),
     "held": Rule("strings", 1),
+    "rivals": Rule("strings", 1),
 }
 _APPRAISALS = ("exact", "rough", "vague")
 _WORDS = {"dealer": "D", "offer": "an O", "offer_name": "O", "held": "H", "worth": "W"}
@@ -234,7 +235,24 @@ class TradingInterpretation:
         used.add(name)
         line = refusals[slot].format(dealer=dealers[slot], offer=with_article(name),
                                      offer_name=name, held=self._names[cell])
-        return Option(side, False, sentence(line), extra={"item": name, "dealer": dealers[slot]})
+        refusal = f"No deal. You still hold {with_article(self._names[cell])}."
+        return Option(side, False, sentence(line),
+                      extra={"item": name, "dealer": dealers[slot], "refusal": refusal})
+
+    @property
+    def rival(self) -> str:
+        """The rival trader's name (the seed's choice)."""
+        return pick(cell_rng(self.seed, 1, _STREAM_GOAL), self.content["rivals"])
+
+    def rival_line(self, distance_left: int, reached: bool) -> str:
+        """The rival's progress, told as a trader's."""
+        goal = self.goal_item.name
+        if reached:
+            return f"{sentence(self.rival)} has already traded up to {goal}."
+        if distance_left < 0:
+            return f"{sentence(self.rival)} has lost the thread of the market."
+        trades = f"{distance_left} trade{'s' * (distance_left != 1)}"
+        return f"{sentence(self.rival)} is {trades} away from {goal}."
 
     # -- the score -----------------------------------------------------------------------
     def score(self, route) -> TradeScore:

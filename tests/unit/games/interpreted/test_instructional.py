@@ -169,3 +169,10 @@ def test_a_broken_word_list_names_file_and_line(text, line, message):
     with pytest.raises(ContentError) as err:
         instructional.parse_words(text, "interpreted/words.txt")
     assert str(err.value).startswith(f"interpreted/words.txt:{line}:") and message in str(err.value)
+
+
+def test_the_rival_is_a_pupil_counting_rooms(maze):
+    school = instructional.build(maze, 3, "normal")
+    assert school.rival_line(2, False).endswith(f"2 rooms from {school.goal}.")
+    assert school.rival_line(1, False).endswith(f"1 room from {school.goal}.")
+    assert school.goal in school.rival_line(0, True)

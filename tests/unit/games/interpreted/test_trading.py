@@ -117,3 +117,15 @@ def test_a_broken_copy_names_file_and_line(old, new, needle):
         _doc(broken)
     line = next(i for i, row in enumerate(broken.splitlines(), 1) if needle in row)
     assert str(err.value).startswith(f"interpreted/trading.toml:{line}:")
+
+
+def test_the_rival_and_the_refusals_speak_as_traders(maze):
+    market = trading.build(maze, 3, "normal")
+    goal = market.goal_item.name
+    assert market.rival_line(3, False).endswith(f"3 trades away from {goal}.")
+    assert market.rival_line(1, False).endswith(f"1 trade away from {goal}.")
+    assert goal in market.rival_line(0, True) and market.rival[1:] in market.rival_line(0, True)
+    for cell in range(maze.size):
+        for o in market.scene(cell).options:
+            if not o.open:
+                assert o.extra["refusal"].endswith(f"{market.item(cell).a}.")
