@@ -30,14 +30,15 @@ SIDES = 4  #: options a scene shows: one a side, so a scene needs this many diff
 
 SCHEMA = {
     "goal_name": Rule("string"), "goal_title": Rule("string"),
-    "goal_department": Rule("string"),
-    "rank": Rule("tables", 2, {"titles": Rule("strings")}), "departments": Rule("strings", SIDES),
+    "goal_department": Rule("string"), "start_name": Rule("string"),
+    "start_department": Rule("string"), "start_hint": Rule("string"),
+    "rank": Rule("tables", 2, {"titles": Rule("strings"), "rival": Rule("string")}),
+    "departments": Rule("strings", SIDES),
     "first_names": Rule("strings", 10), "surnames": Rule("strings", 10),
     "lines": Rule("strings", SIDES), "details": Rule("strings"),
     "start_scenes": Rule("strings"), "goal_scenes": Rule("strings"),
     "goal_lines": Rule("strings"),
-    "rival_names": Rule("strings"), "rival_far": Rule("strings"), "rival_mid": Rule("strings"),
-    "rival_near": Rule("strings"), "rival_reached": Rule("strings"),
+    "rival_names": Rule("strings"), "rival_reached": Rule("strings"),
     "cast": Rule("tables", CAST_SIZE, {
         "name": Rule("string"), "department": Rule("string"),
         "lines": Rule("strings"), "refusals": Rule("strings"),
@@ -54,6 +55,8 @@ class Person:
     department: str
 
     def __str__(self) -> str:
+        if not self.title:
+            return f"{self.name} ({self.department})"
         return f"{self.name}, {self.title} ({self.department})"
 
 
@@ -105,10 +108,12 @@ class Bureaucracy:
 
     # -- who is where -----------------------------------------------------------------------
     def occupant(self, cell: int) -> Person:
-        """Who works in an office (Mr. X in the goal's)."""
+        """Who works in an office (Mr. X in the goal's; the front desk at the start)."""
         w = self.words
         if cell in self.maze.goals:
             return Person(w["goal_name"], w["goal_title"], w["goal_department"])
+        if cell == self.maze.start:
+            return Person(w["start_name"], "", w["start_department"])
         rng = random.Random(f"bureaucracy:{self.seed}:person:{cell}")
         k = self._order[cell] if self._order is not None else rng.randrange(1 << 30)
         first = w["first_names"][self._first[k % len(self._first)]]
@@ -124,8 +129,11 @@ class Bureaucracy:
 
     def rank(self, cell: int) -> int:
         """0 (the most senior, next to Mr. X) .. len(ranks) - 1, by the distance to Mr. X."""
+        return self.rank_at(int(self.distances[cell]))
+
+    def rank_at(self, d: int) -> int:
+        """The rank of the offices `d` moves from Mr. X (unreachable: the lowest)."""
         last = len(self.words["rank"]) - 1
-        d = int(self.distances[cell])
         if d < 0:
             return last
         return min(max(round((d - 1) / max(1, self.farthest - 1) * last), 0), last)
@@ -142,7 +150,7 @@ class Bureaucracy:
         w, maze = self.words, self.maze
         rng = random.Random(f"bureaucracy:{self.seed}:scene:{cell}")
         if cell == maze.start:
-            text = rng.choice(w["start_scenes"])
+            text = f"{rng.choice(w['start_scenes'])} {w['start_hint']}"
         elif cell in maze.goals:
             text = rng.choice(w["goal_scenes"])
         else:
@@ -170,17 +178,12 @@ class Bureaucracy:
 
     # -- the rival, in the idiom ----------------------------------------------------------
     def rival_line(self, distance_left: int, reached: bool) -> str:
-        """Where the rival (another visitor with a letter for Mr. X) has got to."""
+        """Where the rival (another visitor with a letter for Mr. X) has got to, told by
+        the rank of the offices at that distance from Mr. X (the ladder the player climbs)."""
         w = self.words
         if reached:
-            pool = w["rival_reached"]
-        elif 0 <= distance_left <= 2:
-            pool = w["rival_near"]
-        elif 0 <= distance_left <= self.farthest // 2:
-            pool = w["rival_mid"]
-        else:
-            pool = w["rival_far"]
-        return pool[max(distance_left, 0) % len(pool)].format(rival=self.rival)
+            return w["rival_reached"][0].format(rival=self.rival)
+        return w["rank"][self.rank_at(distance_left)]["rival"].format(rival=self.rival)
 
     def cast_names(self) -> list[str]:
         """The ten unhelpful persons' names."""

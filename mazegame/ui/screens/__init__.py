@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from mazegame.games.interpreted import KIND_MODULES, available
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -45,9 +47,9 @@ SCREENS = ScreenFactories({
     "chase": "mazegame.ui.screens.chase:chase_screen",
     "race": "mazegame.ui.screens.chase:chase_screen",
     "jump": "mazegame.ui.screens.jump:jump_screen",
-    "bureaucracy": "mazegame.ui.screens.interpreted:interpreted_screen",
-    "trading": "mazegame.ui.screens.interpreted:interpreted_screen",
-    "instructional": "mazegame.ui.screens.interpreted:interpreted_screen",
+    # the interpreted mazes: one screen for every kind that is installed (as in MODES)
+    **{kind: "mazegame.ui.screens.interpreted:interpreted_screen"
+       for kind in KIND_MODULES if available(kind)},
     "lab": "mazegame.ui.screens.lab:lab_screen",
     "editor": "mazegame.ui.screens.editor:editor_screen",
 })

@@ -137,9 +137,10 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                      allow_blank=False, id="size")
         yield Label("Seed")
         yield SeedInput(placeholder="random", id="seed")
-        yield Label("Wrap-around")
-        yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
-                      ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
+        if self.mode.builds != "flat":  # a flat mode's mazes never wrap around
+            yield Label("Wrap-around")
+            yield Select([("No", ""), ("Left-right", "x"), ("Top-bottom", "y"),
+                          ("Both (torus)", "xy")], value="", allow_blank=False, id="wrap")
         if self.mode.builds == "any":
             fractions = [f for _, f in ONE_WAY_CHOICES]
             last = fractions.index(self.last.one_way) if self.last.one_way in fractions else 0
@@ -183,7 +184,8 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         from mazegame.engine.generate import GENERATORS
 
         algo = self.query_one("#algo", Select).value
-        wrap = self.query_one("#wrap", Select).value
+        wrap_select = self.query("#wrap")
+        wrap = wrap_select.first(Select).value if wrap_select else ""
         seed = self.query_one(SeedInput)
         problem = seed.problem or (f"{algo} cannot wrap around"
                                    if wrap and not GENERATORS[algo].wraps else "")

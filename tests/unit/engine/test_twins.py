@@ -84,7 +84,8 @@ def test_stats_replay_and_matrix_twins_agree():
 
 
 def test_jump_twins_design_and_solve_the_same_puzzle():
-    fast, slow = both(lambda: design(5, "rook", 3))
+    # A short search: the Python twin takes seconds for the default one.
+    fast, slow = both(lambda: design(5, "rook", 3, restarts=1, iterations=300))
     assert np.array_equal(fast.jumps, slow.jumps) and fast.start == slow.start
     puzzle = fast
     fast, slow = both(lambda: solve_jump(puzzle, record=True))
