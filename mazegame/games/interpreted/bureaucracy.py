@@ -177,6 +177,18 @@ class Bureaucracy:
         return Scene(cell, text, tuple(options))
 
     # -- the rival, in the idiom ----------------------------------------------------------
+    @property
+    def goal_text(self) -> str:
+        """One line for the screen: the task."""
+        return "Contact Mr. X. Each person you contact refers you to someone else."
+
+    @property
+    def opening_text(self) -> str:
+        """What the player is told at the start."""
+        return ("You need a signature from Mr. X, and only Mr. X. Nobody knows which office "
+                "he is in, but everybody knows someone who might. Titles rise as you get "
+                "closer; some people are no help at all, and you will learn their names.")
+
     def rival_line(self, distance_left: int, reached: bool) -> str:
         """Where the rival (another visitor with a letter for Mr. X) has got to, told by
         the rank of the offices at that distance from Mr. X (the ladder the player climbs)."""

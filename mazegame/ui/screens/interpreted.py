@@ -61,6 +61,7 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
         """The scene, its options, the answer box, the last word and the rival; the maze
         (hidden until the reveal)."""
         with Vertical(id="interp"):
+            yield Static("", id="interp-goal")
             yield Static("", id="interp-scene")
             yield OptionList(id="interp-options")
             yield Input(placeholder="your answer, then Enter (Esc: back)", id="interp-answer")
@@ -91,7 +92,12 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
         """A fresh game: the scenes in view, the maze hidden."""
         self.query_one(MazeView).display = False
         self.query_one("#interp").display = True
-        self.query_one("#interp-said", Static).update("")
+        interpretation = self.game.interpretation
+        self.query_one("#interp-goal", Static).update(
+            Text(getattr(interpretation, "goal_text", ""), style="bold"))
+        # The story first; after a move this line says what the move came to.
+        self.query_one("#interp-said", Static).update(
+            Text(getattr(interpretation, "opening_text", ""), style="italic"))
         self.show_scene()
 
     def show_scene(self) -> None:
