@@ -72,12 +72,13 @@ def mode_listing() -> str:
     from mazegame.games.modes import MODES
 
     lines = []
+    width = max(map(len, MODES)) + 1
     for name, mode in MODES.items():
         settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
         if mode.files == "level-id":
             settings.insert(0, "[LEVEL-ID]")
-        lines.append(f"{name:<10} {mode.title:<16} {' '.join(settings)}".rstrip())
-    lines.append(f"{LEVEL_ALIAS:<10} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
+        lines.append(f"{name:<{width}} {mode.title:<16} {' '.join(settings)}".rstrip())
+    lines.append(f"{LEVEL_ALIAS:<{width}} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
     return "\n".join(lines)
 
 
