@@ -22,8 +22,8 @@ from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.menu import MenuScreen
 
-SEEDS = int(os.environ.get("MAZEGAME_MONKEY_SEEDS", "2"))
-KEYS = int(os.environ.get("MAZEGAME_MONKEY_KEYS", "45"))
+SEEDS = int(os.environ.get("MAZEGAME_MONKEY_SEEDS", "1"))  # one run a mode in the suite
+KEYS = int(os.environ.get("MAZEGAME_MONKEY_KEYS", "60"))
 SIZE = (100, 32)
 #: Terminal sizes the monkey switches to now and then: tiny, cramped, usual, wide.
 SIZES = ((30, 10), (50, 16), (60, 20), (80, 24), SIZE, (140, 40))
