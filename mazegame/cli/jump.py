@@ -7,6 +7,7 @@ instant.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -50,6 +51,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     g.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (1)")
     g.add_argument("--seed", type=parse_seed, default=None, help="random seed (default: random)")
     g.add_argument("--out", default=None, metavar="FILE", help="output file (default stdout)")
+    g.add_argument("--json", action="store_true",
+                   help="one JSON line per puzzle on stdout: seed, shortest solution length, "
+                   "design time in seconds and the puzzle (the pack still goes to --out)")
     g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
 
@@ -143,8 +147,9 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design_pack, variant_rules
-    from mazegame.engine.jump.file import write_pack
+    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, pack_seeds, variant_rules
+    from mazegame.engine.jump.file import to_document, write_pack
+    from mazegame.engine.jump.model import solve
 
     if not MIN_SIZE <= args.size <= MAX_SIZE:
         raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
@@ -159,11 +164,26 @@ def _generate(args: argparse.Namespace) -> int:
     enabled = sys.stderr.isatty() if args.progress is None else args.progress
     bar = ProgressBar(sys.stderr, f"designing {args.size}x{args.size} {args.variant}", enabled,
                       delay=0.0 if args.progress else 0.5)
+    puzzles, report = [], []
+    if args.json:  # load the compiled kernel first, so 'seconds' is design time alone
+        with contextlib.suppress(RuntimeError):  # a one-change search may find nothing
+            design(args.size, args.variant, 0, restarts=1, iterations=1)
     try:
-        puzzles = design_pack(args.size, args.variant, args.count, seed, bar)
+        # design_pack's loop, timed puzzle by puzzle: the same seeds give the same pack.
+        for i, s in enumerate(pack_seeds(seed, args.count)):
+            t0 = time.perf_counter()
+            puzzle = design(args.size, args.variant, s)
+            seconds = time.perf_counter() - t0
+            puzzles.append(puzzle)
+            report.append({"seed": s, "length": solve(puzzle).length,
+                           "seconds": round(seconds, 6), "puzzle": to_document(puzzle)})
+            bar(i + 1, args.count)
     finally:
         bar.close()
-    write_output(args.out, write_pack(puzzles))
+    if args.json:
+        write_output(None, "\n".join(json.dumps(r) for r in report))
+    if args.out not in (None, "-") or not args.json:
+        write_output(args.out, write_pack(puzzles))
     return 0
 
 
