@@ -20,6 +20,7 @@ from mazegame.engine.jump.design import (
 )
 from mazegame.engine.jump.file import (
     JumpFormatError,
+    from_document,
     from_json,
     from_text,
     read_pack,
@@ -375,6 +376,27 @@ def test_every_variant_designs_at_the_smallest_and_largest_size(variant):
         assert length > 0 and ways == 1 and not black
 
 
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_long_designs_keep_their_guarantees(variant):
+    # The length term pulls towards long solutions; validity must still hold, seed after seed.
+    for seed in range(4):
+        p = design(6, variant, seed)
+        length, ways, black = oracle(p)
+        assert length > 0 and ways == 1 and not black
+        assert length == solve(p).length
+
+
+def test_designed_5x5_rook_puzzles_are_long():
+    # Neller's assignment: a median of 18 moves at 5x5 (Neller's energy alone gave 11).
+    lengths = sorted(oracle(design(5, "rook", seed))[0] for seed in range(9))
+    assert lengths[4] >= 18, lengths
+
+
+def test_designed_10x10_rook_puzzles_are_long():
+    lengths = sorted(oracle(design(10, "rook", seed))[0] for seed in range(3))
+    assert lengths[1] >= 60, lengths
+
+
 def test_same_seed_same_puzzle():
     assert design(5, "rook", 11) == design(5, "rook", 11)
     assert design(5, "rook", 11) != design(5, "rook", 12)
@@ -500,6 +522,23 @@ def test_cli_generate_writes_json_lines(tmp_path, capsys):
     assert len(out.read_text().splitlines()) == 3
     assert main(args[:-2]) == 0  # the same run to stdout: the same puzzles
     assert read_pack(capsys.readouterr().out) == pack
+
+
+def test_cli_generate_json_reports_length_and_design_time(tmp_path, capsys):
+    out = tmp_path / "pack.jsonl"
+    args = ["jump", "generate", "--count", "3", "--seed", "4"]
+    assert main([*args, "--json", "--out", str(out)]) == 0
+    report = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    pack = read_pack(out.read_text())
+    assert main(args) == 0  # the same puzzles as without --json
+    assert read_pack(capsys.readouterr().out) == pack
+    assert [r["seed"] for r in report] == pack_seeds(4, 3)
+    for r, p in zip(report, pack, strict=True):
+        assert from_document(r["puzzle"]) == p
+        assert r["length"] == oracle(p)[0] and r["seconds"] > 0
+    assert main([*args, "--json"]) == 0  # no --out: the report alone on stdout
+    again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [{**r, "seconds": 0} for r in again] == [{**r, "seconds": 0} for r in report]
 
 
 def test_cli_generate_progress_bar_on_stderr(capsys):
