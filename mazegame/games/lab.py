@@ -9,6 +9,7 @@ the ticked solvers on a maze, one after another, with their traces.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -149,8 +150,15 @@ class TraceRun:
     def visited(self) -> int:
         """Visited: distinct cells touched so far; a generator touches the cells it marks,
         labels, stands on, and both cells of each side it opens or closes; a solver the
-        cells it marks or stands on."""
-        return self._count(self._touch)
+        cells it marks or stands on, and once it has finished, its result's count (which
+        holds work a trace may not show: dead-end filling's closing search)."""
+        return self.final_visited() if self.finished else self._count(self._touch)
+
+    def final_visited(self) -> int:
+        """Visited once the trace has played to its end."""
+        if self.result is not None:
+            return int(self.result.visited)
+        return len(self._touch)
 
     def doors(self) -> int:
         """Doors: open sides between two cells, counted once, in the maze as it stands."""
@@ -234,6 +242,35 @@ def race(maze: Maze, names: list[str], seed: int, control,
             return None
         runs.append(TraceRun.of_solution(name, solution, maze))
     return runs, refused
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One solver's line in a race's table: its own counts of the work, from its result."""
+
+    title: str
+    found: bool
+    steps: int  #: the solver's steps (`Solution.steps`): moves, ticks or cells reached
+    visited: int  #: distinct cells it visited (`TraceRun.visited` at the end)
+    path: int | None  #: path length (`TraceRun.path_length` at the end; None: not found)
+
+
+def standings(runs: list[TraceRun]) -> list[Standing]:
+    """The race's table, best first: those that found a goal, by fewest steps to it, then
+    shortest path; those that did not, after them, in race order."""
+    rows = []
+    for run in runs:
+        found = bool(run.result.found)
+        rows.append(Standing(run.title, found, int(run.result.steps),
+                             run.final_visited(), run.result.length))
+    return sorted(rows, key=lambda r: (not r.found, r.steps if r.found else 0,
+                                       r.path if r.found else 0))
+
+
+def winner(runs: list[TraceRun]) -> Standing | None:
+    """The race's winner: fewest steps to the goal, then shortest path (None: nobody got there)."""
+    table = standings(runs)
+    return table[0] if table and table[0].found else None
 
 
 def auto_speed(total: int) -> int:

@@ -18,6 +18,8 @@ from mazegame.games.lab import (
     TraceRun,
     auto_speed,
     race,
+    standings,
+    winner,
 )
 
 
@@ -112,3 +114,27 @@ def test_frames_carry_fractions_and_a_stall_is_not_a_leap():
     assert clock.frame(60.0) == 25  # a minute's stall counts as a quarter second
     clock.start(0.0)
     assert clock.frame(0.125) == 12 and clock.frame(0.25) == 13  # 12.5 + 12.5
+
+
+# -- the race's winner and table ------------------------------------------------------------
+def test_a_race_is_won_by_fewest_steps_then_shortest_path():
+    maze = generate("backtracker", 8, 6, 2, braid=0.5).maze
+    names = ["random-walk", "bfs", "astar", "tremaux", "left-hand"]
+    runs, _ = race(maze, names, 3, new_control())
+    table = standings(runs)
+    results = {run.title: run.result for run in runs}
+    assert sorted(row.title for row in table) == sorted(results)
+    for row in table:  # each line is the solver's own result
+        result = results[row.title]
+        assert (row.found, row.steps, row.visited, row.path) == (
+            result.found, result.steps, result.visited, result.length)
+    found = [(r.steps, r.length) for r in results.values() if r.found]
+    best = winner(runs)
+    assert (best.steps, best.path) == min(found)
+    assert [(row.steps, row.path) for row in table if row.found] == sorted(found)
+
+
+def test_a_race_nobody_finishes_has_no_winner():
+    maze = Maze.closed(3, 1)
+    runs, _ = race(maze, ["bfs", "random-walk"], 3, new_control())
+    assert winner(runs) is None and [row.found for row in standings(runs)] == [False, False]
