@@ -1,9 +1,13 @@
 """The Algorithm Lab's rules: traces replayed with their counters, the shared clock, a race.
 
-`TraceRun` is a `Replay` plus indexes that make every counter a binary search, so a frame
-costs the same at event 10 as at event 10 million; `Playback` is the one clock every trace
-is seeked to (position, speed, the fraction of an event a frame carries over); `race` runs
-the ticked solvers on a maze, one after another, with their traces.
+`TraceRun` is a `Replay` plus indexes that make every counter a binary search or a lookup,
+so a frame costs the same at event 10 as at event 10 million. Each counter is defined once,
+by a `TraceRun` method and its docstring (visited, doors, walls, moves, path length, dead
+ends); the panels, the race's table and the tests read those. `Playback` is the one clock
+every trace is seeked to (position, speed, the fraction of an event a frame carries over);
+`race` runs
+the ticked solvers on a maze, one after another, with their traces, and `standings` ranks
+them: fewest steps to the goal, then shortest path.
 """
 
 from __future__ import annotations
@@ -51,20 +55,25 @@ def dead_ends(maze: Maze) -> np.ndarray:
     return dead_end_cells(maze)
 
 
-def _touches(events: np.ndarray, other: np.ndarray, ops: tuple[int, ...], where=None):
+def _touches(events: np.ndarray, ops: tuple[int, ...], other=None, where=None):
     """Sorted event indices at which each cell is first touched: the event's cell for `ops`,
-    and both cells of a side a CARVE or WALL event opens or closes (`other`: the cell
-    across it, -1 for none); only cells in `where`, when given."""
-    index = np.arange(len(events))
-    cells = np.concatenate([events[:, 1], other])
-    hit = np.concatenate([np.isin(events[:, 0], ops) | (other >= 0), other >= 0]) & (cells >= 0)
+    and with `other` (the cell across the side each CARVE or WALL event opens or closes, -1
+    for none) both cells of such a side; only cells in `where`, when given."""
+    cells, at = events[:, 1], np.arange(len(events))
+    hit = np.isin(events[:, 0], ops)
+    if other is not None:
+        hit |= other >= 0
+        cells, at = np.concatenate([cells, other]), np.concatenate([at, at])
+        hit = np.concatenate([hit, other >= 0])
+    hit &= cells >= 0
     if where is not None:
         hit &= where[np.maximum(cells, 0)]
-    at = np.concatenate([index, index])[hit]
-    cells = cells[hit]
-    order = np.argsort(at, kind="stable")  # by time, so unique keeps each cell's first touch
-    _, first = np.unique(cells[order], return_index=True)
-    return np.sort(at[order][first])
+    at, cells = at[hit], cells[hit]
+    if other is not None:  # by time, so that unique keeps each cell's first touch
+        order = np.argsort(at, kind="stable")
+        at, cells = at[order], cells[order]
+    _, first = np.unique(cells, return_index=True)
+    return np.sort(at[first])
 
 
 class TraceRun:
@@ -84,17 +93,17 @@ class TraceRun:
         self.replay = Replay(trace)
         ev = trace.events
         ops = ev[:, 0]
-        other, delta = event_effects(trace)
-        no_sides = np.full(len(ev), -1, dtype=np.int32)
+        self._doors0 = open_sides(trace.initial)
         if result is None:  # a generator touches what it marks, labels, stands on or builds
-            self._touch = _touches(ev, other, (MARK, LABEL, DOOR, AT))
+            other, delta = event_effects(trace)
+            self._touch = _touches(ev, (MARK, LABEL, DOOR, AT), other)
+            self._door_sum = np.concatenate([[0], np.cumsum(delta, dtype=np.int64)])
         else:  # a solver reaches what it marks or stands on (labels spread: the aroma)
-            self._touch = _touches(ev, no_sides, (MARK, AT))
-        self._dead = _touches(ev, no_sides, (MARK, AT), dead_ends(maze))
+            self._touch = _touches(ev, (MARK, AT))
+            self._door_sum = np.zeros(len(ev) + 1, dtype=np.int64)  # solvers build nothing
+        self._dead = _touches(ev, (MARK, AT), where=dead_ends(maze))
         self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0) & (ev[:, 1] >= 0))
         self._route = route_lengths(ev, maze.size) if walker else None
-        self._doors0 = open_sides(trace.initial)
-        self._door_sum = np.concatenate([[0], np.cumsum(delta, dtype=np.int64)])
         self._notes = np.flatnonzero(ops == NOTE)
 
     @property
