@@ -229,6 +229,16 @@ def diameter_of(graph: CSR, alive: np.ndarray, width: int) -> dict:
     }
 
 
+def dead_end_cells(maze: Maze, graph: CSR | None = None) -> np.ndarray:
+    """bool[n]: dead ends, the open cells with exactly one way out (one move), start and
+    goals included; the one definition the lab and `maze_stats` share."""
+    graph = maze_graph(maze) if graph is None else graph
+    dead = np.diff(graph.indptr) == 1
+    if maze.solid is not None:
+        dead &= ~maze.solid.ravel()
+    return dead
+
+
 def maze_stats(maze: Maze) -> MazeStats:
     """Statistics of `maze` (see `MazeStats`)."""
     graph = maze_graph(maze)
@@ -249,7 +259,7 @@ def maze_stats(maze: Maze) -> MazeStats:
     return MazeStats(
         cells=cells, doors=doors, loops=loops, one_way_doors=int(np.sum(there != back)),
         components=components,
-        dead_ends=int((degree == 1).sum()), junctions=int((degree >= 3).sum()),
+        dead_ends=int(dead_end_cells(maze, graph).sum()), junctions=int((degree >= 3).sum()),
         corridors=corridors, straightness=float(straight.sum() / corridors) if corridors else 0.0,
         solution_length=solution, **diameter_of(graph, alive, maze.width),
     )

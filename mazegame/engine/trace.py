@@ -195,3 +195,85 @@ class Replay:
         if arg is not None:
             hits &= ev[:, 2] == arg
         return int(np.count_nonzero(hits))
+
+
+@kernel
+def _event_effects(walls, wrap_x, wrap_y, events):
+    """Per event: the other cell a CARVE/WALL touches (-1: none) and the change it makes to
+    the number of open sides between two cells (+1 opened, -1 closed, 0 no change)."""
+    h, w = walls.shape
+    k = events.shape[0]
+    other = np.full(k, -1, dtype=np.int32)
+    delta = np.zeros(k, dtype=np.int8)
+    for i in range(k):
+        op, cell, arg = events[i, 0], events[i, 1], events[i, 2]
+        if (op != 0 and op != 1) or cell < 0:
+            continue
+        nxt = neighbor(h, w, wrap_x, wrap_y, cell, arg)
+        if nxt < 0:
+            continue  # a side on the outer wall is no door
+        other[i] = nxt
+        was_open = (walls[cell // w, cell % w] >> arg) & 1 == 0
+        if op == 0:
+            walls[cell // w, cell % w] &= ~np.uint8(1 << arg)
+            walls[nxt // w, nxt % w] &= ~np.uint8(1 << (arg ^ 2))
+            if not was_open:
+                delta[i] = 1
+        else:
+            walls[cell // w, cell % w] |= np.uint8(1 << arg)
+            walls[nxt // w, nxt % w] |= np.uint8(1 << (arg ^ 2))
+            if was_open:
+                delta[i] = -1
+    return other, delta
+
+
+def event_effects(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """(other cell, door change) of each event: the cell across the side a CARVE or WALL
+    event opens or closes (-1 for other ops), and +1/-1/0 for a side between two cells
+    opened, closed or left as it was (so doors at event p = initial doors + the sum before p)."""
+    m = trace.initial
+    return _event_effects(m.walls.copy(), m.wrap_x, m.wrap_y, trace.events)
+
+
+def open_sides(maze: Maze) -> int:
+    """Doors: open sides between two cells, counted once (each side is the east or south side
+    of exactly one cell; the outer wall and sides facing rock are no doors)."""
+    alive = np.ones(maze.walls.shape, dtype=bool) if maze.solid is None else ~maze.solid
+    opened = 0
+    for d, wrap, axis in ((1, maze.wrap_x, 1), (2, maze.wrap_y, 0)):
+        side_open = (((maze.walls >> d) & 1) == 0) & alive & np.roll(alive, -1, axis)
+        if not wrap:  # the last column's east (last row's south) side is the outer wall
+            side_open = side_open[:, :-1] if axis == 1 else side_open[:-1, :]
+        opened += int(np.count_nonzero(side_open))
+    return opened
+
+
+def sides_between_cells(maze: Maze) -> int:
+    """Every side between two grid cells, open or closed, counted once."""
+    h, w = maze.height, maze.width
+    return (w if maze.wrap_x else w - 1) * h + (h if maze.wrap_y else h - 1) * w
+
+
+@kernel
+def route_lengths(events, n):
+    """int64[k]: after each event, the cells on agent 0's walk with its loops erased (the
+    walk's AT events; 0 before the first). Each cell is pushed once per pop: O(k) in all."""
+    k = events.shape[0]
+    out = np.zeros(k, dtype=np.int64)
+    place = np.full(n, -1, dtype=np.int64)  # each cell's index on the route, -1: off it
+    route = np.empty(n, dtype=np.int64)
+    length = 0
+    for i in range(k):
+        cell = events[i, 1]
+        if events[i, 0] == 5 and events[i, 2] == 0 and cell >= 0:
+            at = place[cell]
+            if at >= 0:  # back on the route: erase the loop walked since
+                for j in range(at + 1, length):
+                    place[route[j]] = -1
+                length = at + 1
+            else:
+                place[cell] = length
+                route[length] = cell
+                length += 1
+        out[i] = length
+    return out

@@ -208,11 +208,14 @@ def _warm_maze() -> None:
 
 def _warm_replay() -> None:
     from mazegame.engine.generate import generate
-    from mazegame.engine.trace import Replay
+    from mazegame.engine.trace import Replay, event_effects, route_lengths
 
-    replay = Replay(generate("backtracker", 4, 4, 1, record=True).trace)
+    trace = generate("backtracker", 4, 4, 1, record=True).trace
+    replay = Replay(trace)
     replay.seek(len(replay.trace))
     replay.seek(0)
+    event_effects(trace)  # the lab's counters
+    route_lengths(trace.events, trace.initial.size)
 
 
 def _warm_demon_tables() -> None:

@@ -1,14 +1,19 @@
 """The Algorithm Lab's rules: traces replayed with their counters, the shared clock, a race.
 
-`TraceRun` is a `Replay` plus indexes that make every counter a binary search, so a frame
-costs the same at event 10 as at event 10 million; `Playback` is the one clock every trace
-is seeked to (position, speed, the fraction of an event a frame carries over); `race` runs
-the ticked solvers on a maze, one after another, with their traces.
+`TraceRun` is a `Replay` plus indexes that make every counter a binary search or a lookup,
+so a frame costs the same at event 10 as at event 10 million. Each counter is defined once,
+by a `TraceRun` method and its docstring (visited, doors, walls, moves, path length, dead
+ends); the panels, the race's table and the tests read those. `Playback` is the one clock
+every trace is seeked to (position, speed, the fraction of an event a frame carries over);
+`race` runs
+the ticked solvers on a maze, one after another, with their traces, and `standings` ranks
+them: fewest steps to the goal, then shortest path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -16,7 +21,21 @@ from mazegame.engine.generate import GENERATORS, Generated
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, Solution, solve
 from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
-from mazegame.engine.trace import AT, CARVE, LABEL, MARK, NOTE, PATH, WALL, Replay, Trace
+from mazegame.engine.stats import dead_end_cells
+from mazegame.engine.trace import (
+    AT,
+    DOOR,
+    LABEL,
+    MARK,
+    NOTE,
+    PATH,
+    Replay,
+    Trace,
+    event_effects,
+    open_sides,
+    route_lengths,
+    sides_between_cells,
+)
 
 #: Playback speeds in events per second; at FPS frames a second the top ones move
 #: thousands of events per frame.
@@ -31,23 +50,30 @@ LAB_WALK_BUDGET = 1_000_000
 
 
 def dead_ends(maze: Maze) -> np.ndarray:
-    """bool[n]: rooms with exactly one open side (start and goals excepted)."""
-    open_sides = sum(((maze.walls >> d) & 1) == 0 for d in range(4)).ravel()
-    dead = open_sides == 1
-    if maze.solid is not None:
-        dead &= ~maze.solid.ravel()
-    dead[[maze.start, *maze.goals]] = False
-    return dead
+    """bool[n]: dead ends, cells with exactly one way out (`engine.stats.dead_end_cells`, the
+    definition `mazegame generate --stats` uses)."""
+    return dead_end_cells(maze)
 
 
-def _first_touches(events: np.ndarray, ops: tuple[int, ...], where=None) -> np.ndarray:
-    """Sorted event indices at which each cell is first touched by one of `ops`."""
-    hit = np.isin(events[:, 0], ops) & (events[:, 1] >= 0)
+def _touches(events: np.ndarray, ops: tuple[int, ...], other=None, where=None):
+    """Sorted event indices at which each cell is first touched: the event's cell for `ops`,
+    and with `other` (the cell across the side each CARVE or WALL event opens or closes, -1
+    for none) both cells of such a side; only cells in `where`, when given."""
+    cells, at = events[:, 1], np.arange(len(events))
+    hit = np.isin(events[:, 0], ops)
+    if other is not None:
+        hit |= other >= 0
+        cells, at = np.concatenate([cells, other]), np.concatenate([at, at])
+        hit = np.concatenate([hit, other >= 0])
+    hit &= cells >= 0
     if where is not None:
-        hit &= where[np.maximum(events[:, 1], 0)]
-    idx = np.flatnonzero(hit)
-    _, first = np.unique(events[idx, 1], return_index=True)
-    return np.sort(idx[first])
+        hit &= where[np.maximum(cells, 0)]
+    at, cells = at[hit], cells[hit]
+    if other is not None:  # by time, so that unique keeps each cell's first touch
+        order = np.argsort(at, kind="stable")
+        at, cells = at[order], cells[order]
+    _, first = np.unique(cells, return_index=True)
+    return np.sort(at[first])
 
 
 class TraceRun:
@@ -67,14 +93,17 @@ class TraceRun:
         self.replay = Replay(trace)
         ev = trace.events
         ops = ev[:, 0]
-        dead = dead_ends(maze)
-        self._touch = _first_touches(ev, (MARK, AT, CARVE))
-        self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0))
-        if walker:
-            self._dead = np.flatnonzero((ops == AT) & dead[np.maximum(ev[:, 1], 0)])
-        else:
-            self._dead = _first_touches(ev, (MARK, AT), dead)
-        self._build = np.flatnonzero(ops == (CARVE if carves else WALL))
+        self._doors0 = open_sides(trace.initial)
+        if result is None:  # a generator touches what it marks, labels, stands on or builds
+            other, delta = event_effects(trace)
+            self._touch = _touches(ev, (MARK, LABEL, DOOR, AT), other)
+            self._door_sum = np.concatenate([[0], np.cumsum(delta, dtype=np.int64)])
+        else:  # a solver reaches what it marks or stands on (labels spread: the aroma)
+            self._touch = _touches(ev, (MARK, AT))
+            self._door_sum = np.zeros(len(ev) + 1, dtype=np.int64)  # solvers build nothing
+        self._dead = _touches(ev, (MARK, AT), where=dead_ends(maze))
+        self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0) & (ev[:, 1] >= 0))
+        self._route = route_lengths(ev, maze.size) if walker else None
         self._notes = np.flatnonzero(ops == NOTE)
 
     @property
@@ -126,23 +155,59 @@ class TraceRun:
     def _count(self, index: np.ndarray) -> int:
         return int(np.searchsorted(index, self.position))
 
-    # -- counters -----------------------------------------------------------------------
+    # -- counters: each defined once, here -------------------------------------------------
+    def visited(self) -> int:
+        """Visited: distinct cells touched so far; a generator touches the cells it marks,
+        labels, stands on, and both cells of each side it opens or closes; a solver the
+        cells it marks or stands on, and once it has finished, its result's count (which
+        holds work a trace may not show: dead-end filling's closing search)."""
+        return self.final_visited() if self.finished else self._count(self._touch)
+
+    def final_visited(self) -> int:
+        """Visited once the trace has played to its end."""
+        if self.result is not None:
+            return int(self.result.visited)
+        return len(self._touch)
+
+    def doors(self) -> int:
+        """Doors: open sides between two cells, counted once, in the maze as it stands."""
+        return self._doors0 + int(self._door_sum[self.position])
+
+    def walls(self) -> int:
+        """Walls: closed sides between two cells, counted once (the outer wall is not one)."""
+        return sides_between_cells(self.trace.initial) - self.doors()
+
+    def moves(self) -> int:
+        """Moves: steps a walker has taken (its first stand is where it starts, no move)."""
+        return max(0, self._count(self._moves) - 1)
+
+    def path_length(self) -> int | None:
+        """Path length: cells on the route so far minus one (None: none found). A walker's
+        route is its walk with loops erased; a search's the cells it has marked PATH, and
+        once it has finished, its result's path."""
+        if self.finished:
+            return self.result.length
+        if self.walker:
+            return max(0, int(self._route[self.position - 1]) - 1) if self.position else 0
+        return max(0, int(np.count_nonzero(self.replay.marks == PATH)) - 1)
+
+    def dead_ends_reached(self) -> int:
+        """Dead ends: distinct dead-end cells (`dead_ends`) the solver has marked or stood on."""
+        return self._count(self._dead)
+
     def counters(self) -> list[tuple[str, str]]:
         """(name, value) pairs for the panel, at the current position."""
-        rows = [("step", f"{self.position:,}/{len(self):,}"),
-                ("visited", f"{self._count(self._touch):,}")]
+        rows = [("event", f"{self.position:,}/{len(self):,}"),
+                ("visited", f"{self.visited():,}")]
         if self.result is None:
-            rows.append(("doors" if self.carves else "walls",
-                         f"{self._count(self._build):,}"))
+            rows.append(("doors", f"{self.doors():,}") if self.carves
+                        else ("walls", f"{self.walls():,}"))
             return rows
         if self.walker:
-            path = max(0, self._count(self._moves) - 1)
-        elif self.finished:
-            path = self.result.length  # searches mark no path in their traces; None: none
-        else:
-            path = max(0, int(np.count_nonzero(self.replay.marks == PATH)) - 1)
+            rows.append(("moves", f"{self.moves():,}"))
+        path = self.path_length()
         rows += [("path", "none" if path is None else f"{path:,}"),
-                 ("dead ends", f"{self._count(self._dead):,}")]
+                 ("dead ends", f"{self.dead_ends_reached():,}")]
         return rows
 
     def note(self) -> str:
@@ -186,6 +251,35 @@ def race(maze: Maze, names: list[str], seed: int, control,
             return None
         runs.append(TraceRun.of_solution(name, solution, maze))
     return runs, refused
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One solver's line in a race's table: its own counts of the work, from its result."""
+
+    title: str
+    found: bool
+    steps: int  #: the solver's steps (`Solution.steps`): moves, ticks or cells reached
+    visited: int  #: distinct cells it visited (`TraceRun.visited` at the end)
+    path: int | None  #: path length (`TraceRun.path_length` at the end; None: not found)
+
+
+def standings(runs: list[TraceRun]) -> list[Standing]:
+    """The race's table, best first: those that found a goal, by fewest steps to it, then
+    shortest path; those that did not, after them, in race order."""
+    rows = []
+    for run in runs:
+        found = bool(run.result.found)
+        rows.append(Standing(run.title, found, int(run.result.steps),
+                             run.final_visited(), run.result.length))
+    return sorted(rows, key=lambda r: (not r.found, r.steps if r.found else 0,
+                                       r.path if r.found else 0))
+
+
+def winner(runs: list[TraceRun]) -> Standing | None:
+    """The race's winner: fewest steps to the goal, then shortest path (None: nobody got there)."""
+    table = standings(runs)
+    return table[0] if table and table[0].found else None
 
 
 def auto_speed(total: int) -> int:

@@ -24,10 +24,16 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
-from mazegame.games.lab import FPS, Playback, TraceRun, race
+from mazegame.games.lab import FPS, Playback, TraceRun, race, standings
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
-from mazegame.ui.screens.lab_text import LAB_KEYS, explanation, progress_line, status_line
+from mazegame.ui.screens.lab_text import (
+    LAB_KEYS,
+    explanation,
+    progress_line,
+    race_table,
+    status_line,
+)
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
@@ -68,6 +74,8 @@ class LabScreen(Screen):
         self.playback = Playback()  #: the shared clock and its speed
         self.room_width: int | None = None  #: None: the widest that fits
         self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
+        self._notes = ""  #: the side panel's notes on the algorithms on show
+        self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
         self.solving = ""  #: the title of the solver running now
 
@@ -260,7 +268,18 @@ class LabScreen(Screen):
         self.playing = self.autoplay
 
     def _explain(self, items: list[tuple[str, str, str]]) -> None:
-        self.query_one("#lab-explain", Static).update(explanation(items))
+        self._notes = explanation(items)
+        self._table_shown = False
+        self.query_one("#lab-explain", Static).update(self._notes)
+
+    def _show_result(self) -> None:
+        """At the end of a race, the winner and the table above the notes; else the notes."""
+        over = self.phase == "race" and bool(self.runs) and self.playback.at_end
+        if over == self._table_shown:
+            return  # unchanged: no layout pass (this runs every frame)
+        self._table_shown = over
+        text = f"{race_table(standings(self.runs))}\n\n{self._notes}" if over else self._notes
+        self.query_one("#lab-explain", Static).update(text)
 
     # -- playback --------------------------------------------------------------------------
     def watch_playing(self, playing: bool) -> None:
@@ -289,6 +308,7 @@ class LabScreen(Screen):
         for panel in self.panels:
             panel.seek(self.clock)
         self.query_one(Scrubber).update(self.clock, self.total)
+        self._show_result()
         self.frame_ms = (time.perf_counter() - started) * 1000
         self.update_status()
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
-from mazegame.games.lab import FPS, Playback
+from mazegame.games.lab import FPS, Playback, Standing
 from mazegame.ui.palette import (
     ACTIVE_COLOUR,
     AGENT_GLYPHS,
@@ -66,6 +67,19 @@ def explanation(items: list[tuple[str, str, str]]) -> str:
     return f"{text}\n\n{LEGEND}"
 
 
+def race_table(table: list[Standing]) -> str:
+    """The race's result for the side panel: the winner, then each solver's steps, cells
+    visited and path length, best first (`games.lab.standings`); two lines a solver, to fit."""
+    won = table[0].title if table and table[0].found else None
+    lines = [f"[b]Winner: {escape(won)}[/b]" if won else "[b]No winner:[/b] no solver got there"]
+    for place, row in enumerate(table, 1):
+        path = f"{row.path:,}" if row.found else "none"
+        lines += [f"{place}. {escape(row.title)}",
+                  # no-break spaces: a narrow panel wraps between figures, not inside one
+                  f"{row.steps:,}\u00a0steps, {row.visited:,}\u00a0visited, path\u00a0{path}"]
+    return "\n".join(lines)
+
+
 def progress_line(solving: str, steps: int) -> str:
     """While the solvers run: which one, and how many steps it has taken."""
     counted = f" · {steps:,} steps" if steps else ""
@@ -84,4 +98,4 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
             else "   [reverse] g: build another maze [/]"
     # frame_ms is left out on purpose: the status must not vary between identical runs.
     return (f"{request.generator} · {maze.width}x{maze.height} · seed {request.seed}   "
-            f"{phase}: {state} at {speed:,} steps/s{per_frame}{hint}")
+            f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")

@@ -1,4 +1,5 @@
-"""The lab's rules without a screen: counters against a brute-force replay, the race, the clock."""
+"""The lab's rules without a screen: the outcome, the race, the clock (each counter against an
+independent count: test_lab_counters.py)."""
 
 from __future__ import annotations
 
@@ -9,59 +10,23 @@ from mazegame.engine.generate import generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import solve
 from mazegame.engine.solve.registry import cancel, new_control
-from mazegame.engine.trace import AT, CARVE, MARK, WALL
+from mazegame.engine.trace import AT, MARK
 from mazegame.games.lab import (
     AUTO_SECONDS,
     SPEEDS,
     Playback,
     TraceRun,
     auto_speed,
-    dead_ends,
     race,
+    standings,
+    winner,
 )
-
-
-def brute_dead_ends(maze: Maze) -> set[int]:
-    """Rooms with one open side, counted side by side (start and goals excepted)."""
-    return {cell for cell in range(maze.size)
-            if sum(not (int(maze.walls.flat[cell]) >> d) & 1 for d in range(4)) == 1
-            and cell != maze.start and cell not in maze.goals
-            and (maze.solid is None or not maze.solid.flat[cell])}
 
 
 def touched(events: np.ndarray, ops, where=None) -> int:
     """Distinct cells touched by `ops` in `events` (within `where`, when given)."""
     return len({int(c) for op, c, _ in events if op in ops and c >= 0
                 and (where is None or c in where)})
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_dead_ends_are_rooms_with_one_open_side(seed):
-    maze = generate("backtracker", 9, 7, seed).maze
-    assert set(np.flatnonzero(dead_ends(maze))) == brute_dead_ends(maze)
-
-
-@pytest.mark.parametrize("position", [0, 1, 37, 200, 10**9])
-def test_generation_counters_follow_the_events(position):
-    generated = generate("wilson", 9, 6, 7, record=True)
-    run = TraceRun.of_generation("wilson", generated)
-    run.seek(position)
-    events = generated.trace.events[:run.position]
-    assert run.position == min(position, len(run))
-    assert dict(run.counters()) == {
-        "step": f"{run.position:,}/{len(run):,}",
-        "visited": f"{touched(events, (MARK, AT, CARVE)):,}",
-        "doors": f"{int(np.count_nonzero(events[:, 0] == CARVE)):,}",
-    }
-    assert run.result is None and not run.finished and run.outcome() == ""
-
-
-def test_a_wall_builder_counts_walls():
-    generated = generate("recursive-division", 8, 8, 2, record=True)
-    run = TraceRun.of_generation("recursive-division", generated)
-    run.seek(len(run))
-    walls = int(np.count_nonzero(generated.trace.events[:, 0] == WALL))
-    assert not run.carves and dict(run.counters())["walls"] == f"{walls:,}"
 
 
 @pytest.mark.parametrize("solver", ["bfs", "tremaux", "random-walk"])
@@ -74,30 +39,12 @@ def test_solver_counters_and_outcome(solver):
     assert len(seen) == half and run.seek(half).size == 0  # the events that ran, then none
     events = solution.trace.events[:half]
     counters = dict(run.counters())
-    assert counters["visited"] == f"{touched(events, (MARK, AT, CARVE)):,}"
-    if not run.walker:  # a search's dead ends are the dead-end rooms it has touched
-        assert counters["dead ends"] == f"{touched(events, (MARK, AT), brute_dead_ends(maze)):,}"
+    assert counters["visited"] == f"{touched(events, (MARK, AT)):,}"
     assert not run.finished and run.answer() == () and run.outcome() == ""
     run.seek(len(run))
     assert run.finished and list(run.answer()) == list(solution.route)
     assert run.outcome() == f"found: {solution.length:,} moves"
-    if not run.walker:  # a walker's path counter is its walk (below)
-        assert dict(run.counters())["path"] == f"{solution.length:,}"
-
-
-def test_a_walker_counts_its_moves_and_dead_ends_on_every_visit():
-    maze = generate("backtracker", 6, 5, 1).maze
-    solution = solve("random-walk", maze, record=True, seed=2)
-    run = TraceRun.of_solution("random-walk", solution, maze)
-    run.seek(len(run))
-    ev = solution.trace.events
-    moves = int(np.count_nonzero((ev[:, 0] == AT) & (ev[:, 2] == 0)))
-    dead = brute_dead_ends(maze)
-    visits = sum(1 for op, c, _ in ev if op == AT and c in dead)
-    counters = dict(run.counters())
-    assert counters["path"] == f"{max(0, moves - 1):,}"
-    assert counters["dead ends"] == f"{visits:,}"
-    assert run.follows_agent
+    assert dict(run.counters())["path"] == f"{solution.length:,}"  # test_lab_counters: all
 
 
 def test_an_unsolvable_search_says_why_it_stopped():
@@ -167,3 +114,27 @@ def test_frames_carry_fractions_and_a_stall_is_not_a_leap():
     assert clock.frame(60.0) == 25  # a minute's stall counts as a quarter second
     clock.start(0.0)
     assert clock.frame(0.125) == 12 and clock.frame(0.25) == 13  # 12.5 + 12.5
+
+
+# -- the race's winner and table ------------------------------------------------------------
+def test_a_race_is_won_by_fewest_steps_then_shortest_path():
+    maze = generate("backtracker", 8, 6, 2, braid=0.5).maze
+    names = ["random-walk", "bfs", "astar", "tremaux", "left-hand"]
+    runs, _ = race(maze, names, 3, new_control())
+    table = standings(runs)
+    results = {run.title: run.result for run in runs}
+    assert sorted(row.title for row in table) == sorted(results)
+    for row in table:  # each line is the solver's own result
+        result = results[row.title]
+        assert (row.found, row.steps, row.visited, row.path) == (
+            result.found, result.steps, result.visited, result.length)
+    found = [(r.steps, r.length) for r in results.values() if r.found]
+    best = winner(runs)
+    assert (best.steps, best.path) == min(found)
+    assert [(row.steps, row.path) for row in table if row.found] == sorted(found)
+
+
+def test_a_race_nobody_finishes_has_no_winner():
+    maze = Maze.closed(3, 1)
+    runs, _ = race(maze, ["bfs", "random-walk"], 3, new_control())
+    assert winner(runs) is None and [row.found for row in standings(runs)] == [False, False]

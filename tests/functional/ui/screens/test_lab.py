@@ -7,7 +7,7 @@ from mazegame.engine.generate import generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.matrices import connection_matrix, distance_matrix, solution_matrix
 from mazegame.engine.mazefile import picture_lines
-from mazegame.engine.solve import solve
+from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.trace import Replay
 from mazegame.games.lab import SPEEDS
 from mazegame.games.setup import GameSetup
@@ -108,6 +108,38 @@ async def test_race_two_solvers_on_one_clock(helpers):
         bfs = panels[0].run
         assert bfs.result.length == len(bfs.result.path) - 1
         assert f"path {bfs.result.length}" in str(panels[0].query_one(".lab-counters").render())
+
+
+async def test_a_race_runs_to_its_winner(helpers):
+    solvers = ("random-walk", "bfs", "tremaux")
+    app = lab(solvers=solvers)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        maze = screen.maze
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        explain = screen.query_one("#lab-explain")
+        assert "Winner" not in str(explain.render())  # not before the race has been played
+        await pilot.press("space")  # play it to the end, at the top speed
+        for _ in range(len(SPEEDS)):
+            await pilot.press("plus")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if not screen.playing:
+                break
+        assert screen.playback.at_end
+        # The winner by the rule, from the solvers' own results: fewest steps, then path.
+        results = [solve(name, maze, record=True, seed=7) for name in solvers]
+        best = min((r for r in results if r.found), key=lambda r: (r.steps, r.length))
+        text = str(explain.render())
+        assert f"Winner: {SOLVERS[best.algorithm].title}" in text
+        for result in results:
+            line = f"{result.steps:,} steps, {result.visited:,} visited, path {result.length:,}"
+            assert line in text.replace("\u00a0", " ")
+        await pilot.press("home")  # back from the end: the notes alone again
+        await pilot.pause()
+        assert "Winner" not in str(explain.render())
 
 
 async def test_speed_keys_and_playing_to_the_end(helpers):
