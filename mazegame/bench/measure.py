@@ -9,6 +9,7 @@ child for the calls still to come.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -114,6 +115,10 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
         spent = 0.0
         for run in range(runs):
             conn.send(("start", index))
+            if index == 0 and prepared.memory:
+                # Garbage freed by a collection during the call would lower the resident
+                # size under the baseline and hide what the call took: free it first.
+                gc.collect()
             before = _rss_mib() if index == 0 and prepared.memory and _reset_peak() else None
             t0 = time.perf_counter()
             try:

@@ -97,7 +97,7 @@ def test_memory_is_measured_and_capped(monkeypatch):
     (row,) = _rows(lambda: Prepared(grab, memory=True))
     if row["peak_mib"] is None:
         pytest.skip("no /proc memory figures on this system")
-    assert 60 <= row["peak_mib"] < 1024  # 64 MiB touched; loose above: a loaded machine
+    assert 60 <= row["peak_mib"] < 1024, row  # 64 MiB touched; loose above: a loaded machine
     monkeypatch.setattr(measure, "MEMORY_CAP_MIB", measure._rss_mib() + 100)
 
     def hog():
