@@ -89,6 +89,11 @@ class MazeApp(App):
             self.load_campaign()
         return self._campaign
 
+    @property
+    def campaign_if_read(self) -> Campaign | None:
+        """The campaign if its levels have been read (None: not yet, nothing is read now)."""
+        return self._campaign
+
     def load_campaign(self) -> Campaign:
         """Read the campaign's levels and the player's own again (a worker may call this)."""
         from mazegame.games.levels import Campaign

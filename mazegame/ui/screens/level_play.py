@@ -14,9 +14,11 @@ if TYPE_CHECKING:
 
 
 def level_of(screen: WalkScreen) -> Level | None:
-    """The campaign level a game screen plays (None: not a level)."""
+    """The campaign level a game screen plays (None: not a level, or the levels not read
+    yet: the game's worker reads them, never the UI thread)."""
     level_id = getattr(screen.setup, "level_id", None)
-    return None if level_id is None else screen.app.campaign.get(level_id)
+    campaign = screen.app.campaign_if_read
+    return None if level_id is None or campaign is None else campaign.get(level_id)
 
 
 def level_help(level: Level) -> str:

@@ -134,6 +134,8 @@ class WalkScreen(Screen):
 
     @work(thread=True, exclusive=True, group="generate")
     def _prepare(self, setup: GameSetup, fit: tuple[int, int], maze: Maze | None) -> None:
+        if setup.level_id is not None and self.app.campaign_if_read is None:
+            self.app.load_campaign()  # a level started from the command line: read them here
         try:
             game = self.make_game(maze or self.make_maze(setup, fit))
         except ValueError as err:  # a setup that cannot be played (an unwinnable chase...)
