@@ -10,6 +10,16 @@ from hypothesis import settings
 os.environ["MAZEGAME_DATA_DIR"] = tempfile.mkdtemp(prefix="mazegame-test-data-")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: one worker more than cores. A third of the suite's time is Pilot tests
+    waiting on timers and tests waiting on subprocesses; a spare worker fills it (on two
+    cores: 2m25 with two workers, 1m58 with three). PYTEST_XDIST_AUTO_NUM_WORKERS wins."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    return (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+            else os.cpu_count() or 1) + 1
+
+
 @pytest.fixture(autouse=True)
 def _fresh_saved_results(tmp_path, monkeypatch):
     """...and a fresh one for every test, so no test sees another's results."""

@@ -36,6 +36,10 @@ def test_startup_json_has_every_figure(monkeypatch, capsys):
     monkeypatch.setattr(presses, "MOVE_PRESSES", 5)
     monkeypatch.setattr(presses, "LEAD_IN_MOST", 10)
     monkeypatch.setattr(presses, "BACKGROUND_SECONDS", 0.3)
+    # one quiet and one animated idle screen, one move screen: each is a launch (~1.5 s)
+    monkeypatch.setattr(startup, "IDLE_SCREENS",
+                        {k: startup.IDLE_SCREENS[k] for k in ("menu", "menu-attract")})
+    monkeypatch.setattr(presses, "MOVE_SCREENS", {"200x60": presses.MOVE_SCREENS["200x60"]})
     status = main(["bench", "--startup", "--json", "--only", "classic", "--repeat", "1",
                    "--idle", "0.5", "--cap", BUDGET])
     doc = json.loads(capsys.readouterr().out)

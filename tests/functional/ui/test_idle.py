@@ -59,8 +59,9 @@ class Paints:
         app._display = spy
 
 
-async def idle_paints(pilot, seconds: float = 1.0, settle: bool = True) -> Paints:
-    """The paints while the app sits `seconds` with no input; with `settle`, counted from
+async def idle_paints(pilot, seconds: float = 0.5, settle: bool = True) -> Paints:
+    """The paints while the app sits `seconds` with no input (the tests also check that no
+    timer runs, so half a second catches what a timer would not); with `settle`, counted from
     the first quarter second without a paint (what the last key changed has landed, however
     busy the machine), or after 3 s of trying."""
     for _ in range(12 if settle else 0):
