@@ -55,9 +55,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(tally.to_json()))
     else:
+        spare = "" if tally.spare_moves is None else \
+            f", {tally.spare_moves:.1f} moves to spare when it won"
         print(f"{args.mode} · {args.difficulty} · {args.personality or 'default demon'}: "
               f"the bot won {tally.wins} of {tally.games} ({tally.win_rate:.0%}), "
-              f"{tally.mean_moves:.1f} moves a game")
+              f"{tally.mean_moves:.1f} moves a game{spare}")
     return 0
 
 

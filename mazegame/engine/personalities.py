@@ -106,8 +106,9 @@ class CheeseNose(_DoorWalker):
     title = "The cheese-nose"
     tagline = "follows your scent"
     description = ("Hunts by smell. Your scent spreads through the maze cell by cell and fades "
-                   "behind you; it wanders until it catches a whiff, then follows the strongest "
-                   "smell. Loops and fast feet throw it off.")
+                   "behind you; it wanders (a draught brings it a whiff now and then) until it "
+                   "catches your trail, then follows the strongest smell. Loops and fast feet "
+                   "throw it off.")
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
                  keen: float = 0.5, fade: float | None = None, spread: int | None = None) -> None:
@@ -140,7 +141,12 @@ class CheeseNose(_DoorWalker):
 
         self.sniff(target)
         d = int(strongest(self.brain.moves, self.scent, int(cell)))
-        return d if d >= 0 else self.wander(cell)
+        if d >= 0:
+            return d
+        # No scent yet: a keen nose still catches a whiff on the draught now and then.
+        if self.rng.random() < 0.8 * self.keen:
+            return self.brain.next_move(cell, target)
+        return self.wander(cell)
 
 
 @personality

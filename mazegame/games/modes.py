@@ -115,7 +115,7 @@ DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
 CHASE_MODES = ("chase", "race")  #: the modes played against a demon (games.chase)
 #: The size a chase gets from the menu's default, "fit the screen", in the bird's-eye view
 #: of a 120x40 terminal: what `mazegame selfplay` plays (the difficulties are tuned at it).
-CHASE_SIZE = (29, 17)
+CHASE_SIZE = (29, 18)
 
 
 def aids_text(difficulty: Difficulty) -> str:

@@ -1,10 +1,14 @@
 """Self-play: a standard bot plays chases and races, so the difficulties can be measured.
 
 The bot (issue 19's definition) walks a shortest route to the nearest exit, re-planned
-every move, and steps away when the demon is within two moves of it: to the neighbouring
-cell farthest from the demon (ties: nearer the exit). It plays at the difficulty's full
-pace, one move per demon tick, so a turn-based game is the real-time game exactly (the
-real-time player may move at most once a tick: `ChaseRules.move_seconds`).
+every move, and in a chase steps away when the demon is within two moves of it: to the
+neighbouring cell farthest from the demon (ties: nearer the exit). A race has no catching,
+so there it never steps aside: it runs the shortest route, and since a race starts only
+when it can be won (engine.chase_safety), it always wins; what a race's difficulty sets is
+the slack, the moves a player could waste and still win (`Tally.spare_moves`). The bot
+plays at the difficulty's full pace, one move per demon tick, so a turn-based game is the
+real-time game exactly (the real-time player may move at most once a tick:
+`ChaseRules.move_seconds`).
 
 `selfplay` plays N seeded games and counts wins; `mazegame selfplay` prints the figures.
 """
@@ -32,6 +36,9 @@ class Tally:
     losses: int
     win_rate: float
     mean_moves: float  #: moves per game, won or lost
+    #: races: the mean number of moves the demon still needed when the bot won, in the
+    #: player's moves (what a player could have wasted); None for chases
+    spare_moves: float | None = None
 
     def to_json(self) -> dict:
         """The figures `mazegame selfplay --json` prints."""
@@ -87,11 +94,15 @@ def selfplay(mode: str, difficulty: str, personality: str | None, games: int, se
              size: tuple[int, int] = DEFAULT_SIZE, view: str = "birds-eye") -> Tally:
     """N games of the bot against the demon (seeds seed, seed+1, ...), turn by turn."""
     wins = total = 0
+    spare: list[float] = []
     for k in range(games):
         game = new_chase(mode=mode, difficulty=difficulty, size=size, seed=seed + k,
                          view=view, personality=personality, turn_based=True)
         won, moves = play_one(game)
         wins += won
         total += moves
+        if won and game.race:
+            spare.append(float(game.demon_to_goal() / game.rules.speed))
     return Tally(games, wins, games - wins, wins / games if games else 0.0,
-                 total / games if games else 0.0)
+                 total / games if games else 0.0,
+                 round(sum(spare) / len(spare), 2) if spare else None)

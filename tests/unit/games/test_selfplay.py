@@ -51,7 +51,8 @@ def test_the_command_prints_the_figures(capsys):
     assert main(["selfplay", "chase", "--difficulty", "hard", "--personality", "wanderer",
                  "--games", "3", "--seed", "2", "--size", "11x7", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc) == {"games", "wins", "losses", "win_rate", "mean_moves"}
+    assert set(doc) == {"games", "wins", "losses", "win_rate", "mean_moves", "spare_moves"}
+    assert doc["spare_moves"] is None  # a chase
     assert doc["games"] == 3 and doc["wins"] + doc["losses"] == 3
 
 
@@ -61,3 +62,10 @@ def test_the_command_prints_the_figures(capsys):
                                   ["selfplay", "chase", "--size", "0x3"]])
 def test_bad_arguments_exit_2(argv, capsys):
     assert main(argv) == 2 and "error" in capsys.readouterr().err
+
+
+def test_a_race_is_always_won_with_some_moves_to_spare():
+    """Races start only when they can be won, and the bot never steps aside in one."""
+    tally = selfplay("race", "nightmare", None, 5, seed=4, size=(15, 9))
+    assert tally.win_rate == 1.0 and tally.spare_moves > 0
+    assert json.loads(json.dumps(tally.to_json()))["spare_moves"] == tally.spare_moves
