@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay.
+edit, interpreted, selfplay, rat.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -22,6 +22,7 @@ from mazegame.cli import (
     levels,
     matrices,
     play,
+    rat,
     selfplay,
     solve,
 )
@@ -32,7 +33,7 @@ COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
-                selfplay.COMMAND)
+                selfplay.COMMAND, rat.COMMAND)
 }
 
 

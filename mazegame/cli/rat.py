@@ -1,0 +1,130 @@
+"""`mazegame rat train|run`: train Suits' self-teaching rat (section 5) on a maze with its
+baselines, or run a saved rat on another maze."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    check_output,
+    load_maze,
+    parse_seed,
+    parse_size,
+)
+
+MAX_EPISODES = 100_000  #: a bound on --episodes and --runs
+VARIANT_NAMES = ("literal", "working")  #: kept in step with engine.rat.VARIANTS (a test checks)
+
+
+def parse_count(text: str) -> int:
+    """A number of episodes, 1..MAX_EPISODES."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= n <= MAX_EPISODES:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_EPISODES:,}, not {n}")
+    return n
+
+
+def configure(p: argparse.ArgumentParser) -> None:
+    """Add the train and run subcommands (nothing heavy is imported here)."""
+    sub = p.add_subparsers(dest="rat_command", metavar="train|run", required=True,
+                           parser_class=type(p))
+    t = sub.add_parser("train", help="train a rat, with the baselines on the same maze")
+    t.add_argument("--size", type=parse_size, default=(6, 6), metavar="WxH",
+                   help="maze size (default 6x6; ignored with --maze)")
+    t.add_argument("--seed", type=parse_seed, default=0, help="seed of maze and rat (default 0)")
+    t.add_argument("--episodes", type=parse_count, default=300, help="episodes (default 300)")
+    t.add_argument("--maze", default=None, metavar="FILE", help="a maze file instead")
+    t.add_argument("--variant", choices=VARIANT_NAMES, default="working",
+                   help="literal: the rules of fig. 22 as written; working: the smallest "
+                        "change that learns (default)")
+    t.add_argument("--new-goal-every", type=parse_count, default=None, metavar="K",
+                   help="a new start and goal every K episodes")
+    t.add_argument("--save", default=None, metavar="MODEL.npz", help="write the trained rat")
+    t.add_argument("--json", action="store_true", help="print the JSON document")
+    r = sub.add_parser("run", help="run a saved rat on a (new) maze, weights frozen")
+    r.add_argument("--model", required=True, metavar="MODEL.npz")
+    r.add_argument("--size", type=parse_size, default=(6, 6), metavar="WxH")
+    r.add_argument("--seed", type=parse_seed, default=0)
+    r.add_argument("--maze", default=None, metavar="FILE", help="a maze file instead")
+    r.add_argument("--runs", type=parse_count, default=20, help="episodes to run (default 20)")
+    r.add_argument("--json", action="store_true", help="print the JSON document")
+
+
+def _maze(args: argparse.Namespace):
+    """The maze of the arguments: the file, or a backtracker maze of the size and seed."""
+    if args.maze is not None:
+        maze = load_maze(args.maze)
+    else:
+        from mazegame.engine.generate import generate
+
+        maze = generate("backtracker", *args.size, args.seed).maze
+    if maze.size < 2:
+        raise UsageError("the rat needs a maze of at least 2 cells")
+    return maze
+
+
+def run(args: argparse.Namespace) -> int:
+    """Train or run, and print the figures."""
+    return _train(args) if args.rat_command == "train" else _run(args)
+
+
+def _train(args: argparse.Namespace) -> int:
+    """`rat train`."""
+    from mazegame.games import rat
+
+    check_output(args.save)
+    maze = _maze(args)
+    result = rat.train(maze, args.episodes, args.seed, args.variant, args.new_goal_every)
+    if args.save:
+        try:
+            rat.save(result.net, args.save)
+        except OSError as err:
+            raise UsageError(f"cannot write {args.save}: {err.strerror}") from None
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    tail = rat.last_median(result.episodes)
+    print(f"{args.variant} rat, {maze.width}x{maze.height} seed {args.seed}: median of the last "
+          f"{min(rat.LAST, len(result.episodes))} episodes {tail:g} moves (shortest "
+          f"{result.shortest}, random walk {result.random_walk:.0f}, wall follower "
+          f"{result.wall_follower}, tabular memoryless "
+          f"{rat.last_median(result.tabular_memoryless):g}, tabular with position "
+          f"{rat.last_median(result.tabular_position):g}); {result.seconds:.2f} s; "
+          f"{'learned' if result.learned else 'did not learn'}")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    """`rat run`."""
+    from mazegame.games import rat
+
+    try:
+        net = rat.load(args.model)
+    except rat.ModelError as err:
+        raise UsageError(str(err)) from None
+    maze = _maze(args)
+    steps = rat.run(net, maze, args.runs, args.seed)
+    pairs = [(maze.start, maze.goals[0])]
+    mean = sum(steps) / len(steps)
+    walk = rat.mean_random_walk(maze, pairs)
+    doc = {"size": f"{maze.width}x{maze.height}", "seed": args.seed, "variant": net.variant,
+           "shortest": rat.shortest_path(maze, *pairs[0]), "runs": steps,
+           "mean": round(mean, 2), "random_walk": round(walk, 2),
+           "wall_follower": rat.wall_follower(maze, *pairs[0]),
+           "better_than_random_walk": mean < walk}
+    if args.json:
+        print(json.dumps(doc))
+    else:
+        print(f"{net.variant} rat on {doc['size']} seed {args.seed}: {mean:.0f} moves on average "
+              f"over {len(steps)} runs (shortest {doc['shortest']}, random walk {walk:.0f})")
+    return 0
+
+
+COMMAND = Command("rat", "Suits' self-teaching maze rat: train it, or run a saved one",
+                  configure, run)

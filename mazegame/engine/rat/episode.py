@@ -1,0 +1,151 @@
+"""One episode of the rat, start to goal or the step cap, learning as it goes (a kernel).
+
+`hp` holds the settings (indices below) and the working variant's running reward baseline,
+which the kernel updates; numba's np.random draws the exploration noise (seed it with
+`seed_rng`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.grid import step_kernel
+from mazegame.engine.jit import kernel
+from mazegame.engine.rat.net import (
+    CONTEXT,
+    TYPES,
+    decide,
+    literal_reward,
+    open_sides,
+    predict,
+    prediction_rule,
+    winner_take_all,
+)
+
+LITERAL, WORKING = 0, 1  #: variant codes
+#: Indices into hp: exploration temperature, context decay, reward trace decay, prediction
+#: rate, reward rate, the running baseline (working), baseline rate.
+TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE = range(7)
+HP_SIZE = 7
+
+
+@kernel
+def seed_rng(seed):
+    """Seed the generator the episode kernels draw from."""
+    np.random.seed(seed)
+
+
+@kernel
+def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
+            learn, hp, log):
+    """Walk from start until the goal or `cap` moves; returns the moves made. With `learn`
+    the weights change (in place) by the variant's rules. `log` (int[cap, 3] or empty)
+    receives, per move, the move, the predicted type and the type found."""
+    hn = bh.shape[0]
+    h = np.zeros(hn)
+    net = np.zeros(4)
+    act = np.zeros(4)
+    q = np.zeros(TYPES)
+    ctx = np.zeros(CONTEXT)
+    pi = np.zeros(4)
+    # Traces: literal = how much each weight was used (decaying), working = the summed
+    # gradient of log pi (decaying when GAMMA < 1).
+    e1x = np.zeros_like(wx)
+    e1c = np.zeros_like(wc)
+    e1b = np.zeros_like(bh)
+    e1m = np.zeros_like(wm)
+    dh = np.zeros(hn)
+    temp, decay, gamma = hp[TEMP], hp[DECAY], hp[GAMMA]
+    cell = start
+    steps = 0
+    t = open_sides(walls, wrap_x, wrap_y, rock, cell)
+    while cell != goal and steps < cap:
+        if t == 0:
+            break  # a closed cell: nowhere to go
+        decide(wx, wc, bh, wm, t, ctx, h, net)
+        for d in range(4):  # Gumbel noise: winner-take-all then samples softmax(net / temp)
+            u = np.random.random()
+            act[d] = net[d] / temp - np.log(-np.log(u + 1e-300) + 1e-300)
+        d = winner_take_all(act)
+        pred = predict(wp, wpm, h, d, q)
+        nxt = step_kernel(walls, wrap_x, wrap_y, rock, cell, d)
+        t2 = open_sides(walls, wrap_x, wrap_y, rock, nxt)
+        if log.shape[0] > steps:
+            log[steps, 0] = d
+            log[steps, 1] = pred
+            log[steps, 2] = t2
+        if learn:
+            if variant == LITERAL:
+                prediction_rule(wx, wm, wp, wpm, h, t, d, pred, pred == t2, hp[LR_PRED], True)
+                e1x *= gamma
+                e1m *= gamma
+                for i in range(hn):
+                    e1x[i, t] += 1.0
+                    e1m[d, i] += abs(h[i])
+            else:
+                prediction_rule(wx, wm, wp, wpm, h, t, d, pred, pred == t2, hp[LR_PRED], False)
+                _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma,
+                                 e1x, e1c, e1b, e1m)
+        # Jordan context: the state nodes keep a decaying copy of the outputs.
+        for j in range(CONTEXT):
+            ctx[j] *= decay
+        ctx[d] += 1.0
+        for k in range(TYPES):
+            ctx[4 + k] += q[k]
+        cell = nxt
+        t = t2
+        steps += 1
+    if learn:
+        reached = cell == goal
+        if variant == LITERAL:
+            if reached:
+                literal_reward(wx, wm, e1x, e1m, hp[LR_REWARD])
+        else:
+            # Reward by how this episode's length compares with the usual (a running mean
+            # of log moves): shorter pushes every traced move up, longer (a loop run into
+            # the cap) pushes them down. The trace is normalised by sqrt(moves).
+            logt = np.log(max(steps, 1))
+            if hp[BASELINE] == 0.0:
+                hp[BASELINE] = logt
+            adv = hp[BASELINE] - logt
+            scale = hp[LR_REWARD] * adv / np.sqrt(max(steps, 1))
+            wx += scale * e1x
+            wc += scale * e1c
+            bh += scale * e1b
+            wm += scale * e1m
+            hp[BASELINE] += hp[BASELINE_RATE] * (logt - hp[BASELINE])
+    return steps
+
+
+@kernel
+def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, e1m):
+    """Add grad log pi(d) (softmax over the open sides) to the working variant's traces."""
+    top = -1e300
+    for k in range(4):
+        if (t >> k) & 1 and net[k] > top:
+            top = net[k]
+    z = 0.0
+    for k in range(4):
+        pi[k] = np.exp((net[k] - top) / temp) if (t >> k) & 1 else 0.0
+        z += pi[k]
+    for k in range(4):
+        pi[k] = ((1.0 if k == d else 0.0) - pi[k] / z) / temp  # d log pi / d net_k
+    hn = h.shape[0]
+    for i in range(hn):
+        s = 0.0
+        for k in range(4):
+            s += wm[k, i] * pi[k]
+        dh[i] = s * (1.0 - h[i] * h[i])
+    if gamma < 1.0:
+        e1x *= gamma
+        e1c *= gamma
+        e1b *= gamma
+        e1m *= gamma
+    for i in range(hn):
+        for k in range(4):
+            g = pi[k] * h[i]
+            e1m[k, i] += g
+        e1x[i, t] += dh[i]
+        e1b[i] += dh[i]
+        for j in range(ctx.shape[0]):
+            g = dh[i] * ctx[j]
+            e1c[i, j] += g

@@ -1,0 +1,60 @@
+"""`mazegame rat train|run`: the JSON document, saved rats, one-line refusals."""
+
+import json
+
+import pytest
+
+from mazegame.cli import main
+from mazegame.cli.rat import VARIANT_NAMES
+from mazegame.engine.rat import VARIANTS
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_variant_choices_follow_the_engine():
+    assert list(VARIANT_NAMES) == list(VARIANTS)
+
+
+def test_train_json_has_exactly_the_documented_keys(capsys, tmp_path):
+    model = str(tmp_path / "rat.npz")
+    status, out, _ = run(capsys, "rat", "train", "--size", "4x4", "--seed", "3", "--episodes",
+                         "12", "--json", "--save", model, "--new-goal-every", "5")
+    doc = json.loads(out)
+    assert status == 0
+    assert set(doc) == {"size", "seed", "variant", "shortest", "episodes", "baselines",
+                        "learned", "seconds"}
+    assert set(doc["baselines"]) == {"random_walk", "wall_follower", "tabular_memoryless",
+                                     "tabular_position"}
+    assert len(doc["episodes"]) == len(doc["baselines"]["tabular_position"]) == 12
+    assert (doc["size"], doc["seed"], doc["variant"]) == ("4x4", 3, "working")
+    status, out, _ = run(capsys, "rat", "run", "--model", model, "--size", "5x3", "--seed", "1",
+                         "--runs", "3", "--json")
+    ran = json.loads(out)
+    assert status == 0 and len(ran["runs"]) == 3 and ran["size"] == "5x3"
+
+
+@pytest.mark.parametrize("argv", [
+    ["rat", "train", "--episodes", "0"],
+    ["rat", "train", "--size", "6"],
+    ["rat", "train", "--variant", "clever"],
+    ["rat", "train", "--maze", "/nonexistent/maze.txt"],
+    ["rat", "run"],
+    ["rat", "run", "--model", "/nonexistent/rat.npz"],
+    ["rat"],
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("content", [b"not a model", b"PK\x03\x04garbled", b""])
+def test_a_garbled_model_exits_2_naming_it(capsys, tmp_path, content):
+    path = tmp_path / "bad.npz"
+    path.write_bytes(content)
+    status, _, err = run(capsys, "rat", "run", "--model", str(path))
+    assert status == 2 and "bad.npz" in err and len(err.strip().splitlines()) == 1
