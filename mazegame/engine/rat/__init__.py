@@ -1,6 +1,64 @@
 """Suits' self-teaching maze rat (section 5, fig. 22): the network, its rules, its baselines.
 
-(Design choices and measurements: filled in below.)
+The network (net.py). Its only input is the type of the cell it stands in: 16 one-hot
+nodes for the open-sides mask (15 types occur; a closed cell never fires). A decision
+subnet of H=16 tanh nodes reads the input and a Jordan (1986) context: state nodes holding
+the previous outputs (the winning move, one-hot, and the predictor's 16 outputs), each
+multiplied by DECAY before the new output is added. Four move nodes take the decision
+nodes' sum; the cell-type input inhibits the node of every walled side by 1e6, and the four
+mutually inhibit (each round every node loses a quarter of the others' activity, floored at
+0) until one is left: winner-take-all, never into a wall. The predictor subnet (16 sigmoid
+nodes, one per type) reads the decision nodes and the winning move; its largest node is the
+predicted type of the next cell. The net knows nothing of the maze's size.
+
+Exploration: Gumbel noise (temperature 1) is added to the move nodes' input before the
+winner-take-all, so the winner is a sample of softmax(net) over the open sides: with
+silent move weights the rat is exactly the random walk.
+
+The literal variant (fig. 22's three rules as written). After each move the predicted type
+is compared with the type found: (1) true -> the weights that made the prediction (the
+predicted type's predictor row and its weight from the winning move, the winning move's
+row, the input column of the current type) move away from zero, w *= 1 + rate*|activity|;
+(2) false -> toward zero, w *= 1 - rate*|activity| (rate 0.01); (3) at the goal every
+weight the episode used is moved further from zero in proportion to a trace of its use
+that decays by GAMMA=0.9 a move (reward rate 0.05). Measured: it does not learn. Rules 1
+and 3 only ever enlarge weights in the sign they already have, so whatever bias the
+random initial weights carry grows; rule 2 shrinks them. Nothing in it says which move was
+better, so steps per episode wander around the random walk's (6x6, seeds 1-3: last-20
+medians 570, 485, 236 against random walks of 899, 792, 334; 10x10: 3138, 2523, 1418
+against 2520, 3206, 1606).
+
+The working variant: the smallest change we found that learns. The prediction rules 1-2
+stay, on the predictor subnet only; the goal reward (rule 3) becomes signed: it reaches the
+decision weights through an eligibility trace that sums, over the episode, the gradient of
+the log-probability of each move taken (REINFORCE), and the reward is how much shorter
+the episode was than usual: log(usual) - log(moves), `usual` a running mean (rate 0.1) of
+log moves; an episode that ran into the step cap is a negative reward. The update is
+normalised by sqrt(moves), the move weights start at zero (an unbiased random walk: small
+random ones gave a drift, often away from the goal, costing thousands of moves), and each
+move node's input is bounded, LIMIT*tanh(x/LIMIT) with LIMIT 2, so no open side's chance
+falls below about e^-4 of another's.
+
+Measured on backtracker mazes, 300 episodes, seeds 1-8 (medians of the last 20 episodes):
+- a reward only at the goal (trace discounted by 0.9, rate 0.1) collapsed into runs that
+  hit the cap every episode: positive-only reinforcement makes the policy deterministic,
+  and a memoryless deterministic policy cycles;
+- context DECAY 0.5 and 0.8 learned worse than 0 (the previous move and prediction only)
+  on both sizes, e.g. 10x10 seed 1: 10000 (cap) against 243; DECAY 0 is kept;
+- reward rate 0.5 and 0.1 collapsed, 0.02-0.05 learned (0.05 kept);
+- applying rules 1-2 to the decision weights as well (DRULE 1, or rule 2 alone, DRULE 2)
+  stalled learning (10x10: last-20 medians 760-3190 against 45-1500 without);
+- random moves 5% of the time (EXPLORE) and not letting capped episodes raise the usual
+  length (CAPPED 0) did not stop the collapses; LIMIT 2 against none: within the noise
+  (6x6: 3 of 8 seeds within 2x the shortest path either way), kept for the floor it gives.
+
+What it learns and what it cannot: mostly "do not turn back except at a dead end" plus a
+drift toward the goal, per cell type and previous move. A rat this forgetful cannot know
+where it is, so where the route turns away from the goal it stays at several times the
+shortest path (the position-aware tabular learner reaches the shortest path + 2); and the
+policy-gradient reward sometimes overshoots into a drift that runs into the step cap for
+many episodes (10x10 seed 4). See games/rat.py for the schedule and baselines, and
+`mazegame rat train` for the figures.
 """
 
 from __future__ import annotations
@@ -10,9 +68,13 @@ import numpy as np
 from mazegame.engine.rat.episode import (
     BASELINE,
     BASELINE_RATE,
+    CAPPED,
     DECAY,
+    DRULE,
+    EXPLORE,
     GAMMA,
     HP_SIZE,
+    LIMIT,
     LITERAL,
     LR_PRED,
     LR_REWARD,
@@ -33,9 +95,11 @@ DEFAULT_HIDDEN = 16  #: decision nodes
 #: The settings of each variant (see the module docstring for how they were chosen).
 SETTINGS = {
     "literal": {TEMP: 1.0, DECAY: 0.5, GAMMA: 0.9, LR_PRED: 0.01, LR_REWARD: 0.05,
-                BASELINE: 0.0, BASELINE_RATE: 0.0},
+                BASELINE: 0.0, BASELINE_RATE: 0.0, EXPLORE: 0.0, CAPPED: 0.0, DRULE: 1.0,
+                LIMIT: 0.0},
     "working": {TEMP: 1.0, DECAY: 0.0, GAMMA: 1.0, LR_PRED: 0.01, LR_REWARD: 0.05,
-                BASELINE: 0.0, BASELINE_RATE: 0.1},
+                BASELINE: 0.0, BASELINE_RATE: 0.1, EXPLORE: 0.0, CAPPED: 1.0, DRULE: 0.0,
+                LIMIT: 2.0},
 }
 
 

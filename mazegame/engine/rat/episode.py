@@ -23,9 +23,13 @@ from mazegame.engine.rat.net import (
 
 LITERAL, WORKING = 0, 1  #: variant codes
 #: Indices into hp: exploration temperature, context decay, reward trace decay, prediction
-#: rate, reward rate, the running baseline (working), baseline rate.
-TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE = range(7)
-HP_SIZE = 7
+#: rate, reward rate, the running baseline (working), baseline rate, the chance of a random
+#: move, whether capped episodes count in the baseline, which prediction rules reach the
+#: decision weights in the working variant (0 none, 1 both, 2 rule 2 only), the bound on the
+#: move nodes (0: none). The package docstring says which were tried and kept.
+(TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE, EXPLORE, CAPPED, DRULE,
+ LIMIT) = range(11)
+HP_SIZE = 11
 
 
 @kernel
@@ -47,6 +51,7 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
     q = np.zeros(TYPES)
     ctx = np.zeros(CONTEXT)
     pi = np.zeros(4)
+    slope = np.ones(4)
     # Traces: literal = how much each weight was used (decaying), working = the summed
     # gradient of log pi (decaying when GAMMA < 1).
     e1x = np.zeros_like(wx)
@@ -62,10 +67,21 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
         if t == 0:
             break  # a closed cell: nowhere to go
         decide(wx, wc, bh, wm, t, ctx, h, net)
+        for k in range(4):  # a bound on the move nodes keeps every open side possible
+            slope[k] = 1.0
+            if hp[LIMIT] > 0.0 and (t >> k) & 1:
+                y = np.tanh(net[k] / hp[LIMIT])
+                net[k] = hp[LIMIT] * y
+                slope[k] = 1.0 - y * y
         for d in range(4):  # Gumbel noise: winner-take-all then samples softmax(net / temp)
             u = np.random.random()
             act[d] = net[d] / temp - np.log(-np.log(u + 1e-300) + 1e-300)
         d = winner_take_all(act)
+        if hp[EXPLORE] > 0.0 and np.random.random() < hp[EXPLORE]:
+            while True:  # now and then a random open side (breaks a learned loop)
+                d = np.random.randint(0, 4)
+                if (t >> d) & 1:
+                    break
         pred = predict(wp, wpm, h, d, q)
         nxt = step_kernel(walls, wrap_x, wrap_y, rock, cell, d)
         t2 = open_sides(walls, wrap_x, wrap_y, rock, nxt)
@@ -82,9 +98,11 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
                     e1x[i, t] += 1.0
                     e1m[d, i] += abs(h[i])
             else:
-                prediction_rule(wx, wm, wp, wpm, h, t, d, pred, pred == t2, hp[LR_PRED], False)
+                ok = pred == t2
+                both = hp[DRULE] == 1.0 or (hp[DRULE] == 2.0 and not ok)
+                prediction_rule(wx, wm, wp, wpm, h, t, d, pred, ok, hp[LR_PRED], both)
                 _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma,
-                                 e1x, e1c, e1b, e1m)
+                                 e1x, e1c, e1b, e1m, slope)
         # Jordan context: the state nodes keep a decaying copy of the outputs.
         for j in range(CONTEXT):
             ctx[j] *= decay
@@ -112,12 +130,13 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
             wc += scale * e1c
             bh += scale * e1b
             wm += scale * e1m
-            hp[BASELINE] += hp[BASELINE_RATE] * (logt - hp[BASELINE])
+            if reached or hp[CAPPED] > 0.0:
+                hp[BASELINE] += hp[BASELINE_RATE] * (logt - hp[BASELINE])
     return steps
 
 
 @kernel
-def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, e1m):
+def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, e1m, slope):
     """Add grad log pi(d) (softmax over the open sides) to the working variant's traces."""
     top = -1e300
     for k in range(4):
@@ -128,7 +147,8 @@ def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, 
         pi[k] = np.exp((net[k] - top) / temp) if (t >> k) & 1 else 0.0
         z += pi[k]
     for k in range(4):
-        pi[k] = ((1.0 if k == d else 0.0) - pi[k] / z) / temp  # d log pi / d net_k
+        # d log pi / d net_k, through the bound to the move node's raw input
+        pi[k] = ((1.0 if k == d else 0.0) - pi[k] / z) / temp * slope[k]
     hn = h.shape[0]
     for i in range(hn):
         s = 0.0
