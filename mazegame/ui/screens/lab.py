@@ -27,6 +27,7 @@ from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race, standings
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
+from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
 from mazegame.ui.screens.lab_text import (
     LAB_KEYS,
     explanation,
@@ -48,10 +49,11 @@ from mazegame.ui.widgets.trace_view import TraceView
 ROOM_WIDTHS = (1, 3, 5)
 
 
-class LabScreen(Screen):
+class LabScreen(PlaceMixin, Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
-    BINDINGS = LAB_KEYS
+    # The placing keys first: while placing they take the arrows, enter and escape.
+    BINDINGS = [*PLACING_KEYS, *LAB_KEYS, *PLACE_KEYS]
 
     #: Nothing focused at first, so the lab's keys work before the first maze is built
     #: (a focused picker would swallow them); tab reaches the pickers.
@@ -148,7 +150,7 @@ class LabScreen(Screen):
             self.app.call_from_thread(self.notify, f"{spec.title}: {note}", timeout=8)
         try:
             generated = generate(request.generator, width, height, request.seed, record=True,
-                                 options=request.options)
+                                 options=request.options, braid=request.braid)
         except ValueError as error:
             self.app.call_from_thread(self._build_failed, str(error))
             return
@@ -166,6 +168,7 @@ class LabScreen(Screen):
 
     async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
         # The request becomes the lab's only with its maze: the status describes what is shown.
+        maze = run.maze = self.placed(maze)  # the start and goal the player placed, if any
         self.request, self.maze, self.building = request, maze, False
         self.phase = "generate"
         await self._load([run])
@@ -406,6 +409,7 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     """The lab for a setup: its generator, size and seed start the pickers; option
     "solvers" ticks solvers, "autoplay" False starts paused (tests)."""
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
-                              dict(setup.option("generator_options", ())))
+                              dict(setup.option("generator_options", ())),
+                              setup.option("braid", 0.0))
     return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
                      autoplay=setup.option("autoplay", True))

@@ -1,0 +1,120 @@
+"""The lab's start and goal placement, driven by keys and the mouse; the middle preset's race."""
+
+from mazegame.engine.solve import solve
+from mazegame.games.lab import SPEEDS
+from mazegame.games.lab_place import middle_goal
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+
+
+def lab(size=(16, 10), seed=1, solvers=("left-hand", "bfs"), **options):
+    """A lab app that opens paused on a fixed maze."""
+    opts = (("autoplay", False), ("solvers", solvers), *options.items())
+    return MazeApp(GameSetup("lab", "backtracker", size, seed, options=opts), warm_up=False)
+
+
+async def play_to_the_end(pilot, screen):
+    await pilot.press("space")
+    for _ in range(len(SPEEDS)):
+        await pilot.press("plus")
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if not screen.playing:
+            break
+    assert screen.playback.at_end
+
+
+async def test_goal_in_the_middle_makes_the_wall_follower_loop_while_bfs_finds_it(helpers):
+    app = lab(braid=0.5)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        built = screen.maze
+        expected = middle_goal(built)
+        assert expected.beats_hands
+        await pilot.press("c", "r")
+        await helpers.settle(pilot)
+        assert screen.maze.goals == (expected.cell,) and screen.maze.start == built.start
+        assert screen.phase == "race"
+        await play_to_the_end(pilot, screen)
+        left, bfs = (panel.run.result for panel in screen.panels)
+        assert not left.found and left.stop == "loop"
+        assert bfs.found and bfs.path[-1] == expected.cell
+        text = str(screen.query_one("#lab-explain").render()).replace("\u00a0", " ")
+        assert "Winner: Breadth-first labelling" in text
+        assert "path none" in text  # the wall follower's line: not found
+        counters = str(screen.panels[0].query_one(".lab-counters").render())
+        assert "loop" in counters
+
+
+async def test_a_new_seed_keeps_the_goal_in_the_middle(helpers):
+    app = lab(braid=0.5)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("c", "n")
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.request.seed != 1
+        assert screen.maze.goals == (middle_goal(screen.maze).cell,)
+
+
+async def test_placing_start_and_goal_with_the_keys_then_racing(helpers):
+    app = lab(size=(9, 6), solvers=("bfs",))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        maze = screen.maze
+        clock = screen.clock
+        await pilot.press("t")
+        assert screen.placing == "start" and screen.cursor == maze.start
+        await pilot.press("right", "down", "down")  # the cursor takes the arrows, not the clock
+        assert screen.clock == clock
+        r, c = maze.rc(maze.start)
+        start = maze.index(r + 2, c + 1)
+        assert screen.cursor == start
+        await pilot.press("enter")
+        assert screen.placing == "goal"
+        await pilot.press("left")
+        goal = screen.cursor
+        await pilot.press("enter")
+        assert not screen.placing
+        assert (screen.maze.start, screen.maze.goals) == (start, (goal,))
+        assert screen.panels[0].view.maze.start == start  # the panel draws the new start
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        result = screen.panels[0].run.result
+        assert result.path[0] == start and result.path[-1] == goal
+        assert result.length == solve("bfs", screen.maze).length
+
+
+async def test_escape_while_placing_cancels_and_stays_in_the_lab(helpers):
+    app = lab(size=(9, 6))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        before = screen.maze
+        await pilot.press("t", "down", "enter", "escape")
+        assert app.screen is screen and not screen.placing and screen.maze is before
+        await pilot.press("right")  # the arrows step the replay again
+        assert screen.clock == 1
+
+
+async def test_a_click_places_the_start_then_the_goal(helpers):
+    app = lab(size=(9, 6), solvers=("bfs",))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        view = screen.panels[0].view
+        await pilot.press("t")
+        await pilot.pause()
+
+        def offset(cell):
+            x, y = view.cell_origin(cell)
+            pad_x, pad_y = view._pad()
+            return x + pad_x - view.scroll_offset.x + 1, y + pad_y - view.scroll_offset.y
+
+        await pilot.click(view, offset=offset(10))
+        await pilot.click(view, offset=offset(30))
+        await pilot.pause()
+        assert not screen.placing
+        assert screen.maze.start == 10 and screen.maze.goals == (30,)
