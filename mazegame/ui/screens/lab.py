@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -48,12 +49,20 @@ from mazegame.ui.widgets.trace_view import TraceView
 
 ROOM_WIDTHS = (1, 3, 5)
 
+MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
+    Binding("f", "fit", "Fit", id="lab-fit",
+            tooltip="Fit the whole maze in its panel (half blocks; big mazes by blocks of "
+                    "cells, marks and agents as colours), or back to rooms"),
+    Binding("R", "race_again", "Race, new seed", show=False, id="lab-race-again",
+            tooltip="Build the maze again with a new seed and re-run the same race"),
+]
+
 
 class LabScreen(PlaceMixin, Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
     # The placing keys first: while placing they take the arrows, enter and escape.
-    BINDINGS = [*PLACING_KEYS, *LAB_KEYS, *PLACE_KEYS]
+    BINDINGS = [*PLACING_KEYS, *LAB_KEYS, *PLACE_KEYS, *MORE_KEYS]
 
     #: Nothing focused at first, so the lab's keys work before the first maze is built
     #: (a focused picker would swallow them); tab reaches the pickers.
@@ -80,6 +89,7 @@ class LabScreen(PlaceMixin, Screen):
         self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
         self.solving = ""  #: the title of the solver running now
+        self.fitted = False  #: panels show the whole maze scaled (f), not rooms
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -265,6 +275,8 @@ class LabScreen(PlaceMixin, Screen):
         if self.leaving:
             return  # the player left the lab while the panels were being built
         self._fit_rooms()
+        for panel in self._panels:
+            panel.fit(self.fitted)
         self.playback.rewind()
         self.panels[0].view.focus()
         self.seek(0)
@@ -362,7 +374,10 @@ class LabScreen(PlaceMixin, Screen):
             view.room_width = room
 
     def action_zoom(self) -> None:
-        """Cycle the room width of every panel."""
+        """Cycle the room width of every panel (from the fitted view: back to rooms)."""
+        if self.fitted:
+            self.action_fit()
+            return
         views = list(self.query(TraceView))
         if not views:
             return
@@ -370,6 +385,20 @@ class LabScreen(PlaceMixin, Screen):
         self.room_width = ROOM_WIDTHS[(ROOM_WIDTHS.index(current) + 1) % len(ROOM_WIDTHS)] \
             if current in ROOM_WIDTHS else ROOM_WIDTHS[0]
         self._fit_rooms()
+
+    def action_fit(self) -> None:
+        """Show every panel's whole maze scaled to the panel, or its rooms again."""
+        self.fitted = not self.fitted
+        for panel in self.panels:
+            panel.fit(self.fitted)
+
+    def action_race_again(self) -> None:
+        """A new seed, the same race: build and race again once the maze is up."""
+        if self.maze is None:
+            return
+        self.action_new_seed()
+        if self.building:
+            self.race_waiting = True
 
     def action_toggle_side(self) -> None:
         """Hide or show the pickers, giving the panels the room."""

@@ -19,6 +19,7 @@ from mazegame.games.lab_place import MIDDLE, middle_goal, middle_note, place
 from mazegame.ui.palette import GLYPH_GOAL, GLYPH_START, INK, PLAYER_COLOUR
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.trace_view import TraceView
+from mazegame.ui.widgets.trace_zoom import ZoomView
 
 CURSOR = Style(color=INK, bgcolor=PLAYER_COLOUR, bold=True)
 
@@ -36,6 +37,8 @@ PLACING_KEYS = [
             id="lab-place-here",
             tooltip="While placing: put the start (then the goal) on the cursor's room; "
                     "a click on a room does the same"),
+    Binding("c", "place_middle", "Goal in middle", id="lab-place-middle",
+            tooltip="While placing: put the goal in the middle at once"),
     Binding("escape", "place_cancel", "Cancel", id="lab-place-cancel",
             tooltip="While placing: keep the start and goal as they were"),
 ]
@@ -44,7 +47,7 @@ PLACING_KEYS = [
 PLACE_KEYS = [
     Binding("t", "place", "Start/goal", id="lab-place",
             tooltip="Place the start and the goal yourself (arrows or a click, then enter)"),
-    Binding("c", "goal_middle", "Goal in middle", id="lab-goal-middle",
+    Binding("c", "goal_middle", "Goal in middle", show=False, id="lab-goal-middle",
             tooltip="Put the goal in the middle, where a wall follower cannot find it in a "
                     "maze with loops (pick Loops on the left); kept for new seeds"),
 ]
@@ -110,6 +113,10 @@ class PlaceMixin:
         self._end_placing()
         self.update_status()
 
+    def action_place_middle(self) -> None:
+        """While placing: the goal in the middle (as `c` does outside placing)."""
+        self.action_goal_middle()
+
     def action_goal_middle(self) -> None:
         """Put the goal in the middle (where a wall follower loops, if the maze can)."""
         if self.maze is None or self.building:
@@ -122,16 +129,20 @@ class PlaceMixin:
 
     def on_click(self, event: events.Click) -> None:
         """While placing, a click on a room of any panel puts the start or goal there."""
-        if not self.placing or not isinstance(event.widget, TraceView):
-            return
         view = event.widget
-        offset = event.get_content_offset(view)
-        hit = None if offset is None else view.cell_at(offset.x, offset.y) \
-            if hasattr(view, "cell_at") else picture_hit(view, offset.x, offset.y)
-        if hit is None:
+        if not self.placing or not isinstance(view, (TraceView, ZoomView)):
             return
-        self.cursor = hit if isinstance(hit, int) else hit[0]
-        self.action_place_here()
+        offset = event.get_content_offset(view)
+        if offset is None:
+            return
+        if isinstance(view, ZoomView):
+            cell = view.cell_at(offset.x, offset.y)
+        else:
+            hit = picture_hit(view, offset.x, offset.y)
+            cell = None if hit is None else hit[0]
+        if cell is not None:
+            self.cursor = cell
+            self.action_place_here()
 
     # -- carrying it over ----------------------------------------------------------------
     def placed(self, maze: Maze) -> Maze:
@@ -162,6 +173,8 @@ class PlaceMixin:
             view.maze = view.maze.copy(walls=view.maze.walls, start=maze.start,
                                        goals=maze.goals)
             view.refresh_all()
+            panel.zoom.maze = view.maze
+            panel.zoom.changed()
         if self.phase == "race":
             self.action_race()
         else:
@@ -173,6 +186,8 @@ class PlaceMixin:
         for panel in self.panels:
             panel.view.set_others({self.cursor: (glyph, CURSOR)})
             panel.view.keep_in_view(self.cursor)
+            panel.zoom.cursor = self.cursor
+            panel.zoom.changed()
         r, c = self.maze.rc(self.cursor)
         self._say(f"placing the [b]{self.placing}[/b]: row {r}, column {c}   "
                   "[reverse] arrows or a click, enter: put it here · c: goal in the middle · "
@@ -184,4 +199,6 @@ class PlaceMixin:
         self.placing = ""
         for panel in self.panels:
             panel.view.set_others({})
+            panel.zoom.cursor = None
+            panel.zoom.changed()
         self.refresh_bindings()
