@@ -20,7 +20,7 @@ import numpy as np
 from mazegame.engine.generate import GENERATORS, Generated
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, Solution, solve
-from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
+from mazegame.engine.solve.registry import CONTROL_STEPS, NOTE_TEXT, default_budget
 from mazegame.engine.stats import dead_end_cells
 from mazegame.engine.trace import (
     AT,
@@ -231,14 +231,20 @@ class TraceRun:
                 else f"{result.reason} ({result.steps:,} steps)")
 
 
+def race_budget(maze: Maze) -> int:
+    """The steps (cheese: ticks) each walker of a race may take on `maze`."""
+    return min(default_budget(maze.size), LAB_WALK_BUDGET)
+
+
 def race(maze: Maze, names: list[str], seed: int, control,
          on_start: Callable[[str], None] | None = None) -> tuple[list[TraceRun], list[str]] | None:
     """Run the named solvers on `maze`, recording, one after another: (runs, refusals), or
     None when the race was cancelled through `control`. `on_start` hears each one's title."""
     runs, refused = [], []
-    budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
+    budget = race_budget(maze)
     for name in names:
         spec = SOLVERS[name]
+        control[CONTROL_STEPS] = 0  # the last solver's count is not this one's
         if on_start is not None:
             on_start(spec.title)
         try:

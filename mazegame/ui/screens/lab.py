@@ -25,10 +25,12 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
-from mazegame.games.lab import FPS, Playback, TraceRun, race, standings
+from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, standings
+from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
+from mazegame.ui.screens.lab_progress import RaceWatch
 from mazegame.ui.screens.lab_text import (
     LAB_KEYS,
     explanation,
@@ -89,6 +91,7 @@ class LabScreen(PlaceMixin, Screen):
         self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
         self.solving = ""  #: the title of the solver running now
+        self._watch = RaceWatch({})  #: the running race's progress line
         self.fitted = False  #: panels show the whole maze scaled (f), not rooms
 
     # -- layout --------------------------------------------------------------------------
@@ -224,7 +227,9 @@ class LabScreen(PlaceMixin, Screen):
     def _show_progress(self) -> None:
         """While the solvers run: which one, and how many steps it has taken."""
         if self.control is not None:
-            self._say(progress_line(self.solving, int(self.control[CONTROL_STEPS])))
+            steps = int(self.control[CONTROL_STEPS])
+            self._say(self._watch.line(self.solving, steps)
+                      or progress_line(self.solving, steps))
 
     def on_screen_suspend(self) -> None:
         """Covered (by the help, say): hold the replay; it plays on when uncovered."""
@@ -242,6 +247,7 @@ class LabScreen(PlaceMixin, Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _solve(self, maze: Maze, names: list[str], seed: int, control) -> None:
+        self._watch = RaceWatch(legs(maze, names, race_budget(maze)))
         raced = race(maze, names, seed, control,
                      on_start=lambda title: setattr(self, "solving", title))
         # None: cancelled; a cancelled worker: a newer build or race replaced this one

@@ -95,7 +95,7 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
     hint = ""
     if playback.at_end:
         hint = "   [reverse] r: race the ticked solvers [/]" if phase == "generate" \
-            else "   [reverse] g: build another maze [/]"
+            else "   [reverse] R: same race, new seed · g: build another maze [/]"
     # frame_ms is left out on purpose: the status must not vary between identical runs.
     return (f"{request.generator} · {maze.width}x{maze.height} · seed {request.seed}   "
             f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")

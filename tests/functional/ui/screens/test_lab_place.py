@@ -118,3 +118,44 @@ async def test_a_click_places_the_start_then_the_goal(helpers):
         await pilot.pause()
         assert not screen.placing
         assert screen.maze.start == 10 and screen.maze.goals == (30,)
+
+
+async def test_a_race_runs_again_on_a_new_seed(helpers):
+    app = lab(size=(9, 6), solvers=("bfs", "tremaux"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        first = screen.maze
+        await pilot.press("end")
+        status = str(screen.query_one("#status").render())
+        assert "R: same race, new seed" in status  # said where a race ends
+        await pilot.press("R")
+        await helpers.settle(pilot)
+        await helpers.settle(pilot)
+        assert screen.phase == "race" and screen.request.seed != 1
+        assert screen.maze is not first and screen.maze.seed == screen.request.seed
+        assert [p.run.result.algorithm for p in screen.panels] == ["bfs", "tremaux"]
+        assert all(p.run.maze is screen.maze for p in screen.panels)
+
+
+async def test_the_cheese_shows_its_progress_and_x_cancels_it(helpers):
+    app = lab(size=(200, 100), seed=2, solvers=("bfs", "cheese"))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("r")
+        status = ""
+        for _ in range(400):  # until the rat has ticked (the search before it is quick)
+            await pilot.pause(0.05)
+            status = str(screen.query_one("#status").render())
+            if "tick" in status and "tick 0 " not in status:
+                break
+        assert "solving 2/2: The cheese algorithm" in status and "of about" in status
+        assert "x: cancel" in status and "━" in status + "─"
+        assert screen.control is not None
+        await pilot.press("x")
+        await helpers.settle(pilot)
+        assert screen.control is None and screen.phase == "generate"
+        assert "race cancelled" in str(screen.query_one("#status").render())
