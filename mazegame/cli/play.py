@@ -189,6 +189,7 @@ def _with_file(setup, path: str, mode):
         maze = load_maze(path)
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
+        maze.meta["file"] = path  # for a title (the lab names the maze it opened)
         return replace(setup, level=maze)
     if mode.files == "level":  # the editor: a level or a maze file
         from mazegame.games.editor import Editor

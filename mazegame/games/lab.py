@@ -125,6 +125,11 @@ class TraceRun:
                         carves=spec.carves)
 
     @staticmethod
+    def of_maze(title: str, maze: Maze) -> TraceRun:
+        """A maze shown as it is, with no trace (one read from a file)."""
+        return TraceRun(title, Trace.empty(maze), maze, ("agents", "marks"))
+
+    @staticmethod
     def of_solution(name: str, solution: Solution, maze: Maze) -> TraceRun:
         """The replay of a solver's search on `maze`."""
         spec = SOLVERS[name]

@@ -209,10 +209,11 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
         "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
         "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
-        "solution matrices.",
+        "solution matrices. Place start and goal yourself (t), or the goal in the middle "
+        "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
         maze_settings=False,
         builds="flat",
-        files=None,
+        files="maze",
         warm=("replay", "maze", "matrices"),
     ),
     Mode(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
@@ -73,9 +74,10 @@ class LabScreen(PlaceMixin, Screen):
     playing: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, request: GenerateRequest, solvers=DEFAULT_SOLVERS, *,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, maze_file: Maze | None = None) -> None:
         super().__init__()
         self.request = request
+        self.maze_file = maze_file  #: a maze read from a file, raced instead of a first build
         self.initial_solvers = tuple(solvers)
         self.autoplay = autoplay  #: start playing every fresh trace (tests turn it off)
         self.maze: Maze | None = None  #: the finished maze of the current build
@@ -111,7 +113,7 @@ class LabScreen(PlaceMixin, Screen):
         """Set up the playback and progress timers (paused) and build the first maze."""
         self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
         self._progress = self.set_interval(0.25, self._show_progress, pause=True)
-        self.call_after_refresh(self.action_build)
+        self.call_after_refresh(self.action_build if self.maze_file is None else self._open_file)
 
     @property
     def panels(self) -> list[TracePanel]:
@@ -190,6 +192,18 @@ class LabScreen(PlaceMixin, Screen):
         if self.race_waiting:
             self.race_waiting = False
             self.action_race()
+
+    async def _open_file(self) -> None:
+        """Show the maze file as it is (no generator to replay) and race it at once."""
+        maze = self.maze_file
+        name = Path(str(maze.meta.get("file", "maze file"))).name
+        self.request = GenerateRequest(f"file {name}", (maze.width, maze.height), None)
+        self.maze, self.phase = maze, "maze"
+        await self._load([TraceRun.of_maze(name, maze)])
+        self._explain([(name, "A maze read from a file: race the ticked solvers on it (r), "
+                        "place its start and goal (t, c), or build a new one (g).",
+                        str(maze.meta.get("file", "")))])
+        self.action_race()
 
     def action_race(self) -> None:
         """Race the ticked solvers on the maze (once it is built)."""
@@ -446,5 +460,7 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
                               dict(setup.option("generator_options", ())),
                               setup.option("braid", 0.0))
+    if setup.level is not None:  # a maze file: the pickers start at its size
+        request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
     return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
-                     autoplay=setup.option("autoplay", True))
+                     autoplay=setup.option("autoplay", True), maze_file=setup.level)

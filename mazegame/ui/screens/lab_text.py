@@ -94,8 +94,9 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
     per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
     hint = ""
     if playback.at_end:
-        hint = "   [reverse] r: race the ticked solvers [/]" if phase == "generate" \
+        hint = "   [reverse] r: race the ticked solvers [/]" if phase != "race" \
             else "   [reverse] R: same race, new seed · g: build another maze [/]"
     # frame_ms is left out on purpose: the status must not vary between identical runs.
-    return (f"{request.generator} · {maze.width}x{maze.height} · seed {request.seed}   "
+    seed = "" if request.seed is None else f" · seed {request.seed}"  # None: a maze file
+    return (f"{request.generator} · {maze.width}x{maze.height}{seed}   "
             f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")

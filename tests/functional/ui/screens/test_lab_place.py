@@ -159,3 +159,32 @@ async def test_the_cheese_shows_its_progress_and_x_cancels_it(helpers):
         await helpers.settle(pilot)
         assert screen.control is None and screen.phase == "generate"
         assert "race cancelled" in str(screen.query_one("#status").render())
+
+
+async def test_play_lab_file_opens_the_maze_and_races_it(helpers, tmp_path):
+    from dataclasses import replace
+
+    import numpy as np
+
+    from mazegame.cli import build_parser
+    from mazegame.cli.play import play_setup
+    from mazegame.engine.generate import generate
+    from mazegame.engine.mazefile import to_json
+
+    maze = generate("kruskal", 11, 7, 4).maze
+    path = tmp_path / "mine.json"
+    path.write_text(to_json(maze))
+    setup = play_setup(build_parser().parse_args(["play", "lab", str(path)]))
+    setup = replace(setup, options=(("autoplay", False), ("solvers", ("bfs", "left-hand"))))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.phase == "race"  # no generator to replay: straight to the solvers
+        assert np.array_equal(screen.maze.walls, maze.walls)
+        assert (screen.maze.start, screen.maze.goals) == (maze.start, maze.goals)
+        assert [p.run.result.algorithm for p in screen.panels] == ["left-hand", "bfs"]
+        assert screen.panels[1].run.result.length == solve("bfs", maze).length
+        status = str(screen.query_one("#status").render())
+        assert "file mine.json · 11x7" in status and "seed" not in status
