@@ -462,5 +462,7 @@ def lab_screen(setup: GameSetup) -> LabScreen:
                               setup.option("braid", 0.0))
     if setup.level is not None:  # a maze file: the pickers start at its size
         request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
-    return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
-                     autoplay=setup.option("autoplay", True), maze_file=setup.level)
+    screen = LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
+                       autoplay=setup.option("autoplay", True), maze_file=setup.level)
+    screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's
+    return screen

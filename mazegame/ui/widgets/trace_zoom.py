@@ -3,7 +3,8 @@
 `zoom_pixels` turns a maze's walls and its cells' codes (what each room shows: a mark, the
 path, start, goal, an agent, see `cell_codes`) into a grid of pixels that fits a panel:
 the wall bitmap itself (rooms at odd coordinates) when it fits, else one pixel per k x k
-block of cells (walls left out, the most telling code of the block kept). `half_blocks`
+block of cells (walls left out, the most telling code of the block kept, plain rooms
+a dim grey so that the maze's extent shows). `half_blocks`
 packs two pixel rows into one text row (▀ ▄ █ for walls, colours for the rest), and
 `ZoomView` draws that for a `Layers` state, so a 200x100 maze is seen whole beside three
 others while its replay plays.
@@ -22,6 +23,7 @@ from mazegame.engine.trace import Mark
 from mazegame.ui.palette import (
     ACTIVE_COLOUR,
     AGENT_COLOURS,
+    CURSOR_LINE_COLOUR,
     DEAD_COLOUR,
     FRONTIER_COLOUR,
     MUTED,
@@ -33,13 +35,16 @@ from mazegame.ui.palette import (
 )
 
 # Pixel codes, in rising order of importance: a block of cells shows its highest.
-FLOOR, WALL, VISITED, FRONTIER, DEAD, ACTIVE, PATH, ROCK, START, GOAL, AGENT, CURSOR = range(12)
+# ROOM: an unmarked room seen by blocks (no walls drawn: it shows where the maze is).
+(FLOOR, ROOM, WALL, VISITED, FRONTIER, DEAD, ACTIVE, PATH, ROCK, START, GOAL, AGENT,
+ CURSOR) = range(13)
 _OF_MARK = np.array([FLOOR, FRONTIER, VISITED, ACTIVE, PATH, DEAD], dtype=np.int8)
 assert [int(m) for m in Mark] == list(range(len(_OF_MARK)))
 
 #: The colour of each code (None: the panel's own background).
-COLOURS = (None, WALL_COLOUR, VISITED_COLOUR, FRONTIER_COLOUR, DEAD_COLOUR, ACTIVE_COLOUR,
-           SUCCESS, ROCK_COLOUR, MUTED, SUCCESS, AGENT_COLOURS[0], PLAYER_COLOUR)
+COLOURS = (None, CURSOR_LINE_COLOUR, WALL_COLOUR, VISITED_COLOUR, FRONTIER_COLOUR,
+           DEAD_COLOUR, ACTIVE_COLOUR, SUCCESS, ROCK_COLOUR, MUTED, SUCCESS, AGENT_COLOURS[0],
+           PLAYER_COLOUR)
 
 
 def cell_codes(maze: Maze, marks: np.ndarray | None, agents=(), path=(),
@@ -92,7 +97,7 @@ def zoom_pixels(walls: np.ndarray, codes: np.ndarray, cols: int, rows: int) -> n
         return wall_bitmap(walls, codes)
     ph, pw = -(-h // k), -(-w // k)
     padded = np.zeros((ph * k, pw * k), dtype=np.int8)
-    padded[:h, :w] = codes
+    padded[:h, :w] = np.maximum(codes, ROOM)
     return padded.reshape(ph, k, pw, k).max(axis=(1, 3))
 
 

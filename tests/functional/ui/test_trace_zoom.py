@@ -4,14 +4,17 @@ maze seen whole in its panel."""
 import numpy as np
 
 from mazegame.engine.mazefile import read_maze
+from mazegame.engine.trace import Mark
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.widgets.trace_zoom import (
     AGENT,
     GOAL,
     PATH,
+    ROOM,
     START,
     VISITED,
+    WALL,
     ZoomView,
     cell_codes,
     half_blocks,
@@ -45,7 +48,7 @@ def test_a_tiny_maze_in_half_blocks():
 
 def test_rooms_take_their_codes_and_an_open_side_the_lesser():
     maze = tiny()
-    marks = np.array([2, 2, 0, 2, 0, 0])  # VISITED on three rooms
+    marks = np.array([2, 2, 0, 2, 0, 0])  # Mark.VISITED on three rooms
     codes = cell_codes(maze, marks, agents=[3], path=[1])
     assert codes.tolist() == [[START, PATH, 0], [AGENT, 0, GOAL]]
     pixels = zoom_pixels(maze.walls, codes, 20, 10)
@@ -53,8 +56,8 @@ def test_rooms_take_their_codes_and_an_open_side_the_lesser():
     assert pixels[3, 1] == AGENT and pixels[2, 1] == START  # the door below S is open
     rows = half_blocks(pixels)
     assert rows[1][1] == ("▀", START, AGENT)  # door above, agent below: two colours
-    assert rows[1][3] == (" ", 0, 0) and rows[1][4] == ("▀", 1, 0)  # floor; a wall on top
-    marks[:] = VISITED
+    assert rows[1][3] == (" ", 0, 0) and rows[1][4] == ("▀", WALL, 0)  # floor; a wall on top
+    marks[:] = Mark.VISITED
     assert (cell_codes(maze, marks) == VISITED).sum() == 4  # start and goal stay on top
 
 
@@ -64,6 +67,10 @@ def test_too_big_for_the_bitmap_blocks_of_cells_keep_the_most_telling():
     pixels = zoom_pixels(maze.walls, codes, 2, 1)  # 2 characters x 2 pixels: k = 2
     assert pixels.tolist() == [[AGENT, GOAL]]
     assert text_rows(half_blocks(pixels)) == ["▀▀"]
+    plain = zoom_pixels(maze.walls, cell_codes(maze, None), 1, 1)  # k = 3: one pixel
+    assert plain.tolist() == [[GOAL]]
+    wide = zoom_pixels(maze.walls, np.zeros((2, 5), dtype=np.int8), 3, 1)  # k = 2
+    assert wide.tolist() == [[ROOM, ROOM, ROOM]]  # plain rooms show where the maze is
 
 
 async def test_a_200x100_maze_fits_its_panel_whole_with_its_agents(helpers):

@@ -188,3 +188,39 @@ async def test_play_lab_file_opens_the_maze_and_races_it(helpers, tmp_path):
         assert screen.panels[1].run.result.length == solve("bfs", maze).length
         status = str(screen.query_one("#status").render())
         assert "file mine.json · 11x7" in status and "seed" not in status
+
+
+async def test_the_labs_help_names_its_placement_fit_and_rerun_keys(helpers):
+    from mazegame.games.modes import MODES
+    from mazegame.ui.screens.dialogs import HelpScreen
+
+    app = lab(size=(9, 6))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.intro == MODES["lab"].blurb  # the lab's words, not Classic's
+        keys = dict(help_screen.rows)
+        for key in ("t", "c", "f", "R"):
+            assert key in keys, key
+
+
+def test_lab_fit_and_middle_goal_snapshot(snap_compare):
+    """Two solvers fitted whole on a braided 64x32 maze, the goal in the middle."""
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("c", "r")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("f")
+        pilot.app.screen.seek(400)
+        await pilot.press("right")
+        await pilot.pause()
+
+    assert snap_compare(lab(size=(64, 32), seed=3, braid=0.5), terminal_size=(120, 36),
+                        run_before=run_before)
