@@ -101,29 +101,50 @@ def zoom_pixels(walls: np.ndarray, codes: np.ndarray, cols: int, rows: int) -> n
     return padded.reshape(ph, k, pw, k).max(axis=(1, 3))
 
 
-def half_blocks(pixels: np.ndarray) -> list[list[tuple[str, int, int]]]:
-    """Rows of (character, fg code, bg code): two pixel rows a text row; walls are the
-    block characters ▀ ▄ █ in the wall colour, other pixels colour the cell."""
+def half_block_arrays(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(characters, fg codes, bg codes), each [rows, cols]: two pixel rows a text row;
+    walls are the block characters ▀ ▄ █ in the wall colour, other pixels colour the cell
+    (the plain floor is always the background, never a half block's ink)."""
     if pixels.shape[0] % 2:
         pixels = np.vstack([pixels, np.zeros((1, pixels.shape[1]), dtype=pixels.dtype)])
-    rows = []
-    for top, bottom in zip(pixels[0::2].tolist(), pixels[1::2].tolist(), strict=True):
-        row = []
-        for t, b in zip(top, bottom, strict=True):
-            if t == WALL and b == WALL:
-                row.append(("█", WALL, FLOOR))
-            elif t == WALL:
-                row.append(("▀", WALL, b))
-            elif b == WALL:
-                row.append(("▄", WALL, t))
-            elif t == b:
-                row.append((" ", FLOOR, t))
-            elif t == FLOOR:  # the plain floor is the panel's background, never a colour
-                row.append(("▄", b, FLOOR))
-            else:
-                row.append(("▀", t, b))
-        rows.append(row)
-    return rows
+    t, b = pixels[0::2], pixels[1::2]
+    tw, bw = t == WALL, b == WALL
+    chars = np.full(t.shape, "▀", dtype="<U1")
+    fg, bg = t.copy(), b.copy()
+    both, top, bottom = tw & bw, tw & ~bw, bw & ~tw
+    neither = ~(tw | bw)
+    chars[both], fg[both], bg[both] = "█", WALL, FLOOR
+    fg[top], bg[top] = WALL, b[top]
+    chars[bottom], fg[bottom], bg[bottom] = "▄", WALL, t[bottom]
+    same = neither & (t == b)
+    # A space's ink never shows: the wall's keeps a plain stretch of maze one segment.
+    chars[same], fg[same], bg[same] = " ", WALL, t[same]
+    floor_top = neither & ~same & (t == FLOOR)
+    chars[floor_top], fg[floor_top], bg[floor_top] = "▄", b[floor_top], FLOOR
+    return chars, fg, bg
+
+
+def half_blocks(pixels: np.ndarray) -> list[list[tuple[str, int, int]]]:
+    """Rows of (character, fg code, bg code) (see `half_block_arrays`)."""
+    chars, fg, bg = half_block_arrays(pixels)
+    return [list(zip(c, f, b, strict=True))
+            for c, f, b in zip(chars.tolist(), fg.tolist(), bg.tolist(), strict=True)]
+
+
+def strips(pixels: np.ndarray) -> list[Strip]:
+    """The picture as strips, one segment per run of one colour pair."""
+    chars, fg, bg = half_block_arrays(pixels)
+    out = []
+    for c, f, b in zip(chars, fg, bg, strict=True):
+        pair = f.astype(np.int32) * len(COLOURS) + b
+        cut = np.flatnonzero(np.diff(pair)) + 1
+        starts = np.concatenate([[0], cut]).tolist()
+        ends = np.concatenate([cut, [len(pair)]]).tolist()
+        text = "".join(c.tolist())
+        fl, bl = f.tolist(), b.tolist()
+        out.append(Strip([Segment(text[i:j], _STYLES[fl[i], bl[i]])
+                          for i, j in zip(starts, ends, strict=True)], len(text)))
+    return out
 
 
 def _style(fg: int, bg: int) -> Style:
@@ -176,11 +197,7 @@ class ZoomView(Widget):
         self._scale = zoom_scale(maze.width, maze.height, width, height)
         pixels = zoom_pixels(np.asarray(state.walls), codes, width, height)
         self._shape = pixels.shape
-        strips = []
-        for row in half_blocks(pixels):
-            segments = [Segment(ch, _STYLES[fg, bg]) for ch, fg, bg in row]
-            strips.append(Strip(segments).simplify())
-        return strips
+        return strips(pixels)
 
     def render_line(self, y: int) -> Strip:
         """Row y of the picture, centred in the widget."""

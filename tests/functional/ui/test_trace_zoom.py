@@ -56,7 +56,7 @@ def test_rooms_take_their_codes_and_an_open_side_the_lesser():
     assert pixels[3, 1] == AGENT and pixels[2, 1] == START  # the door below S is open
     rows = half_blocks(pixels)
     assert rows[1][1] == ("▀", START, AGENT)  # door above, agent below: two colours
-    assert rows[1][3] == (" ", 0, 0) and rows[1][4] == ("▀", WALL, 0)  # floor; a wall on top
+    assert rows[1][3] == (" ", WALL, 0) and rows[1][4] == ("▀", WALL, 0)  # floor; wall on top
     marks[:] = Mark.VISITED
     assert (cell_codes(maze, marks) == VISITED).sum() == 4  # start and goal stay on top
 
