@@ -27,6 +27,8 @@ PLAYER_COLOUR = "#f2c94c"  #: the player, the cursor, the knob, fresh door marks
 BUMP_COLOUR = "#d0453a"  #: the flash of a bumped wall
 DEMON_COLOUR = "#c0392b"
 DEMON_ROUTE_COLOUR = "#e06c75"
+#: The end of a game: the shortest path's rooms are a green band under your route's dots.
+PATH_BAND_COLOUR = "#1e3a26"
 # -- colours: the lab's marks (the lab's legend names them) -----------------------------------
 FRONTIER_COLOUR = "#2f5d8a"
 VISITED_COLOUR = "#2a4a4f"
@@ -80,6 +82,11 @@ PLAYER = Style(color=INK, bgcolor=PLAYER_COLOUR, bold=True)
 BUMP = Style(color=BRIGHT, bgcolor=BUMP_COLOUR, bold=True)
 DEMON = Style(color=BRIGHT, bgcolor=DEMON_COLOUR, bold=True)
 DEMON_ROUTE = Style(color=DEMON_ROUTE_COLOUR, bold=True)
+#: The routes shown after a game: yours off the shortest path, yours along it, the shortest
+#: path where you did not walk (colour tells yours from the shortest; so does the glyph).
+YOUR_ROUTE = Style(color=TRAIL_COLOUR, bold=True)
+ON_SHORTEST = Style(color=TRAIL_COLOUR, bgcolor=PATH_BAND_COLOUR, bold=True)
+SHORTEST = Style(color=SUCCESS, bgcolor=PATH_BAND_COLOUR, bold=True)
 PLAIN = Style(color=TEXT)
 FRONTIER = Style(color=TEXT, bgcolor=FRONTIER_COLOUR)
 VISITED = Style(color=TEXT, bgcolor=VISITED_COLOUR)
@@ -111,5 +118,10 @@ GLYPH_START = "○"
 #: An open seam where a wrapped maze's border would be (the glyph alone says "not a wall").
 GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
 GLYPH_DEMON_ROUTE = "×"
+GLYPH_YOUR_ROUTE = GLYPH_TRAIL  #: your route where it left the shortest path
+GLYPH_ON_SHORTEST = "•"  #: your route along the shortest path
+GLYPH_SHORTEST = "∘"  #: the shortest path where you did not walk
+#: The player on the mini-map, by the way they face (N, E, S, W).
+GLYPH_FACING = "▲▶▼◀"
 AGENT_GLYPHS = "@&%$"  #: one per racing solver
 DOOR_DOT = "•"  #: an LRU door mark

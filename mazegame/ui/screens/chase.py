@@ -17,15 +17,14 @@ from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import split_move_bindings
-from mazegame.ui.palette import DEMON, DEMON_ROUTE, GLYPH_DEMON_ROUTE, WARNING_COLOURS
+from mazegame.ui.palette import DEMON, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.end_panel import route_legend, sample
 from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
-
-DEMON_ROUTE_SPRITE = (GLYPH_DEMON_ROUTE, DEMON_ROUTE)  #: the loss screen's path layer
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
@@ -119,14 +118,16 @@ class DemonMixin:
         self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
 
     def reveal(self) -> None:
-        """Show the maze at the end; after a catch, the demon's route instead of the way out."""
+        """Show the maze at the end with the demon; after a catch, the demon on top of you."""
         super().reveal()
         view = self.query_one(MazeView)
-        if self.game.caught:  # the loss screen shows the demon's route instead of the way out
-            view.path_glyph = DEMON_ROUTE_SPRITE
-            view.set_path(self.game.demon_trail)
-            view.refresh_all()
         view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+        if self.game.caught:  # you share its cell: draw the demon that caught you, not you
+            view.set_player_sprite((DEMON_GLYPH, DEMON))
+
+    def rival_route(self) -> list[int]:
+        """After a loss (caught, or beaten to the goal), the demon's route is drawn too."""
+        return [] if self.game.won else self.game.demon_trail
 
     # -- text -------------------------------------------------------------------------------
     def status_fields(self) -> list[str]:
@@ -134,9 +135,9 @@ class DemonMixin:
         fields = super().status_fields()
         game = self.game
         warning = game.warning()
-        if warning.level:
+        if warning.text:  # a chase's silence says nothing; a race always has a standing
             colour = WARNING_COLOURS[warning.level]
-            fields.insert(0, f"[{colour}]⚠ {warning.text}[/]")
+            fields.insert(0, f"[{colour}]{'⚠ ' if warning.level else ''}{warning.text}[/]")
         if game.rules.two_player and game.rules.turn_based:
             fields.insert(0, f"[b]Turn[/b] {game.whose_turn}")
         if self.show_info:
@@ -156,16 +157,25 @@ class DemonMixin:
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
-            detail = f"Its route is marked × ({len(game.demon_trail) - 1} steps)."
+            detail = f"Its route is marked {GLYPH_DEMON_ROUTE} ({len(game.demon_trail) - 1} steps)."
         return "\n".join([
             f"[b]{head}[/b]", "", self.describe(), "",
             f"Your moves     {game.moves}",
             f"Shortest path  {game.shortest}",
             f"Time           {format_time(game.elapsed)}",
             f"Demon          {game.rules.personality}, speed {game.rules.speed}",
-            "", detail, "",
+            "", detail, "", self.legend(), "",
             "[b]n[/b]  new maze", "[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
         ])
+
+    def legend(self) -> str:
+        """The routes drawn at the end, the demon's after a loss (none if the maze stays
+        dark)."""
+        if getattr(self, "kept_dark", False):
+            return super().legend()
+        caught = (f"\n{sample(DEMON_GLYPH, DEMON)}    the demon, where it caught you"
+                  if self.game.caught else "")
+        return route_legend(demon=not self.game.won) + caught
 
     def describe(self) -> str:
         """The status line's description, with the difficulty."""
