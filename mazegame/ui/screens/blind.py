@@ -75,7 +75,6 @@ class BlindScreen(WalkScreen):
             return super().end_summary()
         return "\n".join([
             "[b]Out of moves[/b]",
-            "",
             self.describe(),
             "",
             f"Attempts       {self.game.attempts} of {self.game.budget}",

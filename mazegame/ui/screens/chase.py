@@ -20,7 +20,7 @@ from mazegame.ui.keys import split_move_bindings
 from mazegame.ui.palette import DEMON, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
-from mazegame.ui.screens.end_panel import route_legend, sample
+from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
@@ -159,13 +159,13 @@ class DemonMixin:
             head = "The demon won the race" if game.race else "Caught!"
             detail = f"Its route is marked {GLYPH_DEMON_ROUTE} ({len(game.demon_trail) - 1} steps)."
         return "\n".join([
-            f"[b]{head}[/b]", "", self.describe(), "",
+            f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}",
             f"Shortest path  {game.shortest}",
             f"Time           {format_time(game.elapsed)}",
             f"Demon          {game.rules.personality}, speed {game.rules.speed}",
             "", detail, "", self.legend(), "",
-            "[b]n[/b]  new maze", "[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
+            f"{NEW_MAZE_KEY}[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
         ])
 
     def legend(self) -> str:

@@ -35,7 +35,8 @@ PANEL_BINDING = Binding("v", "toggle_panel", "Panel", id="panel",
 #: What the screens' keys do during play only: after the end the move keys scroll the maze.
 PLAY_ACTIONS = frozenset({"move", "arrow", "forward", "turn", "wait", "pause", "toggle_map",
                           "pick"})
-PANEL_KEYS = "[b]v[/b]  hide this panel (arrows scroll the maze)"
+PANEL_KEYS = "[b]v[/b]  hide panel · arrows scroll"
+NEW_MAZE_KEY = "[b]n[/b]  new maze    "  #: the key a screen without new mazes leaves out
 
 
 def route_marks(yours: Iterable[int], shortest: Iterable[int],
@@ -85,7 +86,7 @@ class EndPanelMixin:
         )
         summary = self.end_summary()
         if self.setup.level_id is not None:
-            summary = finish_level(self, summary)
+            summary = finish_level(self, summary, self.legend())
         self.show_panel(f"{summary}\n{PANEL_KEYS}", lost=not game.won)
         self.refresh_bindings()  # a won level offers the next one; the move keys scroll
         self.browse()
@@ -137,11 +138,10 @@ class EndPanelMixin:
         extra = game.moves - game.shortest
         verdict = (
             "A perfect run: the shortest path!" if extra == 0
-            else f"{extra} moves more than the shortest path."
+            else f"{extra} moves over the shortest path."
         )
         return "\n".join([
             "[b]You escaped![/b]",
-            "",
             self.describe(),
             "",
             f"Your moves     {game.moves}",
@@ -155,7 +155,7 @@ class EndPanelMixin:
             "",
             self.legend(),
             "",
-            "[b]n[/b]  new maze    [b]r[/b]  same maze again",
+            f"{NEW_MAZE_KEY}[b]r[/b]  same maze again",
             "[b]q[/b]  back to the menu",
         ])
 

@@ -190,9 +190,9 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def set_marks(self, marks: dict[int, tuple[str, Style]]) -> None:
         """Show these route marks (cell -> glyph and style) over the path and the trail."""
-        changed = {c for c in set(self.marks) | set(marks) if self.marks.get(c) != marks.get(c)}
-        self.marks = dict(marks)
-        self.invalidate(changed)
+        if marks != self.marks:
+            self.marks = dict(marks)
+            self.refresh_all()  # the doors between marked rooms change too (their band)
 
     def set_player_sprite(self, sprite: tuple[str, Style] | None) -> None:
         """Draw the player as `sprite` (glyph, style), or as usual (None)."""
@@ -278,19 +278,36 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.maze.wrap_x or self.maze.wrap_y:
             line = seam_line(self._lines, row, self.room_width, self._seams)
         segments: list[Segment] = []
+        width, step = self.maze.width, self.room_width + 1
         if row % 2 == 0:
             segments = [Segment(ch, _wall_style(ch)) for ch in line]
+            r = row // 2
+            if self.marks and 0 < r < self.maze.height:  # doors between two banded rooms
+                for c in range(width):
+                    band = self._band((r - 1) * width + c, r * width + c)
+                    door = range(c * step + 1, (c + 1) * step)
+                    if band is not None and all(line[x] == " " for x in door):
+                        for x in door:
+                            segments[x] = Segment(" ", band)
         else:
             r = row // 2
-            step = self.room_width + 1
-            for c in range(self.maze.width):
-                segments.append(Segment(line[c * step], _wall_style(line[c * step])))
-                glyph, style = self._room(r * self.maze.width + c)
+            for c in range(width):
+                cell = r * width + c
+                gap = line[c * step]
+                band = self._band(cell - 1, cell) if c and self.marks and gap == " " else None
+                segments.append(Segment(gap, band or _wall_style(gap)))
+                glyph, style = self._room(cell)
                 segments.append(Segment(self._room_text(glyph), style))
             segments.append(Segment(line[-1], _wall_style(line[-1])))
         strip = Strip(segments).simplify()
         self._cache[row] = strip
         return strip
+
+    def _band(self, a: int, b: int) -> Style | None:
+        """The background that joins two neighbouring rooms drawn on one background (the
+        shortest path's band after a game), for the open door between them; else None."""
+        bg = self._room(a)[1].bgcolor
+        return Style(bgcolor=bg) if bg is not None and bg == self._room(b)[1].bgcolor else None
 
     def set_others(self, others: dict[int, tuple[str, Style]]) -> None:
         """Replace the extra sprites (a demon, say), re-rendering only the rows they touch."""
