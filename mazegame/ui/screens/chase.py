@@ -165,7 +165,7 @@ class DemonMixin:
             f"Time           {format_time(game.elapsed)}",
             f"Demon          {game.rules.personality}, speed {game.rules.speed}",
             "", detail, "", self.legend(), "",
-            f"{NEW_MAZE_KEY}[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
+            f"{NEW_MAZE_KEY}[b]r[/b]  same {game.rules.mode} again", "[b]q[/b]  back to the menu",
         ])
 
     def legend(self) -> str:

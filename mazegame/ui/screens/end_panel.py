@@ -48,7 +48,9 @@ def route_marks(yours: Iterable[int], shortest: Iterable[int],
     marks = {cell: (GLYPH_SHORTEST, SHORTEST) for cell in shortest - yours}
     marks.update((cell, (GLYPH_ON_SHORTEST, ON_SHORTEST)) for cell in yours & shortest)
     marks.update((cell, (GLYPH_YOUR_ROUTE, YOUR_ROUTE)) for cell in yours - shortest)
-    marks.update((cell, (GLYPH_DEMON_ROUTE, DEMON_ROUTE)) for cell in demon)
+    band = Style(bgcolor=SHORTEST.bgcolor)  # the demon crossing the band leaves it whole
+    marks.update((cell, (GLYPH_DEMON_ROUTE, DEMON_ROUTE + band if cell in shortest
+                         else DEMON_ROUTE)) for cell in demon)
     return marks
 
 

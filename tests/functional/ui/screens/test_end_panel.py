@@ -224,6 +224,24 @@ async def test_normal_eye_has_no_facing_arrow_on_the_map(helpers):
         assert glyph_at(screen.query_one(MazeView), game.position) == GLYPH_PLAYER
 
 
+async def test_an_interpreted_maze_ends_on_a_maze_you_can_scroll(helpers):
+    app = MazeApp(GameSetup("bureaucracy", "backtracker", (30, 12), 4), warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen, game = app.screen, app.screen.game
+        for cell in game.shortest_path()[1:]:
+            index = next(i for i, o in enumerate(game.scene().options) if o.to == cell)
+            await pilot.press(str(index + 1))
+        await pilot.pause()
+        view = screen.query_one(MazeView)
+        assert game.won and view.display and view.has_focus and view.browsing
+        before = view.scroll_offset
+        await pilot.press("home", "pageup")
+        await pilot.pause()
+        assert view.scroll_offset != before and game.moves == game.shortest
+        assert "your route" in panel_text(app)
+
+
 def race(seed=5, **options):
     options = {"difficulty": "hard", "turn_based": True, **options}
     return GameSetup("race", "backtracker", (12, 8), seed, options=tuple(options.items()))
@@ -241,8 +259,8 @@ async def test_a_lost_race_draws_the_demons_route_as_the_panel_says(helpers):
         await pilot.pause()
         assert game.result is Result.BEATEN
         view = screen.query_one(MazeView)
-        demon_marks = {c for c, mark in view.marks.items() if mark == (GLYPH_DEMON_ROUTE,
-                                                                       DEMON_ROUTE)}
+        demon_marks = {c for c, (glyph, style) in view.marks.items()
+                       if glyph == GLYPH_DEMON_ROUTE and style.color == DEMON_ROUTE.color}
         assert demon_marks == set(game.demon_trail)
         drawn = [c for c in game.demon_trail if c not in game.maze.goals][1:]
         assert drawn and all(glyph_at(view, c) == GLYPH_DEMON_ROUTE for c in drawn)
