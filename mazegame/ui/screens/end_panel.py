@@ -105,7 +105,7 @@ class EndPanelMixin:
         view = self.query_one(MazeView)
         view.browsing = True
         if view.display:
-            view.focus()
+            view.focus()  # (the view keeps where you ended in sight as the panel takes room)
 
     def reveal(self) -> None:
         """Show the whole maze with your route and the shortest path (bird's-eye)."""

@@ -224,6 +224,12 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
 
+    def on_resize(self) -> None:
+        """The view changed size (an end panel came or went, the terminal was resized):
+        keep the player in sight."""
+        if self.player is not None:
+            self.call_after_refresh(self.keep_in_view, self.player)
+
     def keep_in_view(self, cell: int) -> None:
         """Keep the cell a margin away from the widget's edges: when it comes closer, centre
         the view on it along that axis. Scrolling by half a screen now and then, rather than a
