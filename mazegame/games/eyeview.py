@@ -32,6 +32,7 @@ class Section:
     left_cell: int  #: the cell through the left opening, or -1
     right_cell: int
     goal: bool
+    seam_ahead: bool = False  #: the step ahead crosses a wrapped maze's seam (edge)
 
 
 def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
@@ -45,13 +46,24 @@ def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
         sections.append(Section(
             k, here, left != here, right != here, ahead != here,
             left if left != here else -1, right if right != here else -1,
-            here in maze.goals,
+            here in maze.goals, ahead != here and crosses_seam(maze, here, facing),
         ))
         if ahead in (here, cell):  # a wall, or a wrap-around ring back to us
             break
         here = ahead
     return sections
 
+
+def crosses_seam(maze: Maze, cell: int, facing: int) -> bool:
+    """Whether a step from `cell` towards `facing` leaves the maze on one side and comes
+    back on the other (N, E, S, W = 0..3)."""
+    r, c = divmod(cell, maze.width)
+    edge = (r == 0, c == maze.width - 1, r == maze.height - 1, c == 0)[facing]
+    return edge and (maze.wrap_y if facing % 2 == 0 else maze.wrap_x)
+
+
+#: The wrap-around seam on the floor: dotted, as the maze views draw an open seam.
+SEAM_CHAR = "┄"
 
 # Style names, indexed by what a pixel shows. Walls and faces come in depth shades.
 SHADES = 8
@@ -150,6 +162,13 @@ def render_view(
     if last is not None and last.front_open:  # the corridor runs on into the fog
         l1, t1, r1, b1 = fr[last.depth + 1]
         fill(l1, t1, r1, b1, "░", "fog")
+    for sec in sections:  # a seam crossed ahead: a dotted line across the floor, like a sill
+        if sec.seam_ahead:
+            l1, _, r1, b1 = fr[sec.depth + 1]
+            row = slice(max(l1, 0), r1 + 1)
+            floor = style[b1, row] == _ID["floor"]  # on the floor only, not over the walls
+            chars[b1, row][floor] = SEAM_CHAR
+            style[b1, row][floor] = _ID["edge"]
     return _runs(chars, style)
 
 

@@ -7,7 +7,9 @@ from textual.widgets import OptionList, Static
 
 from mazegame.cli import build_parser
 from mazegame.cli.play import play_setup
+from mazegame.engine.grid import Maze
 from mazegame.games.chase import DEMON_GLYPH, Result
+from mazegame.games.eyeview import SEAM_CHAR
 from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
@@ -25,6 +27,7 @@ from mazegame.ui.palette import (
     YOUR_ROUTE,
 )
 from mazegame.ui.screens.dialogs import SetupScreen
+from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
 
 SMALL = GameSetup("classic", "wilson", (9, 6), 7)
@@ -213,6 +216,25 @@ async def test_the_eye_view_ends_on_a_map_you_can_scroll(helpers):
         await pilot.press("left", "up", "pageup")  # no more turning: the map scrolls
         await pilot.pause()
         assert game.turns == turns_before
+
+
+async def test_the_eye_view_marks_the_seam_ahead(helpers):
+    ring = Maze.open(6, 1, wrap_x=True)  # a ring, cut between cells 2 and 3
+    ring.walls[0, 2] |= 2
+    ring.walls[0, 3] |= 8
+    ring.goals = (2,)
+    app = MazeApp(GameSetup("eye", level=ring), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        eye = app.screen.query_one(EyeView)
+
+        def seen() -> str:
+            return "".join(seg.text for y in range(eye.size.height) for seg in eye.render_line(y))
+
+        assert SEAM_CHAR not in seen()  # east: the cut, no seam in sight
+        await pilot.press("down")  # turn round: west, off the edge and round the ring
+        await pilot.pause()
+        assert SEAM_CHAR in seen()
 
 
 async def test_normal_eye_has_no_facing_arrow_on_the_map(helpers):
