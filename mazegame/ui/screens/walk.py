@@ -1,4 +1,5 @@
-"""The screen every walking mode shares: generation in a worker, keys, clock, end panel.
+"""The screen every walking mode shares: generation in a worker, keys, clock; the end of a
+game (panel, routes, scrolling) is `end_panel.EndPanelMixin`.
 
 Nothing runs while nothing changes: the status line is redrawn when what it says changes,
 and its clock ticks once a second only while it runs (from the first move, not while paused,
