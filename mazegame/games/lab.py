@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.generate import GENERATORS, Generated
+from mazegame.engine.generate.common import NOTE_TEXT as GENERATOR_NOTES
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, Solution, solve
 from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
@@ -117,11 +118,10 @@ class TraceRun:
     def of_generation(name: str, generated: Generated) -> TraceRun:
         """The replay of a generator building `generated.maze`."""
         spec = GENERATORS[name]
-        # Some generators number the regions they join (Suits' connection-matrix method,
-        # Eller); the others set no labels, and their rooms should not all read 0.
-        regions = bool(np.any(generated.trace.events[:, 0] == LABEL))
+        # The registry says what a generator's labels mean (sets, a walk's arrows); the
+        # others set none, and their rooms should not all read 0.
         return TraceRun(spec.title, generated.trace, generated.maze,
-                        ("agents", "marks", "labels", "doors"), "region" if regions else "",
+                        ("agents", "marks", "labels", "doors", "focus"), spec.labels,
                         carves=spec.carves)
 
     @staticmethod
@@ -211,12 +211,13 @@ class TraceRun:
         return rows
 
     def note(self) -> str:
-        """What a solver last said (its latest NOTE); generators' NOTE codes are their own."""
+        """What the algorithm last said (its latest NOTE): a solver's codes are in
+        `solve.registry.NOTE_TEXT`, a generator's in `generate.common.NOTE_TEXT`."""
         seen = self._count(self._notes)
-        if seen == 0 or self.result is None:
+        if seen == 0:
             return ""
         code = int(self.trace.events[self._notes[seen - 1], 2])
-        return NOTE_TEXT.get(code, "")
+        return (NOTE_TEXT if self.result is not None else GENERATOR_NOTES).get(code, "")
 
     def answer(self) -> tuple[int, ...]:
         """The route to show once the search is over (a walk with loops erased), else ()."""

@@ -37,6 +37,11 @@ DEAD_TEXT = "#9a8a8a"
 HEAT_COLOURS = ("#2b2440", "#3d2a5c", "#5a2f6e", "#7d3470", "#a33d5f", "#c7524a", "#e07b39",
                 "#f2b134")
 AROMA_COLOUR = HEAT_COLOURS[3]  #: the legend's sample of the heat map
+#: A colour per set (Kruskal's trees, Eller's row sets, Suits' regions), picked by a hash of
+#: the set's id; the set's letter (SET_GLYPHS) tells two sets of one colour apart.
+SET_COLOURS = ("#3b6ea5", "#8a4f9e", "#3f8f5f", "#b5651d", "#a33d5f", "#2a7f87", "#8f8f3f",
+               "#6b5a9e")
+FOCUS_COLOUR = "#44475a"  #: the rooms the algorithm attends to: a scan row, a chamber, a run
 AGENT_COLOURS = ("#f2c94c", "#e06ca8", "#56b6c2", "#c3e88d")  #: one per racing solver
 #: LRU door times: recent doors bright, old ones dim (index 0 = most recent third).
 DOOR_AGE_COLOURS = (PLAYER_COLOUR, "#b58a3a", "#6b5a3a")
@@ -86,6 +91,8 @@ VISITED = Style(color=TEXT, bgcolor=VISITED_COLOUR)
 ACTIVE = Style(color=INK, bgcolor=ACTIVE_COLOUR, bold=True)
 DEAD = Style(color=DEAD_TEXT, bgcolor=DEAD_COLOUR)
 HEAT = tuple(Style(color=INK, bgcolor=c) for c in HEAT_COLOURS)
+SETS = tuple(Style(color=BRIGHT, bgcolor=c, bold=True) for c in SET_COLOURS)
+FOCUS = Style(color=PLAYER_COLOUR, bgcolor=FOCUS_COLOUR, bold=True)
 AGENTS = tuple(Style(color=INK, bgcolor=c, bold=True) for c in AGENT_COLOURS)
 DOOR_LETTER = Style(color=PLAYER_COLOUR, bold=True)
 DOOR_AGES = (Style(color=DOOR_AGE_COLOURS[0], bold=True), Style(color=DOOR_AGE_COLOURS[1]),
@@ -113,3 +120,9 @@ GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
 GLYPH_DEMON_ROUTE = "×"
 AGENT_GLYPHS = "@&%$"  #: one per racing solver
 DOOR_DOT = "•"  #: an LRU door mark
+SET_GLYPHS = "abcdefghijklmnopqrstuvwxyz"  #: a letter per set, picked by a hash of its id
+GLYPH_ARROWS = "↑→↓←"  #: the side a walk leaves a room by (Wilson's walk), N E S W
+GLYPH_FOCUS = "·"  #: a room in focus (scan row, chamber, run), seen without colour too
+GLYPH_FRONTIER = "+"  #: a frontier room, without colour (NO_COLOR)
+#: The aroma without colour (NO_COLOR): faint to strong, a shade per heat step.
+GLYPH_SHADES = " ·:░░▒▓█"

@@ -10,11 +10,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import CLASSIC, around, below, coin, join
+from mazegame.engine.generate.common import (
+    CLASSIC,
+    NOTE_HUNT,
+    NOTE_KILL,
+    around,
+    below,
+    coin,
+    join,
+)
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, FRONTIER, MARK, VISITED, emit
+from mazegame.engine.trace import (
+    ACTIVE,
+    AT,
+    CARVE,
+    FOCUS,
+    FRONTIER,
+    MARK,
+    NOTE,
+    VISITED,
+    emit,
+    focus_arg,
+)
 
 
 @kernel
@@ -202,12 +221,16 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
         k = _show(buf, k, cell, ACTIVE)
     remaining = n - 1
     scan = 0  # every cell before `scan` is visited, so hunts never rescan them
+    hunted = False  # recording: a hunt's scan row is in focus
     while remaining > 0:
         d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if d >= 0:  # kill: walk on
             nb = nbs[d]
             join(flat, cell, d, nb)
             if record:
+                if hunted:  # the hunt's row is done with
+                    k = emit(buf, k, FOCUS, 0, 0)
+                    hunted = False
                 k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
@@ -223,7 +246,12 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             d = _random_side(h, w, wrap_x, wrap_y, c, visited, True, sides, nbs)
             if d >= 0:
                 join(flat, c, d, nbs[d])
-                if record:
+                if record:  # the rows the hunt scanned, one after another, then the kill
+                    k = emit(buf, k, NOTE, c, NOTE_HUNT)
+                    for r in range(scan // w, c // w + 1):
+                        k = emit(buf, k, FOCUS, r * w, focus_arg(1, w))
+                    k = emit(buf, k, NOTE, c, NOTE_KILL)
+                    hunted = True
                     k = emit(buf, k, CARVE, c, d)
                 visited[c] = True
                 if record:
@@ -231,6 +259,8 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
                 cell = c
                 remaining -= 1
                 break
+    if record and hunted:
+        k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 

@@ -12,7 +12,11 @@ from mazegame.ui.palette import (
     AGENT_GLYPHS,
     AROMA_COLOUR,
     DEAD_COLOUR,
+    FOCUS_COLOUR,
     FRONTIER_COLOUR,
+    GLYPH_ARROWS,
+    GLYPH_FOCUS,
+    SET_COLOURS,
     SUCCESS,
     VISITED_COLOUR,
 )
@@ -55,6 +59,9 @@ LEGEND = (
     f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
     f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
     f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
+    f"[on {SET_COLOURS[0]}] a [/][on {SET_COLOURS[1]}] b [/] sets: a colour and letter each\n"
+    f"[on {FOCUS_COLOUR}] {GLYPH_FOCUS} [/] in focus: scan row, chamber, run\n"
+    f"{GLYPH_ARROWS} a walk's way on (Wilson)\n"
     "numbers: labels (zoom in, z)\n"
     "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
 )
