@@ -1,9 +1,12 @@
 """The lab's maze: a `MazeView` that draws a trace replay's state.
 
 Marks colour the rooms (frontier, visited, active, path, dead), labels appear as numbers
-when the rooms are wide enough (aroma as a heat map instead), door marks sit beside their
-doors, agents on top. The view holds the replay's arrays by reference, so after a seek it
-only needs to know which events ran (`apply_events`) to re-render the rows they touched.
+when the rooms are wide enough (aroma as a heat map instead, sets as a colour and letter per
+set, a walk's directions as arrows), the rectangle in focus (a scan row, a chamber, a run) is
+shaded and dotted, door marks sit beside their doors, agents on top. With NO_COLOR the ideas
+still show by glyph: set letters, arrows, focus dots, "+" on the frontier, shaded aroma.
+The view holds the replay's arrays by reference, so after a seek it only needs to know
+which events ran (`apply_events`) to re-render the rows they touched.
 
 The wall picture is built lazily, band by band, for the rows on screen: building it for a
 whole 200x200 maze takes a fifth of a second, far more than a frame, and a fast generation
