@@ -24,12 +24,17 @@ from mazegame.engine.solve import SOLVERS, Solution, solve
 from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
 from mazegame.engine.stats import dead_end_cells
 from mazegame.engine.trace import (
+    ACTIVE,
     AT,
+    DEAD,
     DOOR,
+    FOCUS,
+    FRONTIER,
     LABEL,
     MARK,
     NOTE,
     PATH,
+    VISITED,
     Replay,
     Trace,
     event_effects,
@@ -106,6 +111,8 @@ class TraceRun:
         self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0) & (ev[:, 1] >= 0))
         self._route = route_lengths(ev, maze.size) if walker else None
         self._notes = np.flatnonzero(ops == NOTE)
+        #: what this trace draws, for the legend (`legend_keys`; built here, off the UI thread)
+        self.legend = self.legend_keys()
 
     @property
     def follows_agent(self) -> bool:
@@ -209,6 +216,35 @@ class TraceRun:
         rows += [("path", "none" if path is None else f"{path:,}"),
                  ("dead ends", f"{self.dead_ends_reached():,}")]
         return rows
+
+    def legend_keys(self) -> set[str]:
+        """What this trace draws, named as the lab's legend names it: the marks it sets
+        ("frontier", "visited", "active", "path", "dead"), "agents", its labels ("aroma",
+        "sets", "direction", or "numbers"), "focus", and door marks ("door letters",
+        "lru doors")."""
+        ev, layers = self.trace.events, self.layers
+        ops = ev[:, 0]
+        names = {FRONTIER: "frontier", VISITED: "visited", ACTIVE: "active", PATH: "path",
+                 DEAD: "dead"}
+        keys = set()
+        if "marks" in layers:
+            keys |= {names[m] for m in np.unique(ev[ops == MARK, 2]).tolist() if m in names}
+        if self.result is not None and self.result.found:
+            keys.add("path")  # the answer is drawn as a path once the search is over
+        if "agents" in layers and np.any(ops == AT):
+            keys.add("agents")
+        if "labels" in layers and self.label_kind and np.any(ops == LABEL):
+            kind = self.label_kind
+            keys.add(kind if kind in ("aroma", "sets", "direction") else "numbers")
+        if "focus" in layers and np.any(ops == FOCUS):
+            keys.add("focus")
+        if "doors" in layers and np.any(ops == DOOR):
+            values = ev[ops == DOOR, 2] >> 2
+            if np.any(values < 0):
+                keys.add("door letters")
+            if np.any(values > 0):
+                keys.add("lru doors")
+        return keys
 
     def note(self) -> str:
         """What the algorithm last said (its latest NOTE): a solver's codes are in

@@ -36,7 +36,6 @@ DEAD_TEXT = "#9a8a8a"
 #: Aroma heat map, from a faint whiff to the cheese itself.
 HEAT_COLOURS = ("#2b2440", "#3d2a5c", "#5a2f6e", "#7d3470", "#a33d5f", "#c7524a", "#e07b39",
                 "#f2b134")
-AROMA_COLOUR = HEAT_COLOURS[3]  #: the legend's sample of the heat map
 #: A colour per set (Kruskal's trees, Eller's row sets, Suits' regions), picked by a hash of
 #: the set's id; the set's letter (SET_GLYPHS) tells two sets of one colour apart.
 SET_COLOURS = ("#3b6ea5", "#8a4f9e", "#3f8f5f", "#b5651d", "#a33d5f", "#2a7f87", "#8f8f3f",

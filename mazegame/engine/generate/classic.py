@@ -202,6 +202,14 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
 
 # -- hunt-and-kill -----------------------------------------------------------------------
 @kernel
+def _retire(walk, walked, buf, k):
+    """Trace the cells of a finished walk turning from ACTIVE to VISITED."""
+    for i in range(walked):
+        k = emit(buf, k, MARK, walk[i], VISITED)
+    return k
+
+
+@kernel
 def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     """Walk to random unvisited neighbours; when stuck, hunt row by row for an unvisited cell
     beside the tree, join it to a random visited neighbour and walk on from there."""
@@ -217,11 +225,17 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     cell = np.random.randint(0, w)
     k = 0
     visited[cell] = True
+    # Recording: the cells of the walk now under way (ACTIVE), retired to VISITED when it
+    # gets stuck; and whether a hunt's scan row is in focus.
+    walk = np.empty(n if record else 1, dtype=np.int32)
+    walked = 0
+    hunted = False
     if record:
         k = _show(buf, k, cell, ACTIVE)
+        walk[0] = cell
+        walked = 1
     remaining = n - 1
     scan = 0  # every cell before `scan` is visited, so hunts never rescan them
-    hunted = False  # recording: a hunt's scan row is in focus
     while remaining > 0:
         d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if d >= 0:  # kill: walk on
@@ -235,6 +249,8 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             visited[nb] = True
             if record:
                 k = _show(buf, k, nb, ACTIVE)
+                walk[walked] = nb
+                walked += 1
             cell = nb
             remaining -= 1
             continue
@@ -247,6 +263,8 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             if d >= 0:
                 join(flat, c, d, nbs[d])
                 if record:  # the rows the hunt scanned, one after another, then the kill
+                    k = _retire(walk, walked, buf, k)
+                    walked = 0
                     k = emit(buf, k, NOTE, c, NOTE_HUNT)
                     for r in range(scan // w, c // w + 1):
                         k = emit(buf, k, FOCUS, r * w, focus_arg(1, w))
@@ -256,11 +274,15 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
                 visited[c] = True
                 if record:
                     k = _show(buf, k, c, ACTIVE)
+                    walk[0] = c
+                    walked = 1
                 cell = c
                 remaining -= 1
                 break
-    if record and hunted:
-        k = emit(buf, k, FOCUS, 0, 0)
+    if record:
+        k = _retire(walk, walked, buf, k)
+        if hunted:
+            k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 

@@ -170,7 +170,7 @@ class LabScreen(Screen):
         self.phase = "generate"
         await self._load([run])
         spec = GENERATORS[request.generator]
-        self._explain([(spec.title, spec.summary, spec.source)])
+        self._explain([(spec.title, spec.summary, spec.source)], run.legend)
         if self.race_waiting:
             self.race_waiting = False
             self.action_race()
@@ -247,7 +247,8 @@ class LabScreen(Screen):
         self.phase = "race"
         await self._load(runs)
         self._explain([(SOLVERS[n].title, SOLVERS[n].summary, SOLVERS[n].source)
-                       for n in (run.result.algorithm for run in runs)])
+                       for n in (run.result.algorithm for run in runs)],
+                      set().union(*(run.legend for run in runs)))
 
     async def _load(self, runs: list[TraceRun]) -> None:
         """Show these traces from their start, one panel each (not once the lab is left)."""
@@ -267,8 +268,8 @@ class LabScreen(Screen):
         self.seek(0)
         self.playing = self.autoplay
 
-    def _explain(self, items: list[tuple[str, str, str]]) -> None:
-        self._notes = explanation(items)
+    def _explain(self, items: list[tuple[str, str, str]], keys: set[str]) -> None:
+        self._notes = explanation(items, keys)
         self._table_shown = False
         self.query_one("#lab-explain", Static).update(self._notes)
 

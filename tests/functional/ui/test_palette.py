@@ -23,3 +23,14 @@ def test_the_lab_legend_shows_the_marks_colours():
 
     for style in (FRONTIER, VISITED):
         assert f"[on {style.bgcolor.name}]" in LEGEND
+
+
+def test_the_lab_legend_names_only_what_is_on_show():
+    from mazegame.ui.palette import FOCUS_COLOUR, SET_COLOURS
+    from mazegame.ui.screens.lab_text import LEGEND_LINES, explanation, legend
+
+    shown = legend({"sets", "focus"})
+    assert f"[on {SET_COLOURS[0]}]" in shown and f"[on {FOCUS_COLOUR}]" in shown
+    assert LEGEND_LINES["aroma"] not in shown and LEGEND_LINES["frontier"] not in shown
+    assert explanation([("T", "S", "src")], set()) == "[b]T[/b]\nS\n[dim]— src[/dim]"
+    assert all(line in legend() for line in LEGEND_LINES.values())

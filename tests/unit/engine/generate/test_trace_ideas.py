@@ -22,6 +22,7 @@ from mazegame.engine.trace import (
     LABEL,
     MARK,
     WALL,
+    Mark,
     Op,
     Replay,
 )
@@ -181,19 +182,23 @@ def test_wilson_arrows_trace_the_loop_erased_walk(seed):
 def test_hunt_and_kill_focuses_the_rows_it_scans(seed):
     """A hunt focuses the rows from the first one with an unvisited cell down to the row of
     the cell it joins next; the first unvisited cell of each earlier row has no visited
-    neighbour (else the hunt would have stopped there)."""
+    neighbour (else the hunt would have stopped there). The walk that got stuck is no longer
+    active by then, and at the end nothing is."""
     traced = generate("hunt-and-kill", 9, 8, seed, record=True)
     maze, events = traced.trace.initial, traced.trace.events
     w = maze.width
     visited: set[int] = set()
+    marks: dict[int, int] = {}
     scanned: list[int] = []
     hunts = 0
     for op, cell, arg in events.tolist():
         if op == MARK:
             visited.add(cell)
+            marks[cell] = arg
         elif op == FOCUS and arg:
             rect = rect_of(cell, arg, w)
             assert rect[1:] == (0, 1, w)
+            assert Mark.ACTIVE not in marks.values()
             scanned.append(rect[0])
         elif op == CARVE and scanned:
             unvisited = [c for c in range(maze.size) if c not in visited]
@@ -203,6 +208,7 @@ def test_hunt_and_kill_focuses_the_rows_it_scans(seed):
             hunts += 1
             scanned = []
     assert hunts > 0
+    assert set(marks.values()) == {Mark.VISITED} and len(marks) == maze.size
 
 
 @pytest.mark.parametrize("seed", SEEDS)
