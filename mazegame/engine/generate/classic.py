@@ -361,6 +361,7 @@ register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,
     "Random walk until stuck, then scan for an unvisited cell next to the maze and carry on "
     "from there: long corridors like the backtracker, without a stack.", CLASSIC,
+    events_per_cell=6,
 ))
 register(GeneratorSpec(
     "growing-tree", "Growing tree", growing_tree,

@@ -55,6 +55,9 @@ class GeneratorSpec:
     #: 0: in no set yet), "direction" (1..4: the side N, E, S, W a walk leaves by; 0: none),
     #: or "" when the generator sets no labels
     labels: str = ""
+    #: about how many events a recorded run makes per cell: the trace buffer's first size (a
+    #: longer trace runs the kernel again with four times the room)
+    events_per_cell: int = 4
     options: tuple[Option, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)

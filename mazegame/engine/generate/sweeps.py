@@ -218,7 +218,7 @@ register(GeneratorSpec(
     "eller", "Eller (row by row)", eller,
     "One row at a time with sets of connected cells: memory for a single row suffices, so "
     "the maze could be endless.", f"{CLASSIC}; Eller (1982)",
-    wraps=False, labels="sets",
+    wraps=False, labels="sets", events_per_cell=6,
 ))
 register(GeneratorSpec(
     "binary-tree", "Binary tree", binary_tree,

@@ -209,9 +209,11 @@ register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,
     "Knock down walls in random order whenever they separate two different trees "
     "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
+    events_per_cell=8,  # the relabelling: n log n / 2 LABELs at most
 ))
 register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,
     "Loop-erased random walks until each hits the tree: every spanning tree is equally "
     "likely.", "Wilson (1996), uniform spanning trees", labels="direction",
+    events_per_cell=24,  # the walks wander: about 21 a cell at 200x200
 ))
