@@ -141,7 +141,7 @@ def test_a_race_nobody_finishes_has_no_winner():
 
 
 @pytest.mark.parametrize(("name", "shows", "hides"), [
-    ("kruskal", {"sets", "visited"}, {"focus", "direction", "agents"}),
+    ("kruskal", {"sets"}, {"focus", "direction", "agents", "visited"}),
     ("eller", {"sets", "visited"}, {"focus", "agents"}),
     ("wilson", {"direction", "active", "visited", "agents"}, {"sets", "focus"}),
     ("hunt-and-kill", {"focus", "active", "visited", "agents"}, {"sets", "direction"}),
