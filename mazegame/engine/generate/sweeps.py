@@ -86,12 +86,14 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
             s = row[c]
             if not has_down[s] and pick[s] == c:
                 down[c] = True
+        if record:  # before `row` changes below (a loop of its own keeps the next one lean)
+            for c in range(w):
+                if down[c]:
+                    k = emit(buf, k, CARVE, base + c, 2)
+                    k = emit(buf, k, LABEL, base + c + w, row[c] + 1)  # the set carries down
         for c in range(w):
             if down[c]:
                 join(flat, base + c, 2, base + c + w)
-                if record:
-                    k = emit(buf, k, CARVE, base + c, 2)
-                    k = emit(buf, k, LABEL, base + c + w, row[c] + 1)  # the set carries down
             else:
                 row[c] = base + w + c  # a fresh set: the id of the cell below
     return buf[:k]

@@ -71,7 +71,7 @@ LEGEND_LINES = {
     "focus": f"[on {FOCUS_COLOUR}] {GLYPH_FOCUS} [/] in focus: the scan row, chamber or run",
     "numbers": "12 labels: distances or visits (zoom in, z)",
     "door letters": "E R X Tremaux's chalk: explored, return, bounced; numbers: steps to "
-                    "the goal",
+                    "the goal (rooms 3 wide and more: zoom in, z)",
     "lru doors": f"{DOOR_DOT} doors by when last used (bright: recent)",
     "agents": f"{AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents (one per solver)",
 }
