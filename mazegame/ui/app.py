@@ -28,9 +28,15 @@ MIN_SIZE = (50, 16)
 WARM_UP_HOLD = 1.5
 
 HELP_INTRO = (
-    "Walk from the start ○ to the goal ◎. Walls are lines; an arrow in a wall is a one-way "
-    "door you can pass the way it points. The clock starts with your first move."
+    "Pick a mode with the arrows and enter. In every mode, ? explains its screen and keys; "
+    "escape or q goes back."
 )
+
+
+def menu_help() -> str:
+    """The menu's help: how to start, then each mode's goal (from the registry)."""
+    goals = "\n".join(f"[b]{mode.title}[/b]: {mode.goal}" for mode in MODES.values())
+    return f"{HELP_INTRO}\n\n{goals}"
 
 
 class MazeApp(App):
@@ -39,7 +45,8 @@ class MazeApp(App):
     CSS_PATH = "mazegame.tcss"
     TITLE = "mazegame"
     BINDINGS = [
-        Binding("question_mark", "help", "Help", id="help", tooltip="Show every key"),
+        Binding("question_mark", "help", "Help", id="help",
+                tooltip="How to play: the goal, what is on the screen, every key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app-quit", tooltip="Quit mazegame"),
     ]
 
@@ -142,21 +149,32 @@ class MazeApp(App):
         self.last_setup[setup.mode] = setup
         if self.warmer is not None:
             self.warmer.prefer(warm_first(setup))
-        self.push_screen(SCREENS[setup.mode](setup))
+        screen = SCREENS[setup.mode](setup)
+        screen.started_with = setup  # the help finds the mode of screens that keep no setup
+        self.push_screen(screen)
 
     def action_help(self) -> None:
-        """Every key of the current screen, introduced by its mode's blurb."""
+        """How to play the current screen: its mode's goal, blurb, legend, keys and tip."""
         if isinstance(self.screen, HelpScreen):
             return
-        setup = getattr(self.screen, "setup", None)
+        screen = self.screen
+        setup = getattr(screen, "setup", None) or getattr(screen, "started_with", None)
         mode = MODES.get(setup.mode) if isinstance(setup, GameSetup) else None
-        intro = mode.blurb if mode else HELP_INTRO
-        if isinstance(setup, GameSetup) and setup.level_id is not None:
+        if mode is None:
+            self.push_screen(HelpScreen(screen, menu_help(), title="mazegame: help"))
+            return
+        from mazegame.ui.legend import legend_for
+
+        intro = mode.blurb
+        if setup.level_id is not None:
             from mazegame.ui.screens.level_play import level_help
 
             level = self.campaign.get(setup.level_id)
             intro = level_help(level) if level is not None else intro
-        self.push_screen(HelpScreen(self.screen, intro))
+        self.push_screen(HelpScreen(
+            screen, intro, title=f"{mode.title}: how to play", goal=mode.goal, tip=mode.tip,
+            legend=legend_for(mode.name, getattr(screen, "view_name", None)),
+        ))
 
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")

@@ -67,11 +67,12 @@ class MenuScreen(Screen):
         self.query_one(OptionList).highlighted = 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Show the highlighted entry's blurb."""
+        """Show the highlighted entry's goal (its one-line description) and blurb."""
         key = event.option.id
         mode = MODES.get(key)
         title, blurb = (mode.title, mode.blurb) if mode else EXTRAS[key]
-        self.query_one("#blurb", Static).update(f"[b]{title}[/b]\n\n{blurb}")
+        goal = f"\n[i]{mode.goal}[/i]" if mode and mode.goal else ""
+        self.query_one("#blurb", Static).update(f"[b]{title}[/b]{goal}\n\n{blurb}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the chosen mode, the help, or quit."""
