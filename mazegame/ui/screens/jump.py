@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
@@ -23,6 +23,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
 from mazegame.ui.palette import SOLVED
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
 
 
@@ -73,7 +74,7 @@ class JumpScreen(Screen):
         with Horizontal(id="play-area"):
             yield JumpBoard(id="board")
             yield Static("", id="end-panel")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Open the pack at its first unsolved puzzle (or today's puzzle), the board focused."""

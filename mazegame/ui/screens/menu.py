@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from mazegame import __version__
 from mazegame.games.modes import MODES
 from mazegame.ui.widgets.attract import AttractView
+from mazegame.ui.widgets.footer import GameFooter
 
 BANNER = """\
 ┏┳┓┏━┓╺━┓┏━╸┏━╸┏━┓┏┳┓┏━╸
@@ -52,7 +53,7 @@ class MenuScreen(Screen):
                 warmup.display = False  # shown only while something is really compiling
                 yield Static("", id="warmup-label")
                 yield ProgressBar(total=1, id="warmup-bar", show_eta=False)
-        yield Footer()
+        yield GameFooter()
 
     def on_resize(self) -> None:
         """Show the self-building maze only where it fits below the menu."""
