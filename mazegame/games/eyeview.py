@@ -71,6 +71,19 @@ FOG_GLYPH = "░"  #: the corridor beyond sight
 #: glyph: a test holds the two together). Spaces are see-through.
 FIGURES: tuple[tuple[str, ...], ...] = (
     (
+        "▟▙       ▟▙",
+        " ██▀▀▀▀▀██ ",
+        " █  ● ●  █ ",
+        " █▄  ▀  ▄█ ",
+        "  ▀█▄▄▄█▀  ",
+        " ▄███████▄ ",
+        "█▌ █████ ▐█",
+        "▀  █████  ▀",
+        "   ██ ██   ",
+        "   ██ ██   ",
+        "  ▀▀▀ ▀▀▀  ",
+    ),
+    (
         "▲     ▲",
         "█▀▀▀▀▀█",
         "█ ● ● █",

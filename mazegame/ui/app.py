@@ -68,6 +68,8 @@ class MazeApp(App):
         self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
         self._campaign: Campaign | None = None
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
+        #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
+        self.demon_bell = False
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""

@@ -47,11 +47,16 @@ class GameFooter(Footer):
     def fit_keys(self) -> None:
         """Show the keys, in order, while they fit beside the help key; hide the rest."""
         keys = list(self.query(FooterKey))
-        room = self.size.width - sum(k.outer_size.width for k in keys if k.has_class("-help"))
+        # Measured from the text, not the layout: a freshly composed key has no size yet.
+        room = self.size.width - sum(_width(k) for k in keys if k.has_class("-help"))
         for key in keys:
-            if key.has_class("-help"):
-                continue
-            margin = key.styles.margin
-            width = key.render().cell_len + margin.left + margin.right
-            key.display = width <= room
-            room = room - width if key.display else 0  # one hidden: the later ones too
+            if not key.has_class("-help"):
+                key.display = _width(key) <= room
+                room = room - _width(key) if key.display else 0  # one hidden: the rest too
+
+
+def _width(key: FooterKey) -> int:
+    """The columns a key takes: its text, margins and border."""
+    styles = key.styles
+    border = sum(1 for edge in (styles.border_left, styles.border_right) if edge[0])
+    return key.render().cell_len + styles.margin.left + styles.margin.right + border
