@@ -10,11 +10,14 @@ the eye view's palette and the editor's marks are not loaded before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 
 from rich.style import Style
 
 from mazegame.games.interpreted import KIND_MODULES
+from mazegame.ui import palette as p
 
 
 @dataclass(frozen=True)
@@ -50,64 +53,89 @@ VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
 VIEW_MODES = ("chase", "race")  #: the modes whose legend depends on the view
 
 
-def samples() -> dict[str, Sample]:
-    """Every sample by name, from the constants the widgets draw with."""
-    from mazegame.games.chase import DEMON_GLYPH
-    from mazegame.games.eyeview import FIGURES, FOG_GLYPH, GOAL_GLYPH, WALL_CHARS
-    from mazegame.ui import palette as p
-    from mazegame.ui.screens.campaign import NO_STAR, STAR
-    from mazegame.ui.screens.editor import CURSOR, GLYPH_TRAP, TRAP
-    from mazegame.ui.widgets.eye_view import PALETTE as EYE_PALETTE
-    from mazegame.ui.widgets.jump_board import VISITED as JUMP_VISITED
-    from mazegame.ui.widgets.seams import VERTICAL
+def _from(module: str, name: str):
+    """`name` from `module`, imported on first use: a help screen loads only what it shows
+    (the modules of the mode on screen are loaded already)."""
+    return getattr(import_module(module), name)
 
-    one_way = VERTICAL[2]  # the arrow a one-way door is drawn with, in walls and seams alike
-    return {
-        "player": Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
-        "start": Sample(p.GLYPH_START, p.START, "the start"),
-        "goal": Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
-        "trail": Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
-        "path": Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),
-        "wall": Sample("─│", p.WALL, "walls"),
-        "felt-wall": Sample("─│", p.WALL, "the outer wall, and walls you have bumped into"),
-        "one-way": Sample(one_way, p.ONE_WAY, "a one-way door: pass only the way it points"),
-        "seam": Sample(p.GLYPH_SEAM_H + p.GLYPH_SEAM_V, p.SEAM,
-                       "a wrap edge: walk out here, come back in on the other side"),
-        "bump": Sample(p.GLYPH_PLAYER, p.BUMP, "a red flash: you bumped into a wall"),
-        "demon": Sample(DEMON_GLYPH, p.DEMON, "the demon"),
-        "demon-route": Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
-                              "the demon's route, shown when it caught you"),
-        "star": Sample(STAR + NO_STAR, Style(), "stars earned on a level, and still to earn"),
-        "eye-wall": Sample(WALL_CHARS[0] + WALL_CHARS[2] + WALL_CHARS[4], EYE_PALETTE["wall-0"],
-                           "walls beside you: fainter further away"),
-        "eye-opening": Sample("▔▁", EYE_PALETTE["face-1"],
-                              "a side opening, or a wall facing you (dead end)"),
-        "eye-goal": Sample(GOAL_GLYPH, EYE_PALETTE["goal"], "the goal, glowing on the floor"),
-        "eye-fog": Sample(FOG_GLYPH, EYE_PALETTE["fog"], "fog: the corridor beyond your sight"),
-        "eye-demon": Sample(FIGURES[-1][0] + " " + FIGURES[-2][1], EYE_PALETTE["sprite"],
-                            "the demon: the nearer, the bigger"),
-        "map-player": Sample(p.GLYPH_PLAYER, p.PLAYER, "you, on the map (m)"),
-        "map-unseen": Sample("░", p.FOG, "on the map: not seen yet"),
-        "jump-player": Sample(" 3 ", p.PLAYER, "you: the number is how far you jump"),
-        "jump-goal": Sample(" G ", p.GOAL, "the goal"),
-        "jump-start": Sample("[2]", p.LIGHT, "the start"),
-        "jump-visited": Sample(" 2 ", p.LIGHT + JUMP_VISITED, "where you have been (t)"),
-        "jump-target": Sample(" 2 ", p.LIGHT + p.TARGET, "where you can jump (e)"),
-        "been-there": Sample("·", Style(dim=True), "an option marked \"been there\""),
-        "agent": Sample(p.AGENT_GLYPHS, p.AGENTS[0], "the solvers, one glyph and colour each"),
-        "frontier": Sample(" f ", p.FRONTIER, "frontier: cells waiting to be explored"),
-        "visited": Sample(" v ", p.VISITED, "visited cells"),
-        "active": Sample(" a ", p.ACTIVE, "the cell being worked on"),
-        "found": Sample(" p ", p.GOAL, "the path found"),
-        "dead": Sample(" d ", p.DEAD, "dead ends filled in"),
-        "aroma": Sample(" ~ ", p.HEAT[len(p.HEAT) // 2], "aroma: the warmer, the nearer the goal"),
-        "cursor": Sample(" ", CURSOR, "the cursor"),
-        "trap": Sample(GLYPH_TRAP, TRAP, "a trap: no way on to a goal from here"),
-    }
+
+def _eye(name: str) -> Style:
+    return _from("mazegame.ui.widgets.eye_view", "PALETTE")[name]
+
+
+def _eyeview(name: str):
+    return _from("mazegame.games.eyeview", name)
+
+
+#: Every sample by name, each built when a legend shows it.
+SAMPLES: dict[str, Callable[[], Sample]] = {
+    # -- the bird's-eye maze (maze_view, seams) ------------------------------------------------
+    "player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
+    "start": lambda: Sample(p.GLYPH_START, p.START, "the start"),
+    "goal": lambda: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
+    "trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
+    "path": lambda: Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),
+    "wall": lambda: Sample("─│", p.WALL, "walls"),
+    "felt-wall": lambda: Sample("─│", p.WALL, "the outer wall, and walls you have bumped into"),
+    # the arrow a one-way door is drawn with, in walls and seams alike
+    "one-way": lambda: Sample(_from("mazegame.ui.widgets.seams", "VERTICAL")[2], p.ONE_WAY,
+                              "a one-way door: pass only the way it points"),
+    "seam": lambda: Sample(p.GLYPH_SEAM_H + p.GLYPH_SEAM_V, p.SEAM,
+                           "a wrap edge: walk out here, come back in on the other side"),
+    "bump": lambda: Sample(p.GLYPH_PLAYER, p.BUMP, "a red flash: you bumped into a wall"),
+    "demon": lambda: Sample(_from("mazegame.games.chase", "DEMON_GLYPH"), p.DEMON, "the demon"),
+    "demon-route": lambda: Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
+                                  "the demon's route, shown when it caught you"),
+    "been-there": lambda: Sample("·", Style(dim=True), "an option marked \"been there\""),
+    "star": lambda: Sample(_from("mazegame.ui.screens.campaign", "STAR")
+                           + _from("mazegame.ui.screens.campaign", "NO_STAR"), Style(),
+                           "stars earned on a level, and still to earn"),
+    # -- the player's eye (eyeview's drawing, eye_view's palette) and its map ---------------
+    "eye-wall": lambda: Sample(_eyeview("WALL_CHARS")[0:5:2], _eye("wall-0"),
+                               "walls beside you: fainter further away"),
+    "eye-opening": lambda: Sample("▔▁", _eye("face-1"),
+                                  "a side opening, or a wall facing you (dead end)"),
+    "eye-goal": lambda: Sample(_eyeview("GOAL_GLYPH"), _eye("goal"),
+                               "the goal, glowing on the floor"),
+    "eye-fog": lambda: Sample(_eyeview("FOG_GLYPH"), _eye("fog"),
+                              "fog: the corridor beyond your sight"),
+    "eye-demon": lambda: Sample(_eyeview("FIGURES")[-1][0] + " " + _eyeview("FIGURES")[-2][1],
+                                _eye("sprite"), "the demon: the nearer, the bigger"),
+    "map-player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER,
+                                 "you, on the map (m, where the difficulty allows it)"),
+    "map-unseen": lambda: Sample(p.GLYPH_FOG, p.FOG, "on the map: not seen yet"),
+    # -- the jumping board (jump_board) -------------------------------------------------------
+    "jump-player": lambda: Sample(" 3 ", p.PLAYER, "you: the number is how far you jump"),
+    "jump-goal": lambda: Sample(" G ", p.GOAL, "the goal"),
+    "jump-start": lambda: Sample("[2]", p.LIGHT, "the start"),
+    "jump-visited": lambda: Sample(
+        " 2 ", p.LIGHT + _from("mazegame.ui.widgets.jump_board", "VISITED"),
+        "where you have been (t)"),
+    "jump-target": lambda: Sample(" 2 ", p.LIGHT + p.TARGET, "where you can jump (e)"),
+    # -- the lab's marks (trace_view) ---------------------------------------------------------
+    "agent": lambda: Sample(p.AGENT_GLYPHS, p.AGENTS[0], "the solvers, one glyph and colour each"),
+    "frontier": lambda: Sample(" f ", p.FRONTIER, "frontier: cells waiting to be explored"),
+    "visited": lambda: Sample(" v ", p.VISITED, "visited cells"),
+    "active": lambda: Sample(" a ", p.ACTIVE, "the cell being worked on"),
+    "found": lambda: Sample(" p ", p.GOAL, "the path found"),
+    "dead": lambda: Sample(" d ", p.DEAD, "dead ends filled in"),
+    "aroma": lambda: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
+                            "aroma: the warmer, the nearer the goal"),
+    # -- the editor ---------------------------------------------------------------------------
+    "cursor": lambda: Sample(" ", _from("mazegame.ui.screens.editor", "CURSOR"), "the cursor"),
+    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "GLYPH_TRAP"),
+                           _from("mazegame.ui.screens.editor", "TRAP"),
+                           "a trap: no way on to a goal from here"),
+}
+
+
+def samples(names=None) -> dict[str, Sample]:
+    """The samples by name (all, or those `names`), from the constants the widgets draw with."""
+    return {name: SAMPLES[name]() for name in (SAMPLES if names is None else names)}
 
 
 def legend_for(mode: str, view: str | None = None) -> list[Sample]:
     """The legend of a mode's screen (seen through `view` for the chase modes)."""
     names = VIEW_LEGENDS[view or "birds-eye"] if mode in VIEW_MODES else MODE_LEGENDS[mode]
-    every = samples()
+    every = samples(names)
     return [every[name] for name in names]

@@ -108,6 +108,7 @@ GLYPH_GOAL = "◎"
 GLYPH_TRAIL = "·"
 GLYPH_PATH = "•"
 GLYPH_START = "○"
+GLYPH_FOG = "░"  #: a cell not seen yet, on the eye view's mini-map
 #: An open seam where a wrapped maze's border would be (the glyph alone says "not a wall").
 GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
 GLYPH_DEMON_ROUTE = "×"

@@ -46,6 +46,18 @@ def test_every_legend_sample_reads_without_colour():
         assert sample.meaning, name
 
 
+async def test_the_maps_unseen_cells_are_drawn_as_the_legend_says(helpers):
+    from mazegame.ui.palette import GLYPH_FOG
+    from mazegame.ui.widgets.maze_view import MazeView
+
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        minimap = app.screen.query_one(MazeView)
+        drawn = "".join(minimap.render_line(y).text for y in range(minimap.size.height))
+        assert samples(["map-unseen"])["map-unseen"].glyph == GLYPH_FOG in drawn
+
+
 def test_the_demons_smallest_figure_is_its_glyph():
     assert FIGURES[-1] == (DEMON_GLYPH,)
     assert [len(f) for f in FIGURES] == sorted((len(f) for f in FIGURES), reverse=True)
