@@ -31,7 +31,8 @@ class Sample:
 
 MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "bump")
 BLIND = ("player", "start", "goal", "trail", "path", "felt-wall", "one-way", "seam", "bump")
-EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen")
+EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen", "one-way",
+       "seam")
 DEMON = ("demon", "demon-route")
 #: Mode -> the samples its screen draws (the chase modes: see VIEW_LEGENDS).
 MODE_LEGENDS: dict[str, tuple[str, ...]] = {

@@ -104,3 +104,16 @@ async def test_the_menus_help_names_every_modes_goal(helpers):
         await pilot.pause()
         said = texts(app.screen)
         assert all(mode.goal in said for mode in MODES.values())
+
+
+def test_help_snapshot_at_80x24(snap_compare):
+    """The player's eye's help: goal, the legend in its colours, keys, tip (scrolled to show
+    the legend)."""
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
