@@ -156,7 +156,8 @@ class MazeApp(App):
         self.push_screen(screen)
 
     def action_help(self) -> None:
-        """How to play the current screen: its mode's goal, blurb, legend, keys and tip."""
+        """How to play the current screen: its mode's goal, blurb (or the level's help, or the
+        screen's own `help_intro()`), legend, keys and tip."""
         if isinstance(self.screen, HelpScreen):
             return
         screen = self.screen
@@ -173,6 +174,9 @@ class MazeApp(App):
 
             level = self.campaign.get(setup.level_id)
             intro = level_help(level) if level is not None else intro
+        own = getattr(screen, "help_intro", None)  # a screen with rules of its own
+        if callable(own):
+            intro = own()
         self.push_screen(HelpScreen(
             screen, intro, title=f"{mode.title}: how to play", goal=mode.goal, tip=mode.tip,
             legend=legend_for(mode.name, getattr(screen, "view_name", None)),
