@@ -191,3 +191,37 @@ async def test_the_newest_design_wins(monkeypatch):
         await screen.workers.wait_for_complete()
         await pilot.pause(0.2)
         assert screen.pack.startswith("daily ")
+
+
+def square_texts(board: JumpBoard) -> dict[int, str]:
+    """The text of every square's middle row, by cell (what a terminal without colour shows)."""
+    p = board.game.puzzle
+    cw, ch = board.cell_size()
+    ox, oy = board.origin()
+    texts = {}
+    for r in range(p.height):
+        line = board.render_line(oy + r * ch + ch // 2).text
+        for c in range(p.width):
+            texts[r * p.width + c] = line[ox + c * cw: ox + (c + 1) * cw]
+    return texts
+
+
+async def test_without_colour_glyphs_tell_the_squares_and_marks_apart(monkeypatch):
+    from mazegame.ui.palette import GLYPH_PLAYER, GLYPH_TARGET, GLYPH_TRAIL
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        board = screen.query_one(JumpBoard)
+        texts = square_texts(board)
+        # (0,2) and (0,3) both hold 2, on a light and a dark square: the text alone differs.
+        assert CHAIN_REACTION.jumps[0, 2] == CHAIN_REACTION.jumps[0, 3] == 2
+        assert texts[2].strip() != texts[3].strip()
+        assert GLYPH_PLAYER in texts[0]
+        await pilot.press("e")  # easy mode: (0,4) and (4,0) are one jump away
+        texts = square_texts(board)
+        assert GLYPH_TARGET in texts[4] and GLYPH_TARGET in texts[24]
+        assert GLYPH_TARGET not in texts[3]
+        await pilot.press("e", "down", "t")  # to (4,0); the hint marks the start as visited
+        texts = square_texts(board)
+        assert GLYPH_PLAYER in texts[24] and GLYPH_TRAIL in texts[0]
