@@ -54,7 +54,7 @@ class JumpGame:
 
     @cached_property
     def optimum(self) -> int:
-        """Jumps on a shortest solution (-1 if the puzzle has none)."""
+        """Par: jumps on a shortest solution (-1 if the puzzle has none)."""
         return solve(self.puzzle).length
 
     def options(self) -> dict[int, int]:
@@ -92,12 +92,19 @@ class JumpGame:
         """Back to the start, every jump forgotten."""
         self.history = self.history[:1]
 
+    def score(self) -> str:
+        """Jumps so far against par (the optimum), e.g. "Jumps 16 · par 13 (+3)"."""
+        if self.optimum < 0:
+            return f"Jumps {self.moves} · no par: G cannot be reached"
+        over = self.moves - self.optimum
+        return f"Jumps {self.moves} · par {self.optimum}" + (f" (+{over})" if over > 0 else "")
+
     def verdict(self) -> str:
-        """How the finished run compares with the optimum."""
-        extra = self.moves - self.optimum
-        if extra == 0:
-            return f"{self.moves} jumps: the optimum!"
-        return f"{self.moves} jumps; the optimum is {self.optimum} ({extra} more)."
+        """How the finished run compares with par (a win can only match it or go over)."""
+        over = self.moves - self.optimum
+        if over == 0:
+            return f"{self.moves} jumps: par! No solution is shorter."
+        return f"{self.moves} jumps against par {self.optimum}: {over} over par."
 
 
 def load_pack(name: str) -> list[JumpPuzzle]:

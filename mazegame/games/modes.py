@@ -192,8 +192,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
         "jump", "Jumping maze",
         "Each square's number says exactly how far you jump: up, down, left or right (queen "
-        "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
-        "against the optimum. t highlights where you have been, e shows your legal jumps.",
+        "packs: diagonals too). Reach G in as few jumps as you can: par is the length of the "
+        "shortest solution. t highlights where you have been, e shows your legal jumps.",
         maze_settings=False,
         builds=None,
         files="puzzles",

@@ -232,8 +232,7 @@ class JumpScreen(Screen):
         best = self.solved().get(self.index)
         done = f"   [{SOLVED}]✓ solved before, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
-            f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}"
-            f"{done}")
+            f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 
 
 def jump_screen(setup: GameSetup) -> JumpScreen:

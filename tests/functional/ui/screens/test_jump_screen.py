@@ -50,7 +50,7 @@ async def test_pilot_plays_chain_reaction_to_the_optimum():
         await pilot.pause()
         assert screen.game.won and screen.game.moves == 13
         assert screen.query_one("#end-panel").display
-        assert "13 jumps: the optimum!" in panel_text(screen)
+        assert "13 jumps: par!" in panel_text(screen)
         assert [(m.pack, m.index, m.moves, m.optimum) for m in app.solved] == [("test", 0, 13, 13)]
 
 
@@ -61,7 +61,7 @@ async def test_a_longer_route_is_measured_against_the_optimum():
         await pilot.press("right", "left", "left", *SOLUTION_KEYS)
         await pilot.pause()
         assert screen.game.won and screen.game.moves == 16
-        assert "the optimum is 13 (3 more)" in panel_text(screen)
+        assert "against par 13: 3 over par" in panel_text(screen)
 
 
 async def test_undo_and_reset():
@@ -225,3 +225,19 @@ async def test_without_colour_glyphs_tell_the_squares_and_marks_apart(monkeypatc
         await pilot.press("e", "down", "t")  # to (4,0); the hint marks the start as visited
         texts = square_texts(board)
         assert GLYPH_PLAYER in texts[24] and GLYPH_TRAIL in texts[0]
+
+
+def status_text(screen: JumpScreen) -> str:
+    return str(screen.query_one("#status").render())
+
+
+async def test_par_is_shown_while_playing_and_judged_at_the_end():
+    screen = JumpScreen([CHAIN_REACTION], pack="test")
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        assert "Jumps 0 · par 13" in status_text(screen)
+        await pilot.press("right", "left", "left")  # a detour of three jumps
+        assert "Jumps 3 · par 13" in status_text(screen)
+        await pilot.press(*SOLUTION_KEYS)
+        await pilot.pause()
+        assert "Jumps 16 · par 13 (+3)" in status_text(screen)
+        assert "16 jumps against par 13: 3 over par" in panel_text(screen)

@@ -458,7 +458,8 @@ def test_game_plays_chain_reaction_with_undo_and_reset():
         assert game.jump_to(cell) is Outcome.MOVED
     assert game.jump_to(35) is Outcome.WON and game.won
     assert game.jump(4) is Outcome.IGNORED
-    assert game.verdict() == "13 jumps: the optimum!"
+    assert game.verdict() == "13 jumps: par! No solution is shorter."
+    assert game.score() == "Jumps 13 · par 13"
     game.reset()
     assert game.position == 0 and game.moves == 0 and game.visited == {0}
 
