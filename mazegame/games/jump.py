@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from mazegame.engine.jump.file import read_pack
+from mazegame.engine.jump.kernels import DC8, DR8
 from mazegame.engine.jump.model import JumpPuzzle, solve
 from mazegame.games.walk import Outcome
 
 #: Direction names (indices into DR8/DC8) for key bindings and messages.
 DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south": 4,
                    "southwest": 5, "west": 6, "northwest": 7}
+#: How a jump in each direction (index into DR8/DC8) reads on a board drawn north up.
+DIRECTION_WORDS = ("up", "up-right", "right", "down-right", "down", "down-left", "left",
+                   "up-left")
 #: The shipped packs, in the order the game offers them.
 PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
 DAILY = "daily"  #: the pack name that asks for the puzzle of the day
@@ -105,6 +109,43 @@ class JumpGame:
         if over == 0:
             return f"{self.moves} jumps: par! No solution is shorter."
         return f"{self.moves} jumps against par {self.optimum}: {over} over par."
+
+
+@dataclass(frozen=True)
+class Step:
+    """One jump of a solution: from a cell, by its number, in a direction, to a cell."""
+
+    start: int
+    jump: int
+    direction: int  #: index into DR8/DC8 (DIRECTION_WORDS names it)
+    end: int
+    wraps: bool  #: the jump crosses the edge of a torus
+
+    def text(self, puzzle: JumpPuzzle) -> str:
+        """E.g. "(0,0) jump 4 down -> (4,0)", "round the edge" on a wrap, G at the goal."""
+        edge = " round the edge" if self.wraps else ""
+        goal = " G" if self.end == puzzle.goal else ""
+        return ("({},{}) jump {} {}{} -> ({},{}){}".format(
+            *puzzle.rc(self.start), self.jump, DIRECTION_WORDS[self.direction], edge,
+            *puzzle.rc(self.end), goal))
+
+
+def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
+    """The shortest solution jump by jump ([] if there is none).
+
+    The solver's path is states; the direction of each jump is found among the legal jumps
+    (with the rule's last direction, so no-U-turn is respected). Where two directions land
+    on the same square (a torus of even width) either is a right answer."""
+    steps, last = [], None
+    path = solve(puzzle).path
+    for a, b in zip(path, path[1:], strict=False):
+        d = next(d for d, t in puzzle.targets(a, last).items() if t == b)
+        r, c = puzzle.rc(a)
+        k = int(puzzle.jumps[r, c])
+        straight = (r + DR8[d] * k, c + DC8[d] * k)
+        steps.append(Step(a, k, d, b, straight != puzzle.rc(b)))
+        last = d
+    return steps
 
 
 def load_pack(name: str) -> list[JumpPuzzle]:

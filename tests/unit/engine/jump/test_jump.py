@@ -554,9 +554,42 @@ def test_cli_show_marks_start_goal_and_solution(chain_file, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("[4]") and out[6].endswith("G")
     assert "13 jumps (unique)" in out[-1]
-    assert main(["jump", "show", "--solution", str(chain_file)]) == 0
-    board = capsys.readouterr().out.splitlines()[1:7]
-    assert board[4].split()[0] == "1"  # (4,0) is the first jump's landing
+
+
+@pytest.mark.parametrize("text", [
+    CHAIN_REACTION, "no-u-turn: yes\n2 G 1\n1 1 1\n", "wrap: yes\n1 1 2 1\n2 2 1 G\n",
+    "moves: queen\n2 1 1\n1 G 2\n1 2 1\n"])
+def test_cli_show_solution_says_which_jump_goes_where(text, tmp_path, capsys):
+    # Step numbers on the board hid the jump numbers and could not say a square was
+    # visited twice: now each jump is a numbered line "(r,c) jump k direction -> (r,c)".
+    import re
+
+    from mazegame.engine.jump.kernels import DC8, DR8
+    from mazegame.games.jump import DIRECTION_WORDS
+
+    puzzle = from_text(text)
+    path = tmp_path / "p.txt"
+    path.write_text(text)
+    assert main(["jump", "show", "--solution", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    board = out[1:1 + puzzle.height]
+    assert board[0].startswith("[")  # the board itself stays the puzzle: numbers, [start], G
+    step = re.compile(r"^ *(\d+)\. \((\d+),(\d+)\) jump (\d+) ([a-z-]+)"
+                      r"( round the edge)? -> \((\d+),(\d+)\)( G)?$")
+    moves = [m.groups() for m in map(step.match, out) if m]
+    assert len(moves) == solve(puzzle).length > 0
+    at, last = puzzle.rc(puzzle.start), None
+    for i, (n, r, c, k, word, wraps, r2, c2, goal) in enumerate(moves, 1):
+        assert int(n) == i and (int(r), int(c)) == at
+        assert int(k) == puzzle.jumps[at]
+        d = DIRECTION_WORDS.index(word)
+        cell = at[0] * puzzle.width + at[1]
+        assert puzzle.targets(cell, last)[d] == int(r2) * puzzle.width + int(c2)
+        straight = (at[0] + DR8[d] * int(k), at[1] + DC8[d] * int(k))
+        assert (straight != (int(r2), int(c2))) == bool(wraps)
+        at, last = (int(r2), int(c2)), d
+        assert bool(goal) == (at == puzzle.rc(puzzle.goal))
+    assert at == puzzle.rc(puzzle.goal)
 
 
 @pytest.mark.parametrize(("argv", "message"), [
