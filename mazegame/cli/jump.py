@@ -54,7 +54,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     g.add_argument("--out", default=None, metavar="FILE", help="output file (default stdout)")
     g.add_argument("--json", action="store_true",
                    help="one JSON line per puzzle on stdout: seed, shortest solution length, "
-                   "design time in seconds and the puzzle (the pack still goes to --out)")
+                   "design time in seconds, difficulty label and score, and the puzzle (the "
+                   "pack still goes to --out)")
     g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
 
@@ -148,7 +149,14 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, pack_seeds, variant_rules
+    from mazegame.engine.jump.design import (
+        MAX_SIZE,
+        MIN_SIZE,
+        design,
+        pack_seeds,
+        rate,
+        variant_rules,
+    )
     from mazegame.engine.jump.file import to_document, write_pack
     from mazegame.engine.jump.model import solve
 
@@ -176,8 +184,10 @@ def _generate(args: argparse.Namespace) -> int:
             puzzle = design(args.size, args.variant, s)
             seconds = time.perf_counter() - t0
             puzzles.append(puzzle)
+            rating = rate(puzzle)  # the labels are calibrated on these reports (design.LEVELS)
             report.append({"seed": s, "length": solve(puzzle).length,
-                           "seconds": round(seconds, 6), "puzzle": to_document(puzzle)})
+                           "seconds": round(seconds, 6), "difficulty": rating.label,
+                           "score": rating.score, "puzzle": to_document(puzzle)})
             bar(i + 1, args.count)
     finally:
         bar.close()

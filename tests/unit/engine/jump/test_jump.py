@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mazegame.cli import main
 from mazegame.engine.jump.design import (
+    LEVELS,
     design,
     pack_seeds,
     puzzle_of_the_day,
@@ -447,6 +448,25 @@ def test_rating_grows_with_a_longer_solution():
     assert easy.label == "easy"
 
 
+def test_difficulty_labels_fit_the_longer_designs():
+    # With the designer's length term a designed 5x5 rook puzzle is ~19 jumps and rated
+    # "hard", every 7x7 and up "expert": the labels were set for the short designs.
+    # Calibrated on the shipped packs (the thresholds: design.LEVELS).
+    from mazegame.games.jump import load_pack
+
+    labels = {name: [rate(p).label for p in load_pack(name)] for name in PACK_NAMES}
+    rook = labels["rook"]  # three puzzles per size, 5x5 first
+    assert rook[:3] == ["medium"] * 3  # Neller's "challenging for the average user"
+    assert rook[-6:] == ["expert"] * 6  # 9x9 and 10x10: 60 to 85 jumps
+    assert set(rook[6:9]) == {"hard"}  # 7x7
+    assert labels["classics"][:2] == ["easy", "medium"]  # Chain Reaction, Neller's 5x5 example
+    assert set(labels["torus"][:3]) == {"easy"}  # a 5x5 torus allows 5 jumps at most
+    assert set(labels["queen"][:3]) == {"medium"}
+    every = [label for pack in labels.values() for label in pack]
+    assert {label: every.count(label) > 5 for label, _ in LEVELS} == dict.fromkeys(
+        (label for label, _ in LEVELS), True)  # every label in use, none a rarity
+
+
 # -- the game rules ------------------------------------------------------------------------
 def test_game_plays_chain_reaction_with_undo_and_reset():
     game = JumpGame(from_text(CHAIN_REACTION))
@@ -537,6 +557,7 @@ def test_cli_generate_json_reports_length_and_design_time(tmp_path, capsys):
     for r, p in zip(report, pack, strict=True):
         assert from_document(r["puzzle"]) == p
         assert r["length"] == oracle(p)[0] and r["seconds"] > 0
+        assert (r["difficulty"], r["score"]) == (rate(p).label, rate(p).score)
     assert main([*args, "--json"]) == 0  # no --out: the report alone on stdout
     again = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [{**r, "seconds": 0} for r in again] == [{**r, "seconds": 0} for r in report]
