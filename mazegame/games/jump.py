@@ -1,7 +1,13 @@
 """The jumping-maze game: a player hopping across one puzzle. Plain state machine, no UI.
 
 Moves follow `JumpPuzzle.targets`, the same rule the solver's state graph uses, so the
-optimum the player is measured against is the solver's shortest length.
+optimum (par) the player is measured against is the solver's shortest length.
+
+Progress is the player's won games in `mazegame.storage.Store` under mode "jump", keyed by
+the puzzle's content (`progress_key`), so renaming, reordering or editing a pack keeps
+exactly the right results. Results saved under the old keys ("pack#index") stay in the
+file untouched; `migrate_progress` copies each to the content key of the puzzle now at
+that place when it is the one that was solved, as far as can be told: same par.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ DIRECTION_WORDS = ("up", "up-right", "right", "down-right", "down", "down-left",
 #: The shipped packs, in the order the game offers them.
 PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
 DAILY = "daily"  #: the pack name that asks for the puzzle of the day
+MODE = "jump"  #: the Store's mode for jumping-maze results
+PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys never do
 
 
 @dataclass
@@ -146,6 +154,57 @@ def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
         steps.append(Step(a, k, d, b, straight != puzzle.rc(b)))
         last = d
     return steps
+
+
+# -- progress --------------------------------------------------------------------------------
+def progress_key(puzzle: JumpPuzzle) -> str:
+    """The saved results' key of a puzzle: its content, wherever it lives."""
+    return PROGRESS_PREFIX + puzzle.digest()
+
+
+def best_moves(store, puzzles: list[JumpPuzzle]) -> dict[int, int]:
+    """Fewest jumps of a won game per index of `puzzles` that has one (`store`: a
+    mazegame.storage.Store or anything with its `solved`; None: nothing saved)."""
+    if store is None:
+        return {}
+    best = store.solved(MODE, PROGRESS_PREFIX)
+    keys = (best.get(progress_key(p)) for p in puzzles)
+    return {i: moves for i, moves in enumerate(keys) if moves is not None}
+
+
+def migrate_progress(store, pack: str, puzzles: list[JumpPuzzle]) -> int:
+    """Copy wins saved under the old keys "`pack`#index" to the content key of the puzzle at
+    that index now, when it has the par the win was measured against; returns how many.
+
+    Which puzzle an old key named is not recorded: the par saved with the result is the only
+    fingerprint. The shipped packs were regenerated with longer solutions, so no old result
+    on them has today's par at its index (checked) and none moves; Chain Reaction and the
+    classics kept theirs. An old result that does not match stays as it was, in the file,
+    and is never shown against a puzzle it may not belong to. Copies keep the time played,
+    which makes a second run find them and copy nothing."""
+    if store is None:
+        return 0
+    prefix = f"{pack}#"
+    old = [row for row in store.wins(MODE, prefix) if row[0][len(prefix):].isdigit()]
+    if not old:
+        return 0
+    have = {(maze, moves, when) for maze, moves, _, _, when in store.wins(MODE, PROGRESS_PREFIX)}
+    par: dict[int, int] = {}
+    moved = 0
+    for maze, moves, optimum, seconds, when in old:
+        index = int(maze[len(prefix):])
+        if index >= len(puzzles):
+            continue
+        if index not in par:
+            par[index] = solve(puzzles[index]).length
+        key = progress_key(puzzles[index])
+        if optimum != par[index] or (key, moves, when) in have:
+            continue
+        store.record(MODE, key, won=True, moves=moves, optimum=optimum, seconds=seconds,
+                     played_at=when)
+        have.add((key, moves, when))
+        moved += 1
+    return moved
 
 
 def load_pack(name: str) -> list[JumpPuzzle]:

@@ -18,7 +18,16 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
 from mazegame.engine.jump.model import JumpPuzzle
-from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
+from mazegame.games.jump import (
+    DAILY,
+    DIRECTION_INDEX,
+    PACK_NAMES,
+    JumpGame,
+    best_moves,
+    load_pack,
+    migrate_progress,
+    progress_key,
+)
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
@@ -49,11 +58,12 @@ class JumpScreen(Screen):
     ]
 
     class Solved(Message):
-        """A puzzle was finished: which one, and how well."""
+        """A puzzle was finished: which one (`key`: its content, the results' key), how well."""
 
-        def __init__(self, pack: str, index: int, moves: int, optimum: int) -> None:
+        def __init__(self, pack: str, index: int, moves: int, optimum: int, key: str) -> None:
             super().__init__()
             self.pack, self.index, self.moves, self.optimum = pack, index, moves, optimum
+            self.key = key
 
     def __init__(self, puzzles: list[JumpPuzzle] | None = None, *, pack: str = "classics",
                  index: int = 0) -> None:
@@ -80,6 +90,7 @@ class JumpScreen(Screen):
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).focus()
         if self.game is not None:
+            migrate_progress(self.store, self.pack, self.puzzles)
             solved = self.solved()
             if self.index == 0 and solved:  # resume a pack at its first unsolved puzzle
                 self.index = next((i for i in range(len(self.puzzles)) if i not in solved), 0)
@@ -116,6 +127,7 @@ class JumpScreen(Screen):
         self.pack = names[(names.index(self.pack) + 1) % len(names)] if self.pack in names \
             else names[0]
         self.puzzles = load_pack(self.pack)
+        migrate_progress(self.store, self.pack, self.puzzles)
         self.open(0)
 
     def action_daily(self) -> None:
@@ -143,6 +155,7 @@ class JumpScreen(Screen):
 
     def _open_designed(self, label: str, puzzle: JumpPuzzle) -> None:
         self.pack, self.puzzles, self.index = label, [puzzle], 0
+        migrate_progress(self.store, self.pack, self.puzzles)  # today's, solved before
         self.start(puzzle)
 
     # -- play --------------------------------------------------------------------------
@@ -176,7 +189,8 @@ class JumpScreen(Screen):
             "[b]][/b]  next puzzle", "[b]r[/b]  play it again", "[b]q[/b]  back to the menu",
         ]))
         panel.display = True
-        self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum))
+        self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum,
+                                      progress_key(game.puzzle)))
 
     def action_undo(self) -> None:
         """Take back the last jump."""
@@ -205,14 +219,15 @@ class JumpScreen(Screen):
         self.update_status()
 
     # -- status ------------------------------------------------------------------------
+    @property
+    def store(self):
+        """The app's saved results (None: not saved, or an app without them)."""
+        return getattr(self.app, "store", None)
+
     def solved(self) -> dict[int, int]:
-        """Best jump counts of this pack's puzzles you have solved before (saved results)."""
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return {}
-        prefix = f"{self.pack}#"
-        return {int(key[len(prefix):]): moves for key, moves in store.solved("jump", prefix).items()
-                if key[len(prefix):].isdigit()}
+        """Best jump counts of this pack's puzzles you have solved before (saved results,
+        found by each puzzle's content)."""
+        return best_moves(self.store, self.puzzles)
 
     def describe(self) -> str:
         """The puzzle's place in its pack, size and rules."""

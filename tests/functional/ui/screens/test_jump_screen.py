@@ -241,3 +241,85 @@ async def test_par_is_shown_while_playing_and_judged_at_the_end():
         await pilot.pause()
         assert "Jumps 16 · par 13 (+3)" in status_text(screen)
         assert "16 jumps against par 13: 3 over par" in panel_text(screen)
+
+
+# -- progress is keyed by the puzzle's content -----------------------------------------------
+NELLER = from_text("""\
+3 4 1 3 1
+3 3 3 G 2
+3 1 2 2 3
+4 2 3 3 3
+4 1 4 3 2
+""")
+
+
+async def open_jump(app, puzzles, pack):
+    """Push a jump screen playing `puzzles` as pack `pack` onto a running app."""
+    screen = JumpScreen(puzzles, pack=pack)
+    app.push_screen(screen)
+    return screen
+
+
+async def test_progress_follows_the_puzzle_not_its_place_in_a_pack():
+    # Keyed by "pack#index", a renamed pack lost its results and an edited one showed
+    # them on whatever puzzle took the solved one's place.
+    from mazegame.ui.app import MazeApp
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_jump(app, [CHAIN_REACTION, NELLER], "mine")
+        await pilot.pause()
+        await pilot.press(*SOLUTION_KEYS)
+        await pilot.pause()
+        assert screen.game.won
+        await pilot.press("escape")
+        renamed = await open_jump(app, [NELLER, CHAIN_REACTION], "renamed")  # reordered too
+        await pilot.pause()
+        assert renamed.index == 0 and "solved before" not in status_text(renamed)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert renamed.index == 1 and "solved before, best 13" in status_text(renamed)
+        await pilot.press("escape")
+        edited = await open_jump(app, [NELLER], "mine")  # the same name, another puzzle first
+        await pilot.pause()
+        assert "solved before" not in status_text(edited)
+
+
+def legacy_rows(store, key):
+    return store._query("SELECT moves, optimum, played_at FROM results WHERE maze = ?", (key,))
+
+
+async def test_results_saved_under_the_old_keys_are_kept_and_moved_where_they_match():
+    from mazegame.games.jump import load_pack, progress_key
+    from mazegame.storage import Store
+    from mazegame.ui.app import MazeApp
+
+    old = Store()
+    # classics#0 is Chain Reaction (optimum 13) then and now: moved to its content key.
+    old.record("jump", "classics#0", won=True, moves=15, optimum=13, seconds=0.0)
+    # rook#0 was an 8-jump puzzle before the packs were regenerated; today's is 19 jumps.
+    old.record("jump", "rook#0", won=True, moves=8, optimum=8, seconds=0.0)
+    for junk in ("rook#x", "rook#99", "rook#", "fresh #5#0", "daily 2026-11-20#0", "#"):
+        old.record("jump", junk, won=True, moves=3, optimum=3, seconds=0.0)
+    old.close()
+    from mazegame.games.setup import GameSetup
+
+    for _ in range(2):  # twice: the move happens once
+        app = MazeApp(GameSetup("jump", options=(("pack", "classics"),)), warm_up=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.index == 1  # Chain Reaction counts as solved: resume after it
+            await pilot.press("left_square_bracket")
+            await pilot.pause()
+            assert "solved before, best 15" in status_text(screen)
+            rook = await open_jump(app, load_pack("rook"), "rook")
+            await pilot.pause()
+            assert rook.index == 0 and "solved before" not in status_text(rook)
+    store = Store()
+    chain = progress_key(load_pack("classics")[0])
+    assert [row[:2] for row in legacy_rows(store, chain)] == [(15, 13)]
+    assert legacy_rows(store, chain)[0][2] == legacy_rows(store, "classics#0")[0][2]
+    assert [row[:2] for row in legacy_rows(store, "rook#0")] == [(8, 8)]  # kept, not moved
+    assert legacy_rows(store, progress_key(load_pack("rook")[0])) == []
+    store.close()

@@ -639,3 +639,20 @@ def test_cli_pack_index(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["length"] == 4
     assert main(["jump", "solve", "--index", "4", str(path)]) == 2
     assert "holds 4 puzzle(s)" in capsys.readouterr().err
+
+
+# -- content keys ---------------------------------------------------------------------------
+def test_a_puzzle_digest_is_its_content_and_stable():
+    p = from_text(CHAIN_REACTION)
+    # Saved progress is keyed by this: a change of the canonical form orphans every result.
+    assert p.digest() == "fdd5a3eb8c2773eb"
+    assert from_json(to_json(p)).digest() == p.digest()
+    jumps = p.jumps.copy()
+    jumps[0, 1] = 3
+    changed = [JumpPuzzle(jumps, p.start, p.goal), JumpPuzzle(p.jumps, 1, p.goal),
+               JumpPuzzle(p.jumps, p.start, p.goal, moves="queen"),
+               JumpPuzzle(p.jumps, p.start, p.goal, wrap=True),
+               JumpPuzzle(p.jumps, p.start, p.goal, no_u_turn=True),
+               JumpPuzzle(p.jumps.T, p.start, p.goal)]
+    digests = {q.digest() for q in changed} | {p.digest()}
+    assert len(digests) == len(changed) + 1
