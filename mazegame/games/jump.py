@@ -156,6 +156,11 @@ def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
     return steps
 
 
+def rules_text(puzzle: JumpPuzzle) -> str:
+    """The puzzle's rules in words, e.g. "rook, torus" or "queen"."""
+    return ", ".join([puzzle.moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
+
+
 # -- progress --------------------------------------------------------------------------------
 def progress_key(puzzle: JumpPuzzle) -> str:
     """The saved results' key of a puzzle: its content, wherever it lives."""

@@ -145,7 +145,8 @@ class MazeApp(App):
         self.push_screen(SCREENS[setup.mode](setup))
 
     def action_help(self) -> None:
-        """Every key of the current screen, introduced by its mode's blurb."""
+        """Every key of the current screen, introduced by its mode's blurb (or the level's
+        help, or the screen's own `help_intro()`)."""
         if isinstance(self.screen, HelpScreen):
             return
         setup = getattr(self.screen, "setup", None)
@@ -156,6 +157,9 @@ class MazeApp(App):
 
             level = self.campaign.get(setup.level_id)
             intro = level_help(level) if level is not None else intro
+        own = getattr(self.screen, "help_intro", None)  # a screen with rules of its own
+        if callable(own):
+            intro = own()
         self.push_screen(HelpScreen(self.screen, intro))
 
     # -- warm-up ----------------------------------------------------------------

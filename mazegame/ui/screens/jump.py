@@ -27,11 +27,13 @@ from mazegame.games.jump import (
     load_pack,
     migrate_progress,
     progress_key,
+    rules_text,
 )
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
 from mazegame.ui.palette import SOLVED
+from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.jump_board import JumpBoard
 
 
@@ -50,7 +52,8 @@ class JumpScreen(Screen):
         Binding("right_square_bracket", "next", "Next", id="next", tooltip="Next puzzle"),
         Binding("left_square_bracket", "previous", "Prev", show=False, id="previous",
                 tooltip="Previous puzzle"),
-        Binding("o", "other_pack", "Pack", id="pack", tooltip="Next puzzle pack"),
+        Binding("o", "open_puzzle", "Open", id="open",
+                tooltip="Open a puzzle: any pack, any puzzle, from a list"),
         Binding("D", "daily", "Daily", id="daily", tooltip="Puzzle of the day"),
         Binding("f", "fresh", "Fresh", id="fresh",
                 tooltip="A freshly designed puzzle like this one"),
@@ -121,14 +124,22 @@ class JumpScreen(Screen):
         if self.puzzles:
             self.open(self.index - 1)
 
-    def action_other_pack(self) -> None:
-        """Switch to the next puzzle pack."""
-        names = list(PACK_NAMES)
-        self.pack = names[(names.index(self.pack) + 1) % len(names)] if self.pack in names \
-            else names[0]
-        self.puzzles = load_pack(self.pack)
-        migrate_progress(self.store, self.pack, self.puzzles)
-        self.open(0)
+    def action_open_puzzle(self) -> None:
+        """Pick any puzzle of any pack from a list (this pack's, if not shipped, first)."""
+        packs = {} if self.pack in PACK_NAMES else {self.pack: self.puzzles}
+        for name in PACK_NAMES:
+            packs[name] = self.puzzles if name == self.pack else load_pack(name)
+
+        def picked(choice: tuple[str, int] | None) -> None:
+            if choice is None:
+                return
+            pack, index = choice
+            if pack != self.pack:
+                self.pack, self.puzzles = pack, packs[pack]
+                migrate_progress(self.store, self.pack, self.puzzles)
+            self.open(index)
+
+        self.app.push_screen(PuzzlePicker(packs, (self.pack, self.index), self.store), picked)
 
     def action_daily(self) -> None:
         """Design and play today's puzzle."""
@@ -218,6 +229,24 @@ class JumpScreen(Screen):
         board.refresh()
         self.update_status()
 
+    def help_intro(self) -> str:
+        """The rules of rook jumping, as they apply to this puzzle, and what par means (the
+        help screen lists the keys below, from the bindings)."""
+        p = self.game.puzzle if self.game else None
+        queen, wrap, no_u = (p.moves == "queen", p.wrap, p.no_u_turn) if p else (False,) * 3
+        lines = [
+            "Jumping maze (rook jumping, after Neller): the number on your square says exactly "
+            "how many squares you jump, in a straight line up, down, left or right"
+            + (" or diagonally (queen moves)" if queen else "") + ". "
+            + ("The edges wrap: a jump off one side comes back on the other. " if wrap else
+               "A jump may not leave the board. ")
+            + ("No U-turns: you may not jump straight back the way you came. " if no_u else "")
+            + "Start on the bracketed square and reach G.",
+            "Par is the length of the shortest solution (a designed puzzle has exactly one); "
+            "the status line counts your jumps against it, and a finish at par is perfect.",
+        ]
+        return "\n\n".join(lines)
+
     # -- status ------------------------------------------------------------------------
     @property
     def store(self):
@@ -232,9 +261,8 @@ class JumpScreen(Screen):
     def describe(self) -> str:
         """The puzzle's place in its pack, size and rules."""
         p = self.game.puzzle
-        rules = [p.moves] + ["torus"] * p.wrap + ["no U-turn"] * p.no_u_turn
         return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {p.width}x{p.height} · "
-                f"{', '.join(rules)}")
+                f"{rules_text(p)}")
 
     def update_status(self) -> None:
         """Redraw the status line: puzzle, jumps and the aids on."""

@@ -106,8 +106,6 @@ async def test_hint_and_easy_toggle_and_packs_cycle():
         assert "hint" in status and "easy" in status
         await pilot.press("right_square_bracket")
         assert screen.index == 1 and screen.game.puzzle.width == 5
-        await pilot.press("o")
-        assert screen.pack == "rook" and screen.index == 0
 
 
 async def test_puzzle_of_the_day():
@@ -323,3 +321,56 @@ async def test_results_saved_under_the_old_keys_are_kept_and_moved_where_they_ma
     assert [row[:2] for row in legacy_rows(store, "rook#0")] == [(8, 8)]  # kept, not moved
     assert legacy_rows(store, progress_key(load_pack("rook")[0])) == []
     store.close()
+
+
+# -- opening a puzzle, help ------------------------------------------------------------------
+async def test_o_opens_the_puzzle_selected_in_the_list():
+    # `o` switched to the next pack and always opened its puzzle 1.
+    from mazegame.games.jump import load_pack
+    from mazegame.ui.screens.jump_picker import PuzzlePicker
+
+    screen = JumpScreen(pack="classics", index=1)
+    async with Host(screen).run_test(size=(100, 30)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        picker = screen.app.screen
+        assert isinstance(picker, PuzzlePicker)
+        assert picker.highlighted_puzzle() == ("classics", 1)  # where you are
+        want = picker.entries.index(("rook", 4))
+        for _ in range(50):
+            if picker.highlighted_puzzle() == ("rook", 4):
+                break
+            await pilot.press("down")
+        assert picker.highlighted_puzzle() == ("rook", 4)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.app.screen is screen and want >= 0
+        assert (screen.pack, screen.index) == ("rook", 4)
+        assert screen.game.puzzle == load_pack("rook")[4] and screen.game.moves == 0
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.app.screen.highlighted_puzzle() == ("rook", 4)
+        await pilot.press("escape")  # nothing chosen: the puzzle stays
+        await pilot.pause()
+        assert screen.app.screen is screen and (screen.pack, screen.index) == ("rook", 4)
+
+
+async def test_help_is_the_jumping_puzzles_own():
+    # `?` showed the Classic mode's help (walls, one-way doors) over the jump screen.
+    from mazegame.games.setup import GameSetup
+    from mazegame.ui.app import HELP_INTRO, MazeApp
+    from mazegame.ui.screens.dialogs import HelpScreen
+
+    app = MazeApp(GameSetup("jump", options=(("pack", "classics"),)), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        intro = help_screen.intro
+        assert intro != HELP_INTRO and "wall" not in intro
+        for words in ("exactly", "up, down, left or right", "par", "shortest"):
+            assert words in intro, words
+        keys = dict((label, keys) for keys, label in help_screen.rows)
+        assert any("open" in label.lower() for label in keys)  # the screen's own keys
