@@ -53,7 +53,7 @@ class JumpScreen(Screen):
         Binding("left_square_bracket", "previous", "Prev", show=False, id="previous",
                 tooltip="Previous puzzle"),
         Binding("o", "open_puzzle", "Open", id="open",
-                tooltip="Open a puzzle: any pack, any puzzle, from a list"),
+                tooltip="Open any puzzle of any pack from a list"),
         Binding("D", "daily", "Daily", id="daily", tooltip="Puzzle of the day"),
         Binding("f", "fresh", "Fresh", id="fresh",
                 tooltip="A freshly designed puzzle like this one"),
@@ -273,7 +273,7 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [{SOLVED}]✓ solved before, best {best}[/]" if best is not None else ""
+        done = f"   [{SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
             f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 

@@ -158,7 +158,7 @@ async def test_pack_progress_is_remembered():
         assert screen.index == 1  # resumes at the first unsolved puzzle
         await pilot.press("left_square_bracket")  # back to Chain Reaction
         await pilot.pause()
-        assert "solved before, best 13" in str(screen.query_one("#status").render())
+        assert "✓ solved, best 13" in str(screen.query_one("#status").render())
 
 
 async def test_the_newest_design_wins(monkeypatch):
@@ -273,14 +273,14 @@ async def test_progress_follows_the_puzzle_not_its_place_in_a_pack():
         await pilot.press("escape")
         renamed = await open_jump(app, [NELLER, CHAIN_REACTION], "renamed")  # reordered too
         await pilot.pause()
-        assert renamed.index == 0 and "solved before" not in status_text(renamed)
+        assert renamed.index == 0 and "✓ solved" not in status_text(renamed)
         await pilot.press("right_square_bracket")
         await pilot.pause()
-        assert renamed.index == 1 and "solved before, best 13" in status_text(renamed)
+        assert renamed.index == 1 and "✓ solved, best 13" in status_text(renamed)
         await pilot.press("escape")
         edited = await open_jump(app, [NELLER], "mine")  # the same name, another puzzle first
         await pilot.pause()
-        assert "solved before" not in status_text(edited)
+        assert "✓ solved" not in status_text(edited)
 
 
 def legacy_rows(store, key):
@@ -310,10 +310,10 @@ async def test_results_saved_under_the_old_keys_are_kept_and_moved_where_they_ma
             assert screen.index == 1  # Chain Reaction counts as solved: resume after it
             await pilot.press("left_square_bracket")
             await pilot.pause()
-            assert "solved before, best 15" in status_text(screen)
+            assert "✓ solved, best 15" in status_text(screen)
             rook = await open_jump(app, load_pack("rook"), "rook")
             await pilot.pause()
-            assert rook.index == 0 and "solved before" not in status_text(rook)
+            assert rook.index == 0 and "✓ solved" not in status_text(rook)
     store = Store()
     chain = progress_key(load_pack("classics")[0])
     assert [row[:2] for row in legacy_rows(store, chain)] == [(15, 13)]
