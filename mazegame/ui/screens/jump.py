@@ -126,7 +126,7 @@ class JumpScreen(Screen):
 
     def action_open_puzzle(self) -> None:
         """Pick any puzzle of any pack from a list (this pack's, if not shipped, first)."""
-        packs = {} if self.pack in PACK_NAMES else {self.pack: self.puzzles}
+        packs = {} if self.pack in PACK_NAMES or not self.puzzles else {self.pack: self.puzzles}
         for name in PACK_NAMES:
             packs[name] = self.puzzles if name == self.pack else load_pack(name)
 
