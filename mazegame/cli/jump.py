@@ -226,7 +226,7 @@ def _show(args: argparse.Namespace) -> int:
                                                           *puzzle.rc(puzzle.goal))]
     lines += board_lines(puzzle)
     if a.solved:
-        rating = rate(puzzle)
+        rating = rate(puzzle, a)
         lines.append(f"shortest solution: {a.length} jumps "
                      f"({'unique' if a.unique else f'{a.solutions} of them'}); "
                      f"difficulty {rating.label} ({rating.score:g})")

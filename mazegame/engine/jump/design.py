@@ -24,7 +24,14 @@ import numpy as np
 
 from mazegame.engine.jit import kernel
 from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
-from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, JumpPuzzle, legal_jumps, solve
+from mazegame.engine.jump.model import (
+    DIRECTIONS,
+    VARIANTS,
+    Analysis,
+    JumpPuzzle,
+    legal_jumps,
+    solve,
+)
 
 MIN_SIZE, MAX_SIZE = 4, 10
 #: Temperature at the start of a run, in moves of solution length (cools linearly to 0).
@@ -217,7 +224,7 @@ class Rating:
     label: str
 
 
-def rate(puzzle: JumpPuzzle) -> Rating:
+def rate(puzzle: JumpPuzzle, analysis: Analysis | None = None) -> Rating:
     """Rate a puzzle from its shortest solution length and decisions.
 
     score = (length + min(d_f, d_b)) / sqrt(cells): a longer solution with more real
@@ -228,7 +235,7 @@ def rate(puzzle: JumpPuzzle) -> Rating:
     solutions by nature (a 5x5 torus allows at most 5 moves) and rate easy. Unsolvable
     puzzles score 0.
     """
-    a = solve(puzzle)
+    a = analysis if analysis is not None else solve(puzzle)  # pass one to solve only once
     if not a.solved:
         return Rating(0.0, LEVELS[0][0])
     e = a.energy

@@ -41,9 +41,11 @@ class PuzzlePicker(ModalScreen[tuple[str, int] | None]):
             self.entries.append(None)
             width = len(str(len(puzzles)))
             for i, p in enumerate(puzzles):
-                rating = rate(p)  # each solves the puzzle: well under a millisecond
-                length = solve(p).length
-                par = str(length) if length >= 0 else "-"
+                # Well under a millisecond each, compiled; 75 puzzles take half a second
+                # while a first launch still runs the kernels as Python.
+                analysis = solve(p)
+                rating = rate(p, analysis)
+                par = str(analysis.length) if analysis.solved else "-"
                 done = f"  ✓ best {best[i]}" if i in best else ""
                 options.append(Option(
                     f"  {i + 1:>{width}}. {p.width}x{p.height} {rules_text(p)} · par {par} · "
