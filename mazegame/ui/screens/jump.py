@@ -1,6 +1,7 @@
 """Jumping mazes: hop across a board of numbers from the start to G in as few jumps as
-you can. Checkerboard colouring, hint (visited squares), easy mode (legal targets),
-undo/reset, packs, and the puzzle of the day."""
+you can; par (the shortest solution's length) on the status line. Checkerboard colouring,
+hint (visited squares), easy mode (legal targets), undo/reset, any puzzle of any pack from a
+list, the puzzle of the day, and the puzzle's own help."""
 
 from __future__ import annotations
 
@@ -241,7 +242,7 @@ class JumpScreen(Screen):
             + ("The edges wrap: a jump off one side comes back on the other. " if wrap else
                "A jump may not leave the board. ")
             + ("No U-turns: you may not jump straight back the way you came. " if no_u else "")
-            + "Start on the bracketed square and reach G.",
+            + "You start on the highlighted square (in brackets once you leave it); reach G.",
             "Par is the length of the shortest solution (a designed puzzle has exactly one); "
             "the status line counts your jumps against it, and a finish at par is perfect.",
         ]
