@@ -99,7 +99,7 @@ DIFFICULTIES = {d.name: d for d in (
     Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.25,
                "A slow demon that hunts by smell, a long head start, plenty of loops.",
                compass=True, minimap=True, keen=0.2, route=("open", "open"), exits=2),
-    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 0, 0.1, 0.22,
+    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 0, 0.15, 0.22,
                "A roaming demon that tracks you once it hears you; it may be waiting by the "
                "nearest exit.",
                minimap=True, keen=0.6, route=("cut", "close"), exits=2),
@@ -107,9 +107,10 @@ DIFFICULTIES = {d.name: d for d in (
                "A perfect tracker a little faster than you, often between you and the nearest "
                "exit: pick your way out.",
                keen=0.9, route=("cut", "close"), exits=3),
-    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.18,
-               "A perfect tracker faster than you, almost no loops: only the best route wins.",
-               keen=1.0, route=("cut", "cut"), exits=2),
+    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.0, 0.18,
+               "A perfect tracker faster than you, no loops, the nearest exit cut off: only "
+               "the best route wins.",
+               keen=1.0, route=("cut", "cut"), exits=3),
 )}
 DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
 CHASE_MODES = ("chase", "race")  #: the modes played against a demon (games.chase)
