@@ -76,10 +76,15 @@ class Difficulty:
     personality: str
     head_start: int
     braid: float  #: fraction of dead ends removed: loops give room to dodge
-    tick_seconds: float
+    tick_seconds: float  #: real time: the demon's beat, and the player's pace (a move a beat)
     description: str
     compass: bool = False  #: the player's-eye view shows which way you face
     minimap: bool = False  #: the player's-eye view may show a map of what you have seen
+    keen: float = 0.5  #: the demon's senses, 0..1 (`engine.personalities.Demon.keen`)
+    #: where the demon starts against the obvious way out, chase and race
+    #: (`engine.chase_safety.ROUTES`: "open", "close" or "cut")
+    route: tuple[str, str] = ("open", "open")
+    exits: int = 1  #: ways out of a chase's maze (a race has one goal)
 
 
 VIEWS = {v.name: v for v in (
@@ -88,19 +93,32 @@ VIEWS = {v.name: v for v in (
     View("eye", "Player's eye"),
 )}
 
+# Tuned with `mazegame selfplay` (the standard bot's win rates are in games/selfplay.py):
+# what makes a chase hard is less the demon's pace than where it starts. Easy: the obvious
+# way out is open. Normal and up: the demon can cut the obvious way off, and another exit
+# is the way (a chase is always winnable: engine.chase_safety).
 DIFFICULTIES = {d.name: d for d in (
-    Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.45,
+    Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.25,
                "A slow demon that hunts by smell, a long head start, plenty of loops.",
-               compass=True, minimap=True),
-    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 4, 0.4, 0.35,
-               "A roaming demon that tracks you once it hears you; some loops to dodge through.",
-               minimap=True),
-    Difficulty("hard", "Hard", Fraction(1), "tracker", 2, 0.2, 0.3,
-               "A perfect tracker as fast as you: keep your lead."),
-    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.25,
-               "A perfect tracker faster than you, almost no loops: only the best route wins."),
+               compass=True, minimap=True, keen=0.2, route=("open", "open"), exits=2),
+    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 0, 0.15, 0.22,
+               "A roaming demon that tracks you once it hears you; it may be waiting by the "
+               "nearest exit.",
+               minimap=True, keen=0.6, route=("cut", "close"), exits=2),
+    Difficulty("hard", "Hard", Fraction(9, 8), "tracker", 0, 0.1, 0.2,
+               "A perfect tracker a little faster than you, often between you and the nearest "
+               "exit: pick your way out.",
+               keen=0.9, route=("cut", "close"), exits=3),
+    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.0, 0.18,
+               "A perfect tracker faster than you, no loops, the nearest exit cut off: only "
+               "the best route wins.",
+               keen=1.0, route=("cut", "cut"), exits=3),
 )}
 DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
+CHASE_MODES = ("chase", "race")  #: the modes played against a demon (games.chase)
+#: The size a chase gets from the menu's default, "fit the screen", in the bird's-eye view
+#: of a 120x40 terminal: what `mazegame selfplay` plays (the difficulties are tuned at it).
+CHASE_SIZE = (29, 18)
 
 
 def aids_text(difficulty: Difficulty) -> str:
@@ -206,9 +224,9 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
         "jump", "Jumping maze",
         "Each square's number says exactly how far you jump: up, down, left or right (queen "
-        "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
-        "against the optimum. t highlights where you have been, e shows your legal jumps.",
-        goal="Reach G in as few jumps as the optimum.",
+        "packs: diagonals too). Reach G in as few jumps as you can: par is the length of the "
+        "shortest solution. t highlights where you have been, e shows your legal jumps.",
+        goal="Reach G in as few jumps as par, the shortest solution.",
         tip="Work backwards: which squares can land on G in one jump? Then on those?",
         maze_settings=False,
         builds=None,

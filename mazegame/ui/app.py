@@ -129,7 +129,7 @@ class MazeApp(App):
 
     def on_jump_screen_solved(self, message) -> None:
         """Record a solved jumping-maze puzzle in the saved results."""
-        self.record("jump", f"{message.pack}#{message.index}", won=True, moves=message.moves,
+        self.record("jump", message.key, won=True, moves=message.moves,
                     optimum=message.optimum, seconds=0.0)
 
     # -- modes ----------------------------------------------------------------

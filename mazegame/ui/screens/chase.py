@@ -42,6 +42,7 @@ class DemonMixin:
     game: ChaseGame
     show_info = False
     _ticker: Timer | None = None
+    _release: Timer | None = None  #: plays a move pressed before the pace allowed it
 
     # -- setup (worker thread) ----------------------------------------------------------
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
@@ -93,9 +94,17 @@ class DemonMixin:
             self.check_end()
 
     def after_move(self, outcome: Outcome | None, before: int) -> None:
-        """After the player's move: redraw the demon too."""
+        """After the player's move: redraw the demon too. A move pressed faster than the
+        pace waits for its time (one at most: the latest press)."""
         super().after_move(outcome, before)
         self.draw_demon()
+        if outcome is Outcome.EARLY and self._release is None:
+            self._release = self.set_timer(self.game.move_wait(), self._play_queued)
+
+    def _play_queued(self) -> None:
+        """The early move's time has come."""
+        self._release = None
+        self.play(lambda game: game.play_queued())
 
     def action_wait(self) -> None:
         """Stand still for one turn (the demon moves)."""

@@ -23,3 +23,20 @@ def test_the_lab_legend_shows_the_marks_colours():
 
     for style in (FRONTIER, VISITED):
         assert f"[on {style.bgcolor.name}]" in LEGEND
+
+
+def test_the_jump_board_colours_stay_apart_at_256_and_16_colours():
+    # Both squares once mapped to 256-colour index 59 (and 16-colour 8): no checkerboard.
+    from rich.color import ColorSystem
+
+    from mazegame.ui.palette import BUMP, DARK, GOAL, LIGHT, PLAYER, TARGET
+
+    backgrounds = {"light": LIGHT, "dark": DARK, "target": TARGET, "player": PLAYER,
+                   "goal": GOAL, "bump": BUMP}
+    for system in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
+        seen = {}
+        for name, style in backgrounds.items():
+            shown = style.bgcolor.downgrade(system)  # what a terminal of that kind is sent
+            seen[name] = shown.triplet if system == ColorSystem.TRUECOLOR else shown.number
+        assert seen["light"] != seen["dark"], system
+        assert len(set(seen.values())) == len(seen), (system, seen)
