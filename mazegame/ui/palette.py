@@ -50,8 +50,10 @@ RAMP_COLOURS = ("#23395b", "#2f5d8a", "#2a7f87", "#3f8f5f", "#8f8f3f", "#b5651d"
                 "#a33d5f")
 CURSOR_LINE_COLOUR = "#3a4150"  #: empty entries in the cursor's row and column
 # -- colours: the jumping board ---------------------------------------------------------------
+#: The checkerboard: slate and indigo, apart at every colour depth (256 colours: 59 and 24;
+#: 16 colours: bright black and blue). The old "#3b4252" dark square fell on 59 with the light.
 LIGHT_SQUARE = "#4c566a"
-DARK_SQUARE = "#3b4252"
+DARK_SQUARE = "#263288"
 TARGET_COLOUR = "#2a7f87"  #: easy mode: background of your legal targets
 # -- colours: the player's-eye view -----------------------------------------------------------
 CEILING = "#0e1016"
@@ -114,6 +116,7 @@ GLYPH_GOAL = "◎"
 GLYPH_TRAIL = "·"
 GLYPH_PATH = "•"
 GLYPH_START = "○"
+GLYPH_FOG = "░"  #: a cell not seen yet, on the eye view's mini-map
 #: An open seam where a wrapped maze's border would be (the glyph alone says "not a wall").
 GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
 GLYPH_DEMON_ROUTE = "×"
@@ -125,3 +128,8 @@ GLYPH_FOCUS = "·"  #: a room in focus (scan row, chamber, run), seen without co
 GLYPH_FRONTIER = "+"  #: a frontier room, without colour (NO_COLOR)
 #: The aroma without colour (NO_COLOR): faint to strong, a shade per heat step.
 GLYPH_SHADES = " ·:░░▒▓█"
+#: The jumping board without colour (NO_COLOR): the dark squares' fill and the marks the
+#: colours would show (the player is GLYPH_PLAYER, visited squares GLYPH_TRAIL).
+GLYPH_DARK_SQUARE = "░"
+GLYPH_TARGET = "*"  #: easy mode: a legal jump lands here
+GLYPH_BUMP = "!"  #: the player, flashing after a refused jump

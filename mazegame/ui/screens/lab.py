@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.generate import GENERATORS, generate
@@ -34,6 +34,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
@@ -90,7 +91,7 @@ class LabScreen(Screen):
                     yield Static("", id="lab-explain")
             yield Horizontal(id="lab-panels")
         yield Scrubber(id="lab-scrubber")
-        yield Footer(compact=True)  # thirteen keys: the roomy footer would cut the last off
+        yield GameFooter(compact=True)  # thirteen keys: the roomy footer would cut the last off
 
     def on_mount(self) -> None:
         """Set up the playback and progress timers (paused) and build the first maze."""
