@@ -65,15 +65,67 @@ def crosses_seam(maze: Maze, cell: int, facing: int) -> bool:
 #: The wrap-around seam on the floor: dotted, as the maze views draw an open seam.
 SEAM_CHAR = "┄"
 
-# Style names, indexed by what a pixel shows. Walls and faces come in depth shades.
+# Style names, indexed by what a pixel shows. Walls and faces come in depth shades; a
+# sprite's strokes take the colour of "sprite" on the background of what they stand on
+# ("sprite:fog"...), so the corridor shows between them.
 SHADES = 8
-STYLE_NAMES = (
-    ["ceiling", "floor", "fog", "goal", "edge", "sprite"]
+_GROUNDS = (
+    ["ceiling", "floor", "fog", "goal", "edge"]
     + [f"wall-{i}" for i in range(SHADES)]
     + [f"face-{i}" for i in range(SHADES)]
 )
+STYLE_NAMES = [*_GROUNDS, "sprite", *(f"sprite:{name}" for name in _GROUNDS)]
 _ID = {name: i for i, name in enumerate(STYLE_NAMES)}
 WALL_CHARS = "█▓▓▒▒░░░"
+GOAL_GLYPH = "◆"  #: the goal, glowing on the floor ahead
+FOG_GLYPH = "░"  #: the corridor beyond sight
+#: The demon's pictures, tallest first, down to one letter far away (the chase's sprite
+#: glyph: a test holds the two together). Spaces are see-through.
+FIGURES: tuple[tuple[str, ...], ...] = (
+    (
+        "▟▙       ▟▙",
+        " ██▀▀▀▀▀██ ",
+        " █  ● ●  █ ",
+        " █▄  ▀  ▄█ ",
+        "  ▀█▄▄▄█▀  ",
+        " ▄███████▄ ",
+        "█▌ █████ ▐█",
+        "▀  █████  ▀",
+        "   ██ ██   ",
+        "   ██ ██   ",
+        "  ▀▀▀ ▀▀▀  ",
+    ),
+    (
+        "▲     ▲",
+        "█▀▀▀▀▀█",
+        "█ ● ● █",
+        "▀█▄▀▄█▀",
+        "▗█████▖",
+        "▐ █ █ ▌",
+        " ▀▀ ▀▀ ",
+    ),
+    (
+        "▲   ▲",
+        "█●▄●█",
+        "▝███▘",
+        "▐█ █▌",
+        " ▀ ▀ ",
+    ),
+    (
+        "▚▄▞",
+        "▐█▌",
+        "▞ ▚",
+    ),
+    ("Ж",),
+)
+
+
+def figure(glyph: str, height: int) -> tuple[str, ...]:
+    """The tallest picture of the sprite `glyph` that fits `height` rows: the demon's
+    figures for its letter, the glyph itself for any other sprite."""
+    if glyph != FIGURES[-1][0]:
+        return (glyph,)
+    return next((rows for rows in FIGURES if len(rows) <= height), FIGURES[-1])
 
 
 def _shade(depth: int) -> int:
@@ -115,6 +167,18 @@ def render_view(
             chars[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = ch
             style[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = _ID[name]
 
+    def stamp(rows: tuple[str, ...], centre: int, bottom: int) -> None:
+        """Draw a picture standing on row `bottom`, centred on column `centre`: each stroke
+        in the sprite's colour over what was there, spaces left see-through."""
+        top, left = bottom - len(rows) + 1, centre - len(rows[0]) // 2
+        for dy, line in enumerate(rows):
+            for dx, ch in enumerate(line):
+                y, x = top + dy, left + dx
+                if ch != " " and 0 <= y < height and 0 <= x < width:
+                    chars[y, x] = ch
+                    under = STYLE_NAMES[style[y, x]]
+                    style[y, x] = _ID[f"sprite:{under.removeprefix('sprite:')}"]
+
     def side_wall(k: int, left: bool) -> None:
         (l0, t0, r0, b0), (l1, t1, r1, b1) = fr[k], fr[k + 1]
         xs = range(l0, l1) if left else range(r1 + 1, r0 + 1)
@@ -144,24 +208,10 @@ def render_view(
             fill(l1, b1, r1, b1, "▁", f"face-{_shade(k + 1)}")
             fill(l1, t1, l1, b1, "▏", f"face-{_shade(k + 1)}")
             fill(r1, t1, r1, b1, "▕", f"face-{_shade(k + 1)}")
-    for sec in reversed(sections):  # things standing in cells, far to near, over the walls
-        k = sec.depth
-        if k == 0:
-            continue
-        l0, _, r0, b0 = fr[k]
-        l1, t1, r1, b1 = fr[k + 1]
-        bottom = min(b0, (b0 + b1) // 2 + 1)
-        mid = (l1 + r1) // 2
-        if sec.goal:
-            gw, gh = max(1, (r1 - l1 + 1) // 4), max(1, (b1 - t1 + 1) // 3)
-            fill(mid - gw // 2, bottom - gh + 1, mid + gw // 2, bottom, "◆", "goal")
-        if sprites and k in sprites:
-            sw, sh = max(1, (r1 - l1 + 1) // 3), max(1, (b1 - t1 + 1) * 2 // 3)
-            fill(mid - sw // 2, bottom - sh + 1, mid + sw // 2, bottom, sprites[k], "sprite")
     last = sections[-1] if sections else None
     if last is not None and last.front_open:  # the corridor runs on into the fog
         l1, t1, r1, b1 = fr[last.depth + 1]
-        fill(l1, t1, r1, b1, "░", "fog")
+        fill(l1, t1, r1, b1, FOG_GLYPH, "fog")
     for sec in sections:  # a seam crossed ahead: a dotted line across the floor, like a sill
         if sec.seam_ahead:
             l1, _, r1, b1 = fr[sec.depth + 1]
@@ -169,6 +219,21 @@ def render_view(
             floor = style[b1, row] == _ID["floor"]  # on the floor only, not over the walls
             chars[b1, row][floor] = SEAM_CHAR
             style[b1, row][floor] = _ID["edge"]
+    for sec in reversed(sections):  # things standing in cells, far to near, over the walls
+        k = sec.depth
+        if k == 0:
+            continue
+        l0, t0, r0, b0 = fr[k]
+        l1, t1, r1, b1 = fr[k + 1]
+        bottom = min(b0, (b0 + b1) // 2 + 1)
+        mid = (l1 + r1) // 2
+        if sec.goal:
+            gw, gh = max(1, (r1 - l1 + 1) // 4), max(1, (b1 - t1 + 1) // 3)
+            fill(mid - gw // 2, bottom - gh + 1, mid + gw // 2, bottom, GOAL_GLYPH, "goal")
+        if sprites and k in sprites:
+            # As tall as the corridor where it stands, halfway between the two frames.
+            room = (b0 - t0 + b1 - t1) // 2 + 1
+            stamp(figure(sprites[k], max(1, room - 1)), (l0 + r0) // 2, bottom)
     return _runs(chars, style)
 
 

@@ -13,6 +13,8 @@ from textual.timer import Timer
 
 from mazegame.engine.grid import Maze
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase, setup_overrides
+from mazegame.games.chase_senses import EARSHOT, DemonWarning
+from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
@@ -39,6 +41,7 @@ class DemonMixin:
     game: ChaseGame
     show_info = False
     _ticker: Timer | None = None
+    _release: Timer | None = None  #: plays a move pressed before the pace allowed it
 
     # -- setup (worker thread) ----------------------------------------------------------
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
@@ -90,9 +93,17 @@ class DemonMixin:
             self.check_end()
 
     def after_move(self, outcome: Outcome | None, before: int) -> None:
-        """After the player's move: redraw the demon too."""
+        """After the player's move: redraw the demon too. A move pressed faster than the
+        pace waits for its time (one at most: the latest press)."""
         super().after_move(outcome, before)
         self.draw_demon()
+        if outcome is Outcome.EARLY and self._release is None:
+            self._release = self.set_timer(self.game.move_wait(), self._play_queued)
+
+    def _play_queued(self) -> None:
+        """The early move's time has come."""
+        self._release = None
+        self.play(lambda game: game.play_queued())
 
     def action_wait(self) -> None:
         """Stand still for one turn (the demon moves)."""
@@ -130,11 +141,15 @@ class DemonMixin:
         return [] if self.game.won else self.game.demon_trail
 
     # -- text -------------------------------------------------------------------------------
+    def demon_warning(self) -> DemonWarning:
+        """What the status line warns of the demon (by distance; the eye view overrides)."""
+        return self.game.warning()
+
     def status_fields(self) -> list[str]:
         """The walk's fields, with the demon's warning and (on request) its details."""
         fields = super().status_fields()
         game = self.game
-        warning = game.warning()
+        warning = self.demon_warning()
         if warning.text:  # a chase's silence says nothing; a race always has a standing
             colour = WARNING_COLOURS[warning.level]
             fields.insert(0, f"[{colour}]{'⚠ ' if warning.level else ''}{warning.text}[/]")
@@ -218,21 +233,58 @@ class BlindChaseScreen(DemonMixin, BlindScreen):
 
 
 class EyeChaseScreen(DemonMixin, EyeScreen):
-    """Chase through the player's eyes: the demon shows up in the corridor ahead."""
+    """Chase through the player's eyes: the demon shows up in the corridor ahead, growing as
+    it comes; the status line says what you hear (3D Monster Maze), and with the bell on (b)
+    the terminal rings when it comes near."""
 
-    BINDINGS = [*DEMON_BINDINGS]
+    BINDINGS = [
+        *DEMON_BINDINGS,
+        Binding("b", "toggle_bell", "Bell", show=False, id="bell",
+                tooltip="Ring the terminal bell when the demon comes near (on or off)"),
+    ]
     view_name = "eye"
+    heard: DemonWarning | None = None  #: the last warning, to tell footsteps that fade
 
     @property
     def title_text(self) -> str:
         """The mode's name, seen through the player's eyes."""
         return f"{self.setup.mode.capitalize()} (player's eye)"
 
+    def show_game(self) -> None:
+        """A fresh game: nothing heard yet."""
+        self.heard = None
+        super().show_game()
+
     def draw_demon(self) -> None:
-        """Redraw the corridor ahead with the demon in it, if it is in sight."""
+        """Redraw the corridor ahead with the demon in it, if it is in sight; listen."""
         game = self.game
-        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
-                                     game.sprites(game.facing, game.depth))
+        sprites = game.sprites(game.facing, game.depth)
+        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth, sprites)
+        self.listen(in_sight=bool(sprites))
+
+    def listen(self, in_sight: bool) -> None:
+        """Hear the demon: its distance, and whether it stands behind you; ring the bell (if
+        on) when the warning rises to footsteps approaching or worse."""
+        game, before = self.game, self.heard
+        heard = eye_warning(
+            game.demon_distance(EARSHOT), in_sight=in_sight,
+            at_back=behind(game.maze, game.position, game.facing, game.demon_cell),
+            previous=before.distance if before is not None else None,
+        )
+        rising = heard.level >= 2 and heard.level > (before.level if before else 0)
+        if rising and self.app.demon_bell and not game.over:
+            self.app.bell()
+        self.heard = heard
+
+    def demon_warning(self) -> DemonWarning:
+        """What you hear (see `games.eye_sprites`), not only how far the demon is."""
+        return self.heard if self.heard is not None else DemonWarning(0, "", -1)
+
+    def action_toggle_bell(self) -> None:
+        """Turn the bell on or off (for the rest of the session)."""
+        self.app.demon_bell = not self.app.demon_bell
+        self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "
+                    "demon comes near", timeout=3)
 
 
 SCREENS = {"birds-eye": BirdsEyeChaseScreen, "blind": BlindChaseScreen, "eye": EyeChaseScreen}

@@ -58,6 +58,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         minimap.display = self.minimap_allowed
         minimap.set_maze(self.game.map_of_seen(), player=self.game.position)
         minimap.unseen = set(range(self.game.maze.size))
+        minimap.refresh(layout=True)  # as wide as this maze's map (width: auto)
         self._mapped: set[int] = set()
         self._looked = np.zeros_like(self.game.looked)  #: `looked` as the minimap drew it
         self.query_one(EyeView).focus()

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, LoadingIndicator, Static
+from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
@@ -31,6 +31,8 @@ from mazegame.ui.keys import move_bindings
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import level_of, play_next_level
+from mazegame.ui.status import fit_status
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
@@ -82,7 +84,7 @@ class WalkScreen(EndPanelMixin, Screen):
             yield LoadingIndicator()
         with Middle(id="paused"), Center():
             yield Static("[b]Paused[/b]\n\npress p or any move key to go on", id="paused-label")
-        yield Footer()
+        yield GameFooter()
 
     def compose_view(self) -> ComposeResult:
         """The widgets that show the game (the maze, by default)."""
@@ -319,16 +321,20 @@ class WalkScreen(EndPanelMixin, Screen):
     def update_status(self) -> None:
         """Redraw the status line if what it says changed, and keep the clock ticking while
         it runs."""
-        text = f"[b]{self.title_text}[/b]  {self.describe()}"
-        if self.game is not None:
-            text += "   " + "   ".join(self.status_fields())
-            if self.game.paused:
-                text += "  [reverse] PAUSED [/reverse]"
+        game = self.game
+        text = fit_status(self.title_text, self.describe(),
+                          self.status_fields() if game is not None else [],
+                          self.size.width - 2,  # the status line's padding
+                          "  [reverse] PAUSED [/reverse]" if game and game.paused else "")
         if text != self._status_text:
             self._status_text = text
             # One row, docked, fixed height: no layout pass, only the line is repainted.
             self.query_one("#status", Static).update(text, layout=False)
         self.sync_clock()
+
+    def on_resize(self) -> None:
+        """Fit the status line to the new width."""
+        self.update_status()
 
     def clock_running(self) -> bool:
         """Whether the game's clock runs: started by a move, not paused, not over."""
