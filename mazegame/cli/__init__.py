@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted.
+edit, interpreted, selfplay, allmazes.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -14,6 +14,7 @@ import sys
 
 from mazegame import __version__
 from mazegame.cli import (
+    allmazes,
     bench,
     edit,
     generate,
@@ -22,6 +23,7 @@ from mazegame.cli import (
     levels,
     matrices,
     play,
+    selfplay,
     solve,
 )
 from mazegame.cli.common import Command, UsageError, one_line
@@ -30,7 +32,8 @@ from mazegame.cli.common import Command, UsageError, one_line
 COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
-                matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND)
+                matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
+                selfplay.COMMAND, allmazes.COMMAND)
 }
 
 

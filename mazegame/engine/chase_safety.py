@@ -131,6 +131,33 @@ def check_winnable(maze: Maze, player: int, demon: int, goals, pursuit: Pursuit)
     return Verdict(True, "", route, min(margins, default=maze.size))
 
 
+def obvious_margin(maze: Maze, player: int, demon: int, goals, pursuit: Pursuit) -> int:
+    """The demon's least spare steps along the *obvious* route: a shortest walk to the
+    nearest exit (Verdict.margin's measure; <= 0: the demon can cut it off). A player who
+    takes the first way out that meets the eye runs this route."""
+    graph = maze_graph(maze)
+    demon_dist, _, _ = bfs(graph, demon)
+    plain, parent, _ = bfs(graph, player)
+    reachable = [int(g) for g in goals if plain[g] >= 0]
+    if not reachable:
+        return 0
+    goal = min(reachable, key=lambda g: plain[g])
+    route = path_to(plain, parent, goal)
+    margins = [int(demon_dist[c]) - pursuit.demon_steps(t - 1 if c == goal else t)
+               for t, c in enumerate(route)
+               if demon_dist[c] >= 0 and (not pursuit.race or c == goal)]
+    return min(margins, default=maze.size)
+
+
+#: How far the demon may start from the obvious route, by name (a difficulty's `route`):
+#: the least and most of `obvious_margin` wanted (None: no bound).
+ROUTES = {
+    "open": (4, None),  #: the obvious way out is safe with room to spare
+    "close": (1, 3),  #: it is safe, just: the demon comes near
+    "cut": (None, 0),  #: the demon can cut it off; another way out is safe
+}
+
+
 # -- placing the demon --------------------------------------------------------------------
 def _open_cells(maze: Maze) -> list[int]:
     return [c for c in range(maze.size) if maze.solid is None or not maze.solid.flat[c]]
@@ -156,9 +183,15 @@ def _candidates(maze: Maze, pursuit: Pursuit, player: int, goals) -> list[int]:
 
 
 def place(maze: Maze, pursuit: Pursuit, seed: int = 0, tries: int = 40,
-          player: int | None = None, demon: int | None = None) -> tuple[int, int, Verdict]:
+          player: int | None = None, demon: int | None = None,
+          route: str | None = None) -> tuple[int, int, Verdict]:
     """(player, demon, verdict) of a winnable placement, re-rolling the demon (and after
-    half the tries, the player too); given cells are kept. Raises Unwinnable."""
+    half the tries, the player too); given cells are kept. Raises Unwinnable.
+
+    With a `route` of ROUTES, a placement whose obvious route has that margin is preferred:
+    up to `tries` more are drawn for it, and the nearest miss is taken when none has it."""
+    if route is not None and (player is None or demon is None):
+        return _place_for_route(maze, pursuit, seed, tries, player, demon, route)
     rng = random.Random(seed)
     goals = maze.goals
     if player is not None and demon is not None:
@@ -187,3 +220,32 @@ def place(maze: Maze, pursuit: Pursuit, seed: int = 0, tries: int = 40,
         f"no winnable {pursuit.mode} found in {tries} placements at demon speed "
         f"{pursuit.speed} with a head start of {pursuit.head_start}: try an easier difficulty, "
         f"a bigger or more braided maze")
+
+
+def _place_for_route(maze: Maze, pursuit: Pursuit, seed: int, tries: int,
+                     player: int | None, demon: int | None, route: str):
+    """`place` preferring an obvious route of the named margin (see `place`)."""
+    if route not in ROUTES:
+        raise ValueError(f"unknown route {route!r}; known: {', '.join(ROUTES)}")
+    low, high = ROUTES[route]
+    rng = random.Random(seed)
+    starts = [c for c in _open_cells(maze) if c not in maze.goals]
+    best, miss = None, None
+    draws = min(3 * tries, max(4, 400_000 // maze.size))  # big mazes: fewer draws
+    for k in range(draws):
+        # the maze's start first, then other starts too: some admit no such placement
+        you = player if player is not None or k < draws // 3 else rng.choice(starts)
+        try:
+            you, them, verdict = place(maze, pursuit, seed * 1009 + k, tries, you, demon)
+        except Unwinnable:
+            if best is None and k == 0:
+                raise
+            continue
+        margin = obvious_margin(maze, you, them, maze.goals, pursuit)
+        off = max(0, (low - margin) if low is not None else 0,
+                  (margin - high) if high is not None else 0)
+        if best is None or off < miss:
+            best, miss = (you, them, verdict), off
+        if off == 0:
+            break
+    return best

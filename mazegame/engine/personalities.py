@@ -40,7 +40,8 @@ class Demon:
     tagline: ClassVar[str] = ""  #: a few words for menus, e.g. "perfect"
     perfect: ClassVar[bool] = False  #: always takes a shortest way to the target
 
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
+                 keen: float = 0.5) -> None:
         if brain is None:
             from mazegame.engine.demon import DemonBrain
 
@@ -48,6 +49,8 @@ class Demon:
         self.maze = maze
         self.brain = brain
         self.rng = random.Random(seed)
+        #: 0..1, from the difficulty: how sharp its senses are (each personality reads it)
+        self.keen = min(1.0, max(0.0, float(keen)))
 
     def decide(self, cell: int, target: int) -> int:
         """Direction 0..3 to move from `cell`, or `demon.STAY` (negative) to stand still."""
@@ -62,10 +65,11 @@ class Demon:
 class _DoorWalker(Demon):
     """A demon that falls back on the least-recently-used door walk when it has no lead."""
 
-    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0) -> None:
+    def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
+                 keen: float = 0.5) -> None:
         import numpy as np
 
-        super().__init__(maze, brain, seed)
+        super().__init__(maze, brain, seed, keen)
         self.doors = np.zeros((maze.size, 4), dtype=np.int32)
         self.count = 0
 
@@ -102,17 +106,20 @@ class CheeseNose(_DoorWalker):
     title = "The cheese-nose"
     tagline = "follows your scent"
     description = ("Hunts by smell. Your scent spreads through the maze cell by cell and fades "
-                   "behind you; it wanders until it catches a whiff, then follows the strongest "
-                   "smell. Loops and fast feet throw it off.")
+                   "behind you; it wanders (a draught brings it a whiff now and then) until it "
+                   "catches your trail, then follows the strongest smell. Loops and fast feet "
+                   "throw it off.")
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
-                 fade: float = 0.97, spread: int = 2) -> None:
+                 keen: float = 0.5, fade: float | None = None, spread: int | None = None) -> None:
         import numpy as np
 
         from mazegame.engine.graph import maze_graph
 
-        super().__init__(maze, brain, seed)
-        self.fade, self.spread = float(fade), int(spread)
+        super().__init__(maze, brain, seed, keen)
+        # A keener nose: the scent carries further (spreads more ticks, fades slower).
+        self.fade = float(fade) if fade is not None else 0.95 + 0.04 * self.keen
+        self.spread = int(spread) if spread is not None else 1 + round(9 * self.keen)
         # The scent spreads backwards along moves, like the cheese's: the forward graph's
         # successors of v are where v can go, and v averages over them.
         self.graph = maze_graph(maze)
@@ -134,7 +141,12 @@ class CheeseNose(_DoorWalker):
 
         self.sniff(target)
         d = int(strongest(self.brain.moves, self.scent, int(cell)))
-        return d if d >= 0 else self.wander(cell)
+        if d >= 0:
+            return d
+        # No scent yet: a keen nose still catches a whiff on the draught now and then.
+        if self.rng.random() < 0.8 * self.keen:
+            return self.brain.next_move(cell, target)
+        return self.wander(cell)
 
 
 @personality
@@ -144,22 +156,26 @@ class Wanderer(_DoorWalker):
     name = "wanderer"
     title = "The wanderer"
     tagline = "roams until it hears you"
-    description = ("Roams the maze by the least-recently-used door, never quite lost. When you "
-                   "come within a few steps it hears you, and from then on it tracks you "
-                   "perfectly, until you slip out of earshot.")
+    description = ("Roams the maze by the least-recently-used door, drifting your way now and "
+                   "then. When you come within a few steps it hears you, and from then on it "
+                   "tracks you perfectly, until you slip out of earshot.")
 
     def __init__(self, maze: Maze, brain: DemonBrain | None = None, seed: int = 0,
-                 sense: int = 8) -> None:
-        super().__init__(maze, brain, seed)
-        self.sense = int(sense)
+                 keen: float = 0.5, sense: int | None = None,
+                 drift: float | None = None) -> None:
+        super().__init__(maze, brain, seed, keen)
+        # Keener: hears from further, and drifts towards you more often while it roams.
+        self.sense = int(sense) if sense is not None else 4 + round(12 * self.keen)
+        self.drift = float(drift) if drift is not None else 0.1 + 0.8 * self.keen
 
     def senses(self, cell: int, target: int) -> bool:
         """Whether the target is within `sense` moves of `cell`."""
         return self.brain.distance(cell, target, within=self.sense) >= 0
 
     def decide(self, cell: int, target: int) -> int:
-        """Track the target while it is within earshot, else wander."""
-        if self.senses(cell, target):
+        """Track the target while it is within earshot; else roam, drifting towards the
+        target's part of the maze now and then (so it finds a player who stands still)."""
+        if self.senses(cell, target) or self.rng.random() < self.drift:
             return self.brain.next_move(cell, target)
         return self.wander(cell)
 

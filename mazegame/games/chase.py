@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mazegame.engine.chase_safety import Pursuit, place
+from mazegame.engine.chase_safety import Pursuit, Unwinnable, place
 from mazegame.engine.demon import STAY, DemonBrain
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
@@ -37,15 +37,20 @@ from mazegame.games.chase_senses import (
     EARSHOT,
     Approach,
     DemonWarning,
+    race_standing,
     warning_for,
 )
 from mazegame.games.eye import EyeGame
 from mazegame.games.eyeview import look
-from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES, Difficulty
+from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY, DIFFICULTIES, Difficulty
 from mazegame.games.walk import Outcome, WalkGame
 
-MODES = ("chase", "race")
+MODES = CHASE_MODES
 DEMON_GLYPH = "Ж"  #: the demon's sprite in the player's-eye view
+#: A generated maze with no winnable placement is replaced by another of the same seed
+#: (seed + k * REROLL_STRIDE), so a seed always plays; a given maze is refused instead.
+MAZE_REROLLS = 8
+REROLL_STRIDE = 7919
 
 
 # -- rules and difficulty ---------------------------------------------------------------------
@@ -60,6 +65,15 @@ class ChaseRules:
     two_player: bool = False  #: a second human moves the demon
     personality: str = "tracker"
     tick_seconds: float = 0.3  #: real time: the UI's timer interval
+    keen: float = 0.5  #: how sharp the demon's senses are (`engine.personalities.Demon.keen`)
+    route: str | None = None  #: the placement wanted (`engine.chase_safety.ROUTES`)
+
+    @property
+    def move_seconds(self) -> float:
+        """Real time: the least time between two of the player's moves. One move a demon
+        tick, so the winnability check (one cell a tick) holds for a player at full pace,
+        and key repeat cannot outrun the demon."""
+        return self.tick_seconds
 
     @property
     def pursuit(self) -> Pursuit:
@@ -108,7 +122,9 @@ class ChaseGame(WalkGame):
     rounds: int = field(default=0, init=False)  #: turns (turn-based) or ticks (real time)
     credit: Fraction = field(default=Fraction(0), init=False)  #: earned demon steps
     closest: Approach | None = field(default=None, init=False)  #: for the win screen
+    queued: int | None = field(default=None, init=False)  #: a move pressed too early
     _asleep: int = field(default=0, init=False)
+    _moved_at: float | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -119,7 +135,8 @@ class ChaseGame(WalkGame):
         if self.brain is None:
             self.brain = self.demon.brain if self.demon is not None else DemonBrain(self.maze)
         if self.demon is None and not self.rules.two_player:
-            self.demon = make_demon(self.rules.personality, self.maze, self.brain)
+            self.demon = make_demon(self.rules.personality, self.maze, self.brain,
+                                    keen=self.rules.keen)
         self.demon_cell = self.demon_start
         self.demon_trail = [self.demon_start]
         self._asleep = self.rules.head_start
@@ -161,7 +178,11 @@ class ChaseGame(WalkGame):
         return self.brain.distance(self.demon_cell, self.goal)
 
     def warning(self) -> DemonWarning:
-        """Footsteps, breathing, or right behind you: for the views that hide the demon."""
+        """Footsteps, breathing, or right behind you: for the views that hide the demon. In a
+        race the demon is not after you: how the race stands instead."""
+        if self.race:
+            return race_standing(self.brain.distance(self.position, self.goal),
+                                 self.demon_to_goal(), self.rules.speed, self._asleep)
         return warning_for(self.demon_distance(EARSHOT))
 
     def demon_in_view(self, facing: int, depth: int = 8) -> int | None:
@@ -183,13 +204,33 @@ class ChaseGame(WalkGame):
 
     # -- the player's actions --------------------------------------------------------------
     def move(self, direction: int) -> Outcome:
-        """Move (through `Maze.step`); the demon replies in turn-based games."""
+        """Move (through `Maze.step`); the demon replies in turn-based games. In real time
+        a move sooner than `rules.move_seconds` after the last is queued (EARLY): the
+        latest such press is played by `play_queued` when its time comes."""
         if self.over or self.whose_turn != "player":
             return Outcome.IGNORED
+        if self.move_wait() > 0:
+            self.queued = direction
+            return Outcome.EARLY
+        self.queued = None
         outcome = super().move(direction)
         if outcome in (Outcome.MOVED, Outcome.WON):
+            if not self.rules.turn_based:
+                self._moved_at = self.clock()
             self._after_player()
         return outcome
+
+    def move_wait(self) -> float:
+        """Seconds until the player may move again (real time; 0 when now)."""
+        if self.rules.turn_based or self._moved_at is None or self.paused:
+            return 0.0
+        return max(0.0, self._moved_at + self.rules.move_seconds - self.clock())
+
+    def play_queued(self) -> Outcome:
+        """Play the move pressed too early, if any, now that its time has come."""
+        if self.queued is None:
+            return Outcome.IGNORED
+        return self.move(self.queued)
 
     def wait(self) -> Outcome:
         """Stand still for a turn (turn-based; in real time it does nothing)."""
@@ -305,11 +346,52 @@ def _preset(difficulty: str) -> Difficulty:
 
 def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
                algorithm: str = "backtracker", wrap_x: bool = False, wrap_y: bool = False) -> Maze:
-    """The preset's maze: braided as the difficulty says (when the generator allows it)."""
+    """The preset's maze: braided as the difficulty says (when the generator allows it),
+    with the difficulty's number of exits."""
     spec = GENERATORS.get(algorithm)
-    braid = 0.0 if spec is not None and spec.rock else _preset(difficulty).braid
-    return generate(algorithm, size[0], size[1], seed, braid=braid,
+    preset = _preset(difficulty)
+    braid = 0.0 if spec is not None and spec.rock else preset.braid
+    maze = generate(algorithm, size[0], size[1], seed, braid=braid,
                     wrap_x=wrap_x, wrap_y=wrap_y).maze
+    return add_exits(maze, preset.exits)
+
+
+def add_exits(maze: Maze, count: int) -> Maze:
+    """The maze with `count` exits: the generator's, then each next one the edge cell
+    farthest (walking) from the start and the exits so far, so no exit is next to another
+    or to the start. A wrapped maze has no edge: any open cell will do."""
+    from mazegame.engine.graph import bfs, maze_graph
+
+    goals = list(maze.goals)
+    if len(goals) >= count:
+        return maze
+    graph = maze_graph(maze)
+    h, w = maze.height, maze.width
+    edge = [c for c in range(maze.size)
+            if (not maze.wrap_y and c // w in (0, h - 1))
+            or (not maze.wrap_x and c % w in (0, w - 1))] or list(range(maze.size))
+    if maze.solid is not None:
+        edge = [c for c in edge if not maze.solid.flat[c]]
+    nearest = None
+    for source in [maze.start, *goals]:
+        dist, _, _ = bfs(graph, int(source))
+        nearest = dist if nearest is None else _closer(nearest, dist)
+    while len(goals) < count:
+        best = max(edge, key=lambda c: int(nearest[c]))
+        if nearest[best] <= 0:
+            break  # nowhere left that is apart from the rest
+        goals.append(best)
+        dist, _, _ = bfs(graph, best)
+        nearest = _closer(nearest, dist)
+    return maze.copy(goals=tuple(goals))
+
+
+def _closer(a, b):
+    """Element-wise the nearer of two distance arrays (-1, unreachable, counts as far)."""
+    import numpy as np
+
+    far = np.iinfo(np.int32).max
+    return np.minimum(np.where(a < 0, far, a), np.where(b < 0, far, b))
 
 
 def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None = None,
@@ -324,7 +406,8 @@ def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None =
         mode=mode, speed=preset.speed if speed is None else parse_speed(speed),
         head_start=preset.head_start if head_start is None else int(head_start),
         turn_based=turn_based, two_player=two_player, personality=personality,
-        tick_seconds=preset.tick_seconds)
+        tick_seconds=preset.tick_seconds, keen=preset.keen,
+        route=preset.route[mode == "race"])
 
 
 def new_chase(
@@ -347,7 +430,8 @@ def new_chase(
 ) -> ChaseGame:
     """A ready, winnable chase (or race). Raises Unwinnable with the reason when there is none.
 
-    Without a maze, the difficulty's maze is generated. `player` / `demon` pin the starts
+    Without a maze, the difficulty's maze is generated (another of the same seed when one
+    has no winnable placement, up to MAZE_REROLLS). `player` / `demon` pin the starts
     (both pinned: that exact setup is checked and refused if unwinnable). `overrides` go to
     `rules_for`: personality, speed, head_start, turn_based, two_player.
     """
@@ -357,14 +441,23 @@ def new_chase(
     if cls is None:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")
     rules = rules_for(difficulty, mode, **overrides)
-    if maze is None:
-        maze = chase_maze(difficulty, size, seed, algorithm, wrap_x, wrap_y)
-    if mode == "race":
-        maze = maze.copy(goals=maze.goals[:1])  # one goal for both
-    you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon)
+    given = maze is not None
+    for attempt in range(1 if given else MAZE_REROLLS):
+        if not given:  # a maze of ours with no winnable placement: the next one of the seed
+            maze = chase_maze(difficulty, size, seed + attempt * REROLL_STRIDE, algorithm,
+                              wrap_x, wrap_y)
+        if mode == "race":
+            maze = maze.copy(goals=maze.goals[:1])  # one goal for both
+        try:
+            you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon, rules.route)
+            break
+        except Unwinnable:
+            if given or attempt == MAZE_REROLLS - 1:
+                raise
     maze = maze.copy(start=you)
     brain = DemonBrain(maze, strategy)
-    agent = None if rules.two_player else make_demon(rules.personality, maze, brain, seed)
+    agent = None if rules.two_player else make_demon(rules.personality, maze, brain, seed,
+                                                     keen=rules.keen)
     extra = {} if clock is None else {"clock": clock}
     return cls(maze, rules=rules, demon_start=them, demon=agent, brain=brain, **extra)
 

@@ -23,6 +23,7 @@ class Outcome(Enum):
     BUMPED = "bumped"  #: a wall (or edge, or rock) was in the way
     WON = "won"  #: moved onto a goal
     IGNORED = "ignored"  #: the game is already over
+    EARLY = "early"  #: real time: faster than the game's pace; the move waits its turn
 
 
 @dataclass

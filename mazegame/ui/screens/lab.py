@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.generate import GENERATORS, generate
@@ -39,6 +39,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
@@ -107,7 +108,7 @@ class LabScreen(PlaceMixin, Screen):
                     yield Static("", id="lab-explain")
             yield Horizontal(id="lab-panels")
         yield Scrubber(id="lab-scrubber")
-        yield Footer(compact=True)  # thirteen keys: the roomy footer would cut the last off
+        yield GameFooter(compact=True)  # thirteen keys: the roomy footer would cut the last off
 
     def on_mount(self) -> None:
         """Set up the playback and progress timers (paused) and build the first maze."""
@@ -188,7 +189,7 @@ class LabScreen(PlaceMixin, Screen):
         self.phase = "generate"
         await self._load([run])
         spec = GENERATORS[request.generator]
-        self._explain([(spec.title, spec.summary, spec.source)])
+        self._explain([(spec.title, spec.summary, spec.source)], run.legend)
         if self.race_waiting:
             self.race_waiting = False
             self.action_race()
@@ -280,7 +281,8 @@ class LabScreen(PlaceMixin, Screen):
         self.phase = "race"
         await self._load(runs)
         self._explain([(SOLVERS[n].title, SOLVERS[n].summary, SOLVERS[n].source)
-                       for n in (run.result.algorithm for run in runs)])
+                       for n in (run.result.algorithm for run in runs)],
+                      set().union(*(run.legend for run in runs)))
 
     async def _load(self, runs: list[TraceRun]) -> None:
         """Show these traces from their start, one panel each (not once the lab is left)."""
@@ -302,8 +304,8 @@ class LabScreen(PlaceMixin, Screen):
         self.seek(0)
         self.playing = self.autoplay
 
-    def _explain(self, items: list[tuple[str, str, str]]) -> None:
-        self._notes = explanation(items)
+    def _explain(self, items: list[tuple[str, str, str]], keys: set[str]) -> None:
+        self._notes = explanation(items, keys)
         self._table_shown = False
         self.query_one("#lab-explain", Static).update(self._notes)
 

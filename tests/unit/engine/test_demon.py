@@ -173,7 +173,7 @@ def test_cheese_nose_smells_a_player_next_door_and_wanders_without_scent():
 
 def test_wanderer_tracks_only_within_earshot():
     maze = Maze.open(30, 1)
-    wanderer = make_demon("wanderer", maze, sense=3)
+    wanderer = make_demon("wanderer", maze, sense=3, drift=0.0)
     assert wanderer.decide(10, 13) == EAST and wanderer.decide(13, 10) == WEST
     assert not wanderer.senses(10, 20)
     # Out of earshot it walks the least-recently-used door: in a corridor, it keeps going.
@@ -182,3 +182,20 @@ def test_wanderer_tracks_only_within_earshot():
         cell = wanderer.step(cell, 29)
         seen.append(cell)
     assert len(set(seen)) >= 5
+
+
+@pytest.mark.parametrize("name", list(PERSONALITIES))
+def test_every_demon_finds_a_player_who_stands_still(name):
+    """Every personality is a threat in the end: at normal keenness, from across a maze
+    and out of earshot, it reaches a player who never moves within twice the walking
+    distance (the old wanderer, a pure door walk, took up to 5x: 716 steps for 150)."""
+    maze = generate("backtracker", 29, 17, 3, braid=0.1).maze
+    far = DemonBrain(maze).distance(0, maze.size - 1)
+    for seed in range(8):
+        demon = make_demon(name, maze, seed=seed, keen=0.6)
+        cell = 0
+        for _ in range(2 * far):
+            cell = demon.step(cell, maze.size - 1)
+            if cell == maze.size - 1:
+                break
+        assert cell == maze.size - 1, (name, seed)
