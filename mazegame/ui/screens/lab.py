@@ -200,10 +200,11 @@ class LabScreen(PlaceMixin, Screen):
         name = Path(str(maze.meta.get("file", "maze file"))).name
         self.request = GenerateRequest(f"file {name}", (maze.width, maze.height), None)
         self.maze, self.phase = maze, "maze"
-        await self._load([TraceRun.of_maze(name, maze)])
+        runs = [TraceRun.of_maze(name, maze)]
+        await self._load(runs)
         self._explain([(name, "A maze read from a file: race the ticked solvers on it (r), "
                         "place its start and goal (t, c), or build a new one (g).",
-                        str(maze.meta.get("file", "")))])
+                        str(maze.meta.get("file", "")))], runs[0].legend)
         self.action_race()
 
     def action_race(self) -> None:
