@@ -251,9 +251,11 @@ class Store:
 
     # -- results -------------------------------------------------------------------
     def record(self, mode: str, maze: str, *, won: bool, moves: int, optimum: int,
-               seconds: float) -> bool:
-        """Save one finished game; True when it is in the file (else it waits in memory)."""
-        self.pending.append((mode, maze, int(won), moves, optimum, seconds, time.time()))
+               seconds: float, played_at: float | None = None) -> bool:
+        """Save one finished game (played now, unless `played_at` says when: a result moved
+        to a new key keeps its time); True when it is in the file (else it waits in memory)."""
+        when = time.time() if played_at is None else played_at
+        self.pending.append((mode, maze, int(won), moves, optimum, seconds, when))
         return self.flush()
 
     def flush(self, *, retry: bool = True) -> bool:
@@ -351,6 +353,16 @@ class Store:
             " AND substr(maze, 1, ?) = ? GROUP BY maze", (mode, len(prefix), prefix)))
         for row in self._pending_wins(mode, lambda key: key.startswith(prefix)):
             found[row[1]] = min(found.get(row[1], row[3]), row[3])
+        return found
+
+    def wins(self, mode: str, prefix: str) -> list[tuple[str, int, int, float, float]]:
+        """Every won game whose maze key starts with `prefix`, saved or waiting:
+        (maze, moves, optimum, seconds, played_at)."""
+        found = self._query(
+            "SELECT maze, moves, optimum, seconds, played_at FROM results WHERE mode = ?"
+            " AND won = 1 AND substr(maze, 1, ?) = ?", (mode, len(prefix), prefix))
+        found += [(row[1], row[3], row[4], row[5], row[6])
+                  for row in self._pending_wins(mode, lambda key: key.startswith(prefix))]
         return found
 
     def close(self) -> None:

@@ -32,7 +32,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         "solve": "solve a puzzle; print length, path, uniqueness, holes and energy as JSON",
         "energy": "print Neller's energy of a puzzle, term by term",
         "generate": "design puzzles by local search; JSON lines out",
-        "show": "print a puzzle as a board (with --solution, the solution's steps)",
+        "show": "print a puzzle as a board (with --solution, the solution jump by jump)",
     }
     parsers = {name: sub.add_parser(name, help=text, description=text)
                for name, text in actions.items()}
@@ -43,7 +43,8 @@ def configure(p: argparse.ArgumentParser) -> None:
                                    help="which puzzle of a pack, from 0 (default 0)")
     parsers["energy"].add_argument("--json", action="store_true", help="print JSON")
     parsers["show"].add_argument("--solution", action="store_true",
-                                 help="number the squares of the shortest solution")
+                                 help="list the shortest solution's jumps, numbered: "
+                                 "from (row,column), the jump, its direction, to (row,column)")
     g = parsers["generate"]
     g.add_argument("--size", type=int, default=5, metavar="N", help="board side, 4..10 (5)")
     g.add_argument("--variant", default="rook", metavar="V",
@@ -53,7 +54,8 @@ def configure(p: argparse.ArgumentParser) -> None:
     g.add_argument("--out", default=None, metavar="FILE", help="output file (default stdout)")
     g.add_argument("--json", action="store_true",
                    help="one JSON line per puzzle on stdout: seed, shortest solution length, "
-                   "design time in seconds and the puzzle (the pack still goes to --out)")
+                   "design time in seconds, difficulty label and score, and the puzzle (the "
+                   "pack still goes to --out)")
     g.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: when stderr is a terminal)")
 
@@ -147,7 +149,14 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, pack_seeds, variant_rules
+    from mazegame.engine.jump.design import (
+        MAX_SIZE,
+        MIN_SIZE,
+        design,
+        pack_seeds,
+        rate,
+        variant_rules,
+    )
     from mazegame.engine.jump.file import to_document, write_pack
     from mazegame.engine.jump.model import solve
 
@@ -175,8 +184,10 @@ def _generate(args: argparse.Namespace) -> int:
             puzzle = design(args.size, args.variant, s)
             seconds = time.perf_counter() - t0
             puzzles.append(puzzle)
+            rating = rate(puzzle)  # the labels are calibrated on these reports (design.LEVELS)
             report.append({"seed": s, "length": solve(puzzle).length,
-                           "seconds": round(seconds, 6), "puzzle": to_document(puzzle)})
+                           "seconds": round(seconds, 6), "difficulty": rating.label,
+                           "score": rating.score, "puzzle": to_document(puzzle)})
             bar(i + 1, args.count)
     finally:
         bar.close()
@@ -187,17 +198,15 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def board_lines(puzzle, labels: dict[int, str] | None = None) -> list[str]:
-    """The board as text: jump numbers, G, the start in brackets; `labels` replace the
-    number shown on some cells (e.g. solution steps)."""
-    labels = labels or {}
-    width = max(len(str(puzzle.max_jump)), *(len(s) for s in labels.values()), 1)
+def board_lines(puzzle) -> list[str]:
+    """The board as text: jump numbers, G, the start in brackets."""
+    width = max(len(str(puzzle.max_jump)), 1)
     lines = []
     for r in range(puzzle.height):
         row = []
         for c in range(puzzle.width):
             cell = r * puzzle.width + c
-            text = labels.get(cell, "G" if cell == puzzle.goal else str(puzzle.jumps[r, c]))
+            text = "G" if cell == puzzle.goal else str(puzzle.jumps[r, c])
             row.append(f"[{text:>{width}}]" if cell == puzzle.start else f" {text:>{width}} ")
         lines.append("".join(row).rstrip())
     return lines
@@ -207,23 +216,27 @@ def _show(args: argparse.Namespace) -> int:
     """`jump show`: print the board, with the solution's steps on --solution."""
     from mazegame.engine.jump.design import rate
     from mazegame.engine.jump.model import solve
+    from mazegame.games.jump import solution_steps
 
     puzzle = _load(args)
     a = solve(puzzle)
     rules = [puzzle.moves] + ["torus"] * puzzle.wrap + ["no-U-turn"] * puzzle.no_u_turn
-    start, goal = list(puzzle.rc(puzzle.start)), list(puzzle.rc(puzzle.goal))
     lines = [f"{puzzle.width}x{puzzle.height} jumping maze ({', '.join(rules)}): "
-             f"start [ ] at {start}, goal G at {goal}"]
-    labels = None
-    if args.solution and a.solved:
-        # A square can be visited twice under no-U-turn; show its last step.
-        labels = {c: str(i) for i, c in enumerate(a.path)}
-    lines += board_lines(puzzle, labels)
+             "start [ ] at ({},{}), goal G at ({},{})".format(*puzzle.rc(puzzle.start),
+                                                          *puzzle.rc(puzzle.goal))]
+    lines += board_lines(puzzle)
     if a.solved:
-        rating = rate(puzzle)
+        rating = rate(puzzle, a)
         lines.append(f"shortest solution: {a.length} jumps "
                      f"({'unique' if a.unique else f'{a.solutions} of them'}); "
                      f"difficulty {rating.label} ({rating.score:g})")
+        if args.solution:
+            # A numbered list, not step numbers on the board: those hid the jump numbers
+            # and a square visited twice (no-U-turn) could show only one of its steps.
+            lines.append("the solution, jump by jump ((row,column) from (0,0) at the top left):")
+            steps = solution_steps(puzzle)
+            width = len(str(len(steps)))
+            lines += [f"  {i:>{width}}. {s.text(puzzle)}" for i, s in enumerate(steps, 1)]
     else:
         lines.append("no solution: the goal cannot be reached")
     write_output(None, "\n".join(lines))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 
 from mazegame.cli.common import (
     Command,
@@ -47,6 +48,42 @@ def offered(*choices) -> str:
     return "|".join(dict.fromkeys(spelled(v) for c in choices for _, v in c.values if v != ""))
 
 
+MAX_BUDGET_FACTOR = 1000  #: a budget factor beyond this is a typo, not a game
+
+
+def budget_options(text: str, mode: str) -> tuple[tuple[str, object], ...]:
+    """`--budget`: "none" (unlimited), a whole number N (N move attempts, bumps included,
+    as a campaign level's budget), or a factor of the shortest path written with a point or
+    an x ("2.5", "4x", the setup dialog's choices)."""
+    word = text.strip().lower()
+    if word in ("none", "unlimited"):
+        return (("budget", None),)
+    if word.isascii() and word.isdigit():
+        moves = int(word)
+        if moves < 1:
+            raise UsageError(f"{mode} --budget: at least 1 move attempt, not {text!r}")
+        return (("budget_moves", moves),)
+    factor = None
+    if word.isascii() and ("." in word or word.endswith("x")):
+        with contextlib.suppress(ValueError):  # not a number: refused below
+            factor = float(word.removesuffix("x"))
+    if factor is None or not 1 <= factor <= MAX_BUDGET_FACTOR:  # NaN fails both tests
+        raise UsageError(
+            f"{mode} --budget is none, a number of move attempts (e.g. 120), or a factor of "
+            f"the shortest path from 1 to {MAX_BUDGET_FACTOR} (e.g. 2.5 or 4x); not {text!r}")
+    return (("budget", factor),)
+
+
+#: Settings typed freely rather than picked from the dialog's values: key -> (the parser of
+#: what is typed into setup options, how the help writes its values).
+FREE_SETTINGS = {"budget": (budget_options, "none|MOVES|FACTORx")}
+
+
+def values_help(key: str, *choices) -> str:
+    """How the help and --list write a setting's values."""
+    return FREE_SETTINGS[key][1] if key in FREE_SETTINGS else offered(*choices)
+
+
 def _configure_play(p: argparse.ArgumentParser) -> None:
     """Add play's arguments: mode, file, --list, maze options, and every mode setting."""
     p.add_argument("mode", nargs="?", default=None, help="game mode (default: the main menu)")
@@ -64,7 +101,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
                            nargs="?" if is_switch(choice) else None,
                            const="true" if is_switch(choice) else None,
                            help=f"{modes}: {choice.label.lower()}, "
-                                f"{offered(*(c for _, c in offers))}")
+                                f"{values_help(key, *(c for _, c in offers))}")
 
 
 def mode_listing() -> str:
@@ -74,7 +111,7 @@ def mode_listing() -> str:
     lines = []
     width = max(map(len, MODES)) + 1
     for name, mode in MODES.items():
-        settings = [f"{flag_of(c.key)} {offered(c)}" for c in mode.choices]
+        settings = [f"{flag_of(c.key)} {values_help(c.key, c)}" for c in mode.choices]
         if mode.files == "level-id":
             settings.insert(0, "[LEVEL-ID]")
         lines.append(f"{name:<{width}} {mode.title:<16} {' '.join(settings)}".rstrip())
@@ -154,6 +191,9 @@ def _mode_options(args: argparse.Namespace, mode) -> tuple:
         if key not in choices:
             takers = ", ".join(dict.fromkeys(name for name, _ in offers))
             raise UsageError(f"{mode.name} has no {flag_of(key)} setting (it is for {takers})")
+        if key in FREE_SETTINGS:
+            options.extend(FREE_SETTINGS[key][0](text, mode.name))
+            continue
         values = {spelled(v): v for _, v in choices[key].values if v != ""}
         if text.lower() not in values:
             raise UsageError(f"{mode.name} {flag_of(key)} is one of "
@@ -189,6 +229,7 @@ def _with_file(setup, path: str, mode):
         maze = load_maze(path)
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
+        maze.meta["file"] = path  # for a title (the lab names the maze it opened)
         return replace(setup, level=maze)
     if mode.files == "level":  # the editor: a level or a maze file
         from mazegame.games.editor import Editor

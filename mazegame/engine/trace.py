@@ -27,6 +27,9 @@ class Op(IntEnum):
     DOOR = 4  #: set the door mark on side `arg & 3` of `cell` to `arg >> 2`
     AT = 5  #: agent `arg` now stands on `cell` (-1 leaves the board)
     NOTE = 6  #: no state change; `arg` is a message code for the lab's log
+    #: the algorithm's attention is now on a rectangle of cells: `cell` its top-left corner,
+    #: `arg` its rows << 16 | columns (0: on nothing); a scan row, a chamber, a run
+    FOCUS = 7
 
 
 class Mark(IntEnum):
@@ -41,10 +44,11 @@ class Mark(IntEnum):
 
 
 # Plain-int twins of the enums, for numba kernels (compile-time constants).
-CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE = (int(op) for op in Op)
+CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE, FOCUS = (int(op) for op in Op)
 NONE, FRONTIER, VISITED, ACTIVE, PATH, DEAD = (int(m) for m in Mark)
 
 MAX_AGENTS = 4
+FOCUS_SHIFT = 16  #: a FOCUS event's arg: rows << FOCUS_SHIFT | columns
 _EMPTY = np.zeros((0, 3), dtype=np.int32)
 
 
@@ -96,7 +100,13 @@ class Trace:
 
 
 @kernel
-def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, undo):
+def focus_arg(rows, cols):
+    """The arg of a FOCUS event on a rectangle rows x cols (0 x anything: on nothing)."""
+    return (rows << FOCUS_SHIFT) | cols if rows > 0 and cols > 0 else 0
+
+
+@kernel
+def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, lo, hi, undo):
     """Apply events lo..hi-1 forward, remembering what each overwrote in `undo`."""
     h, w = walls.shape
     for i in range(lo, hi):
@@ -125,10 +135,13 @@ def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, 
         elif op == 5:
             undo[i] = agents[arg]
             agents[arg] = cell
+        elif op == 7:  # the state holds the index of the FOCUS event in force
+            undo[i] = focus[0]
+            focus[0] = i
 
 
 @kernel
-def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi, undo):
+def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, lo, hi, undo):
     """Undo events hi-1 down to lo, restoring what `_apply` remembered."""
     h, w = walls.shape
     for i in range(hi - 1, lo - 1, -1):
@@ -146,6 +159,8 @@ def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, events, lo, hi,
             doors[cell, arg & 3] = undo[i]
         elif op == 5:
             agents[arg] = undo[i]
+        elif op == 7:
+            focus[0] = undo[i]
 
 
 class Replay:
@@ -159,6 +174,8 @@ class Replay:
         self.labels = np.zeros(m.size, dtype=np.int32)
         self.doors = np.zeros((m.size, 4), dtype=np.int32)
         self.agents = np.full(MAX_AGENTS, -1, dtype=np.int32)
+        #: the index of the FOCUS event in force (-1: none yet); see `focus_rect`
+        self.focus = np.full(1, -1, dtype=np.int32)
         self.position = 0
         self._undo = np.zeros(len(trace), dtype=np.int32)
 
@@ -172,7 +189,7 @@ class Replay:
         position = max(0, min(int(position), len(self.trace)))
         args = (
             self.walls, self.trace.initial.wrap_x, self.trace.initial.wrap_y,
-            self.marks, self.labels, self.doors, self.agents, self.trace.events,
+            self.marks, self.labels, self.doors, self.agents, self.focus, self.trace.events,
         )
         if position > self.position:
             _apply(*args, self.position, position, self._undo)
@@ -183,6 +200,17 @@ class Replay:
     def step(self, count: int = 1) -> None:
         """Move `count` events forward (negative: backward)."""
         self.seek(self.position + count)
+
+    def focus_rect(self) -> tuple[int, int, int, int] | None:
+        """(row, column, rows, columns) of the rectangle the algorithm attends to now, or None."""
+        at = int(self.focus[0])
+        if at < 0:
+            return None
+        _, cell, arg = (int(x) for x in self.trace.events[at])
+        if arg == 0:
+            return None
+        w = self.trace.initial.width
+        return cell // w, cell % w, arg >> FOCUS_SHIFT, arg & ((1 << FOCUS_SHIFT) - 1)
 
     def maze(self) -> Maze:
         """The maze as it stands at this position."""

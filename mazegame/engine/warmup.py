@@ -35,6 +35,7 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
         yield f"demon {name}", lambda name=name: _warm_personality(name)
     yield "jump", _warm_jump
     yield "matrices", _warm_matrices
+    yield "allmazes", _warm_allmazes
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: (generate(name, 5, 5, 1, record=True),
                                                       generate(name, 5, 5, 1))
@@ -257,6 +258,12 @@ def _warm_matrices() -> None:
     maze = generate("backtracker", 3, 3, 1).maze
     distance_matrix(maze)
     solution_moves(maze, maze.size - 1)
+
+
+def _warm_allmazes() -> None:
+    from mazegame.engine.allmazes.brute import count_brute
+
+    count_brute(2, 2)
 
 
 if __name__ == "__main__":

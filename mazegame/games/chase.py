@@ -37,6 +37,7 @@ from mazegame.games.chase_senses import (
     EARSHOT,
     Approach,
     DemonWarning,
+    race_standing,
     warning_for,
 )
 from mazegame.games.eye import EyeGame
@@ -177,7 +178,11 @@ class ChaseGame(WalkGame):
         return self.brain.distance(self.demon_cell, self.goal)
 
     def warning(self) -> DemonWarning:
-        """Footsteps, breathing, or right behind you: for the views that hide the demon."""
+        """Footsteps, breathing, or right behind you: for the views that hide the demon. In a
+        race the demon is not after you: how the race stands instead."""
+        if self.race:
+            return race_standing(self.brain.distance(self.position, self.goal),
+                                 self.demon_to_goal(), self.rules.speed, self._asleep)
         return warning_for(self.demon_distance(EARSHOT))
 
     def demon_in_view(self, facing: int, depth: int = 8) -> int | None:

@@ -1,8 +1,11 @@
-"""What the player senses of the demon in the dark views, and the closest it came."""
+"""What the player senses of the demon in the dark views, and the closest it came; in a
+race, how the race stands."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,32 @@ def warning_for(distance: int) -> DemonWarning:
         if 0 <= distance <= within:
             return DemonWarning(level, text, distance)
     return DemonWarning(0, "", distance)
+
+
+#: A race is "neck and neck" while neither side is more than this many turns ahead.
+NECK_AND_NECK = 2
+#: The demon "is nearly there" when ahead and this close to the goal.
+NEARLY_THERE = 5
+
+
+def race_standing(you_left: int, demon_left: int, speed: Fraction, asleep: int = 0
+                  ) -> DemonWarning:
+    """A race's standing, for every view: in a race the demon runs for the goal, not for
+    you, so its distance to you says nothing (a "right behind you" would be false alarm).
+    The text gives both distances to the goal; the level compares the turns each side
+    needs (the demon's at its `speed`, after `asleep` turns): 0 you lead, 1 neck and
+    neck, 2 the demon leads, 3 it leads and is nearly there."""
+    text = f"to go: you {you_left}, demon {demon_left}"
+    if demon_left < 0 or speed <= 0:  # it cannot get there at all
+        return DemonWarning(0, text, demon_left)
+    margin = asleep + math.ceil(demon_left / Fraction(speed)) - you_left  # > 0: you lead
+    if margin > NECK_AND_NECK:
+        level = 0
+    elif margin >= -NECK_AND_NECK:
+        level = 1
+    else:
+        level = 3 if demon_left <= NEARLY_THERE else 2
+    return DemonWarning(level, text, demon_left)
 
 
 @dataclass(frozen=True)

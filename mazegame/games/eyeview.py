@@ -32,6 +32,7 @@ class Section:
     left_cell: int  #: the cell through the left opening, or -1
     right_cell: int
     goal: bool
+    seam_ahead: bool = False  #: the step ahead crosses a wrapped maze's seam (edge)
 
 
 def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
@@ -45,7 +46,7 @@ def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
         sections.append(Section(
             k, here, left != here, right != here, ahead != here,
             left if left != here else -1, right if right != here else -1,
-            here in maze.goals,
+            here in maze.goals, ahead != here and crosses_seam(maze, here, facing),
         ))
         if ahead in (here, cell):  # a wall, or a wrap-around ring back to us
             break
@@ -53,15 +54,78 @@ def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
     return sections
 
 
-# Style names, indexed by what a pixel shows. Walls and faces come in depth shades.
+def crosses_seam(maze: Maze, cell: int, facing: int) -> bool:
+    """Whether a step from `cell` towards `facing` leaves the maze on one side and comes
+    back on the other (N, E, S, W = 0..3)."""
+    r, c = divmod(cell, maze.width)
+    edge = (r == 0, c == maze.width - 1, r == maze.height - 1, c == 0)[facing]
+    return edge and (maze.wrap_y if facing % 2 == 0 else maze.wrap_x)
+
+
+#: The wrap-around seam on the floor: dotted, as the maze views draw an open seam.
+SEAM_CHAR = "┄"
+
+# Style names, indexed by what a pixel shows. Walls and faces come in depth shades; a
+# sprite's strokes take the colour of "sprite" on the background of what they stand on
+# ("sprite:fog"...), so the corridor shows between them.
 SHADES = 8
-STYLE_NAMES = (
-    ["ceiling", "floor", "fog", "goal", "edge", "sprite"]
+_GROUNDS = (
+    ["ceiling", "floor", "fog", "goal", "edge"]
     + [f"wall-{i}" for i in range(SHADES)]
     + [f"face-{i}" for i in range(SHADES)]
 )
+STYLE_NAMES = [*_GROUNDS, "sprite", *(f"sprite:{name}" for name in _GROUNDS)]
 _ID = {name: i for i, name in enumerate(STYLE_NAMES)}
 WALL_CHARS = "█▓▓▒▒░░░"
+GOAL_GLYPH = "◆"  #: the goal, glowing on the floor ahead
+FOG_GLYPH = "░"  #: the corridor beyond sight
+#: The demon's pictures, tallest first, down to one letter far away (the chase's sprite
+#: glyph: a test holds the two together). Spaces are see-through.
+FIGURES: tuple[tuple[str, ...], ...] = (
+    (
+        "▟▙       ▟▙",
+        " ██▀▀▀▀▀██ ",
+        " █  ● ●  █ ",
+        " █▄  ▀  ▄█ ",
+        "  ▀█▄▄▄█▀  ",
+        " ▄███████▄ ",
+        "█▌ █████ ▐█",
+        "▀  █████  ▀",
+        "   ██ ██   ",
+        "   ██ ██   ",
+        "  ▀▀▀ ▀▀▀  ",
+    ),
+    (
+        "▲     ▲",
+        "█▀▀▀▀▀█",
+        "█ ● ● █",
+        "▀█▄▀▄█▀",
+        "▗█████▖",
+        "▐ █ █ ▌",
+        " ▀▀ ▀▀ ",
+    ),
+    (
+        "▲   ▲",
+        "█●▄●█",
+        "▝███▘",
+        "▐█ █▌",
+        " ▀ ▀ ",
+    ),
+    (
+        "▚▄▞",
+        "▐█▌",
+        "▞ ▚",
+    ),
+    ("Ж",),
+)
+
+
+def figure(glyph: str, height: int) -> tuple[str, ...]:
+    """The tallest picture of the sprite `glyph` that fits `height` rows: the demon's
+    figures for its letter, the glyph itself for any other sprite."""
+    if glyph != FIGURES[-1][0]:
+        return (glyph,)
+    return next((rows for rows in FIGURES if len(rows) <= height), FIGURES[-1])
 
 
 def _shade(depth: int) -> int:
@@ -103,6 +167,18 @@ def render_view(
             chars[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = ch
             style[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = _ID[name]
 
+    def stamp(rows: tuple[str, ...], centre: int, bottom: int) -> None:
+        """Draw a picture standing on row `bottom`, centred on column `centre`: each stroke
+        in the sprite's colour over what was there, spaces left see-through."""
+        top, left = bottom - len(rows) + 1, centre - len(rows[0]) // 2
+        for dy, line in enumerate(rows):
+            for dx, ch in enumerate(line):
+                y, x = top + dy, left + dx
+                if ch != " " and 0 <= y < height and 0 <= x < width:
+                    chars[y, x] = ch
+                    under = STYLE_NAMES[style[y, x]]
+                    style[y, x] = _ID[f"sprite:{under.removeprefix('sprite:')}"]
+
     def side_wall(k: int, left: bool) -> None:
         (l0, t0, r0, b0), (l1, t1, r1, b1) = fr[k], fr[k + 1]
         xs = range(l0, l1) if left else range(r1 + 1, r0 + 1)
@@ -132,24 +208,32 @@ def render_view(
             fill(l1, b1, r1, b1, "▁", f"face-{_shade(k + 1)}")
             fill(l1, t1, l1, b1, "▏", f"face-{_shade(k + 1)}")
             fill(r1, t1, r1, b1, "▕", f"face-{_shade(k + 1)}")
+    last = sections[-1] if sections else None
+    if last is not None and last.front_open:  # the corridor runs on into the fog
+        l1, t1, r1, b1 = fr[last.depth + 1]
+        fill(l1, t1, r1, b1, FOG_GLYPH, "fog")
+    for sec in sections:  # a seam crossed ahead: a dotted line across the floor, like a sill
+        if sec.seam_ahead:
+            l1, _, r1, b1 = fr[sec.depth + 1]
+            row = slice(max(l1, 0), r1 + 1)
+            floor = style[b1, row] == _ID["floor"]  # on the floor only, not over the walls
+            chars[b1, row][floor] = SEAM_CHAR
+            style[b1, row][floor] = _ID["edge"]
     for sec in reversed(sections):  # things standing in cells, far to near, over the walls
         k = sec.depth
         if k == 0:
             continue
-        l0, _, r0, b0 = fr[k]
+        l0, t0, r0, b0 = fr[k]
         l1, t1, r1, b1 = fr[k + 1]
         bottom = min(b0, (b0 + b1) // 2 + 1)
         mid = (l1 + r1) // 2
         if sec.goal:
             gw, gh = max(1, (r1 - l1 + 1) // 4), max(1, (b1 - t1 + 1) // 3)
-            fill(mid - gw // 2, bottom - gh + 1, mid + gw // 2, bottom, "◆", "goal")
+            fill(mid - gw // 2, bottom - gh + 1, mid + gw // 2, bottom, GOAL_GLYPH, "goal")
         if sprites and k in sprites:
-            sw, sh = max(1, (r1 - l1 + 1) // 3), max(1, (b1 - t1 + 1) * 2 // 3)
-            fill(mid - sw // 2, bottom - sh + 1, mid + sw // 2, bottom, sprites[k], "sprite")
-    last = sections[-1] if sections else None
-    if last is not None and last.front_open:  # the corridor runs on into the fog
-        l1, t1, r1, b1 = fr[last.depth + 1]
-        fill(l1, t1, r1, b1, "░", "fog")
+            # As tall as the corridor where it stands, halfway between the two frames.
+            room = (b0 - t0 + b1 - t1) // 2 + 1
+            stamp(figure(sprites[k], max(1, room - 1)), (l0 + r0) // 2, bottom)
     return _runs(chars, style)
 
 

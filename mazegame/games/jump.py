@@ -1,7 +1,13 @@
 """The jumping-maze game: a player hopping across one puzzle. Plain state machine, no UI.
 
 Moves follow `JumpPuzzle.targets`, the same rule the solver's state graph uses, so the
-optimum the player is measured against is the solver's shortest length.
+optimum (par) the player is measured against is the solver's shortest length.
+
+Progress is the player's won games in `mazegame.storage.Store` under mode "jump", keyed by
+the puzzle's content (`progress_key`), so renaming, reordering or editing a pack keeps
+exactly the right results. Results saved under the old keys ("pack#index") stay in the
+file untouched; `migrate_progress` copies each to the content key of the puzzle now at
+that place when it is the one that was solved, as far as can be told: same par.
 """
 
 from __future__ import annotations
@@ -10,15 +16,21 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from mazegame.engine.jump.file import read_pack
+from mazegame.engine.jump.kernels import DC8, DR8
 from mazegame.engine.jump.model import JumpPuzzle, solve
 from mazegame.games.walk import Outcome
 
 #: Direction names (indices into DR8/DC8) for key bindings and messages.
 DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south": 4,
                    "southwest": 5, "west": 6, "northwest": 7}
+#: How a jump in each direction (index into DR8/DC8) reads on a board drawn north up.
+DIRECTION_WORDS = ("up", "up-right", "right", "down-right", "down", "down-left", "left",
+                   "up-left")
 #: The shipped packs, in the order the game offers them.
 PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
 DAILY = "daily"  #: the pack name that asks for the puzzle of the day
+MODE = "jump"  #: the Store's mode for jumping-maze results
+PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys never do
 
 
 @dataclass
@@ -54,7 +66,7 @@ class JumpGame:
 
     @cached_property
     def optimum(self) -> int:
-        """Jumps on a shortest solution (-1 if the puzzle has none)."""
+        """Par: jumps on a shortest solution (-1 if the puzzle has none)."""
         return solve(self.puzzle).length
 
     def options(self) -> dict[int, int]:
@@ -92,12 +104,112 @@ class JumpGame:
         """Back to the start, every jump forgotten."""
         self.history = self.history[:1]
 
+    def score(self) -> str:
+        """Jumps so far against par (the optimum), e.g. "Jumps 16 · par 13 (+3)"."""
+        if self.optimum < 0:
+            return f"Jumps {self.moves} · no par: G cannot be reached"
+        over = self.moves - self.optimum
+        return f"Jumps {self.moves} · par {self.optimum}" + (f" (+{over})" if over > 0 else "")
+
     def verdict(self) -> str:
-        """How the finished run compares with the optimum."""
-        extra = self.moves - self.optimum
-        if extra == 0:
-            return f"{self.moves} jumps: the optimum!"
-        return f"{self.moves} jumps; the optimum is {self.optimum} ({extra} more)."
+        """How the finished run compares with par (a win can only match it or go over)."""
+        over = self.moves - self.optimum
+        if over == 0:
+            return f"{self.moves} jumps: par! No solution is shorter."
+        return f"{self.moves} jumps against par {self.optimum}: {over} over par."
+
+
+@dataclass(frozen=True)
+class Step:
+    """One jump of a solution: from a cell, by its number, in a direction, to a cell."""
+
+    start: int
+    jump: int
+    direction: int  #: index into DR8/DC8 (DIRECTION_WORDS names it)
+    end: int
+    wraps: bool  #: the jump crosses the edge of a torus
+
+    def text(self, puzzle: JumpPuzzle) -> str:
+        """E.g. "(0,0) jump 4 down -> (4,0)", "round the edge" on a wrap, G at the goal."""
+        edge = " round the edge" if self.wraps else ""
+        goal = " G" if self.end == puzzle.goal else ""
+        return ("({},{}) jump {} {}{} -> ({},{}){}".format(
+            *puzzle.rc(self.start), self.jump, DIRECTION_WORDS[self.direction], edge,
+            *puzzle.rc(self.end), goal))
+
+
+def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
+    """The shortest solution jump by jump ([] if there is none).
+
+    The solver's path is states; the direction of each jump is found among the legal jumps
+    (with the rule's last direction, so no-U-turn is respected). Where two directions land
+    on the same square (a torus of even width) either is a right answer."""
+    steps, last = [], None
+    path = solve(puzzle).path
+    for a, b in zip(path, path[1:], strict=False):
+        d = next(d for d, t in puzzle.targets(a, last).items() if t == b)
+        r, c = puzzle.rc(a)
+        k = int(puzzle.jumps[r, c])
+        straight = (r + DR8[d] * k, c + DC8[d] * k)
+        steps.append(Step(a, k, d, b, straight != puzzle.rc(b)))
+        last = d
+    return steps
+
+
+def rules_text(puzzle: JumpPuzzle) -> str:
+    """The puzzle's rules in words, e.g. "rook, torus" or "queen"."""
+    return ", ".join([puzzle.moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
+
+
+# -- progress --------------------------------------------------------------------------------
+def progress_key(puzzle: JumpPuzzle) -> str:
+    """The saved results' key of a puzzle: its content, wherever it lives."""
+    return PROGRESS_PREFIX + puzzle.digest()
+
+
+def best_moves(store, puzzles: list[JumpPuzzle]) -> dict[int, int]:
+    """Fewest jumps of a won game per index of `puzzles` that has one (`store`: a
+    mazegame.storage.Store or anything with its `solved`; None: nothing saved)."""
+    if store is None:
+        return {}
+    best = store.solved(MODE, PROGRESS_PREFIX)
+    keys = (best.get(progress_key(p)) for p in puzzles)
+    return {i: moves for i, moves in enumerate(keys) if moves is not None}
+
+
+def migrate_progress(store, pack: str, puzzles: list[JumpPuzzle]) -> int:
+    """Copy wins saved under the old keys "`pack`#index" to the content key of the puzzle at
+    that index now, when it has the par the win was measured against; returns how many.
+
+    Which puzzle an old key named is not recorded: the par saved with the result is the only
+    fingerprint. The shipped packs were regenerated with longer solutions, so no old result
+    on them has today's par at its index (checked) and none moves; Chain Reaction and the
+    classics kept theirs. An old result that does not match stays as it was, in the file,
+    and is never shown against a puzzle it may not belong to. Copies keep the time played,
+    which makes a second run find them and copy nothing."""
+    if store is None:
+        return 0
+    prefix = f"{pack}#"
+    old = [row for row in store.wins(MODE, prefix) if row[0][len(prefix):].isdigit()]
+    if not old:
+        return 0
+    have = {(maze, moves, when) for maze, moves, _, _, when in store.wins(MODE, PROGRESS_PREFIX)}
+    par: dict[int, int] = {}
+    moved = 0
+    for maze, moves, optimum, seconds, when in old:
+        index = int(maze[len(prefix):])
+        if index >= len(puzzles):
+            continue
+        if index not in par:
+            par[index] = solve(puzzles[index]).length
+        key = progress_key(puzzles[index])
+        if optimum != par[index] or (key, moves, when) in have:
+            continue
+        store.record(MODE, key, won=True, moves=moves, optimum=optimum, seconds=seconds,
+                     played_at=when)
+        have.add((key, moves, when))
+        moved += 1
+    return moved
 
 
 def load_pack(name: str) -> list[JumpPuzzle]:

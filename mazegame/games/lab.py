@@ -18,17 +18,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.generate import GENERATORS, Generated
+from mazegame.engine.generate.common import NOTE_TEXT as GENERATOR_NOTES
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, Solution, solve
-from mazegame.engine.solve.registry import NOTE_TEXT, default_budget
+from mazegame.engine.solve.registry import CONTROL_STEPS, NOTE_TEXT, default_budget
 from mazegame.engine.stats import dead_end_cells
 from mazegame.engine.trace import (
+    ACTIVE,
     AT,
+    DEAD,
     DOOR,
+    FOCUS,
+    FRONTIER,
     LABEL,
     MARK,
     NOTE,
     PATH,
+    VISITED,
     Replay,
     Trace,
     event_effects,
@@ -105,6 +111,8 @@ class TraceRun:
         self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0) & (ev[:, 1] >= 0))
         self._route = route_lengths(ev, maze.size) if walker else None
         self._notes = np.flatnonzero(ops == NOTE)
+        #: what this trace draws, for the legend (`legend_keys`; built here, off the UI thread)
+        self.legend = self.legend_keys()
 
     @property
     def follows_agent(self) -> bool:
@@ -117,12 +125,16 @@ class TraceRun:
     def of_generation(name: str, generated: Generated) -> TraceRun:
         """The replay of a generator building `generated.maze`."""
         spec = GENERATORS[name]
-        # Some generators number the regions they join (Suits' connection-matrix method,
-        # Eller); the others set no labels, and their rooms should not all read 0.
-        regions = bool(np.any(generated.trace.events[:, 0] == LABEL))
+        # The registry says what a generator's labels mean (sets, a walk's arrows); the
+        # others set none, and their rooms should not all read 0.
         return TraceRun(spec.title, generated.trace, generated.maze,
-                        ("agents", "marks", "labels", "doors"), "region" if regions else "",
+                        ("agents", "marks", "labels", "doors", "focus"), spec.labels,
                         carves=spec.carves)
+
+    @staticmethod
+    def of_maze(title: str, maze: Maze) -> TraceRun:
+        """A maze shown as it is, with no trace (one read from a file)."""
+        return TraceRun(title, Trace.empty(maze), maze, ("agents", "marks"))
 
     @staticmethod
     def of_solution(name: str, solution: Solution, maze: Maze) -> TraceRun:
@@ -210,13 +222,43 @@ class TraceRun:
                  ("dead ends", f"{self.dead_ends_reached():,}")]
         return rows
 
+    def legend_keys(self) -> set[str]:
+        """What this trace draws, named as the lab's legend names it: the marks it sets
+        ("frontier", "visited", "active", "path", "dead"), "agents", its labels ("aroma",
+        "sets", "direction", or "numbers"), "focus", and door marks ("door letters",
+        "lru doors")."""
+        ev, layers = self.trace.events, self.layers
+        ops = ev[:, 0]
+        names = {FRONTIER: "frontier", VISITED: "visited", ACTIVE: "active", PATH: "path",
+                 DEAD: "dead"}
+        keys = set()
+        if "marks" in layers:
+            keys |= {names[m] for m in np.unique(ev[ops == MARK, 2]).tolist() if m in names}
+        if self.result is not None and self.result.found:
+            keys.add("path")  # the answer is drawn as a path once the search is over
+        if "agents" in layers and np.any(ops == AT):
+            keys.add("agents")
+        if "labels" in layers and self.label_kind and np.any(ops == LABEL):
+            kind = self.label_kind
+            keys.add(kind if kind in ("aroma", "sets", "direction") else "numbers")
+        if "focus" in layers and np.any(ops == FOCUS):
+            keys.add("focus")
+        if "doors" in layers and np.any(ops == DOOR):
+            values = ev[ops == DOOR, 2] >> 2
+            if np.any(values < 0):
+                keys.add("door letters")
+            if np.any(values > 0):
+                keys.add("lru doors")
+        return keys
+
     def note(self) -> str:
-        """What a solver last said (its latest NOTE); generators' NOTE codes are their own."""
+        """What the algorithm last said (its latest NOTE): a solver's codes are in
+        `solve.registry.NOTE_TEXT`, a generator's in `generate.common.NOTE_TEXT`."""
         seen = self._count(self._notes)
-        if seen == 0 or self.result is None:
+        if seen == 0:
             return ""
         code = int(self.trace.events[self._notes[seen - 1], 2])
-        return NOTE_TEXT.get(code, "")
+        return (NOTE_TEXT if self.result is not None else GENERATOR_NOTES).get(code, "")
 
     def answer(self) -> tuple[int, ...]:
         """The route to show once the search is over (a walk with loops erased), else ()."""
@@ -231,14 +273,20 @@ class TraceRun:
                 else f"{result.reason} ({result.steps:,} steps)")
 
 
+def race_budget(maze: Maze) -> int:
+    """The steps (cheese: ticks) each walker of a race may take on `maze`."""
+    return min(default_budget(maze.size), LAB_WALK_BUDGET)
+
+
 def race(maze: Maze, names: list[str], seed: int, control,
          on_start: Callable[[str], None] | None = None) -> tuple[list[TraceRun], list[str]] | None:
     """Run the named solvers on `maze`, recording, one after another: (runs, refusals), or
     None when the race was cancelled through `control`. `on_start` hears each one's title."""
     runs, refused = [], []
-    budget = min(default_budget(maze.size), LAB_WALK_BUDGET)
+    budget = race_budget(maze)
     for name in names:
         spec = SOLVERS[name]
+        control[CONTROL_STEPS] = 0  # the last solver's count is not this one's
         if on_start is not None:
             on_start(spec.title)
         try:

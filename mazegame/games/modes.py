@@ -41,6 +41,8 @@ class Mode:
     name: str
     title: str
     blurb: str
+    goal: str = ""  #: what wins, in one line (the menu and the help lead with it)
+    tip: str = ""  #: one piece of advice for the help screen
     choices: tuple[Choice, ...] = ()
     maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
     #: What the mode builds from --algo/--size/--seed/--wrap: "any" maze, "flat" mazes only
@@ -99,7 +101,7 @@ DIFFICULTIES = {d.name: d for d in (
     Difficulty("easy", "Easy", Fraction(1, 2), "cheese", 8, 0.6, 0.25,
                "A slow demon that hunts by smell, a long head start, plenty of loops.",
                compass=True, minimap=True, keen=0.2, route=("open", "open"), exits=2),
-    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 0, 0.1, 0.22,
+    Difficulty("normal", "Normal", Fraction(3, 4), "wanderer", 0, 0.15, 0.22,
                "A roaming demon that tracks you once it hears you; it may be waiting by the "
                "nearest exit.",
                minimap=True, keen=0.6, route=("cut", "close"), exits=2),
@@ -107,9 +109,10 @@ DIFFICULTIES = {d.name: d for d in (
                "A perfect tracker a little faster than you, often between you and the nearest "
                "exit: pick your way out.",
                keen=0.9, route=("cut", "close"), exits=3),
-    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.05, 0.18,
-               "A perfect tracker faster than you, almost no loops: only the best route wins.",
-               keen=1.0, route=("cut", "cut"), exits=2),
+    Difficulty("nightmare", "Nightmare", Fraction(5, 4), "tracker", 0, 0.0, 0.18,
+               "A perfect tracker faster than you, no loops, the nearest exit cut off: only "
+               "the best route wins.",
+               keen=1.0, route=("cut", "cut"), exits=3),
 )}
 DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
 CHASE_MODES = ("chase", "race")  #: the modes played against a demon (games.chase)
@@ -159,6 +162,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Levels that teach one idea at a time: first mazes, blind mazes, your own eyes, mazes "
         "that wrap around, one-way doors, and the demon on a torus. Win every level of a "
         "chapter to open the next; par earns three stars.",
+        goal="Win each level; finish at or under par for three stars.",
+        tip="Each level teaches one idea: its card says which before you start.",
         maze_settings=False,
         builds=None,
         files="level-id",
@@ -167,11 +172,15 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "classic", "Classic",
         "The bird's-eye maze. Walk from the start ○ to the goal ◎ in as few moves as you can; "
         "the clock starts with your first step.",
+        goal="Walk from the start to the goal in as few moves as you can.",
+        tip="Lost? Keep one hand on a wall: in a maze without loops it always leads out.",
     ),
     Mode(
         "blind", "Blind maze",
         "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
         "into it. With a move budget, every attempt counts, bumps included.",
+        goal="Reach the goal without seeing the walls (within the budget, if set).",
+        tip="Always try the same turn first (say, right): a wall follower needs no map.",
         choices=(
             Choice("budget", "Move budget", (
                 ("Unlimited", None), ("Generous (6x shortest)", 6.0),
@@ -186,6 +195,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "eye", "Player's eye",
         "See only what lies ahead: turn left or right, step forward, find the glowing goal ◆. "
         "The computer knows where you are and which way you face; you may not.",
+        goal="Find the goal seeing only the corridor ahead.",
+        tip="Look down each side opening before walking on; m shows a map of what you saw.",
         choices=(
             Choice("difficulty", "Difficulty", tuple(
                 (f"{d.title}: {aids_text(d)}", d.name) for d in eye_difficulties())),
@@ -196,6 +207,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "chase", "Chase",
         "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
         "solution matrices); you have a head start. In the dark views you only hear it coming.",
+        goal="Reach the exit before the demon catches you.",
+        tip="Loops save you: lead the demon round a loop, then double back towards the exit.",
         choices=CHASE_CHOICES,
         warm=CHASE_WARM,
     ),
@@ -203,14 +216,18 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "race", "Race",
         "You and the demon race to the same goal from different starts. No catching: just be "
         "there first.",
+        goal="Reach the goal before the demon, which heads there too.",
+        tip="Study the maze before your first step: the demon only starts moving when you do.",
         choices=CHASE_CHOICES,
         warm=CHASE_WARM,
     ),
     Mode(
         "jump", "Jumping maze",
         "Each square's number says exactly how far you jump: up, down, left or right (queen "
-        "packs: diagonals too). Reach G in as few jumps as you can; your count is measured "
-        "against the optimum. t highlights where you have been, e shows your legal jumps.",
+        "packs: diagonals too). Reach G in as few jumps as you can: par is the length of the "
+        "shortest solution. t highlights where you have been, e shows your legal jumps.",
+        goal="Reach G in as few jumps as par, the shortest solution.",
+        tip="Work backwards: which squares can land on G in one jump? Then on those?",
         maze_settings=False,
         builds=None,
         files="puzzles",
@@ -226,10 +243,14 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
         "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
         "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
-        "solution matrices.",
+        "solution matrices. Place start and goal yourself (t), or the goal in the middle "
+        "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
+        goal="Watch generators build mazes and solvers race through them.",
+        tip="z zooms in to show the labels, f fits a big maze on screen; m opens the "
+            "matrices on mazes up to 81 cells.",
         maze_settings=False,
         builds="flat",
-        files=None,
+        files="maze",
         warm=("replay", "maze", "matrices"),
     ),
     Mode(
@@ -237,6 +258,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         "Draw a maze of your own. Arrows move the cursor; shift+arrows (or wasd) toggle a "
         "wall; o then a direction makes a door one-way; S start, G goal, X exit. The shortest "
         "path and the trap cells show as you draw; t plays it, ctrl+s saves a level.",
+        goal="Draw a maze with a start and a goal, play it, save it.",
+        tip="A trap cell has no way on to a goal: open a wall or turn a one-way door round.",
         maze_settings=False,
         builds=None,
         files="level",
@@ -255,14 +278,20 @@ def _interpreted_modes() -> tuple[Mode, ...]:
         Mode("bureaucracy", "Bureaucracy",
              "Contact Mr. X. Every office refers you to colleagues; some help, some never "
              "do (learn their names). A rival with a letter of their own is on the way too.",
+             goal="Get to Mr. X before your rival does.",
+             tip="Note the offices that never help: their names come round again.",
              choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
         Mode("trading", "Trading",
              "Start with a trinket, trade up to the prize named at the start. Good trades "
              "gain value, bad ones lose it; a rival trader races you to the prize.",
+             goal="Trade your way up to the prize before the rival trader.",
+             tip="Offers marked \"been there\" lead where you have been: try another.",
              choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
         Mode("instructional", "Problems",
              "Solve a problem to go on: harder problems lead towards the goal, easier ones "
              "away, a wrong answer keeps you where you are. A rival pupil races you.",
+             goal="Solve your way to the goal before the rival pupil.",
+             tip="A wrong answer only costs time: you stay where you are.",
              choices=(difficulty,), builds="flat", files=None, warm=("maze", "demon")),
     )
     return tuple(m for m in modes if available(m.name))

@@ -28,9 +28,15 @@ MIN_SIZE = (50, 16)
 WARM_UP_HOLD = 1.5
 
 HELP_INTRO = (
-    "Walk from the start ○ to the goal ◎. Walls are lines; an arrow in a wall is a one-way "
-    "door you can pass the way it points. The clock starts with your first move."
+    "Pick a mode with the arrows and enter. In every mode, ? explains its screen and keys; "
+    "escape or q goes back."
 )
+
+
+def menu_help() -> str:
+    """The menu's help: how to start, then each mode's goal (from the registry)."""
+    goals = "\n".join(f"[b]{mode.title}[/b]: {mode.goal}" for mode in MODES.values())
+    return f"{HELP_INTRO}\n\n{goals}"
 
 
 class MazeApp(App):
@@ -39,7 +45,8 @@ class MazeApp(App):
     CSS_PATH = "mazegame.tcss"
     TITLE = "mazegame"
     BINDINGS = [
-        Binding("question_mark", "help", "Help", id="help", tooltip="Show every key"),
+        Binding("question_mark", "help", "Help", id="help",
+                tooltip="How to play: the goal, what is on the screen, every key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app-quit", tooltip="Quit mazegame"),
     ]
 
@@ -61,6 +68,8 @@ class MazeApp(App):
         self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
         self._campaign: Campaign | None = None
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
+        #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
+        self.demon_bell = False
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -120,7 +129,7 @@ class MazeApp(App):
 
     def on_jump_screen_solved(self, message) -> None:
         """Record a solved jumping-maze puzzle in the saved results."""
-        self.record("jump", f"{message.pack}#{message.index}", won=True, moves=message.moves,
+        self.record("jump", message.key, won=True, moves=message.moves,
                     optimum=message.optimum, seconds=0.0)
 
     # -- modes ----------------------------------------------------------------
@@ -142,21 +151,36 @@ class MazeApp(App):
         self.last_setup[setup.mode] = setup
         if self.warmer is not None:
             self.warmer.prefer(warm_first(setup))
-        self.push_screen(SCREENS[setup.mode](setup))
+        screen = SCREENS[setup.mode](setup)
+        screen.started_with = setup  # the help finds the mode of screens that keep no setup
+        self.push_screen(screen)
 
     def action_help(self) -> None:
-        """Every key of the current screen, introduced by its mode's blurb."""
+        """How to play the current screen: its mode's goal, blurb (or the level's help, or the
+        screen's own `help_intro()`), legend, keys and tip."""
         if isinstance(self.screen, HelpScreen):
             return
-        setup = getattr(self.screen, "setup", None)
+        screen = self.screen
+        setup = getattr(screen, "setup", None) or getattr(screen, "started_with", None)
         mode = MODES.get(setup.mode) if isinstance(setup, GameSetup) else None
-        intro = mode.blurb if mode else HELP_INTRO
-        if isinstance(setup, GameSetup) and setup.level_id is not None:
+        if mode is None:
+            self.push_screen(HelpScreen(screen, menu_help(), title="mazegame: help"))
+            return
+        from mazegame.ui.legend import legend_for
+
+        intro = mode.blurb
+        if setup.level_id is not None:
             from mazegame.ui.screens.level_play import level_help
 
             level = self.campaign.get(setup.level_id)
             intro = level_help(level) if level is not None else intro
-        self.push_screen(HelpScreen(self.screen, intro))
+        own = getattr(screen, "help_intro", None)  # a screen with rules of its own
+        if callable(own):
+            intro = own()
+        self.push_screen(HelpScreen(
+            screen, intro, title=f"{mode.title}: how to play", goal=mode.goal, tip=mode.tip,
+            legend=legend_for(mode.name, getattr(screen, "view_name", None)),
+        ))
 
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")

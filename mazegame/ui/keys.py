@@ -64,6 +64,20 @@ def split_move_bindings() -> list[Binding]:
     ]
 
 
+#: Direction -> (dx, dy) of a scroll that way.
+SCROLL_STEPS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
+
+
+def scroll_bindings() -> list[Binding]:
+    """After a game the move keys scroll the revealed maze (only the arrows in the footer)."""
+    return [
+        Binding(f"{k.arrow},{letters(k)}", f"scroll{SCROLL_STEPS[d]}", "Scroll",
+                show=d == "north", key_display=ARROWS, id=f"scroll-{d}",
+                tooltip=f"Scroll the maze {d} (also {letters(k)}; page up/down, home/end)")
+        for d, k in MOVE_KEYS.items()
+    ]
+
+
 def facing_bindings() -> list[Binding]:
     """The player's eye: up steps forward, left/right turn, down turns around."""
     bindings = []

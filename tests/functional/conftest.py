@@ -2,6 +2,7 @@
 
 import pytest
 import textual._wait
+from textual.worker import WorkerCancelled
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 
@@ -17,9 +18,15 @@ def keys_for_path(maze, path):
 
 
 async def settle(pilot):
-    """Let workers finish and the screen catch up."""
+    """Let workers finish and the screen catch up. A worker that a newer one replaced
+    (an exclusive group) counts as finished: waiting for it raises WorkerCancelled."""
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    for _ in range(10):
+        try:
+            await pilot.app.workers.wait_for_complete()
+            break
+        except WorkerCancelled:
+            await pilot.pause()
     await pilot.pause()
 
 

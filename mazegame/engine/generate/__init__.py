@@ -92,7 +92,8 @@ def generate(
         return walls, spec.kernel(walls, wrap_x, wrap_y, int(seed) & 0x7FFFFFFF, record, buf,
                                   *extras)
 
-    walls, events = recorded(build, record, 4 * width * height, lambda result: result[1])
+    walls, events = recorded(build, record, spec.events_per_cell * width * height,
+                             lambda result: result[1])
     maze = blank.copy(walls=walls, algorithm=name, seed=int(seed), **spec.finish(extras))
     if braid > 0:
         def braid_it(buf):

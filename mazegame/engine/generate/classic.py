@@ -10,11 +10,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import CLASSIC, around, below, coin, join
+from mazegame.engine.generate.common import (
+    CLASSIC,
+    NOTE_HUNT,
+    NOTE_KILL,
+    around,
+    below,
+    coin,
+    join,
+)
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, FRONTIER, MARK, VISITED, emit
+from mazegame.engine.trace import (
+    ACTIVE,
+    AT,
+    CARVE,
+    FOCUS,
+    FRONTIER,
+    MARK,
+    NOTE,
+    VISITED,
+    emit,
+    focus_arg,
+)
 
 
 @kernel
@@ -183,6 +202,14 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
 
 # -- hunt-and-kill -----------------------------------------------------------------------
 @kernel
+def _retire(walk, walked, buf, k):
+    """Trace the cells of a finished walk turning from ACTIVE to VISITED."""
+    for i in range(walked):
+        k = emit(buf, k, MARK, walk[i], VISITED)
+    return k
+
+
+@kernel
 def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     """Walk to random unvisited neighbours; when stuck, hunt row by row for an unvisited cell
     beside the tree, join it to a random visited neighbour and walk on from there."""
@@ -198,8 +225,15 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     cell = np.random.randint(0, w)
     k = 0
     visited[cell] = True
+    # Recording: the cells of the walk now under way (ACTIVE), retired to VISITED when it
+    # gets stuck; and whether a hunt's scan row is in focus.
+    walk = np.empty(n if record else 1, dtype=np.int32)
+    walked = 0
+    hunted = False
     if record:
         k = _show(buf, k, cell, ACTIVE)
+        walk[0] = cell
+        walked = 1
     remaining = n - 1
     scan = 0  # every cell before `scan` is visited, so hunts never rescan them
     while remaining > 0:
@@ -208,10 +242,15 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             nb = nbs[d]
             join(flat, cell, d, nb)
             if record:
+                if hunted:  # the hunt's row is done with
+                    k = emit(buf, k, FOCUS, 0, 0)
+                    hunted = False
                 k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
                 k = _show(buf, k, nb, ACTIVE)
+                walk[walked] = nb
+                walked += 1
             cell = nb
             remaining -= 1
             continue
@@ -223,14 +262,27 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             d = _random_side(h, w, wrap_x, wrap_y, c, visited, True, sides, nbs)
             if d >= 0:
                 join(flat, c, d, nbs[d])
-                if record:
+                if record:  # the rows the hunt scanned, one after another, then the kill
+                    k = _retire(walk, walked, buf, k)
+                    walked = 0
+                    k = emit(buf, k, NOTE, c, NOTE_HUNT)
+                    for r in range(scan // w, c // w + 1):
+                        k = emit(buf, k, FOCUS, r * w, focus_arg(1, w))
+                    k = emit(buf, k, NOTE, c, NOTE_KILL)
+                    hunted = True
                     k = emit(buf, k, CARVE, c, d)
                 visited[c] = True
                 if record:
                     k = _show(buf, k, c, ACTIVE)
+                    walk[0] = c
+                    walked = 1
                 cell = c
                 remaining -= 1
                 break
+    if record:
+        k = _retire(walk, walked, buf, k)
+        if hunted:
+            k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 
@@ -309,6 +361,7 @@ register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,
     "Random walk until stuck, then scan for an unvisited cell next to the maze and carry on "
     "from there: long corridors like the backtracker, without a stack.", CLASSIC,
+    events_per_cell=6,
 ))
 register(GeneratorSpec(
     "growing-tree", "Growing tree", growing_tree,

@@ -14,6 +14,19 @@ from mazegame.engine.jit import kernel
 SUITS = "Suits, Playing With Mazes (1994)"
 CLASSIC = "classic catalogue (Daedalus, mazelib, Jamis Buck)"
 
+# -- NOTE codes of the generators (a solver's are in solve.registry) ---------------------------
+NOTE_JOIN = 1  #: connection matrix: the next CARVE joins two regions
+NOTE_HUNT = 2  #: hunt-and-kill: stuck, scanning row by row
+NOTE_KILL = 3  #: hunt-and-kill: walking on from the cell the hunt found
+NOTE_CHAMBER = 4  #: recursive division: splitting the chamber in focus
+#: What the lab's log prints for each generator NOTE code.
+NOTE_TEXT = {
+    NOTE_JOIN: "two regions meet across a wall: open it, and relabel the smaller region",
+    NOTE_HUNT: "stuck: hunting row by row for an unvisited cell beside the maze",
+    NOTE_KILL: "found one: joined it to the maze, walking on at random from there",
+    NOTE_CHAMBER: "a wall with one gap across the chamber in focus, then each half",
+}
+
 
 @kernel
 def find(parent, x):

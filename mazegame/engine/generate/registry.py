@@ -51,6 +51,13 @@ class GeneratorSpec:
     wraps: bool = True  #: accepts wrap_x / wrap_y
     carves: bool = True  #: starts from all walls up (else from an empty room, adding walls)
     rock: bool = False  #: produces solid cells (a cavern): braiding is meaningless there
+    #: what the trace's LABEL numbers mean: "sets" (the set a cell belongs to, as its id + 1;
+    #: 0: in no set yet), "direction" (1..4: the side N, E, S, W a walk leaves by; 0: none),
+    #: or "" when the generator sets no labels
+    labels: str = ""
+    #: about how many events a recorded run makes per cell: the trace buffer's first size (a
+    #: longer trace runs the kernel again with four times the room)
+    events_per_cell: int = 4
     options: tuple[Option, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import SUITS, around, below, close, coin, join, shuffle
+from mazegame.engine.generate.common import (
+    NOTE_JOIN,
+    SUITS,
+    around,
+    below,
+    close,
+    coin,
+    join,
+    shuffle,
+)
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
@@ -15,8 +24,6 @@ from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITE
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
 MATRIX_CELLS = 64
-#: NOTE code: the next CARVE joins two regions (cell = one side, the region labels follow).
-NOTE_JOIN = 1
 
 
 @kernel
@@ -239,7 +246,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size)
     if record:
         for a in range(n):
-            k = emit(buf, k, LABEL, a, label[a])
+            k = emit(buf, k, LABEL, a, label[a] + 1)  # a set's label: its id + 1
     use_matrix = n <= matrix_cells
     reach = _reach_matrix(walls, wrap_x, wrap_y) if use_matrix else np.zeros((1, 1), np.bool_)
     shuffle(walled, nw)
@@ -267,7 +274,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
         while True:
             label[c] = keep
             if record:
-                k = emit(buf, k, LABEL, c, keep)
+                k = emit(buf, k, LABEL, c, keep + 1)
             if nxt[c] < 0:
                 break
             c = nxt[c]
@@ -296,5 +303,5 @@ register(GeneratorSpec(
     "Random doors, then join neighbouring cells across region borders (found with powers of "
     "the connection matrix, or union-find on large mazes) until connected. Has loops.",
     f"{SUITS}, section 2.3",
-    perfect=False, prepare=lambda h, w, options: (MATRIX_CELLS,),
+    perfect=False, labels="sets", prepare=lambda h, w, options: (MATRIX_CELLS,),
 ))

@@ -10,10 +10,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import CLASSIC, below, close, coin, find, join
+from mazegame.engine.generate.common import (
+    CLASSIC,
+    NOTE_CHAMBER,
+    below,
+    close,
+    coin,
+    find,
+    join,
+)
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import AT, CARVE, LABEL, WALL, emit
+from mazegame.engine.trace import (
+    AT,
+    CARVE,
+    FOCUS,
+    LABEL,
+    MARK,
+    NOTE,
+    VISITED,
+    WALL,
+    emit,
+    focus_arg,
+)
 
 
 # -- Eller -------------------------------------------------------------------------------
@@ -42,9 +61,12 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
                 join(flat, base + c, 1, base + c + 1)
                 if record:
                     k = emit(buf, k, CARVE, base + c, 1)
-        if record:
+        if record:  # the row's sets (id + 1); the row above is done, and forgotten
             for c in range(w):
-                k = emit(buf, k, LABEL, base + c, find(parent, row[c]))
+                k = emit(buf, k, LABEL, base + c, find(parent, row[c]) + 1)
+            for c in range(w if r > 0 else 0):
+                k = emit(buf, k, LABEL, base - w + c, 0)
+                k = emit(buf, k, MARK, base - w + c, VISITED)
         if r == h - 1:
             break
         for c in range(w):
@@ -64,11 +86,14 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
             s = row[c]
             if not has_down[s] and pick[s] == c:
                 down[c] = True
+        if record:  # before `row` changes below (a loop of its own keeps the next one lean)
+            for c in range(w):
+                if down[c]:
+                    k = emit(buf, k, CARVE, base + c, 2)
+                    k = emit(buf, k, LABEL, base + c + w, row[c] + 1)  # the set carries down
         for c in range(w):
             if down[c]:
                 join(flat, base + c, 2, base + c + w)
-                if record:
-                    k = emit(buf, k, CARVE, base + c, 2)
             else:
                 row[c] = base + w + c  # a fresh set: the id of the cell below
     return buf[:k]
@@ -118,6 +143,7 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
             cell = r * w + c
             if record:
                 k = emit(buf, k, AT, cell, 0)
+                k = emit(buf, k, FOCUS, r * w + start, focus_arg(1, c + 1 - start))  # the run
             close = c == w - 1 or (r > 0 and coin())
             if not close:
                 join(flat, cell, 1, cell + 1)
@@ -130,6 +156,8 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
                 if record:
                     k = emit(buf, k, CARVE, up, 0)
             start = c + 1
+    if record:
+        k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 
@@ -150,6 +178,9 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
         r0, c0, ch, cw = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
         if ch < 2 or cw < 2:
             continue
+        if record:
+            k = emit(buf, k, FOCUS, r0 * w + c0, focus_arg(ch, cw))
+            k = emit(buf, k, NOTE, r0 * w + c0, NOTE_CHAMBER)
         across = ch > cw or (ch == cw and coin())  # a wall across the rows
         if across:
             cut = below(ch - 1)  # wall below chamber row `cut`
@@ -176,6 +207,8 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
             stack[top + 1, 0], stack[top + 1, 1] = r0, c0 + cut + 1
             stack[top + 1, 2], stack[top + 1, 3] = ch, cw - cut - 1
         top += 2
+    if record:
+        k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 
@@ -187,7 +220,7 @@ register(GeneratorSpec(
     "eller", "Eller (row by row)", eller,
     "One row at a time with sets of connected cells: memory for a single row suffices, so "
     "the maze could be endless.", f"{CLASSIC}; Eller (1982)",
-    wraps=False,
+    wraps=False, labels="sets", events_per_cell=6,
 ))
 register(GeneratorSpec(
     "binary-tree", "Binary tree", binary_tree,

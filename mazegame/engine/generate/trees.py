@@ -11,7 +11,7 @@ from mazegame.engine.generate.common import around, find, join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, NONE, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
 
 
 @kernel
@@ -63,6 +63,23 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
 
 
 @kernel
+def _merge_sets(head, nxt, a, b, a_was_alone, buf, k):
+    """Trace set b joining set a: b's cells (and a's one cell, if it was alone) get the label
+    a + 1; then b's chain is spliced onto a's."""
+    if a_was_alone:
+        k = emit(buf, k, LABEL, a, a + 1)
+    c = head[b]
+    while True:
+        k = emit(buf, k, LABEL, c, a + 1)
+        if nxt[c] < 0:
+            break
+        c = nxt[c]
+    nxt[c] = head[a]
+    head[a] = head[b]
+    return k
+
+
+@kernel
 def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     """Randomized Kruskal: walls in random order, each removed if it separates two trees."""
     np.random.seed(seed)
@@ -79,6 +96,11 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     shuffle(edges, m)
     parent = np.arange(n, dtype=np.int32)
     size = np.ones(n, dtype=np.int32)
+    # Recording, each set's cells are chained (head, nxt) so a union can relabel the smaller
+    # set: its cells' LABEL becomes the kept root + 1. Not recording, these stay stubs.
+    chained = n if record else 1
+    head = np.arange(chained, dtype=np.int32)
+    nxt = np.full(chained, -1, dtype=np.int32)
     k = 0
     joined = 0
     for i in range(m):
@@ -94,10 +116,9 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
         parent[b] = a
         size[a] += size[b]
         join(flat, cell, d, nb)
-        if record:
+        if record:  # the set labels show which trees the door joined (no marks needed)
             k = emit(buf, k, CARVE, cell, d)
-            k = emit(buf, k, MARK, cell, VISITED)
-            k = emit(buf, k, MARK, nb, VISITED)
+            k = _merge_sets(head, nxt, a, b, size[a] == size[b] + 1, buf, k)
         joined += 1
         if joined == n - 1:
             break
@@ -142,6 +163,8 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                 continue
             dirs[length - 1] = d
             if in_tree[nb]:
+                if record:
+                    k = emit(buf, k, LABEL, cell, d + 1)  # the arrow out of the walk's head
                 break
             if on_walk[nb] >= 0:  # erase the loop back to nb
                 keep = on_walk[nb] + 1
@@ -149,12 +172,16 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                     on_walk[walk[i]] = -1
                     if record:
                         k = emit(buf, k, MARK, walk[i], NONE)
+                        k = emit(buf, k, LABEL, walk[i], 0)
                 length = keep
+                if record:
+                    k = emit(buf, k, LABEL, nb, 0)  # nb is the walk's head again
             else:
                 walk[length] = nb
                 on_walk[nb] = length
                 length += 1
                 if record:
+                    k = emit(buf, k, LABEL, cell, d + 1)
                     k = emit(buf, k, MARK, nb, ACTIVE)
             cell = nb
             if record:
@@ -166,6 +193,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             set_door(walls, wrap_x, wrap_y, c, dirs[i], True)
             if record:
                 k = emit(buf, k, CARVE, c, dirs[i])
+                k = emit(buf, k, LABEL, c, 0)  # the arrow became a door
                 k = emit(buf, k, MARK, c, VISITED)
     return buf[:k]
 
@@ -178,10 +206,12 @@ register(GeneratorSpec(
 register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,
     "Knock down walls in random order whenever they separate two different trees "
-    "(union-find).", "classic (Kruskal's minimum spanning tree)",
+    "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
+    events_per_cell=6,  # the relabelling: n log n / 2 LABELs at most
 ))
 register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,
     "Loop-erased random walks until each hits the tree: every spanning tree is equally "
-    "likely.", "Wilson (1996), uniform spanning trees",
+    "likely.", "Wilson (1996), uniform spanning trees", labels="direction",
+    events_per_cell=24,  # the walks wander: about 21 a cell at 200x200
 ))

@@ -23,6 +23,7 @@ of times per puzzle. Tests check the two agree.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -198,6 +199,15 @@ class JumpPuzzle:
         """Everything that makes the puzzle, as a hashable tuple."""
         return (self.jumps.shape, self.jumps.tobytes(), self.start, self.goal, self.moves,
                 self.wrap, self.no_u_turn)
+
+    def digest(self) -> str:
+        """The puzzle's content as 16 hex digits (SHA-256 of size, rules, start, goal and
+        numbers), the same on every machine. Saved progress is keyed by it, so a pack can be
+        renamed or reordered: never change this text's form."""
+        rules = "+".join([self.moves] + ["torus"] * self.wrap + ["no-u-turn"] * self.no_u_turn)
+        text = (f"{self.width}x{self.height} {rules} start {self.start} goal {self.goal} "
+                f"jumps {' '.join(map(str, self.jumps.ravel().tolist()))}")
+        return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
 # -- moves ---------------------------------------------------------------------------

@@ -278,6 +278,18 @@ def hand_on_wall(maze: Maze, hand: int) -> int:
     return first_open(maze, start)
 
 
+def hand_reach(maze: Maze, hand: int = LEFT) -> np.ndarray:
+    """bool[n]: the cells a wall follower (`hand` LEFT or RIGHT) from the start sets foot in
+    when no goal stops it, before it comes round to where it began (a goal anywhere else is
+    one it can never find: Suits' point about walls that do not hang on the outer wall)."""
+    n = maze.size
+    _, _, mem, cnt, _ = hand_walk(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start,
+                                  np.zeros(n, dtype=np.bool_), hand_on_wall(maze, hand), hand,
+                                  False, 8 * n + 8, np.zeros(2, dtype=np.int64), False,
+                                  np.empty((1, 3), dtype=np.int32))
+    return walk_parts(mem, cnt)[2] > 0
+
+
 def toward_goal(maze: Maze) -> int:
     """The compass heading that points most directly from the start to the first goal."""
     (r0, c0), (r1, c1) = maze.rc(maze.start), maze.rc(maze.goals[0])

@@ -34,6 +34,10 @@ class BlindScreen(WalkScreen):
         view.show_trail = bool(self.setup.option("show_trail", True))
         view.trail = {self.game.maze.start}
         view.focus()
+        budget, shortest = self.game.budget, self.game.shortest
+        if budget is not None and budget < shortest:  # `--budget 4` on a long maze, say
+            self.notify(f"{budget} move attempts cannot reach the goal: the shortest path "
+                        f"takes {shortest}.", severity="warning", timeout=8)
 
     def after_move(self, outcome: Outcome, before: int) -> None:
         """Draw a wall just learned by bumping, and the player's new place."""
@@ -71,15 +75,13 @@ class BlindScreen(WalkScreen):
             return super().end_summary()
         return "\n".join([
             "[b]Out of moves[/b]",
-            "",
             self.describe(),
             "",
             f"Attempts       {self.game.attempts} of {self.game.budget}",
             f"Shortest path  {self.game.shortest}",
             f"Time           {format_time(self.game.elapsed)}",
             "",
-            "The maze stays dark, as chosen." if self.kept_dark
-            else "The maze is revealed: the way out in green •, your trail in ·.",
+            self.legend(),
             "",
             "[b]r[/b]  try this maze again",
             "[b]n[/b]  new maze",

@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from mazegame.games.levels import Campaign, setup_for, two_star_limit
 from mazegame.games.modes import VIEWS
 from mazegame.games.setup import GameSetup
+from mazegame.ui.widgets.footer import GameFooter
 
 STAR, NO_STAR = "★", "☆"
 LOCK = "locked"
@@ -99,7 +100,7 @@ class CampaignScreen(Screen):
         with Horizontal(id="campaign-body"):
             yield OptionList(id="levels")
             yield Static("", id="level-card")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Read the levels (the player's own may have changed) in a worker."""

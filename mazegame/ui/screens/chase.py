@@ -13,19 +13,20 @@ from textual.timer import Timer
 
 from mazegame.engine.grid import Maze
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase, setup_overrides
+from mazegame.games.chase_senses import EARSHOT, DemonWarning
+from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import split_move_bindings
-from mazegame.ui.palette import DEMON, DEMON_ROUTE, GLYPH_DEMON_ROUTE, WARNING_COLOURS
+from mazegame.ui.palette import DEMON, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
-
-DEMON_ROUTE_SPRITE = (GLYPH_DEMON_ROUTE, DEMON_ROUTE)  #: the loss screen's path layer
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
@@ -128,24 +129,30 @@ class DemonMixin:
         self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
 
     def reveal(self) -> None:
-        """Show the maze at the end; after a catch, the demon's route instead of the way out."""
+        """Show the maze at the end with the demon; after a catch, the demon on top of you."""
         super().reveal()
         view = self.query_one(MazeView)
-        if self.game.caught:  # the loss screen shows the demon's route instead of the way out
-            view.path_glyph = DEMON_ROUTE_SPRITE
-            view.set_path(self.game.demon_trail)
-            view.refresh_all()
         view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+        if self.game.caught:  # you share its cell: draw the demon that caught you, not you
+            view.set_player_sprite((DEMON_GLYPH, DEMON))
+
+    def rival_route(self) -> list[int]:
+        """After a loss (caught, or beaten to the goal), the demon's route is drawn too."""
+        return [] if self.game.won else self.game.demon_trail
 
     # -- text -------------------------------------------------------------------------------
+    def demon_warning(self) -> DemonWarning:
+        """What the status line warns of the demon (by distance; the eye view overrides)."""
+        return self.game.warning()
+
     def status_fields(self) -> list[str]:
         """The walk's fields, with the demon's warning and (on request) its details."""
         fields = super().status_fields()
         game = self.game
-        warning = game.warning()
-        if warning.level:
+        warning = self.demon_warning()
+        if warning.text:  # a chase's silence says nothing; a race always has a standing
             colour = WARNING_COLOURS[warning.level]
-            fields.insert(0, f"[{colour}]⚠ {warning.text}[/]")
+            fields.insert(0, f"[{colour}]{'⚠ ' if warning.level else ''}{warning.text}[/]")
         if game.rules.two_player and game.rules.turn_based:
             fields.insert(0, f"[b]Turn[/b] {game.whose_turn}")
         if self.show_info:
@@ -165,16 +172,25 @@ class DemonMixin:
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
-            detail = f"Its route is marked × ({len(game.demon_trail) - 1} steps)."
+            detail = f"Its route is marked {GLYPH_DEMON_ROUTE} ({len(game.demon_trail) - 1} steps)."
         return "\n".join([
-            f"[b]{head}[/b]", "", self.describe(), "",
+            f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}",
             f"Shortest path  {game.shortest}",
             f"Time           {format_time(game.elapsed)}",
             f"Demon          {game.rules.personality}, speed {game.rules.speed}",
-            "", detail, "",
-            "[b]n[/b]  new maze", "[b]r[/b]  same chase again", "[b]q[/b]  back to the menu",
+            "", detail, "", self.legend(), "",
+            f"{NEW_MAZE_KEY}[b]r[/b]  same {game.rules.mode} again", "[b]q[/b]  back to the menu",
         ])
+
+    def legend(self) -> str:
+        """The routes drawn at the end, the demon's after a loss (none if the maze stays
+        dark)."""
+        if getattr(self, "kept_dark", False):
+            return super().legend()
+        caught = (f"\n{sample(DEMON_GLYPH, DEMON)}    the demon, where it caught you"
+                  if self.game.caught else "")
+        return route_legend(demon=not self.game.won) + caught
 
     def describe(self) -> str:
         """The status line's description, with the difficulty."""
@@ -217,21 +233,58 @@ class BlindChaseScreen(DemonMixin, BlindScreen):
 
 
 class EyeChaseScreen(DemonMixin, EyeScreen):
-    """Chase through the player's eyes: the demon shows up in the corridor ahead."""
+    """Chase through the player's eyes: the demon shows up in the corridor ahead, growing as
+    it comes; the status line says what you hear (3D Monster Maze), and with the bell on (b)
+    the terminal rings when it comes near."""
 
-    BINDINGS = [*DEMON_BINDINGS]
+    BINDINGS = [
+        *DEMON_BINDINGS,
+        Binding("b", "toggle_bell", "Bell", show=False, id="bell",
+                tooltip="Ring the terminal bell when the demon comes near (on or off)"),
+    ]
     view_name = "eye"
+    heard: DemonWarning | None = None  #: the last warning, to tell footsteps that fade
 
     @property
     def title_text(self) -> str:
         """The mode's name, seen through the player's eyes."""
         return f"{self.setup.mode.capitalize()} (player's eye)"
 
+    def show_game(self) -> None:
+        """A fresh game: nothing heard yet."""
+        self.heard = None
+        super().show_game()
+
     def draw_demon(self) -> None:
-        """Redraw the corridor ahead with the demon in it, if it is in sight."""
+        """Redraw the corridor ahead with the demon in it, if it is in sight; listen."""
         game = self.game
-        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
-                                     game.sprites(game.facing, game.depth))
+        sprites = game.sprites(game.facing, game.depth)
+        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth, sprites)
+        self.listen(in_sight=bool(sprites))
+
+    def listen(self, in_sight: bool) -> None:
+        """Hear the demon: its distance, and whether it stands behind you; ring the bell (if
+        on) when the warning rises to footsteps approaching or worse."""
+        game, before = self.game, self.heard
+        heard = eye_warning(
+            game.demon_distance(EARSHOT), in_sight=in_sight,
+            at_back=behind(game.maze, game.position, game.facing, game.demon_cell),
+            previous=before.distance if before is not None else None,
+        )
+        rising = heard.level >= 2 and heard.level > (before.level if before else 0)
+        if rising and self.app.demon_bell and not game.over:
+            self.app.bell()
+        self.heard = heard
+
+    def demon_warning(self) -> DemonWarning:
+        """What you hear (see `games.eye_sprites`), not only how far the demon is."""
+        return self.heard if self.heard is not None else DemonWarning(0, "", -1)
+
+    def action_toggle_bell(self) -> None:
+        """Turn the bell on or off (for the rest of the session)."""
+        self.app.demon_bell = not self.app.demon_bell
+        self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "
+                    "demon comes near", timeout=3)
 
 
 SCREENS = {"birds-eye": BirdsEyeChaseScreen, "blind": BlindChaseScreen, "eye": EyeChaseScreen}

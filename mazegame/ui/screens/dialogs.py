@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -19,24 +22,33 @@ def format_time(seconds: float) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the screen underneath, generated from its bindings."""
+    """How to play the screen underneath: the goal, what its glyphs and colours mean, every
+    key (generated from its bindings) and a tip."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close", id="help-close",
                         tooltip="Close the help")]
 
-    def __init__(self, screen: Screen, intro: str = "") -> None:
+    def __init__(self, screen: Screen, intro: str = "", *, title: str = "Help", goal: str = "",
+                 legend: Sequence = (), tip: str = "") -> None:
         super().__init__()
         self.rows = self.binding_rows(screen)
         self.intro = intro
+        self.title_text = title
+        self.goal = goal
+        self.legend = list(legend)
+        self.tip = tip
 
     @staticmethod
     def binding_rows(screen: Screen) -> list[tuple[str, str]]:
         """(keys, what they do) for every binding active on the screen (its own, inherited,
-        the focused widget's and the app's), keys merged by what they do."""
+        the focused widget's and the app's, not the framework's), keys merged by what they
+        do."""
         rows: dict[str, list[str]] = {}
         for active in screen.active_bindings.values():
             binding = active.binding
             label = binding.tooltip or binding.description
+            if binding.id is None and isinstance(active.node, Screen | App):
+                continue  # the framework's own (focus, copy, palette): not how to play
             if label:  # the key itself, not the footer's shared display ("↑↓←→")
                 key = screen.app.get_key_display(Binding(binding.key, binding.action))
                 keys = rows.setdefault(label, [])
@@ -45,16 +57,33 @@ class HelpScreen(ModalScreen[None]):
         return [(", ".join(keys), label) for label, keys in rows.items()]
 
     def compose(self) -> ComposeResult:
-        """The mode's intro above a grid of keys and what they do."""
+        """Goal, the mode's intro, the legend, the keys and the tip, scrolling as one."""
         with Vertical(id="dialog", classes="help"):
-            yield Label("Keys", id="dialog-title")
-            if self.intro:
-                yield Static(self.intro, id="help-intro")
-            with VerticalScroll(id="help-keys"), Grid(id="help-grid"):
-                for keys, label in self.rows:
-                    yield Label(keys, classes="help-key")
-                    yield Label(label, classes="help-label")
-            yield Static("press escape to close", id="dialog-hint")
+            yield Label(self.title_text, id="dialog-title")
+            with VerticalScroll(id="help-body"):
+                if self.goal:
+                    yield Static(Text.assemble(("Goal  ", "bold"), self.goal), id="help-goal")
+                if self.intro:
+                    yield Static(self.intro, id="help-intro")
+                if self.legend:
+                    yield Label("On the screen", classes="help-heading")
+                    with Grid(id="help-legend"):
+                        for sample in self.legend:
+                            yield Label(Text(sample.glyph, style=sample.style),
+                                        classes="help-glyph")
+                            yield Label(Text(sample.meaning), classes="help-label")
+                yield Label("Keys", classes="help-heading")
+                with Grid(id="help-grid"):
+                    for keys, label in self.rows:
+                        yield Label(Text(keys), classes="help-key")
+                        yield Label(Text(label), classes="help-label")
+                if self.tip:
+                    yield Static(Text.assemble(("Tip  ", "bold"), self.tip), id="help-tip")
+            yield Static("escape closes · arrows or the mouse wheel scroll", id="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Focus the scrolling body, so the arrow keys scroll it."""
+        self.query_one("#help-body").focus()
 
 
 class TooSmallScreen(ModalScreen[None]):

@@ -19,7 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mazegame.engine.grid import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
 from mazegame.games.editor import DOOR_WORDS, Editor
@@ -43,6 +43,7 @@ from mazegame.ui.screens.editor_dialogs import (
     FillScreen,
     PlaytestScreen,
 )
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.maze_view import MazeView
 
@@ -129,7 +130,7 @@ class EditorScreen(Screen):
             yield MazeView(id="maze")
             yield Static("", id="editor-panel")
         yield Static("", id="editor-message")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Draw the maze being edited."""

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from mazegame.games.editor import CLOSED, Editor
 from mazegame.games.editor_level import VIEW_NAMES
 from mazegame.games.setup import SEED_LIMIT, parse_seed
+from mazegame.ui.screens.end_panel import NEW_MAZE_KEY
 from mazegame.ui.screens.walk import WalkScreen
 
 
@@ -180,5 +181,5 @@ class PlaytestScreen(WalkScreen):
 
     def end_summary(self) -> str:
         """The walk's summary, with the way back to the editor."""
-        text = super().end_summary().replace("[b]n[/b]  new maze\n", "")
+        text = super().end_summary().replace(NEW_MAZE_KEY, "")
         return text.replace("back to the menu", "back to the editor")

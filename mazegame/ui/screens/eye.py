@@ -11,6 +11,7 @@ from mazegame.games.eye import EyeGame, aids
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import facing_bindings
+from mazegame.ui.palette import GLYPH_FACING, PLAYER
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
@@ -57,6 +58,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         minimap.display = self.minimap_allowed
         minimap.set_maze(self.game.map_of_seen(), player=self.game.position)
         minimap.unseen = set(range(self.game.maze.size))
+        minimap.refresh(layout=True)  # as wide as this maze's map (width: auto)
         self._mapped: set[int] = set()
         self._looked = np.zeros_like(self.game.looked)  #: `looked` as the minimap drew it
         self.query_one(EyeView).focus()
@@ -81,6 +83,8 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             self._mapped |= fresh
             self._looked = game.looked.copy()
         minimap.add_trail(game.position)
+        # The player as an arrow the way they face, where the difficulty gives a compass.
+        minimap.set_player_sprite((GLYPH_FACING[game.facing], PLAYER) if self.compass else None)
         minimap.move_player(game.position)
 
     # -- actions ---------------------------------------------------------------------

@@ -213,10 +213,6 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
         ]
         return "\n".join(line for line in lines if line is not None)
 
-    def legend(self) -> str:
-        """What the revealed maze shows."""
-        return "The maze you walked: shortest path •, your route ·"
-
     # -- status ---------------------------------------------------------------------------
     def describe(self) -> str:
         """Size, seed and difficulty."""

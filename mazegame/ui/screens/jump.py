@@ -1,6 +1,7 @@
 """Jumping mazes: hop across a board of numbers from the start to G in as few jumps as
-you can. Checkerboard colouring, hint (visited squares), easy mode (legal targets),
-undo/reset, packs, and the puzzle of the day."""
+you can; par (the shortest solution's length) on the status line. Checkerboard colouring,
+hint (visited squares), easy mode (legal targets), undo/reset, any puzzle of any pack from a
+list, the puzzle of the day, and the puzzle's own help."""
 
 from __future__ import annotations
 
@@ -13,16 +14,28 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
 from mazegame.engine.jump.model import JumpPuzzle
-from mazegame.games.jump import DAILY, DIRECTION_INDEX, PACK_NAMES, JumpGame, load_pack
+from mazegame.games.jump import (
+    DAILY,
+    DIRECTION_INDEX,
+    PACK_NAMES,
+    JumpGame,
+    best_moves,
+    load_pack,
+    migrate_progress,
+    progress_key,
+    rules_text,
+)
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui.keys import jump_bindings
 from mazegame.ui.palette import SOLVED
+from mazegame.ui.screens.jump_picker import PuzzlePicker
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
 
 
@@ -41,7 +54,8 @@ class JumpScreen(Screen):
         Binding("right_square_bracket", "next", "Next", id="next", tooltip="Next puzzle"),
         Binding("left_square_bracket", "previous", "Prev", show=False, id="previous",
                 tooltip="Previous puzzle"),
-        Binding("o", "other_pack", "Pack", id="pack", tooltip="Next puzzle pack"),
+        Binding("o", "open_puzzle", "Open", id="open",
+                tooltip="Open any puzzle of any pack from a list"),
         Binding("D", "daily", "Daily", id="daily", tooltip="Puzzle of the day"),
         Binding("f", "fresh", "Fresh", id="fresh",
                 tooltip="A freshly designed puzzle like this one"),
@@ -49,11 +63,12 @@ class JumpScreen(Screen):
     ]
 
     class Solved(Message):
-        """A puzzle was finished: which one, and how well."""
+        """A puzzle was finished: which one (`key`: its content, the results' key), how well."""
 
-        def __init__(self, pack: str, index: int, moves: int, optimum: int) -> None:
+        def __init__(self, pack: str, index: int, moves: int, optimum: int, key: str) -> None:
             super().__init__()
             self.pack, self.index, self.moves, self.optimum = pack, index, moves, optimum
+            self.key = key
 
     def __init__(self, puzzles: list[JumpPuzzle] | None = None, *, pack: str = "classics",
                  index: int = 0) -> None:
@@ -73,13 +88,14 @@ class JumpScreen(Screen):
         with Horizontal(id="play-area"):
             yield JumpBoard(id="board")
             yield Static("", id="end-panel")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Open the pack at its first unsolved puzzle (or today's puzzle), the board focused."""
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).focus()
         if self.game is not None:
+            migrate_progress(self.store, self.pack, self.puzzles)
             solved = self.solved()
             if self.index == 0 and solved:  # resume a pack at its first unsolved puzzle
                 self.index = next((i for i in range(len(self.puzzles)) if i not in solved), 0)
@@ -110,13 +126,22 @@ class JumpScreen(Screen):
         if self.puzzles:
             self.open(self.index - 1)
 
-    def action_other_pack(self) -> None:
-        """Switch to the next puzzle pack."""
-        names = list(PACK_NAMES)
-        self.pack = names[(names.index(self.pack) + 1) % len(names)] if self.pack in names \
-            else names[0]
-        self.puzzles = load_pack(self.pack)
-        self.open(0)
+    def action_open_puzzle(self) -> None:
+        """Pick any puzzle of any pack from a list (this pack's, if not shipped, first)."""
+        packs = {} if self.pack in PACK_NAMES or not self.puzzles else {self.pack: self.puzzles}
+        for name in PACK_NAMES:
+            packs[name] = self.puzzles if name == self.pack else load_pack(name)
+
+        def picked(choice: tuple[str, int] | None) -> None:
+            if choice is None:
+                return
+            pack, index = choice
+            if pack != self.pack:
+                self.pack, self.puzzles = pack, packs[pack]
+                migrate_progress(self.store, self.pack, self.puzzles)
+            self.open(index)
+
+        self.app.push_screen(PuzzlePicker(packs, (self.pack, self.index), self.store), picked)
 
     def action_daily(self) -> None:
         """Design and play today's puzzle."""
@@ -143,6 +168,7 @@ class JumpScreen(Screen):
 
     def _open_designed(self, label: str, puzzle: JumpPuzzle) -> None:
         self.pack, self.puzzles, self.index = label, [puzzle], 0
+        migrate_progress(self.store, self.pack, self.puzzles)  # today's, solved before
         self.start(puzzle)
 
     # -- play --------------------------------------------------------------------------
@@ -176,7 +202,8 @@ class JumpScreen(Screen):
             "[b]][/b]  next puzzle", "[b]r[/b]  play it again", "[b]q[/b]  back to the menu",
         ]))
         panel.display = True
-        self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum))
+        self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum,
+                                      progress_key(game.puzzle)))
 
     def action_undo(self) -> None:
         """Take back the last jump."""
@@ -204,22 +231,40 @@ class JumpScreen(Screen):
         board.refresh()
         self.update_status()
 
+    def help_intro(self) -> str:
+        """The rules of rook jumping, as they apply to this puzzle, and what par means (the
+        help screen lists the keys below, from the bindings)."""
+        p = self.game.puzzle if self.game else None
+        queen, wrap, no_u = (p.moves == "queen", p.wrap, p.no_u_turn) if p else (False,) * 3
+        lines = [
+            "Jumping maze (rook jumping, after Neller): the number on your square says exactly "
+            "how many squares you jump, in a straight line up, down, left or right"
+            + (" or diagonally (queen moves)" if queen else "") + ". "
+            + ("The edges wrap: a jump off one side comes back on the other. " if wrap else
+               "A jump may not leave the board. ")
+            + ("No U-turns: you may not jump straight back the way you came. " if no_u else "")
+            + "You start on the highlighted square (in brackets once you leave it); reach G.",
+            "Par is the length of the shortest solution (a designed puzzle has exactly one); "
+            "the status line counts your jumps against it, and a finish at par is perfect.",
+        ]
+        return "\n\n".join(lines)
+
     # -- status ------------------------------------------------------------------------
+    @property
+    def store(self):
+        """The app's saved results (None: not saved, or an app without them)."""
+        return getattr(self.app, "store", None)
+
     def solved(self) -> dict[int, int]:
-        """Best jump counts of this pack's puzzles you have solved before (saved results)."""
-        store = getattr(self.app, "store", None)
-        if store is None:
-            return {}
-        prefix = f"{self.pack}#"
-        return {int(key[len(prefix):]): moves for key, moves in store.solved("jump", prefix).items()
-                if key[len(prefix):].isdigit()}
+        """Best jump counts of this pack's puzzles you have solved before (saved results,
+        found by each puzzle's content)."""
+        return best_moves(self.store, self.puzzles)
 
     def describe(self) -> str:
         """The puzzle's place in its pack, size and rules."""
         p = self.game.puzzle
-        rules = [p.moves] + ["torus"] * p.wrap + ["no U-turn"] * p.no_u_turn
         return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {p.width}x{p.height} · "
-                f"{', '.join(rules)}")
+                f"{rules_text(p)}")
 
     def update_status(self) -> None:
         """Redraw the status line: puzzle, jumps and the aids on."""
@@ -230,10 +275,9 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [{SOLVED}]✓ solved before, best {best}[/]" if best is not None else ""
+        done = f"   [{SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
-            f"[b]Jumping maze[/b]  {self.describe()}   [b]Jumps[/b] {self.game.moves}{flags}"
-            f"{done}")
+            f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 
 
 def jump_screen(setup: GameSetup) -> JumpScreen:

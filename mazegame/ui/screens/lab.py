@@ -11,22 +11,27 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
-from mazegame.games.lab import FPS, Playback, TraceRun, race, standings
+from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, standings
+from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
+from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
+from mazegame.ui.screens.lab_progress import RaceWatch
 from mazegame.ui.screens.lab_text import (
     LAB_KEYS,
     explanation,
@@ -34,6 +39,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
@@ -47,11 +53,20 @@ from mazegame.ui.widgets.trace_view import TraceView
 
 ROOM_WIDTHS = (1, 3, 5)
 
+MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
+    Binding("f", "fit", "Fit", id="lab-fit",
+            tooltip="Fit the whole maze in its panel (half blocks; big mazes by blocks of "
+                    "cells, marks and agents as colours), or back to rooms"),
+    Binding("R", "race_again", "Race, new seed", show=False, id="lab-race-again",
+            tooltip="Build the maze again with a new seed and re-run the same race"),
+]
 
-class LabScreen(Screen):
+
+class LabScreen(PlaceMixin, Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
-    BINDINGS = LAB_KEYS
+    # The placing keys first: while placing they take the arrows, enter and escape.
+    BINDINGS = [*PLACING_KEYS, *LAB_KEYS, *PLACE_KEYS, *MORE_KEYS]
 
     #: Nothing focused at first, so the lab's keys work before the first maze is built
     #: (a focused picker would swallow them); tab reaches the pickers.
@@ -60,9 +75,10 @@ class LabScreen(Screen):
     playing: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, request: GenerateRequest, solvers=DEFAULT_SOLVERS, *,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, maze_file: Maze | None = None) -> None:
         super().__init__()
         self.request = request
+        self.maze_file = maze_file  #: a maze read from a file, raced instead of a first build
         self.initial_solvers = tuple(solvers)
         self.autoplay = autoplay  #: start playing every fresh trace (tests turn it off)
         self.maze: Maze | None = None  #: the finished maze of the current build
@@ -78,6 +94,8 @@ class LabScreen(Screen):
         self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
         self.solving = ""  #: the title of the solver running now
+        self._watch = RaceWatch({})  #: the running race's progress line
+        self.fitted = False  #: panels show the whole maze scaled (f), not rooms
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -90,13 +108,13 @@ class LabScreen(Screen):
                     yield Static("", id="lab-explain")
             yield Horizontal(id="lab-panels")
         yield Scrubber(id="lab-scrubber")
-        yield Footer(compact=True)  # thirteen keys: the roomy footer would cut the last off
+        yield GameFooter(compact=True)  # thirteen keys: the roomy footer would cut the last off
 
     def on_mount(self) -> None:
         """Set up the playback and progress timers (paused) and build the first maze."""
         self._timer = self.set_interval(1 / FPS, self._tick, pause=True)
         self._progress = self.set_interval(0.25, self._show_progress, pause=True)
-        self.call_after_refresh(self.action_build)
+        self.call_after_refresh(self.action_build if self.maze_file is None else self._open_file)
 
     @property
     def panels(self) -> list[TracePanel]:
@@ -148,7 +166,7 @@ class LabScreen(Screen):
             self.app.call_from_thread(self.notify, f"{spec.title}: {note}", timeout=8)
         try:
             generated = generate(request.generator, width, height, request.seed, record=True,
-                                 options=request.options)
+                                 options=request.options, braid=request.braid)
         except ValueError as error:
             self.app.call_from_thread(self._build_failed, str(error))
             return
@@ -166,14 +184,28 @@ class LabScreen(Screen):
 
     async def _show_generation(self, request: GenerateRequest, maze: Maze, run: TraceRun) -> None:
         # The request becomes the lab's only with its maze: the status describes what is shown.
+        maze = run.maze = self.placed(maze)  # the start and goal the player placed, if any
         self.request, self.maze, self.building = request, maze, False
         self.phase = "generate"
         await self._load([run])
         spec = GENERATORS[request.generator]
-        self._explain([(spec.title, spec.summary, spec.source)])
+        self._explain([(spec.title, spec.summary, spec.source)], run.legend)
         if self.race_waiting:
             self.race_waiting = False
             self.action_race()
+
+    async def _open_file(self) -> None:
+        """Show the maze file as it is (no generator to replay) and race it at once."""
+        maze = self.maze_file
+        name = Path(str(maze.meta.get("file", "maze file"))).name
+        self.request = GenerateRequest(f"file {name}", (maze.width, maze.height), None)
+        self.maze, self.phase = maze, "maze"
+        runs = [TraceRun.of_maze(name, maze)]
+        await self._load(runs)
+        self._explain([(name, "A maze read from a file: race the ticked solvers on it (r), "
+                        "place its start and goal (t, c), or build a new one (g).",
+                        str(maze.meta.get("file", "")))], runs[0].legend)
+        self.action_race()
 
     def action_race(self) -> None:
         """Race the ticked solvers on the maze (once it is built)."""
@@ -211,7 +243,9 @@ class LabScreen(Screen):
     def _show_progress(self) -> None:
         """While the solvers run: which one, and how many steps it has taken."""
         if self.control is not None:
-            self._say(progress_line(self.solving, int(self.control[CONTROL_STEPS])))
+            steps = int(self.control[CONTROL_STEPS])
+            self._say(self._watch.line(self.solving, steps)
+                      or progress_line(self.solving, steps))
 
     def on_screen_suspend(self) -> None:
         """Covered (by the help, say): hold the replay; it plays on when uncovered."""
@@ -229,6 +263,7 @@ class LabScreen(Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _solve(self, maze: Maze, names: list[str], seed: int, control) -> None:
+        self._watch = RaceWatch(legs(maze, names, race_budget(maze)))
         raced = race(maze, names, seed, control,
                      on_start=lambda title: setattr(self, "solving", title))
         # None: cancelled; a cancelled worker: a newer build or race replaced this one
@@ -247,7 +282,8 @@ class LabScreen(Screen):
         self.phase = "race"
         await self._load(runs)
         self._explain([(SOLVERS[n].title, SOLVERS[n].summary, SOLVERS[n].source)
-                       for n in (run.result.algorithm for run in runs)])
+                       for n in (run.result.algorithm for run in runs)],
+                      set().union(*(run.legend for run in runs)))
 
     async def _load(self, runs: list[TraceRun]) -> None:
         """Show these traces from their start, one panel each (not once the lab is left)."""
@@ -262,13 +298,15 @@ class LabScreen(Screen):
         if self.leaving:
             return  # the player left the lab while the panels were being built
         self._fit_rooms()
+        for panel in self._panels:
+            panel.fit(self.fitted)
         self.playback.rewind()
         self.panels[0].view.focus()
         self.seek(0)
         self.playing = self.autoplay
 
-    def _explain(self, items: list[tuple[str, str, str]]) -> None:
-        self._notes = explanation(items)
+    def _explain(self, items: list[tuple[str, str, str]], keys: set[str]) -> None:
+        self._notes = explanation(items, keys)
         self._table_shown = False
         self.query_one("#lab-explain", Static).update(self._notes)
 
@@ -359,7 +397,10 @@ class LabScreen(Screen):
             view.room_width = room
 
     def action_zoom(self) -> None:
-        """Cycle the room width of every panel."""
+        """Cycle the room width of every panel (from the fitted view: back to rooms)."""
+        if self.fitted:
+            self.action_fit()
+            return
         views = list(self.query(TraceView))
         if not views:
             return
@@ -367,6 +408,20 @@ class LabScreen(Screen):
         self.room_width = ROOM_WIDTHS[(ROOM_WIDTHS.index(current) + 1) % len(ROOM_WIDTHS)] \
             if current in ROOM_WIDTHS else ROOM_WIDTHS[0]
         self._fit_rooms()
+
+    def action_fit(self) -> None:
+        """Show every panel's whole maze scaled to the panel, or its rooms again."""
+        self.fitted = not self.fitted
+        for panel in self.panels:
+            panel.fit(self.fitted)
+
+    def action_race_again(self) -> None:
+        """A new seed, the same race: build and race again once the maze is up."""
+        if self.maze is None:
+            return
+        self.action_new_seed()
+        if self.building:
+            self.race_waiting = True
 
     def action_toggle_side(self) -> None:
         """Hide or show the pickers, giving the panels the room."""
@@ -406,6 +461,11 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     """The lab for a setup: its generator, size and seed start the pickers; option
     "solvers" ticks solvers, "autoplay" False starts paused (tests)."""
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
-                              dict(setup.option("generator_options", ())))
-    return LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
-                     autoplay=setup.option("autoplay", True))
+                              dict(setup.option("generator_options", ())),
+                              setup.option("braid", 0.0))
+    if setup.level is not None:  # a maze file: the pickers start at its size
+        request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
+    screen = LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
+                       autoplay=setup.option("autoplay", True), maze_file=setup.level)
+    screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's
+    return screen

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.matrices import (
@@ -20,6 +20,7 @@ from mazegame.engine.matrices import (
     solution_matrix,
 )
 from mazegame.engine.trace import Mark
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.matrix_view import MatrixView
 from mazegame.ui.widgets.trace_view import Layers, TraceView
 
@@ -75,7 +76,7 @@ class MatrixScreen(Screen):
             yield TraceView(id="matrix-maze")
             yield MatrixView(id="matrix")
         yield Static("", id="matrix-help")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         """Compute the matrices in a worker."""

@@ -10,9 +10,16 @@ from mazegame.games.lab import FPS, Playback, Standing
 from mazegame.ui.palette import (
     ACTIVE_COLOUR,
     AGENT_GLYPHS,
-    AROMA_COLOUR,
     DEAD_COLOUR,
+    DOOR_DOT,
+    FOCUS_COLOUR,
     FRONTIER_COLOUR,
+    GLYPH_ARROWS,
+    GLYPH_FOCUS,
+    GLYPH_FRONTIER,
+    GLYPH_SHADES,
+    HEAT_COLOURS,
+    SET_COLOURS,
     SUCCESS,
     VISITED_COLOUR,
 )
@@ -49,22 +56,42 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
             tooltip="Back to the menu"),
 ]
 
-LEGEND = (
-    "[b]Colours[/b]\n"
-    f"[on {FRONTIER_COLOUR}] f [/] frontier  [on {VISITED_COLOUR}] v [/] visited\n"
-    f"[on {ACTIVE_COLOUR}] a [/] active  [on {SUCCESS}] p [/] path\n"
-    f"[on {DEAD_COLOUR}] d [/] dead end / filled\n"
-    f"[on {AROMA_COLOUR}] ~ [/] aroma (heat)  {AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents\n"
-    "numbers: labels (zoom in, z)\n"
-    "E R X: Tremaux door marks;\n• LRU doors (bright: recent)"
-)
+#: One legend line per thing a trace can draw (`TraceRun.legend_keys` names them), in order.
+LEGEND_LINES = {
+    "frontier": f"[on {FRONTIER_COLOUR}] {GLYPH_FRONTIER} [/] frontier: next to the tree",
+    "visited": f"[on {VISITED_COLOUR}]   [/] visited",
+    "active": f"[on {ACTIVE_COLOUR}]   [/] active: on the stack or the walk",
+    "path": f"[on {SUCCESS}]   [/] path",
+    "dead": f"[on {DEAD_COLOUR}]   [/] dead end / filled",
+    "aroma": f"[on {HEAT_COLOURS[1]}] {GLYPH_SHADES[1]} [/][on {HEAT_COLOURS[-1]}] "
+             f"{GLYPH_SHADES[-1]} [/] aroma: faintest to strongest",
+    "sets": f"[on {SET_COLOURS[0]}] a [/][on {SET_COLOURS[1]}] b [/] sets: a colour and a "
+            "letter each",
+    "direction": f"{GLYPH_ARROWS} the walk's way on (loops erased)",
+    "focus": f"[on {FOCUS_COLOUR}] {GLYPH_FOCUS} [/] in focus: the scan row, chamber or run",
+    "numbers": "12 labels: distances or visits (zoom in, z)",
+    "door letters": "E R X Tremaux's chalk: explored, return, bounced; numbers: steps to "
+                    "the goal (rooms 3 wide and more: zoom in, z)",
+    "lru doors": f"{DOOR_DOT} doors by when last used (bright: recent)",
+    "agents": f"{AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents (one per solver)",
+}
+#: The whole legend, every line.
+LEGEND = "[b]Colours[/b]\n" + "\n".join(LEGEND_LINES.values())
 
 
-def explanation(items: list[tuple[str, str, str]]) -> str:
-    """The side panel's notes: each algorithm's title, summary and source, then the legend."""
+def legend(keys: set[str] | None = None) -> str:
+    """The legend for what is on show (`keys`, see `TraceRun.legend_keys`); None: all of it."""
+    lines = [line for key, line in LEGEND_LINES.items() if keys is None or key in keys]
+    return "[b]Colours[/b]\n" + "\n".join(lines) if lines else ""
+
+
+def explanation(items: list[tuple[str, str, str]], keys: set[str] | None = None) -> str:
+    """The side panel's notes: each algorithm's title, summary and source, then the legend
+    of what is on show (`keys`; None: the whole legend)."""
     text = "\n\n".join(f"[b]{title}[/b]\n{summary}\n[dim]— {source}[/dim]"
                        for title, summary, source in items)
-    return f"{text}\n\n{LEGEND}"
+    key = legend(keys)
+    return f"{text}\n\n{key}" if key else text
 
 
 def race_table(table: list[Standing]) -> str:
@@ -94,8 +121,9 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
     per_frame = f" ({speed // FPS:,}/frame)" if speed >= 2 * FPS else ""
     hint = ""
     if playback.at_end:
-        hint = "   [reverse] r: race the ticked solvers [/]" if phase == "generate" \
-            else "   [reverse] g: build another maze [/]"
+        hint = "   [reverse] r: race the ticked solvers [/]" if phase != "race" \
+            else "   [reverse] R: same race, new seed · g: build another maze [/]"
     # frame_ms is left out on purpose: the status must not vary between identical runs.
-    return (f"{request.generator} · {maze.width}x{maze.height} · seed {request.seed}   "
+    seed = "" if request.seed is None else f" · seed {request.seed}"  # None: a maze file
+    return (f"{request.generator} · {maze.width}x{maze.height}{seed}   "
             f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")

@@ -30,9 +30,10 @@ def level_help(level: Level) -> str:
     return "\n".join(lines)
 
 
-def finish_level(screen: WalkScreen, summary: str) -> str:
+def finish_level(screen: WalkScreen, summary: str, legend: str = "") -> str:
     """Record a finished level in the campaign; the end panel's text (stars, what opened,
-    where to go next). `summary` is the view's own end panel, kept for a lost game."""
+    the `legend` of the revealed maze, where to go next). `summary` is the view's own end
+    panel, kept for a lost game."""
     from mazegame.ui.screens.campaign import stars_text
 
     campaign = screen.app.campaign
@@ -58,6 +59,8 @@ def finish_level(screen: WalkScreen, summary: str) -> str:
         if number not in open_before and campaign.chapter_unlocked(number):
             lines += ["", f"[b]Chapter {number} is open:[/b] {campaign.chapter(number).title}"]
     after = campaign.next_level(level)
+    if legend:
+        lines += ["", legend]
     lines.append("")
     if after is None:
         lines.append("[b]The campaign is complete![/b] Every level won.")

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from mazegame import __version__
 from mazegame.games.modes import MODES
 from mazegame.ui.widgets.attract import AttractView
+from mazegame.ui.widgets.footer import GameFooter
 
 BANNER = """\
 ┏┳┓┏━┓╺━┓┏━╸┏━╸┏━┓┏┳┓┏━╸
@@ -52,7 +53,7 @@ class MenuScreen(Screen):
                 warmup.display = False  # shown only while something is really compiling
                 yield Static("", id="warmup-label")
                 yield ProgressBar(total=1, id="warmup-bar", show_eta=False)
-        yield Footer()
+        yield GameFooter()
 
     def on_resize(self) -> None:
         """Show the self-building maze only where it fits below the menu."""
@@ -67,11 +68,12 @@ class MenuScreen(Screen):
         self.query_one(OptionList).highlighted = 0
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Show the highlighted entry's blurb."""
+        """Show the highlighted entry's goal (its one-line description) and blurb."""
         key = event.option.id
         mode = MODES.get(key)
         title, blurb = (mode.title, mode.blurb) if mode else EXTRAS[key]
-        self.query_one("#blurb", Static).update(f"[b]{title}[/b]\n\n{blurb}")
+        goal = f"\n[i]{mode.goal}[/i]" if mode and mode.goal else ""
+        self.query_one("#blurb", Static).update(f"[b]{title}[/b]{goal}\n\n{blurb}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the chosen mode, the help, or quit."""

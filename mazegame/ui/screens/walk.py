@@ -1,4 +1,5 @@
-"""The screen every walking mode shares: generation in a worker, keys, clock, end panel.
+"""The screen every walking mode shares: generation in a worker, keys, clock; the end of a
+game (panel, routes, scrolling) is `end_panel.EndPanelMixin`.
 
 Nothing runs while nothing changes: the status line is redrawn when what it says changes,
 and its clock ticks once a second only while it runs (from the first move, not while paused,
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Center, Horizontal, Middle
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, LoadingIndicator, Static
+from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
@@ -28,7 +29,10 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.screens.dialogs import format_time
-from mazegame.ui.screens.level_play import finish_level, level_of, play_next_level
+from mazegame.ui.screens.end_panel import PANEL_BINDING, EndPanelMixin
+from mazegame.ui.screens.level_play import level_of, play_next_level
+from mazegame.ui.status import fit_status
+from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
@@ -41,10 +45,11 @@ GAME_BINDINGS = [
     Binding("escape,q", "app.pop_screen", "Menu", id="back", tooltip="Back to the menu"),
     Binding("enter", "next_level", "Next level", id="next-level",
             tooltip="A won campaign level: go on to the next one"),
+    PANEL_BINDING,
 ]
 
 
-class WalkScreen(Screen):
+class WalkScreen(EndPanelMixin, Screen):
     """A maze walked by one player, seen from above (the classic mode itself)."""
 
     BINDINGS = [
@@ -79,7 +84,7 @@ class WalkScreen(Screen):
             yield LoadingIndicator()
         with Middle(id="paused"), Center():
             yield Static("[b]Paused[/b]\n\npress p or any move key to go on", id="paused-label")
-        yield Footer()
+        yield GameFooter()
 
     def compose_view(self) -> ComposeResult:
         """The widgets that show the game (the maze, by default)."""
@@ -116,6 +121,7 @@ class WalkScreen(Screen):
                 self.told.add(note)
                 self.notify(f"{self.setup.algorithm}: {note}", timeout=8)
         self.building = True
+        self.query_one(MazeView).browsing = False  # the move keys queue moves again
         self.show_loading(True)
         self.update_status()  # the clock stops; the status describes the maze being built
         self._prepare(self.setup, fit, maze)
@@ -182,11 +188,8 @@ class WalkScreen(Screen):
         self.show_loading(False)
         self.show_paused(False)
         self.update_status()
-        panel = self.query_one("#end-panel", Static)
-        panel.update(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
-                     "[b]q[/b]  back to the menu")
-        panel.display = True
-        panel.add_class("-lost")
+        self.show_panel(f"[b]Cannot start[/b]\n\n{message}\n\n[b]n[/b]  try a new maze\n"
+                        "[b]q[/b]  back to the menu", lost=True)
 
     def show_game(self) -> None:
         """Draw a fresh game."""
@@ -229,66 +232,6 @@ class WalkScreen(Screen):
             view.add_trail(self.game.position)
             view.move_player(self.game.position)
 
-    def check_end(self) -> None:
-        """At the game's end: reveal the maze, record the result, show the summary."""
-        game = self.game
-        if game.over:
-            self.reveal()
-            self.previous_best = self.app.record(
-                self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
-                optimum=game.shortest, seconds=game.elapsed,
-            )
-            panel = self.query_one("#end-panel", Static)
-            summary = self.end_summary()
-            panel.update(summary if self.setup.level_id is None
-                         else finish_level(self, summary))
-            self.refresh_bindings()  # a won level offers the next one
-            panel.display = True
-            panel.set_class(not game.won, "-lost")
-
-    def reveal(self) -> None:
-        """Show the whole maze with your trail and the shortest path (bird's-eye)."""
-        view = self.query_one(MazeView)
-        view.display = True
-        if view.maze is not self.game.maze:
-            view.set_maze(self.game.maze, player=self.game.position)
-        view.trail = set(self.game.trail)
-        view.show_trail = True
-        view.set_path(self.game.shortest_path())
-        view.refresh_all()
-
-    def end_summary(self) -> str:
-        """The end panel's text: the run measured against the shortest path."""
-        game = self.game
-        extra = game.moves - game.shortest
-        verdict = (
-            "A perfect run: the shortest path!" if extra == 0
-            else f"{extra} moves more than the shortest path."
-        )
-        return "\n".join([
-            "[b]You escaped![/b]",
-            "",
-            self.describe(),
-            "",
-            f"Your moves     {game.moves}",
-            f"Shortest path  {game.shortest}",
-            f"Efficiency     {game.efficiency():.0%}",
-            f"Bumps          {game.bumps}",
-            f"Time           {format_time(game.elapsed)}",
-            "",
-            verdict,
-            self.best_line(),
-            self.legend(),
-            "",
-            "[b]n[/b]  new maze",
-            "[b]r[/b]  same maze again",
-            "[b]q[/b]  back to the menu",
-        ])
-
-    def legend(self) -> str:
-        """What the revealed maze shows, for the end panel."""
-        return "Shortest path: green •; your trail: ·"
-
     def maze_key(self) -> str:
         """What was played, for the saved results: the generator's recipe or the level."""
         s, maze = self.setup, self.game.maze
@@ -298,18 +241,13 @@ class WalkScreen(Screen):
         one_way = f":one-way {s.one_way:g}" if s.one_way else ""  # another maze, same seed
         return f"{s.algorithm}:{maze.width}x{maze.height}:{s.seed}:{wrap}{one_way}"
 
-    def best_line(self) -> str:
-        """How this run compares with your earlier wins on the same maze."""
-        best, game = self.previous_best, self.game
-        if best is None:
-            return "Your first win on this maze."
-        if game.moves < best.moves or game.elapsed < best.seconds:
-            return f"New record! (before: {best.moves} moves, {format_time(best.seconds)})"
-        return f"Your best here: {best.moves} moves, {format_time(best.seconds)}"
-
     # -- other actions ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A campaign level has no "new maze" (its maze is the level) but a next level."""
+        """A campaign level has no "new maze" (its maze is the level) but a next level; after
+        the end the play keys rest (the maze scrolls) and the panel can be hidden."""
+        at_end = self.end_check_action(action)
+        if at_end is not None:
+            return at_end
         if action == "new_maze":
             return self.setup.level_id is None
         if action == "next_level":
@@ -345,9 +283,11 @@ class WalkScreen(Screen):
         self.update_status()
 
     def action_toggle_trail(self) -> None:
-        """Show or hide the trail of cells walked."""
+        """Show or hide the trail of cells walked (after the end: your route)."""
         view = self.query_one(MazeView)
         view.show_trail = not view.show_trail
+        if self.game_over():
+            self.reveal_routes()
         view.refresh_all()
 
     def action_zoom(self) -> None:
@@ -381,16 +321,20 @@ class WalkScreen(Screen):
     def update_status(self) -> None:
         """Redraw the status line if what it says changed, and keep the clock ticking while
         it runs."""
-        text = f"[b]{self.title_text}[/b]  {self.describe()}"
-        if self.game is not None:
-            text += "   " + "   ".join(self.status_fields())
-            if self.game.paused:
-                text += "  [reverse] PAUSED [/reverse]"
+        game = self.game
+        text = fit_status(self.title_text, self.describe(),
+                          self.status_fields() if game is not None else [],
+                          self.size.width - 2,  # the status line's padding
+                          "  [reverse] PAUSED [/reverse]" if game and game.paused else "")
         if text != self._status_text:
             self._status_text = text
             # One row, docked, fixed height: no layout pass, only the line is repainted.
             self.query_one("#status", Static).update(text, layout=False)
         self.sync_clock()
+
+    def on_resize(self) -> None:
+        """Fit the status line to the new width."""
+        self.update_status()
 
     def clock_running(self) -> bool:
         """Whether the game's clock runs: started by a move, not paused, not over."""

@@ -7,7 +7,7 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from mazegame.games.eyeview import SHADES, look, render_view
+from mazegame.games.eyeview import SHADES, STYLE_NAMES, look, render_view
 from mazegame.ui.palette import (
     CEILING,
     EYE_EDGE,
@@ -44,6 +44,10 @@ def _palette() -> dict[str, Style]:
                                     bgcolor=_blend(EYE_WALL_NEAR[1], EYE_WALL_FAR[1], t))
         styles[f"face-{i}"] = Style(color=_blend(EYE_FACE_NEAR[0], EYE_FACE_FAR[0], t),
                                     bgcolor=_blend(EYE_FACE_NEAR[1], EYE_FACE_FAR[1], t))
+    for name in STYLE_NAMES:  # a sprite's strokes keep the background they stand on
+        if name.startswith("sprite:"):
+            ground = styles[name.removeprefix("sprite:")]
+            styles[name] = Style(color=EYE_SPRITE, bgcolor=ground.bgcolor, bold=True)
     return styles
 
 

@@ -1,5 +1,9 @@
 """The jumping-maze board: a checkerboard of numbers drawn line by line, with the player,
-the goal, the hint (visited squares), easy mode's legal targets and a bump flash."""
+the goal, the hint (visited squares), easy mode's legal targets and a bump flash.
+
+Without colour (NO_COLOR) glyphs carry what the colours would: the dark squares are filled
+with a shade, and the player, easy mode's targets and the hint mark their square's number.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,21 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mazegame.games.jump import JumpGame
-from mazegame.ui.palette import BUMP, DARK, GOAL, HINT, LIGHT, PLAYER, TARGET
+from mazegame.ui.palette import (
+    BUMP,
+    DARK,
+    FLOOR,
+    GLYPH_BUMP,
+    GLYPH_DARK_SQUARE,
+    GLYPH_PLAYER,
+    GLYPH_TARGET,
+    GLYPH_TRAIL,
+    GOAL,
+    HINT,
+    LIGHT,
+    PLAYER,
+    TARGET,
+)
 
 VISITED = HINT  #: the hint: text colour of squares you have stood on
 
@@ -69,42 +87,63 @@ class JumpBoard(Widget, can_focus=True):
         return r * p.width + c
 
     # -- drawing ---------------------------------------------------------------------
-    def square(self, cell: int, targets: set[int]) -> tuple[str, Style]:
-        """Label and style of one square."""
-        game, p = self.game, self.game.puzzle
+    @property
+    def plain(self) -> bool:
+        """No colour (NO_COLOR): the glyphs alone must tell squares and marks apart."""
+        return bool(getattr(self.app, "no_color", False))
+
+    def square(self, cell: int, targets: set[int]) -> tuple[str, Style, str]:
+        """Label, style and fill character of one square."""
+        game, p, plain = self.game, self.game.puzzle, self.plain
         r, c = divmod(cell, p.width)
         label = "G" if cell == p.goal else str(int(p.jumps[r, c]))
+        light = (r + c) % 2 == 0  # the seed's checkerboard
+        fill = GLYPH_DARK_SQUARE if plain and not light else " "
         if cell == game.position:
-            return label, BUMP if self.bumped else PLAYER
+            bumped = self.bumped
+            label = f"{GLYPH_BUMP if bumped else GLYPH_PLAYER}{label}" if plain else label
+            return label, BUMP if bumped else PLAYER, fill
         if cell == p.goal:
-            return label, GOAL
-        style = LIGHT if (r + c) % 2 == 0 else DARK  # the seed's checkerboard
-        if self.show_targets and cell in targets:
-            style += TARGET
+            return label, GOAL, fill
+        style = LIGHT if light else DARK
+        mark = ""
         if self.show_visited and cell in game.visited:
-            style += VISITED
+            style, mark = style + VISITED, GLYPH_TRAIL
+        if self.show_targets and cell in targets:
+            style, mark = style + TARGET, GLYPH_TARGET  # where you can go says more
         if cell == p.start:
             label = f"[{label}]" if len(label) + 2 <= self.cell_size()[0] else label
-        return label, style
+        return (mark + label if plain else label), style, fill
+
+    @staticmethod
+    def cell_text(label: str, width: int, fill: str, middle: bool) -> str:
+        """One row of a square: the fill, with the label centred on the middle row (kept
+        clear of a shaded fill by a space each side where there is room)."""
+        if not middle:
+            return fill * width
+        if fill != " " and len(label) + 4 <= width:
+            label = f" {label} "
+        return label.center(width, fill)
 
     def render_line(self, y: int) -> Strip:
         """One row of the board: squares, numbers, player and goal."""
         width = self.size.width
+        # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
         if self.game is None:
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         p = self.game.puzzle
         cw, ch = self.cell_size()
         ox, oy = self.origin()
         r = (y - oy) // ch
         if y < oy or r >= p.height:
-            return Strip.blank(width)
+            return Strip.blank(width, FLOOR)
         middle = (y - oy) % ch == ch // 2
         targets = set(self.game.options().values()) if self.show_targets else set()
-        segments = [Segment(" " * ox)]
+        segments = [Segment(" " * ox, FLOOR)]
         for c in range(p.width):
-            label, style = self.square(r * p.width + c, targets)
-            segments.append(Segment(label.center(cw) if middle else " " * cw, style))
-        return Strip(segments).extend_cell_length(width)
+            label, style, fill = self.square(r * p.width + c, targets)
+            segments.append(Segment(self.cell_text(label, cw, fill, middle), style))
+        return Strip(segments).extend_cell_length(width, FLOOR)
 
     def on_click(self, event: events.Click) -> None:
         """A click on a square asks to jump there."""

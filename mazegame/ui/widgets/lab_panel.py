@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from mazegame.games.lab import TraceRun
 from mazegame.ui.widgets.trace_view import TraceView
+from mazegame.ui.widgets.trace_zoom import ZoomView
 
 
 class TracePanel(Vertical):
@@ -25,6 +26,7 @@ class TracePanel(Vertical):
         """The run's title, its trace view and its counters."""
         yield Static(f"[b]{self.run.title}[/b]", classes="lab-panel-title")
         yield TraceView(classes="lab-trace")
+        yield ZoomView(classes="lab-trace lab-zoom")  # the whole maze, when fitted (f)
         yield Static("", classes="lab-counters")
 
     def on_mount(self) -> None:
@@ -33,6 +35,8 @@ class TracePanel(Vertical):
         view = self.query_one(TraceView)
         view.follow = run.follows_agent
         view.show(run.maze, run.replay, run.layers, run.label_kind)
+        self.zoom.show(run.maze, run.replay)
+        self.zoom.display = False
         self.update_counters()
 
     @property
@@ -40,12 +44,31 @@ class TracePanel(Vertical):
         """The panel's trace view."""
         return self.query_one(TraceView)
 
+    @property
+    def zoom(self) -> ZoomView:
+        """The panel's fit-to-panel view (shown instead of the trace view when fitted)."""
+        return self.query_one(ZoomView)
+
+    @property
+    def fitted(self) -> bool:
+        """The whole maze is shown, scaled to the panel."""
+        return self.zoom.display
+
+    def fit(self, on: bool) -> None:
+        """Show the whole maze scaled to the panel (on) or the rooms at their width."""
+        self.zoom.display, self.view.display = on, not on
+        if on:
+            self.zoom.maze = self.view.maze  # start and goal as placed
+            self.zoom.changed()
+
     def seek(self, clock: int) -> None:
         """Show the state after `clock` events (or the end, for a shorter trace)."""
         ran = self.run.seek(clock)
         if len(ran):
             self.view.apply_events(ran)
             self.update_counters()
+            if self.fitted:
+                self.zoom.changed()
 
     def update_counters(self) -> None:
         """Show the run's counters and note, and its answer once it has finished."""
@@ -54,6 +77,7 @@ class TracePanel(Vertical):
         note = run.note()
         finished = run.finished
         self.view.set_path(run.answer())  # the answer shows once the search is over
+        self.zoom.path = tuple(run.answer())
         if finished:
             note = f"[{'green' if run.result.found else 'red'}]{run.outcome()}[/]"
         self.set_class(finished, "-finished")

@@ -22,6 +22,10 @@ LAB_SIZES = ((5, 5), (8, 6), (9, 9), (16, 10), (24, 14), (40, 20), (64, 32), (10
 DEFAULT_SIZE = (16, 10)
 MAX_SOLVERS = 4
 DEFAULT_SOLVERS = ("bfs", "tremaux")
+#: Loops the lab offers: the fraction of dead ends braided away (`generate(braid=...)`);
+#: with loops, a goal away from the outer wall can defeat a wall follower.
+LAB_BRAIDS = ((0.0, "none (perfect)"), (0.1, "a few (10%)"), (0.25, "some (25%)"),
+              (0.5, "many (50%)"), (1.0, "no dead ends"))
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,7 @@ class GenerateRequest:
     size: tuple[int, int] = DEFAULT_SIZE
     seed: int | None = None
     options: dict = field(default_factory=dict)
+    braid: float = 0.0  #: loops: the fraction of dead ends opened up (0: a perfect maze)
 
 
 class LabPicker(Vertical):
@@ -58,6 +63,11 @@ class LabPicker(Vertical):
         yield SeedInput("" if first.seed is None else str(first.seed), placeholder="random seed",
                         compact=True, id="lab-seed")
         yield Static("", id="lab-seed-error")
+        yield Label("Loops", classes="lab-label")
+        braids = [(label, value) for value, label in LAB_BRAIDS]
+        if first.braid not in dict(LAB_BRAIDS):
+            braids.insert(0, (f"{first.braid:.0%}", first.braid))
+        yield Select(braids, value=first.braid, allow_blank=False, compact=True, id="lab-braid")
         yield Label(f"Solvers to race (up to {MAX_SOLVERS})", classes="lab-label")
         yield SelectionList(*((spec.title, name, name in self.initial_solvers)
                               for name, spec in SOLVERS.items()),
@@ -111,7 +121,8 @@ class LabPicker(Vertical):
             if opt.choices is not None and self.query(f"#lab-opt-{opt.name}")
         }
         return GenerateRequest(name, self.query_one("#lab-size", Select).value,
-                               self.query_one("#lab-seed", SeedInput).seed, options)
+                               self.query_one("#lab-seed", SeedInput).seed, options,
+                               float(self.query_one("#lab-braid", Select).value))
 
     def seed_problem(self) -> str:
         """Why the seed box cannot be read ('' when it can)."""

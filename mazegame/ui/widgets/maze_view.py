@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -16,6 +17,7 @@ from textual.strip import Strip
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import picture_lines
+from mazegame.ui.keys import scroll_bindings
 from mazegame.ui.palette import (
     BUMP,
     FLOOR,
@@ -50,11 +52,25 @@ def _wall_style(ch: str) -> Style:
 class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     """Draws a maze, a trail, a path, the goals and the player; scrolls to keep the player
     in view when the maze is larger than the widget. The seams of a wrapped maze are drawn
-    as dotted edges (see `seams`), one-way doors as arrows."""
+    as dotted edges (see `seams`), one-way doors as arrows.
+
+    While `browsing` (after a game), the move keys scroll the maze instead; otherwise the
+    view has no keys of its own and the screen's move keys reach the screen."""
 
     DEFAULT_CSS = """
     MazeView { background: $surface; }
     """
+    BINDINGS = [
+        *scroll_bindings(),
+        Binding("pageup", "page(0, -1)", "Page up", show=False, id="scroll-page-up",
+                tooltip="Scroll the maze up a screen"),
+        Binding("pagedown", "page(0, 1)", "Page down", show=False, id="scroll-page-down",
+                tooltip="Scroll the maze down a screen"),
+        Binding("home", "page(-1, 0)", "Page left", show=False, id="scroll-page-left",
+                tooltip="Scroll the maze left a screen"),
+        Binding("end", "page(1, 0)", "Page right", show=False, id="scroll-page-right",
+                tooltip="Scroll the maze right a screen"),
+    ]
 
     room_width: reactive[int] = reactive(3)
 
@@ -68,6 +84,11 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.show_trail = True
         self.unseen: set[int] | None = None  #: cells drawn as fog (the eye mode's mini-map)
         self.others: dict[int, tuple[str, Style]] = {}  #: more sprites: cell -> (glyph, style)
+        #: The routes shown after a game (cell -> (glyph, style)), over the path and trail.
+        self.marks: dict[int, tuple[str, Style]] = {}
+        #: The player's sprite when not the usual one (a facing arrow, the demon that caught).
+        self.player_sprite: tuple[str, Style] | None = None
+        self.browsing = False  #: the move keys scroll the view (after a game)
         self.bumped: int | None = None
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
@@ -83,6 +104,9 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.trail = set()
         self.path = set()
         self.path_glyph = (GLYPH_PATH, PATH)
+        self.marks = {}
+        self.player_sprite = None
+        self.browsing = False
         self.bumped = None
         self._rebuild()
 
@@ -164,6 +188,19 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.path = set(cells)
         self.invalidate(changed)
 
+    def set_marks(self, marks: dict[int, tuple[str, Style]]) -> None:
+        """Show these route marks (cell -> glyph and style) over the path and the trail."""
+        if marks != self.marks:
+            self.marks = dict(marks)
+            self.refresh_all()  # the doors between marked rooms change too (their band)
+
+    def set_player_sprite(self, sprite: tuple[str, Style] | None) -> None:
+        """Draw the player as `sprite` (glyph, style), or as usual (None)."""
+        if sprite != self.player_sprite:
+            self.player_sprite = sprite
+            if self.player is not None:
+                self.repaint([self.player])
+
     def add_trail(self, cell: int) -> None:
         """Add `cell` to the trail walked."""
         if cell not in self.trail:
@@ -186,6 +223,12 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         y = row + pad_y - self.scroll_offset.y
         if 0 <= y < self.size.height:
             self.refresh(Region(0, y, self.size.width, 1))
+
+    def on_resize(self) -> None:
+        """The view changed size (an end panel came or went, the terminal was resized):
+        keep the player in sight."""
+        if self.player is not None:
+            self.call_after_refresh(self.keep_in_view, self.player)
 
     def keep_in_view(self, cell: int) -> None:
         """Keep the cell a margin away from the widget's edges: when it comes closer, centre
@@ -216,12 +259,15 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             return "█", ROCK
         if cell in maze.goals:
             return GLYPH_GOAL, GOAL
+        if cell == maze.start:  # over the trail: where you came from stays marked
+            return GLYPH_START, START
+        mark = self.marks.get(cell)
+        if mark is not None:
+            return mark
         if cell in self.path:
             return self.path_glyph
         if self.show_trail and cell in self.trail:
             return GLYPH_TRAIL, TRAIL
-        if cell == maze.start:
-            return GLYPH_START, START
         return " ", FLOOR
 
     def _room_text(self, glyph: str) -> str:
@@ -238,19 +284,36 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.maze.wrap_x or self.maze.wrap_y:
             line = seam_line(self._lines, row, self.room_width, self._seams)
         segments: list[Segment] = []
+        width, step = self.maze.width, self.room_width + 1
         if row % 2 == 0:
             segments = [Segment(ch, _wall_style(ch)) for ch in line]
+            r = row // 2
+            if self.marks and 0 < r < self.maze.height:  # doors between two banded rooms
+                for c in range(width):
+                    band = self._band((r - 1) * width + c, r * width + c)
+                    door = range(c * step + 1, (c + 1) * step)
+                    if band is not None and all(line[x] == " " for x in door):
+                        for x in door:
+                            segments[x] = Segment(" ", band)
         else:
             r = row // 2
-            step = self.room_width + 1
-            for c in range(self.maze.width):
-                segments.append(Segment(line[c * step], _wall_style(line[c * step])))
-                glyph, style = self._room(r * self.maze.width + c)
+            for c in range(width):
+                cell = r * width + c
+                gap = line[c * step]
+                band = self._band(cell - 1, cell) if c and self.marks and gap == " " else None
+                segments.append(Segment(gap, band or _wall_style(gap)))
+                glyph, style = self._room(cell)
                 segments.append(Segment(self._room_text(glyph), style))
             segments.append(Segment(line[-1], _wall_style(line[-1])))
         strip = Strip(segments).simplify()
         self._cache[row] = strip
         return strip
+
+    def _band(self, a: int, b: int) -> Style | None:
+        """The background that joins two neighbouring rooms drawn on one background (the
+        shortest path's band after a game), for the open door between them; else None."""
+        bg = self._room(a)[1].bgcolor
+        return Style(bgcolor=bg) if bg is not None and bg == self._room(b)[1].bgcolor else None
 
     def set_others(self, others: dict[int, tuple[str, Style]]) -> None:
         """Replace the extra sprites (a demon, say), re-rendering only the rows they touch."""
@@ -264,14 +327,32 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             return []
         cells = [(cell, glyph, style) for cell, (glyph, style) in self.others.items()]
         if self.player is not None:
-            style = BUMP if self.bumped == self.player else PLAYER
-            cells.append((self.player, GLYPH_PLAYER, style))
+            glyph, style = self.player_sprite or (GLYPH_PLAYER, PLAYER)
+            cells.append((self.player, glyph, BUMP if self.bumped == self.player else style))
         out = []
         for cell, glyph, style in cells:
             x, y = self.cell_origin(cell)
             if y == row:
                 out.append((x, self._room_text(glyph), style))
         return out
+
+    # -- browsing (after a game) ---------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The scroll keys work only while browsing: otherwise they are the screen's."""
+        if action in ("scroll", "page"):
+            return self.browsing
+        return True
+
+    def action_scroll(self, dx: int, dy: int) -> None:
+        """Scroll by one room across or one row of rooms down."""
+        self.scroll_to(self.scroll_offset.x + dx * (self.room_width + 1),
+                       self.scroll_offset.y + 2 * dy, animate=False)
+
+    def action_page(self, dx: int, dy: int) -> None:
+        """Scroll by a screen (less a margin, to keep one's bearings)."""
+        width, height = self.size
+        self.scroll_to(self.scroll_offset.x + dx * max(1, width - 8),
+                       self.scroll_offset.y + dy * max(1, height - 2), animate=False)
 
     def render_line(self, y: int) -> Strip:
         """Row `y` of the maze on screen (scrolled and padded)."""

@@ -1,9 +1,12 @@
 """The lab's maze: a `MazeView` that draws a trace replay's state.
 
 Marks colour the rooms (frontier, visited, active, path, dead), labels appear as numbers
-when the rooms are wide enough (aroma as a heat map instead), door marks sit beside their
-doors, agents on top. The view holds the replay's arrays by reference, so after a seek it
-only needs to know which events ran (`apply_events`) to re-render the rows they touched.
+when the rooms are wide enough (aroma as a heat map instead, sets as a colour and letter per
+set, a walk's directions as arrows), the rectangle in focus (a scan row, a chamber, a run) is
+shaded and dotted, door marks sit beside their doors, agents on top. With NO_COLOR the ideas
+still show by glyph: set letters, arrows, focus dots, "+" on the frontier, shaded aroma.
+The view holds the replay's arrays by reference, so after a seek it only needs to know
+which events ran (`apply_events`) to re-render the rows they touched.
 
 The wall picture is built lazily, band by band, for the rows on screen: building it for a
 whole 200x200 maze takes a fifth of a second, far more than a frame, and a fast generation
@@ -12,7 +15,7 @@ replay changes walls all over the maze every frame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from rich.segment import Segment
@@ -24,7 +27,7 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import picture_lines
 from mazegame.engine.solve.aroma import AROMA_LEVELS
 from mazegame.engine.solve.registry import DOOR_LETTERS
-from mazegame.engine.trace import DOOR, MAX_AGENTS, WALL, Mark
+from mazegame.engine.trace import DOOR, FOCUS, LABEL, MAX_AGENTS, WALL, Mark
 from mazegame.ui.palette import (
     ACTIVE,
     AGENT_GLYPHS,
@@ -33,17 +36,24 @@ from mazegame.ui.palette import (
     DOOR_DOT,
     DOOR_LETTER,
     FRONTIER,
+    GLYPH_ARROWS,
+    GLYPH_FOCUS,
+    GLYPH_FRONTIER,
     GLYPH_GOAL,
+    GLYPH_SHADES,
     GLYPH_START,
     GOAL,
     HEAT,
     ONE_WAY,
     PLAIN,
     ROCK,
+    SET_GLYPHS,
+    SETS,
     START,
     VISITED,
 )
 from mazegame.ui.palette import AGENTS as AGENT_STYLES
+from mazegame.ui.palette import FOCUS as FOCUS_STYLE
 from mazegame.ui.palette import WALL as WALL_STYLE
 from mazegame.ui.widgets.maze_view import _WALL_CHARS, MazeView
 
@@ -75,6 +85,11 @@ class Layers:
     labels: np.ndarray
     doors: np.ndarray
     agents: np.ndarray
+    focus: np.ndarray = field(default_factory=lambda: np.full(1, -1, np.int32))
+
+    def focus_rect(self) -> tuple[int, int, int, int] | None:
+        """No rectangle is in focus on plain layers (a `Replay` reads its FOCUS events)."""
+        return None
 
     @staticmethod
     def blank(maze: Maze) -> Layers:
@@ -95,7 +110,9 @@ class TraceView(MazeView):
         self.follow = True  #: scroll to keep the first agent in view
         self._stale: set[int] = set()  #: picture lines whose walls changed since drawn
         self._agents_drawn: list[int] = []
+        self._focus_drawn: tuple[int, int, int, int] | None = None  #: the rectangle drawn
         self._door_now = 1  #: the newest LRU door time, for ageing the marks
+        self._aroma_floor = 0  #: the faintest aroma level on the board: the heat map's floor
         self._cached_window = (0, 0)  #: the columns the cached row strips cover
         self._frame_window: tuple[int, int] | None = None  #: the columns of this repaint
 
@@ -109,7 +126,14 @@ class TraceView(MazeView):
         self.set_maze(maze.copy(walls=state.walls), player=-1)
         self.player = None  # agents are drawn into the rows, not as a sprite
         self._agents_drawn = []
+        self._focus_drawn = self._focus()
         self._note_doors()
+
+    def _focus(self) -> tuple[int, int, int, int] | None:
+        """The rectangle in focus now, when the focus layer is on show."""
+        if self.state is None or "focus" not in self.show_layers:
+            return None
+        return self.state.focus_rect()
 
     def _rebuild(self) -> None:
         # Like MazeView's, but every picture line starts stale and is built when first shown.
@@ -130,6 +154,12 @@ class TraceView(MazeView):
         agents = [int(a) for a in self.state.agents if a >= 0]
         touched = set(self._agents_drawn) | set(agents)
         self._agents_drawn = agents
+        focus_lines = set()
+        if np.any(events[:, 0] == FOCUS):
+            focus, drawn = self._focus(), self._focus_drawn
+            if focus != drawn:
+                focus_lines = _rect_lines(drawn) | _rect_lines(focus)
+                self._focus_drawn = focus
         if len(events) > 4 * self.maze.size:  # a big jump: cheaper to redraw what shows
             if np.any(events[:, 0] <= WALL):
                 self._stale = set(range(len(self._lines)))
@@ -140,7 +170,7 @@ class TraceView(MazeView):
         ops, cells = events[:, 0], events[:, 1]
         rows = {int(c) // w for c in touched}
         rows.update((np.unique(cells[cells >= 0]) // w).tolist())
-        lines = {2 * r + 1 for r in rows}
+        lines = {2 * r + 1 for r in rows} | focus_lines
         wide = (ops <= WALL) | (ops == DOOR)  # these also change the lines above and below
         if wide.any():
             wide_rows = np.unique(cells[wide] // w)
@@ -154,7 +184,7 @@ class TraceView(MazeView):
                 if self.maze.wrap_y and (walled[0] == 0 or walled[-1] == h - 1):
                     self._stale.update((0, 2 * h))  # a door through the top-bottom seam
                     lines.update((0, 2 * h))
-        if np.any(ops == DOOR):
+        if np.any(ops == DOOR) or (self.label_kind == "aroma" and np.any(ops == LABEL)):
             self._note_doors()
         for line in lines:
             self._cache.pop(line, None)
@@ -195,6 +225,12 @@ class TraceView(MazeView):
     def _note_doors(self) -> None:
         if self.state is not None and "doors" in self.show_layers:
             self._door_now = max(1, int(self.state.doors.max()))
+        if self.state is not None and self.label_kind == "aroma":
+            # The heat map spans the faintest aroma on the board to the cheese, so the
+            # gradient the rat climbs shows at every tick (the levels are logarithmic, and
+            # most of them are soon within a few decades of the cheese).
+            smelt = self.state.labels[self.state.labels > 0]
+            self._aroma_floor = int(smelt.min()) if len(smelt) else 0
 
     # -- the wall picture, built lazily -----------------------------------------------
     def _ensure_lines(self, line: int) -> None:
@@ -300,6 +336,14 @@ class TraceView(MazeView):
         marked_doors = "doors" in layers and rw >= 3
         doors = state.doors[base + c0:base + c1].tolist() if marked_doors else None
         inner = rw - 2 if marked_doors else rw
+        focus = self._focus_drawn
+        if focus is not None and focus[0] <= r < focus[0] + focus[2]:
+            focus_cols = range(focus[1], focus[1] + focus[3])
+        else:
+            focus_cols = range(0)
+        no_color = self.app.no_color  # then the ideas show by glyphs
+        floor = self._aroma_floor
+        span = AROMA_LEVELS + 1 - floor
         segments = []
         for i in range(n):
             cell, x = base + c0 + i, (c0 + i) * step
@@ -317,9 +361,23 @@ class TraceView(MazeView):
             style = MARK_STYLES.get(mark, PLAIN)
             if kind == "aroma":
                 if label > 0:
-                    style = HEAT[min(len(HEAT) - 1, label * len(HEAT) // (AROMA_LEVELS + 1))]
+                    heat = min(len(HEAT) - 1, max(0, label - floor) * len(HEAT) // span)
+                    style = PLAIN if no_color else HEAT[heat]
+                    text = GLYPH_SHADES[heat] * inner if no_color else ""
+            elif kind == "sets":
+                if label > 0:
+                    text, style = set_look(label)
+            elif kind == "direction":
+                if 0 < label <= len(GLYPH_ARROWS):
+                    text = GLYPH_ARROWS[label - 1]
             elif kind and (label > 0 or mark):
                 text = str(label)
+            if no_color and mark == Mark.FRONTIER and not text:
+                text = GLYPH_FRONTIER
+            if c0 + i in focus_cols:
+                if style is PLAIN:
+                    style = FOCUS_STYLE
+                text = text or (GLYPH_FOCUS if cell != start else "")
             if cell in goals:
                 text, style = GLYPH_GOAL, GOAL
             elif len(text) > inner or not text:
@@ -351,6 +409,23 @@ class TraceView(MazeView):
         if mark is None:
             return Segment(" ", room)
         return Segment(mark[0], room + Style(color=mark[1].color, bold=True))
+
+
+def set_look(label: int) -> tuple[str, Style]:
+    """The letter and style of the set labelled `label` (> 0): both picked by a hash of the
+    id, from different bits, so two sets that share a colour rarely share a letter too."""
+    mixed = label & 0xFFFFFFFF
+    for _ in range(2):  # an integer mixer: ids a row or a cell apart land far apart
+        mixed = (((mixed >> 16) ^ mixed) * 0x45D9F3B) & 0xFFFFFFFF
+    mixed ^= mixed >> 16
+    return SET_GLYPHS[mixed % len(SET_GLYPHS)], SETS[(mixed >> 8) % len(SETS)]
+
+
+def _rect_lines(rect: tuple[int, int, int, int] | None) -> set[int]:
+    """The picture lines of the rooms of a focus rectangle."""
+    if rect is None:
+        return set()
+    return {2 * r + 1 for r in range(rect[0], rect[0] + rect[2])}
 
 
 def _centred(text: str, width: int) -> str:

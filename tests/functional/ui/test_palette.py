@@ -23,3 +23,31 @@ def test_the_lab_legend_shows_the_marks_colours():
 
     for style in (FRONTIER, VISITED):
         assert f"[on {style.bgcolor.name}]" in LEGEND
+
+
+def test_the_lab_legend_names_only_what_is_on_show():
+    from mazegame.ui.palette import FOCUS_COLOUR, SET_COLOURS
+    from mazegame.ui.screens.lab_text import LEGEND_LINES, explanation, legend
+
+    shown = legend({"sets", "focus"})
+    assert f"[on {SET_COLOURS[0]}]" in shown and f"[on {FOCUS_COLOUR}]" in shown
+    assert LEGEND_LINES["aroma"] not in shown and LEGEND_LINES["frontier"] not in shown
+    assert explanation([("T", "S", "src")], set()) == "[b]T[/b]\nS\n[dim]— src[/dim]"
+    assert all(line in legend() for line in LEGEND_LINES.values())
+
+
+def test_the_jump_board_colours_stay_apart_at_256_and_16_colours():
+    # Both squares once mapped to 256-colour index 59 (and 16-colour 8): no checkerboard.
+    from rich.color import ColorSystem
+
+    from mazegame.ui.palette import BUMP, DARK, GOAL, LIGHT, PLAYER, TARGET
+
+    backgrounds = {"light": LIGHT, "dark": DARK, "target": TARGET, "player": PLAYER,
+                   "goal": GOAL, "bump": BUMP}
+    for system in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
+        seen = {}
+        for name, style in backgrounds.items():
+            shown = style.bgcolor.downgrade(system)  # what a terminal of that kind is sent
+            seen[name] = shown.triplet if system == ColorSystem.TRUECOLOR else shown.number
+        assert seen["light"] != seen["dark"], system
+        assert len(set(seen.values())) == len(seen), (system, seen)

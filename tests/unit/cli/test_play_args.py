@@ -51,8 +51,12 @@ def test_values_outside_the_mode_are_refused_with_the_known_ones():
 
 def test_files_go_to_modes_that_read_them():
     assert setup_of("classic", MAZE_FILE).level is not None
-    with pytest.raises(UsageError, match="lab plays no file"):
-        setup_of("lab", MAZE_FILE)
+    lab = setup_of("lab", MAZE_FILE)  # the lab races solvers on a maze file
+    assert lab.level is not None and lab.level.meta["file"] == MAZE_FILE
+    fileless = [name for name, mode in MODES.items() if mode.files is None]
+    for name in fileless[:1]:
+        with pytest.raises(UsageError, match=f"{name} plays no file"):
+            setup_of(name, MAZE_FILE)
     with pytest.raises(UsageError):  # a maze picture is not a puzzle pack
         setup_of("jump", MAZE_FILE)
 
@@ -71,3 +75,18 @@ def test_play_list_names_every_mode(capsys):
     assert main(["play", "--list"]) == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert listed == [*MODES, "level"]  # and `play level ID`, the campaign's one level
+
+
+@pytest.mark.parametrize("content,says", [
+    ('{"bad": 1}', "not a maze document"),
+    ("this is not a maze", ""),
+    ("", ""),
+])
+def test_play_lab_with_a_bad_maze_file_exits_2_naming_it(tmp_path, capsys, content, says):
+    path = tmp_path / "broken.json"
+    path.write_text(content)
+    assert main(["play", "lab", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mazegame: error: ") and str(path) in err and says in err
+    assert main(["play", "lab", str(tmp_path / "missing.json")]) == 2
+    assert "missing.json" in capsys.readouterr().err

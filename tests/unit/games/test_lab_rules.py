@@ -138,3 +138,27 @@ def test_a_race_nobody_finishes_has_no_winner():
     maze = Maze.closed(3, 1)
     runs, _ = race(maze, ["bfs", "random-walk"], 3, new_control())
     assert winner(runs) is None and [row.found for row in standings(runs)] == [False, False]
+
+
+@pytest.mark.parametrize(("name", "shows", "hides"), [
+    ("kruskal", {"sets"}, {"focus", "direction", "agents", "visited"}),
+    ("eller", {"sets", "visited"}, {"focus", "agents"}),
+    ("wilson", {"direction", "active", "visited", "agents"}, {"sets", "focus"}),
+    ("hunt-and-kill", {"focus", "active", "visited", "agents"}, {"sets", "direction"}),
+    ("recursive-division", {"focus"}, {"sets", "agents", "active"}),
+    ("sidewinder", {"focus", "agents"}, {"sets"}),
+    ("prim", {"frontier", "visited"}, {"focus", "sets"}),
+    ("binary-tree", set(), {"focus", "sets", "frontier", "agents"}),
+])
+def test_a_generation_names_what_it_draws_for_the_legend(name, shows, hides):
+    run = TraceRun.of_generation(name, generate(name, 8, 6, 2, record=True))
+    assert shows <= run.legend and not hides & run.legend
+
+
+def test_a_race_names_what_its_solvers_draw_for_the_legend():
+    maze = generate("backtracker", 8, 6, 2).maze
+    runs, _ = race(maze, ["tremaux", "cheese", "bfs"], 2, new_control())
+    tremaux, cheese, bfs = (run.legend for run in runs)
+    assert {"door letters", "agents", "path"} <= tremaux and "aroma" not in tremaux
+    assert {"aroma", "agents", "path"} <= cheese and "door letters" not in cheese
+    assert {"numbers", "frontier", "path"} <= bfs and "aroma" not in bfs

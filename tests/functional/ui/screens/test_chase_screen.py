@@ -3,8 +3,10 @@
 import pytest
 
 from mazegame.engine.chase_safety import check_winnable
+from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
+from mazegame.ui.palette import GLYPH_DEMON_ROUTE
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
 from mazegame.ui.widgets.maze_view import MazeView
 
@@ -48,7 +50,10 @@ async def test_standing_still_gets_you_caught(helpers):
         panel = str(app.screen.query_one("#end-panel").render())
         assert "Caught!" in panel
         view = app.screen.query_one(MazeView)
-        assert view.path == set(game.demon_trail)  # the loss screen shows the demon's route
+        # The loss screen draws the demon's route (its own glyph) and the demon over you.
+        drawn = {cell for cell, (glyph, _) in view.marks.items() if glyph == GLYPH_DEMON_ROUTE}
+        assert drawn == set(game.demon_trail)
+        assert view.player_sprite[0] == DEMON_GLYPH
 
 
 async def test_real_time_ticks_stop_while_paused(helpers):

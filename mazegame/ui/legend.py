@@ -1,0 +1,142 @@
+"""The help screen's legend: every glyph and colour a mode's screen draws, and what it means.
+
+Each sample is built from the very constant the drawing uses (`palette`, the eye view's
+palette and glyphs, the editor's and campaign's marks), so the legend cannot drift from the
+screen. The glyph is always shown: with NO_COLOR the legend still tells things apart.
+Legends are chosen by mode (`MODE_LEGENDS`, a test holds it to `games.modes.MODES`), and
+for the chase modes by view (`VIEW_LEGENDS`). The samples are built when the help opens:
+the eye view's palette and the editor's marks are not loaded before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+
+from rich.style import Style
+
+from mazegame.games.interpreted import KIND_MODULES
+from mazegame.ui import palette as p
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One legend row: glyphs drawn in a style, and what they mean."""
+
+    glyph: str
+    style: Style
+    meaning: str
+
+
+MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "bump")
+BLIND = ("player", "start", "goal", "trail", "path", "felt-wall", "one-way", "seam", "bump")
+EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen", "one-way",
+       "seam")
+DEMON = ("demon", "demon-route")
+#: Mode -> the samples its screen draws (the chase modes: see VIEW_LEGENDS).
+MODE_LEGENDS: dict[str, tuple[str, ...]] = {
+    "campaign": ("star", *MAP, *DEMON),
+    "classic": MAP,
+    "blind": BLIND,
+    "eye": EYE,
+    "jump": ("jump-player", "jump-goal", "jump-start", "jump-visited", "jump-target"),
+    **{kind: ("been-there", "player", "start", "goal", "trail", "path") for kind in KIND_MODULES},
+    "lab": ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma"),
+    "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
+}
+#: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
+VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
+    "birds-eye": (*MAP, *DEMON),
+    "blind": (*BLIND, "demon-route"),
+    "eye": ("eye-demon", *EYE),
+}
+VIEW_MODES = ("chase", "race")  #: the modes whose legend depends on the view
+
+
+def _from(module: str, name: str):
+    """`name` from `module`, imported on first use: a help screen loads only what it shows
+    (the modules of the mode on screen are loaded already)."""
+    return getattr(import_module(module), name)
+
+
+def _eye(name: str) -> Style:
+    return _from("mazegame.ui.widgets.eye_view", "PALETTE")[name]
+
+
+def _eyeview(name: str):
+    return _from("mazegame.games.eyeview", name)
+
+
+#: Every sample by name, each built when a legend shows it.
+SAMPLES: dict[str, Callable[[], Sample]] = {
+    # -- the bird's-eye maze (maze_view, seams) ------------------------------------------------
+    "player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
+    "start": lambda: Sample(p.GLYPH_START, p.START, "the start"),
+    "goal": lambda: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
+    "trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
+    "path": lambda: Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),
+    "wall": lambda: Sample("─│", p.WALL, "walls"),
+    "felt-wall": lambda: Sample("─│", p.WALL, "the outer wall, and walls you have bumped into"),
+    # the arrow a one-way door is drawn with, in walls and seams alike
+    "one-way": lambda: Sample(_from("mazegame.ui.widgets.seams", "VERTICAL")[2], p.ONE_WAY,
+                              "a one-way door: pass only the way it points"),
+    "seam": lambda: Sample(p.GLYPH_SEAM_H + p.GLYPH_SEAM_V, p.SEAM,
+                           "a wrap edge: walk out here, come back in on the other side"),
+    "bump": lambda: Sample(p.GLYPH_PLAYER, p.BUMP, "a red flash: you bumped into a wall"),
+    "demon": lambda: Sample(_from("mazegame.games.chase", "DEMON_GLYPH"), p.DEMON, "the demon"),
+    "demon-route": lambda: Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
+                                  "the demon's route, shown when it caught you"),
+    "been-there": lambda: Sample("·", Style(dim=True), "an option marked \"been there\""),
+    "star": lambda: Sample(_from("mazegame.ui.screens.campaign", "STAR")
+                           + _from("mazegame.ui.screens.campaign", "NO_STAR"), Style(),
+                           "stars earned on a level, and still to earn"),
+    # -- the player's eye (eyeview's drawing, eye_view's palette) and its map ---------------
+    "eye-wall": lambda: Sample(_eyeview("WALL_CHARS")[0:5:2], _eye("wall-0"),
+                               "walls beside you: fainter further away"),
+    "eye-opening": lambda: Sample("▔▁", _eye("face-1"),
+                                  "a side opening, or a wall facing you (dead end)"),
+    "eye-goal": lambda: Sample(_eyeview("GOAL_GLYPH"), _eye("goal"),
+                               "the goal, glowing on the floor"),
+    "eye-fog": lambda: Sample(_eyeview("FOG_GLYPH"), _eye("fog"),
+                              "fog: the corridor beyond your sight"),
+    "eye-demon": lambda: Sample(_eyeview("FIGURES")[-1][0] + " " + _eyeview("FIGURES")[-2][1],
+                                _eye("sprite"), "the demon: the nearer, the bigger"),
+    "map-player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER,
+                                 "you, on the map (m, where the difficulty allows it)"),
+    "map-unseen": lambda: Sample(p.GLYPH_FOG, p.FOG, "on the map: not seen yet"),
+    # -- the jumping board (jump_board) -------------------------------------------------------
+    "jump-player": lambda: Sample(" 3 ", p.PLAYER, "you: the number is how far you jump"),
+    "jump-goal": lambda: Sample(" G ", p.GOAL, "the goal"),
+    "jump-start": lambda: Sample("[2]", p.LIGHT, "the start"),
+    "jump-visited": lambda: Sample(
+        " 2 ", p.LIGHT + _from("mazegame.ui.widgets.jump_board", "VISITED"),
+        "where you have been (t)"),
+    "jump-target": lambda: Sample(" 2 ", p.LIGHT + p.TARGET, "where you can jump (e)"),
+    # -- the lab's marks (trace_view) ---------------------------------------------------------
+    "agent": lambda: Sample(p.AGENT_GLYPHS, p.AGENTS[0], "the solvers, one glyph and colour each"),
+    "frontier": lambda: Sample(" f ", p.FRONTIER, "frontier: cells waiting to be explored"),
+    "visited": lambda: Sample(" v ", p.VISITED, "visited cells"),
+    "active": lambda: Sample(" a ", p.ACTIVE, "the cell being worked on"),
+    "found": lambda: Sample(" p ", p.GOAL, "the path found"),
+    "dead": lambda: Sample(" d ", p.DEAD, "dead ends filled in"),
+    "aroma": lambda: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
+                            "aroma: the warmer, the nearer the goal"),
+    # -- the editor ---------------------------------------------------------------------------
+    "cursor": lambda: Sample(" ", _from("mazegame.ui.screens.editor", "CURSOR"), "the cursor"),
+    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "GLYPH_TRAP"),
+                           _from("mazegame.ui.screens.editor", "TRAP"),
+                           "a trap: no way on to a goal from here"),
+}
+
+
+def samples(names=None) -> dict[str, Sample]:
+    """The samples by name (all, or those `names`), from the constants the widgets draw with."""
+    return {name: SAMPLES[name]() for name in (SAMPLES if names is None else names)}
+
+
+def legend_for(mode: str, view: str | None = None) -> list[Sample]:
+    """The legend of a mode's screen (seen through `view` for the chase modes)."""
+    names = VIEW_LEGENDS[view or "birds-eye"] if mode in VIEW_MODES else MODE_LEGENDS[mode]
+    every = samples(names)
+    return [every[name] for name in names]

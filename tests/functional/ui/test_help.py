@@ -1,0 +1,119 @@
+"""Help that teaches: every mode's goal, a legend of what its screen draws, its keys, a tip.
+
+The cases are enumerated from `games.modes` (MODES, VIEWS), so a new mode without a goal,
+a tip or a legend fails here the moment it is registered.
+"""
+
+import pytest
+from textual.widgets import Label, Static
+
+from mazegame.games.chase import DEMON_GLYPH
+from mazegame.games.eyeview import FIGURES
+from mazegame.games.modes import MODES, VIEWS
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.legend import MODE_LEGENDS, VIEW_LEGENDS, VIEW_MODES, legend_for, samples
+from mazegame.ui.screens.dialogs import HelpScreen
+
+#: Samples that show the player (or what the player steers) and the goal.
+YOU = {"player", "map-player", "jump-player", "agent", "cursor"}
+GOALS = {"goal", "eye-goal", "jump-goal"}
+
+
+def legends() -> list[tuple[str, str | None]]:
+    """(mode, view) of every legend the help can show: each mode, each chase view."""
+    return [(name, view) for name in MODES
+            for view in (VIEWS if name in VIEW_MODES else (None,))]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_has_a_goal_and_a_tip(mode):
+    assert MODES[mode].goal.strip() and MODES[mode].tip.strip()
+
+
+@pytest.mark.parametrize(("mode", "view"), legends())
+def test_every_legend_shows_you_and_the_goal(mode, view):
+    names = VIEW_LEGENDS[view] if view else MODE_LEGENDS[mode]
+    assert names and set(names) & YOU and set(names) & GOALS
+    assert len(legend_for(mode, view)) == len(names)
+
+
+def test_every_legend_sample_reads_without_colour():
+    """NO_COLOR strips the colours: a sample still shows a glyph, or at least a background
+    (the editor's cursor is a highlighted cell)."""
+    for name, sample in samples().items():
+        assert sample.glyph.strip() or sample.style.bgcolor is not None, name
+        assert sample.meaning, name
+
+
+async def test_the_maps_unseen_cells_are_drawn_as_the_legend_says(helpers):
+    from mazegame.ui.palette import GLYPH_FOG
+    from mazegame.ui.widgets.maze_view import MazeView
+
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        minimap = app.screen.query_one(MazeView)
+        drawn = "".join(minimap.render_line(y).text for y in range(minimap.size.height))
+        assert samples(["map-unseen"])["map-unseen"].glyph == GLYPH_FOG in drawn
+
+
+def test_the_demons_smallest_figure_is_its_glyph():
+    assert FIGURES[-1] == (DEMON_GLYPH,)
+    assert [len(f) for f in FIGURES] == sorted((len(f) for f in FIGURES), reverse=True)
+
+
+def texts(screen) -> str:
+    """Everything the help screen says, as one string."""
+    return "\n".join(str(w.render()) for w in screen.query(Static))
+
+
+@pytest.mark.parametrize("setup", [
+    GameSetup("classic", "backtracker", (6, 5), 3),
+    GameSetup("chase", "backtracker", (6, 5), 3, options=(("view", "eye"),)),
+    GameSetup("jump"),
+], ids=lambda s: s.mode)
+async def test_help_opens_with_goal_legend_keys_and_tip(setup, helpers):
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        said = texts(help_screen)
+        mode = MODES[setup.mode]
+        assert mode.goal in said and mode.tip in said
+        view = "eye" if setup.option("view") == "eye" else None
+        meanings = [str(w.render()) for w in help_screen.query(".help-label").results(Label)]
+        for sample in legend_for(setup.mode, view):
+            assert sample.meaning in meanings
+        assert "Back to the menu" in meanings  # the mode's own keys...
+        assert "Focus Next" not in meanings  # ...not the framework's
+        hint = help_screen.query_one("#dialog-hint")
+        assert hint.region.bottom <= 24 and hint.region.height == 1  # nothing cut at 80x24
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_the_menus_help_names_every_modes_goal(helpers):
+    app = MazeApp(warm_up=False, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        said = texts(app.screen)
+        assert all(mode.goal in said for mode in MODES.values())
+
+
+def test_help_snapshot_at_80x24(snap_compare):
+    """The player's eye's help: goal, the legend in its colours, keys, tip (scrolled to show
+    the legend)."""
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
