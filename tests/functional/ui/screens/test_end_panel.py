@@ -31,7 +31,7 @@ from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
 
 SMALL = GameSetup("classic", "wilson", (9, 6), 7)
-BIG = GameSetup("classic", "backtracker", (40, 20), 3)  #: larger than the view at 80x24
+BIG = GameSetup("classic", "backtracker", (24, 12), 3)  #: larger than the view at 80x24
 
 
 def glyph_at(view: MazeView, cell: int) -> str:
@@ -199,7 +199,7 @@ async def test_a_won_level_keeps_enter_and_scrolls(helpers):
 
 
 async def test_the_eye_view_ends_on_a_map_you_can_scroll(helpers):
-    app = MazeApp(GameSetup("eye", "backtracker", (30, 12), 11,
+    app = MazeApp(GameSetup("eye", "backtracker", (12, 6), 11,
                             options=(("difficulty", "easy"),)), warm_up=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
@@ -247,7 +247,7 @@ async def test_normal_eye_has_no_facing_arrow_on_the_map(helpers):
 
 
 async def test_an_interpreted_maze_ends_on_a_maze_you_can_scroll(helpers):
-    app = MazeApp(GameSetup("bureaucracy", "backtracker", (30, 12), 4), warm_up=False)
+    app = MazeApp(GameSetup("bureaucracy", "backtracker", (24, 12), 4), warm_up=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
         screen, game = app.screen, app.screen.game
