@@ -205,10 +205,12 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     ),
     Mode(
         "chase", "Chase",
-        "Reach the exit before the demon catches you. It knows the maze by heart (Suits' "
-        "solution matrices); you have a head start. In the dark views you only hear it coming.",
-        goal="Reach the exit before the demon catches you.",
-        tip="Loops save you: lead the demon round a loop, then double back towards the exit.",
+        "Reach an exit before the demon catches you. There are two or three; from Normal on, "
+        "the demon may be waiting by the nearest, but one way out is always safe. In real "
+        "time you move at most once a demon beat: a held key walks at that pace, and a press "
+        "too early waits its turn. In the dark views you only hear it coming.",
+        goal="Reach an exit before the demon catches you.",
+        tip="Look where the demon is before you run: the nearest exit may be the trap.",
         choices=CHASE_CHOICES,
         warm=CHASE_WARM,
     ),
