@@ -358,8 +358,9 @@ def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
 
 def add_exits(maze: Maze, count: int) -> Maze:
     """The maze with `count` exits: the generator's, then each next one the edge cell
-    farthest (walking) from the start and the exits so far, so no exit is next to another
-    or to the start. A wrapped maze has no edge: any open cell will do."""
+    farthest (walking) from the start and the exits so far, and not within two cells of
+    another exit, so no exit is next to another or to the start. A wrapped maze has no
+    edge: any open cell will do."""
     from mazegame.engine.graph import bfs, maze_graph
 
     goals = list(maze.goals)
@@ -376,9 +377,12 @@ def add_exits(maze: Maze, count: int) -> Maze:
     for source in [maze.start, *goals]:
         dist, _, _ = bfs(graph, int(source))
         nearest = dist if nearest is None else _closer(nearest, dist)
+    def apart(c: int) -> bool:  # not beside another exit as the eye sees it, walls or not
+        return all(max(abs(c // w - g // w), abs(c % w - g % w)) > 2 for g in goals)
+
     while len(goals) < count:
-        best = max(edge, key=lambda c: int(nearest[c]))
-        if nearest[best] <= 0:
+        best = max((c for c in edge if apart(c)), key=lambda c: int(nearest[c]), default=None)
+        if best is None or nearest[best] <= 0:
             break  # nowhere left that is apart from the rest
         goals.append(best)
         dist, _, _ = bfs(graph, best)

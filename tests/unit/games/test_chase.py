@@ -259,3 +259,20 @@ def test_rules_do_not_import_textual(module):
     code = f"import sys, {module}; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTIES))
+def test_each_difficulty_has_its_exits_apart(difficulty):
+    """Two or three exits, none within two cells of another or of the start (the second
+    exit is the way out when the demon guards the first)."""
+    from mazegame.games.chase import chase_maze
+
+    for seed in range(4):
+        maze = chase_maze(difficulty, (19, 10), seed)
+        cells = [maze.start, *maze.goals]
+        assert len(maze.goals) == DIFFICULTIES[difficulty].exits
+        for i, a in enumerate(cells):
+            for b in cells[i + 1:]:
+                ra, ca = divmod(a, maze.width)
+                rb, cb = divmod(b, maze.width)
+                assert max(abs(ra - rb), abs(ca - cb)) > 2, (difficulty, seed, a, b)
