@@ -70,13 +70,16 @@ class MazeApp(App):
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
         self.demon_bell = False
+        #: The warm-up's last report (done, total, label, compiled), for a menu built later.
+        self.warmup_report: tuple[int, int, str, bool] | None = None
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
         self.open_store()
-        self.push_screen(MenuScreen())
         if self.initial_setup is not None:
-            self.start_mode(self.initial_setup)
+            self.start_mode(self.initial_setup)  # the menu is built when the game is left
+        else:
+            self.push_screen(MenuScreen())
         if self.warm_up_enabled:
             # From here on no game waits for a compile: uncompiled kernels run as Python.
             compiles.never_wait_for_compiles()
@@ -198,8 +201,18 @@ class MazeApp(App):
         warmer.run()
         self.warmer = None
 
+    def pop_screen(self):
+        """Back to the screen underneath; a game started from the command line has no menu
+        underneath until it is left (composing one under it costs a launch about 0.1 s)."""
+        if len(self.screen_stack) == 2 and not isinstance(self.screen_stack[0], MenuScreen) \
+                and not isinstance(self.screen_stack[1], MenuScreen):
+            return self.switch_screen(MenuScreen())
+        return super().pop_screen()
+
     def _warmup_progress(self, done: int, total: int, label: str, compiled: bool) -> None:
-        """Show the warm-up on the menu, only once something really had to be compiled."""
+        """Show the warm-up on the menu, only once something really had to be compiled (a
+        menu built later reads the last report)."""
+        self.warmup_report = (done, total, label, compiled)
         for screen in self.screen_stack:
             if isinstance(screen, MenuScreen):
                 screen.show_warmup(done, total, label, compiled)

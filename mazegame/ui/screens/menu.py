@@ -62,7 +62,8 @@ class MenuScreen(Screen):
             view.display = self.size.height >= ATTRACT_MIN_HEIGHT
 
     def on_mount(self) -> None:
-        """Fit the screen and focus the first entry."""
+        """Fit the screen, focus the first entry, and show the warm-up so far."""
+        self.warmup = getattr(self.app, "warmup_report", None)
         self.on_resize()
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0

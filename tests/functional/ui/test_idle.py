@@ -195,20 +195,27 @@ async def test_the_menus_maze_plays_only_where_it_can_be_seen(helpers):
         assert any("AttractView" in t for t in running_timers(menu))
 
 
-async def test_a_game_opened_at_launch_leaves_the_menus_maze_unbuilt(helpers):
+async def test_a_game_opened_at_launch_builds_no_menu_until_it_is_left(helpers):
+    """`mazegame play MODE`: no menu (and no self-building maze) under the game; leaving
+    the game builds the menu, whose maze then plays."""
     app = MazeApp(GAMES["classic"], warm_up=False)
     async with app.run_test(size=BIG) as pilot:
         await helpers.settle(pilot)
         await pilot.pause(0.3)
-        menu = app.screen_stack[-2]
-        assert isinstance(menu, MenuScreen)
-        assert menu.query_one(AttractView).replay is None  # never seen: never built
+        assert not any(isinstance(s, MenuScreen) for s in app.screen_stack)
+        assert not list(app.screen.query(AttractView))
         await pilot.press("q")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen) and len(app.screen_stack) == 2
         for _ in range(100):
             await pilot.pause(0.05)
             if menu.query_one(AttractView).replay is not None:
                 break
         assert menu.query_one(AttractView).replay is not None  # back on the menu: it plays
+        await pilot.press("down", "enter")  # and the menu works as ever: a mode's setup
+        await pilot.pause()
+        assert app.screen is not menu
 
 
 async def test_a_playing_lab_holds_while_covered_and_plays_on_after(helpers):
