@@ -94,7 +94,7 @@ async def test_every_generator_builds_and_replays_in_the_lab(group, helpers):
     """Each generator, picked in the lab's menu, builds; its replayed trace ends on the maze
     it built; a race starts on it. One app builds a share of them in turn."""
     names = list(GENERATORS)[group::GENERATOR_GROUPS]
-    setup = GameSetup("lab", names[0], (9, 9), 5,
+    setup = GameSetup("lab", names[0], (7, 7), 5,
                       options=(("autoplay", False), ("solvers", tuple(SOLVERS)[:2])))
     app = MazeApp(setup, warm_up=False)
     async with app.run_test(size=(140, 40)) as pilot:

@@ -54,10 +54,10 @@ def keys_on_offer(app: MazeApp) -> list[str]:
 
 
 async def settle(pilot) -> None:
-    """Let workers finish and the screen catch up."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Let workers finish and the screen catch up (the suite's own `settle`)."""
+    from tests.functional.conftest import settle as settle_app
+
+    await settle_app(pilot)
 
 
 async def monkey(mode_name: str, seed: int, keys: int = KEYS) -> list[str]:
