@@ -115,6 +115,13 @@ DIFFICULTIES = {d.name: d for d in (
                keen=1.0, route=("cut", "cut"), exits=3),
 )}
 DEFAULT_DIFFICULTY = "normal"  #: what a game plays when no difficulty is chosen
+def difficulty_preset(difficulty: str) -> Difficulty:
+    """The named difficulty of DIFFICULTIES (ValueError naming the known ones)."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
+    return DIFFICULTIES[difficulty]
+
+
 CHASE_MODES = ("chase", "race")  #: the modes played against a demon (games.chase)
 #: The size a chase gets from the menu's default, "fit the screen", in the bird's-eye view
 #: of a 120x40 terminal: what `mazegame selfplay` plays (the difficulties are tuned at it).

@@ -32,7 +32,7 @@ from mazegame.games.interpreted.base import (
     refusal_text,
     rival_line,
 )
-from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES
+from mazegame.games.modes import DEFAULT_DIFFICULTY, difficulty_preset
 from mazegame.games.walk import Outcome as WalkOutcome
 from mazegame.games.walk import WalkGame
 
@@ -206,7 +206,7 @@ def interpreted_maze(size: tuple[int, int], seed: int, difficulty: str = DEFAULT
     and at least MIN_BRAID, when the generator allows it."""
     from mazegame.engine.generate import GENERATORS, generate
 
-    preset = _preset(difficulty)
+    preset = difficulty_preset(difficulty)
     spec = GENERATORS.get(algorithm)
     braid = 0.0 if spec is not None and spec.rock else max(preset.braid, MIN_BRAID)
     return generate(algorithm, size[0], size[1], seed, braid=braid,
@@ -220,7 +220,7 @@ def interpretation_for(kind: str, maze: Maze, seed: int,
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; known: {', '.join(KINDS)}")
-    _preset(difficulty)
+    difficulty_preset(difficulty)
     return KINDS[kind](maze, seed, difficulty)
 
 
@@ -248,7 +248,7 @@ def new_game(kind: str, size: tuple[int, int] = DEFAULT_SIZE, seed: int = 0,
     """A ready game of a kind: its maze (unless given), interpretation and rival."""
     from mazegame.engine.demon import DemonBrain
 
-    preset = _preset(difficulty)
+    preset = difficulty_preset(difficulty)
     if maze is None:
         maze = interpreted_maze(size, seed, difficulty, algorithm, wrap_x, wrap_y)
     interpretation = interpretation_for(kind, maze, seed, difficulty)
@@ -263,8 +263,3 @@ def new_game(kind: str, size: tuple[int, int] = DEFAULT_SIZE, seed: int = 0,
         game.rival_trail = [game.rival_cell]
     return game
 
-
-def _preset(difficulty: str):
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty {difficulty!r}; known: {', '.join(DIFFICULTIES)}")
-    return DIFFICULTIES[difficulty]
