@@ -9,7 +9,7 @@ import pytest
 
 from mazegame.cli import main
 from mazegame.engine.grid import EAST, WEST, Maze
-from mazegame.games.chase import new_chase
+from mazegame.games.chase import ChaseGame, new_chase
 from mazegame.games.selfplay import Bot, play_one, selfplay
 from tests.helpers import FakeClock
 
@@ -21,12 +21,12 @@ def test_the_bot_walks_to_the_nearest_exit():
 
 
 def test_the_bot_steps_away_from_a_demon_two_moves_off():
-    maze = Maze.open(9, 1).copy(goals=(8,))
-    game = new_chase(maze, player=6, demon=8 - 8, difficulty="easy", clock=FakeClock())
-    game.demon_cell = 8 - 0  # beside the exit, two moves from the bot
-    game.maze = maze
+    maze = Maze.open(12, 1).copy(start=6, goals=(11,))
+    game = ChaseGame(maze, FakeClock(), demon_start=8)  # between the bot and the exit
     assert game.demon_distance() == 2
     assert Bot(game).choose() == WEST
+    far = ChaseGame(maze, FakeClock(), demon_start=9)  # three moves off: on to the exit
+    assert Bot(far).choose() == EAST
 
 
 def test_a_game_ends_won_or_lost_and_counts_its_moves():
