@@ -64,8 +64,21 @@ def split_move_bindings() -> list[Binding]:
     ]
 
 
-#: Direction -> (dx, dy) of a scroll that way.
+#: Direction -> (dx, dy) of a scroll (or a cursor's step) that way.
 SCROLL_STEPS = {"north": (0, -1), "south": (0, 1), "west": (-1, 0), "east": (1, 0)}
+
+
+def cursor_bindings(action: str, prefix: str, while_: str) -> list[Binding]:
+    """Arrows and hjkl move a cursor: `action(dx, dy)`; one footer entry for all four.
+    (The wasd letters are left out: a cursor shares its screen with letter keys.)"""
+    words = {"north": "up", "south": "down", "west": "left", "east": "right"}
+    return [
+        Binding(f"{k.arrow},{k.vi}", f"{action}{SCROLL_STEPS[d]}", "Move" if d == "north"
+                else words[d].capitalize(), show=d == "north",
+                key_display=ARROWS if d == "north" else None, id=f"{prefix}-{words[d]}",
+                tooltip=f"{while_}: cursor {words[d]}")
+        for d, k in MOVE_KEYS.items()
+    ]
 
 
 def scroll_bindings() -> list[Binding]:

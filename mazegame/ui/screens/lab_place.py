@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
 from mazegame.games.lab_place import MIDDLE, middle_goal, middle_note, place
+from mazegame.ui.keys import cursor_bindings
 from mazegame.ui.palette import GLYPH_GOAL, GLYPH_START, INK, PLAYER_COLOUR
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.trace_view import TraceView
@@ -25,14 +26,7 @@ CURSOR = Style(color=INK, bgcolor=PLAYER_COLOUR, bold=True)
 
 #: Keys while placing; listed before the lab's so that they win arrows, enter and escape.
 PLACING_KEYS = [
-    Binding("up,k", "place_move(0, -1)", "Move", key_display="↑↓←→", id="lab-place-up",
-            tooltip="While placing start/goal: cursor up"),
-    Binding("down,j", "place_move(0, 1)", "Down", show=False, id="lab-place-down",
-            tooltip="While placing start/goal: cursor down"),
-    Binding("left,h", "place_move(-1, 0)", "Left", show=False, id="lab-place-left",
-            tooltip="While placing start/goal: cursor left"),
-    Binding("right,l", "place_move(1, 0)", "Right", show=False, id="lab-place-right",
-            tooltip="While placing start/goal: cursor right"),
+    *cursor_bindings("place_move", "lab-place", "While placing start/goal"),
     Binding("enter,space", "place_here", "Put here", key_display="enter",
             id="lab-place-here",
             tooltip="While placing: put the start (then the goal) on the cursor's room; "
