@@ -30,10 +30,25 @@ async def settle(pilot):
     await pilot.pause()
 
 
+async def play_lab_to_the_end(pilot, screen):
+    """Play the lab's traces from where they stand to the end, at the top speed."""
+    from mazegame.games.lab import SPEEDS
+
+    await pilot.press("space")
+    for _ in range(len(SPEEDS)):
+        await pilot.press("plus")
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if not screen.playing:
+            break
+    assert screen.playback.at_end
+
+
 @pytest.fixture
 def helpers():
     return type("Helpers", (), {"keys_for_path": staticmethod(keys_for_path),
-                                "settle": staticmethod(settle)})
+                                "settle": staticmethod(settle),
+                                "play_lab_to_the_end": staticmethod(play_lab_to_the_end)})
 
 
 @pytest.fixture(autouse=True)

@@ -121,14 +121,7 @@ async def test_a_race_runs_to_its_winner(helpers):
         await helpers.settle(pilot)
         explain = screen.query_one("#lab-explain")
         assert "Winner" not in str(explain.render())  # not before the race has been played
-        await pilot.press("space")  # play it to the end, at the top speed
-        for _ in range(len(SPEEDS)):
-            await pilot.press("plus")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if not screen.playing:
-                break
-        assert screen.playback.at_end
+        await helpers.play_lab_to_the_end(pilot, screen)
         # The winner by the rule, from the solvers' own results: fewest steps, then path.
         results = [solve(name, maze, record=True, seed=7) for name in solvers]
         best = min((r for r in results if r.found), key=lambda r: (r.steps, r.length))

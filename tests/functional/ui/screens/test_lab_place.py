@@ -1,7 +1,6 @@
 """The lab's start and goal placement, driven by keys and the mouse; the middle preset's race."""
 
 from mazegame.engine.solve import solve
-from mazegame.games.lab import SPEEDS
 from mazegame.games.lab_place import middle_goal
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
@@ -11,17 +10,6 @@ def lab(size=(16, 10), seed=1, solvers=("left-hand", "bfs"), **options):
     """A lab app that opens paused on a fixed maze."""
     opts = (("autoplay", False), ("solvers", solvers), *options.items())
     return MazeApp(GameSetup("lab", "backtracker", size, seed, options=opts), warm_up=False)
-
-
-async def play_to_the_end(pilot, screen):
-    await pilot.press("space")
-    for _ in range(len(SPEEDS)):
-        await pilot.press("plus")
-    for _ in range(200):
-        await pilot.pause(0.05)
-        if not screen.playing:
-            break
-    assert screen.playback.at_end
 
 
 async def test_goal_in_the_middle_makes_the_wall_follower_loop_while_bfs_finds_it(helpers):
@@ -36,7 +24,7 @@ async def test_goal_in_the_middle_makes_the_wall_follower_loop_while_bfs_finds_i
         await helpers.settle(pilot)
         assert screen.maze.goals == (expected.cell,) and screen.maze.start == built.start
         assert screen.phase == "race"
-        await play_to_the_end(pilot, screen)
+        await helpers.play_lab_to_the_end(pilot, screen)
         left, bfs = (panel.run.result for panel in screen.panels)
         assert not left.found and left.stop == "loop"
         assert bfs.found and bfs.path[-1] == expected.cell
