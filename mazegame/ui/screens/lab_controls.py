@@ -1,0 +1,115 @@
+"""The lab's controls: the playback of one shared clock that a timer moves and every panel
+is seeked to, and how the panels show their mazes (room width, fit to the panel).
+
+`ControlsMixin` is mixed into `LabScreen`, which owns the `playing` reactive, the
+`Playback` (`games.lab`), the panels and the timer; this is how they move together: play
+and pause, step, jump to either end, change speed, drag the scrubber, zoom and fit.
+"""
+
+from __future__ import annotations
+
+import time
+
+from mazegame.ui.widgets.scrubber import Scrubber
+from mazegame.ui.widgets.trace_view import TraceView
+
+ROOM_WIDTHS = (1, 3, 5)  #: the room widths `z` cycles through
+
+
+class ControlsMixin:
+    """Play, pause, step, seek, speed, zoom and fit for the lab screen (the module doc)."""
+
+    def watch_playing(self, playing: bool) -> None:
+        """Start or stop the playback timer, from the start again if at the end."""
+        # The clock is a timer started and stopped here, as in Textual's sliding-tile demo.
+        self.playback.start(time.monotonic())
+        if playing:
+            if self.playback.at_end:
+                self.seek(0)  # play from the start again
+            self._timer.resume()
+        else:
+            self._timer.pause()
+        self.update_status()
+
+    def _tick(self) -> None:
+        steps = self.playback.frame(time.monotonic())
+        if steps:
+            self.seek(self.clock + steps)
+        if self.playback.at_end:
+            self.playing = False
+
+    def seek(self, position: int) -> None:
+        """Move the shared clock (clamped) and every panel with it."""
+        started = time.perf_counter()
+        self.playback.seek(position)
+        for panel in self.panels:
+            panel.seek(self.clock)
+        self.query_one(Scrubber).update(self.clock, self.total)
+        self._show_result()
+        self.frame_ms = (time.perf_counter() - started) * 1000
+        self.update_status()
+
+    def on_scrubber_seek(self, message: Scrubber.Seek) -> None:
+        """Pause and move the clock where the scrubber was dragged."""
+        self.playing = False
+        self.seek(message.position)
+
+    def action_play(self) -> None:
+        """Play or pause."""
+        if self.runs:
+            self.playing = not self.playing
+
+    def action_step(self, delta: int) -> None:
+        """Pause and move the clock `delta` events."""
+        self.playing = False
+        self.seek(self.clock + delta)
+
+    def action_jump_start(self) -> None:
+        """Pause at the first event."""
+        self.playing = False
+        self.seek(0)
+
+    def action_jump_end(self) -> None:
+        """Pause at the last event."""
+        self.playing = False
+        self.seek(self.total)
+
+    def action_speed(self, delta: int) -> None:
+        """Play faster or slower."""
+        self.playback.change_speed(delta)
+        self.update_status()
+
+    # -- views -----------------------------------------------------------------------------
+    def _fit_rooms(self) -> None:
+        """The chosen room width, or the widest that shows the whole maze width."""
+        if self.maze is None:
+            return
+        box = self.query_one("#lab-panels")
+        room = self.room_width
+        if room is None:
+            room = 1
+            per_panel = box.size.width // max(1, len(self.runs)) - 2
+            for width in ROOM_WIDTHS:
+                if self.maze.width * (width + 1) + 1 <= per_panel:
+                    room = width
+        for view in self.query(TraceView):
+            view.room_width = room
+
+    def action_zoom(self) -> None:
+        """Cycle the room width of every panel (from the fitted view: back to rooms)."""
+        if self.fitted:
+            self.action_fit()
+            return
+        views = list(self.query(TraceView))
+        if not views:
+            return
+        current = views[0].room_width
+        self.room_width = ROOM_WIDTHS[(ROOM_WIDTHS.index(current) + 1) % len(ROOM_WIDTHS)] \
+            if current in ROOM_WIDTHS else ROOM_WIDTHS[0]
+        self._fit_rooms()
+
+    def action_fit(self) -> None:
+        """Show every panel's whole maze scaled to the panel, or its rooms again."""
+        self.fitted = not self.fitted
+        for panel in self.panels:
+            panel.fit(self.fitted)
