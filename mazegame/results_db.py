@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Version 2 adds `replay`: the finished game's seed, settings and events (games.replay), as
+#: JSON; NULL for results saved before (version 1) and for games that cannot be replayed.
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS results (
         id INTEGER PRIMARY KEY,
@@ -19,13 +21,17 @@ SCHEMA = [
         moves INTEGER NOT NULL,
         optimum INTEGER NOT NULL,
         seconds REAL NOT NULL,
-        played_at REAL NOT NULL
+        played_at REAL NOT NULL,
+        replay TEXT
     )""",
     "CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze)",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 ]
-COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at"
-INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at, replay"
+INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+#: What takes a file of each older version to the next one, in one transaction with the rest:
+#: version 1 -> 2 adds the replay column (every result kept, its replay NULL).
+MIGRATIONS = {1: ["ALTER TABLE results ADD COLUMN replay TEXT"]}
 
 BUSY, READ_ONLY, CORRUPT, FAILED, UNUSABLE = "busy", "read-only", "corrupt", "failed", "unusable"
 # What reading a damaged file can raise: sqlite3 decodes its error messages (which may quote
@@ -40,7 +46,6 @@ _KIND_OF_CODE = {
     sqlite3.SQLITE_FULL: FAILED, sqlite3.SQLITE_IOERR: FAILED, sqlite3.SQLITE_NOMEM: FAILED,
     sqlite3.SQLITE_PROTOCOL: FAILED, sqlite3.SQLITE_INTERRUPT: FAILED,
 }  # anything else (e.g. "unsupported file format" from a newer SQLite): UNUSABLE
-
 
 
 def kind_of(err: Exception) -> str:
@@ -65,7 +70,6 @@ def newer(version: int) -> Unusable:
                              f"this one knows {SCHEMA_VERSION})")
 
 
-
 def check_file(db: sqlite3.Connection) -> None:
     """Raise Unusable if the file is from a newer mazegame or fails SQLite's quick check."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -83,15 +87,40 @@ def check_file(db: sqlite3.Connection) -> None:
                 raise
             raise Unusable(CORRUPT, f"its results table is damaged: {err}") from None
 
+
+def has_replays(db: sqlite3.Connection) -> bool:
+    """Whether the file's results table has the replay column (version 2 on)."""
+    return any(row[1] == "replay" for row in db.execute("PRAGMA table_info(results)"))
+
 def create_tables(db: sqlite3.Connection) -> None:
-    """Create the tables in one transaction if the file is older than this schema."""
+    """Create the tables, or migrate an older file's, in one transaction (a failure leaves
+    the file as it was: nothing a player saved is lost)."""
     if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
         return
     db.execute("BEGIN IMMEDIATE")
     try:
-        for statement in SCHEMA:
-            db.execute(statement)
+        version = db.execute("PRAGMA user_version").fetchone()[0]  # read again under the lock
+        if 0 < version < SCHEMA_VERSION:
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step]:
+                    db.execute(statement)
+        if version < SCHEMA_VERSION:
+            for statement in SCHEMA:
+                db.execute(statement)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
+        raise
+
+
+def delete_rows(db: sqlite3.Connection, ids: list[int] | None) -> None:
+    """Delete the results with these ids (None: all) in one transaction."""
+    where = "" if ids is None else f" WHERE id IN ({', '.join('?' * len(ids))})"
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute(f"DELETE FROM results{where}", tuple(ids or ()))
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
         raise

@@ -34,6 +34,8 @@ from mazegame.results_db import (
     Unusable,
     check_file,
     create_tables,
+    delete_rows,
+    has_replays,
     kind_of,
     newer,
 )
@@ -56,6 +58,22 @@ class Best:
     moves: int
     seconds: float
     wins: int
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One finished game as saved: `id` None while it waits in memory; `replay` the
+    game's recording (games.replay) as JSON, None when it has none (saved before v2)."""
+
+    id: int | None
+    mode: str
+    maze: str
+    won: bool
+    moves: int
+    optimum: int
+    seconds: float
+    played_at: float
+    replay: str | None = None
 
 
 class Store:
@@ -251,11 +269,13 @@ class Store:
 
     # -- results -------------------------------------------------------------------
     def record(self, mode: str, maze: str, *, won: bool, moves: int, optimum: int,
-               seconds: float, played_at: float | None = None) -> bool:
+               seconds: float, played_at: float | None = None,
+               replay: str | None = None) -> bool:
         """Save one finished game (played now, unless `played_at` says when: a result moved
-        to a new key keeps its time); True when it is in the file (else it waits in memory)."""
+        to a new key keeps its time), with its `replay` if any; True when it is in the file
+        (else it waits in memory)."""
         when = time.time() if played_at is None else played_at
-        self.pending.append((mode, maze, int(won), moves, optimum, seconds, when))
+        self.pending.append((mode, maze, int(won), moves, optimum, seconds, when, replay))
         return self.flush()
 
     def flush(self, *, retry: bool = True) -> bool:
@@ -364,6 +384,45 @@ class Store:
         found += [(row[1], row[3], row[4], row[5], row[6])
                   for row in self._pending_wins(mode, lambda key: key.startswith(prefix))]
         return found
+
+    # -- the records screen ------------------------------------------------------------
+    def results(self) -> list[Saved]:
+        """Every finished game, saved or waiting in memory, newest first."""
+        replay = "replay" if self.db is not None and self._has_replays() else "NULL"
+        rows = self._query("SELECT id, mode, maze, won, moves, optimum, seconds, played_at, "
+                           f"{replay} FROM results", ())
+        found = [Saved(row[0], row[1], row[2], bool(row[3]), *row[4:]) for row in rows]
+        found += [Saved(None, row[0], row[1], bool(row[2]), *row[3:]) for row in self.pending]
+        found.sort(key=lambda s: (s.played_at, s.id or 0), reverse=True)
+        return found
+
+    def result(self, result_id: int) -> Saved | None:
+        """The saved game with this id, or None."""
+        return next((s for s in self.results() if s.id == result_id), None)
+
+    def _has_replays(self) -> bool:
+        try:
+            return has_replays(self.db)
+        except ERRORS:
+            return False
+
+    def delete(self, ids: list[int] | None = None) -> bool:
+        """Delete the saved games with these ids (None: every one, and those waiting in
+        memory); True when done, else a notice says why."""
+        if ids is None:
+            self.pending.clear()
+            self._saved.clear()
+        if not ids and ids is not None:
+            return True
+        if self.db is None or not self.writable:
+            self._say(f"Saved results in {self.path} cannot be changed just now.")
+            return False
+        try:
+            delete_rows(self.db, ids)
+        except ERRORS as err:
+            self._fail(err, "deleting")
+            return False
+        return True
 
     def close(self) -> None:
         """Write what is waiting (one bounded try), say what could not be, and close."""
