@@ -240,6 +240,7 @@ class ChaseGame(WalkGame):
             self.resume()
         if self.started_at is None:
             self.started_at = self.clock()
+        self.events.append("w")
         self._end_turn()
         return Outcome.MOVED
 
@@ -248,6 +249,7 @@ class ChaseGame(WalkGame):
         if self.rules.turn_based or self.over or self.paused or self.started_at is None:
             return False
         before = self.demon_cell
+        self.events.append("k")  # a replay plays the ticks between the moves, as they came
         self._end_turn()
         return self.demon_cell != before
 
@@ -260,6 +262,7 @@ class ChaseGame(WalkGame):
         if target == self.demon_cell:
             return Outcome.BUMPED
         self.credit -= 1
+        self.events.append(f"d{direction}")
         self._demon_to(target)
         return Outcome.MOVED
 

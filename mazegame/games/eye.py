@@ -86,11 +86,15 @@ class EyeGame(WalkGame):
             self.started_at = self.clock()
         self.facing = facing
         self.turns += 1
+        self.events.append(f"r{facing}")
         self._see()
 
     def forward(self) -> Outcome:
         """Step the way you face (through `Maze.step`), then look."""
+        logged = len(self.events)
         outcome = self.move(self.facing)
+        if len(self.events) > logged:  # the move counted: a replay steps forward, and looks
+            self.events[-1] = "f"
         self._see()
         return outcome
 

@@ -164,11 +164,12 @@ class Campaign:
         return stars_for(level, self.best(level))
 
     def record(self, level: Level, *, won: bool, moves: int, seconds: float,
-               bumps: int = 0) -> int:
-        """Save one finished game of a level; the stars it earned (0 when lost)."""
+               bumps: int = 0, replay: str | None = None) -> int:
+        """Save one finished game of a level (with its `replay`, games.replay); the stars
+        it earned (0 when lost)."""
         counted = counted_moves(level, moves, bumps)
         self.store.record(MODE, level_key(level), won=won, moves=counted, optimum=level.par,
-                          seconds=seconds)
+                          seconds=seconds, replay=replay)
         self._best = None
         return stars_for(level, counted) if won else 0
 

@@ -42,6 +42,10 @@ class WalkGame:
     paused_total: float = field(default=0.0, init=False)
     _paused_at: float | None = field(default=None, init=False)
     _shortest: list[int] | None = field(default=None, init=False)
+    #: What the player (and the real-time clock) did, in order, as games.replay reads it:
+    #: "m<d>" a move attempt that counted, "f" a step forward, "r<d>" a turn to face d,
+    #: "k" a tick, "w" a wait, "d<d>" a human demon's move. A replay feeds it back.
+    events: list[str] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         self.position = self.maze.start
@@ -95,6 +99,7 @@ class WalkGame:
         if self.started_at is None:
             self.started_at = self.clock()
         target = self.maze.step(self.position, direction)
+        self.events.append(f"m{direction}")
         if target == self.position:
             self.bumps += 1
             return Outcome.BUMPED

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from mazegame.engine.grid import Maze
-from mazegame.games.blind import BlindGame, setup_budget
 from mazegame.games.walk import Outcome
 from mazegame.ui.palette import LOW_BUDGET
 from mazegame.ui.screens.dialogs import format_time
@@ -20,12 +18,6 @@ class BlindScreen(WalkScreen):
     def show_bumped(self) -> bool:
         """Whether walls the player bumped into are drawn (option "show_bumped")."""
         return bool(self.setup.option("show_bumped", True))
-
-    def make_game(self, maze: Maze) -> BlindGame:
-        """A blind game on `maze`, with the setup's move budget."""
-        game = BlindGame(maze, self.app.clock)
-        game.budget = setup_budget(self.setup, game.shortest)
-        return game
 
     def show_game(self) -> None:
         """Show the dark maze (with the walls learned so far) and the start."""

@@ -11,8 +11,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.timer import Timer
 
-from mazegame.engine.grid import Maze
-from mazegame.games.chase import DEMON_GLYPH, ChaseGame, chase_maze, new_chase, setup_overrides
+from mazegame.games.chase import DEMON_GLYPH, ChaseGame
 from mazegame.games.chase_senses import EARSHOT, DemonWarning
 from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes import DEFAULT_DIFFICULTY
@@ -42,28 +41,6 @@ class DemonMixin:
     show_info = False
     _ticker: Timer | None = None
     _release: Timer | None = None  #: plays a move pressed before the pace allowed it
-
-    # -- setup (worker thread) ----------------------------------------------------------
-    def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
-        """The level's maze, or a generated one fit for the chosen difficulty."""
-        if setup.level is not None:
-            return setup.level
-        size, _ = setup.maze_size(fit)
-        return setup.add_one_way(chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size,
-                                            setup.seed, setup.algorithm, setup.wrap_x,
-                                            setup.wrap_y))
-
-    def make_game(self, maze: Maze) -> ChaseGame:
-        """A chase or race game on `maze` with the setup's view, difficulty and demon."""
-        s = self.setup
-        return new_chase(
-            maze, mode=s.mode, view=self.view_name, seed=s.seed, clock=self.app.clock,
-            difficulty=s.option("difficulty", DEFAULT_DIFFICULTY),
-            personality=s.option("demon") or None,
-            turn_based=bool(s.option("turn_based", False)),
-            two_player=bool(s.option("two_player", False)),
-            **setup_overrides(s),
-        )
 
     # -- game lifecycle ----------------------------------------------------------------------
     def show_game(self) -> None:

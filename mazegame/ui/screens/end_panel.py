@@ -15,6 +15,7 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.widgets import Static
 
+from mazegame.games.replay import REPLAYABLE, Recording
 from mazegame.ui.palette import (
     DEMON_ROUTE,
     GLYPH_DEMON_ROUTE,
@@ -84,7 +85,7 @@ class EndPanelMixin:
         self.reveal()
         self.previous_best = self.app.record(
             self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
-            optimum=game.shortest, seconds=game.elapsed,
+            optimum=game.shortest, seconds=game.elapsed, replay=self.replay(),
         )
         summary = self.end_summary()
         if self.setup.level_id is not None:
@@ -92,6 +93,13 @@ class EndPanelMixin:
         self.show_panel(f"{summary}\n{PANEL_KEYS}", lost=not game.won)
         self.refresh_bindings()  # a won level offers the next one; the move keys scroll
         self.browse()
+
+    def replay(self) -> str | None:
+        """The finished game's recording, as the results file keeps it (None: a mode that
+        cannot be replayed)."""
+        if self.setup.mode not in REPLAYABLE:
+            return None
+        return Recording.of(self.setup, self.game).to_json()
 
     def show_panel(self, text: str, lost: bool) -> None:
         """Show the panel beside the maze with `text` (a red edge when `lost`)."""

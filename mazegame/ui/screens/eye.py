@@ -6,7 +6,7 @@ import numpy as np
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from mazegame.engine.grid import DIRECTION_NAMES, Maze
+from mazegame.engine.grid import DIRECTION_NAMES
 from mazegame.games.eye import EyeGame, aids
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
@@ -45,10 +45,6 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     def fit_size(self) -> tuple[int, int]:
         """The maze size when none is chosen (the view cannot fit a maze to the screen)."""
         return (12, 8)  # the view does not show the maze: a modest default size
-
-    def make_game(self, maze: Maze) -> EyeGame:
-        """An eye-view game on `maze`, seeing as deep as the setup says."""
-        return EyeGame(maze, self.app.clock, depth=int(self.setup.option("depth", 8)))
 
     def show_game(self) -> None:
         """Show the corridor ahead and the minimap of the start."""

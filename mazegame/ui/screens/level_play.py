@@ -43,7 +43,7 @@ def finish_level(screen: WalkScreen, summary: str, legend: str = "") -> str:
     open_before = {n for n in campaign.chapter_numbers if campaign.chapter_unlocked(n)}
     best_before = campaign.best(level)
     stars = campaign.record(level, won=game.won, moves=game.moves, seconds=game.elapsed,
-                            bumps=game.bumps)
+                            bumps=game.bumps, replay=screen.replay())
     if not game.won:
         return summary.replace("[b]q[/b]  back to the menu", "[b]q[/b]  back to the campaign")
     counted = game.moves + game.bumps if level.view == "blind" else game.moves

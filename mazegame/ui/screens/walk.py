@@ -25,6 +25,7 @@ from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.games.replay import build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.keys import move_bindings
@@ -154,12 +155,13 @@ class WalkScreen(EndPanelMixin, Screen):
             self.app.call_from_thread(self.start_game, game)
 
     def make_maze(self, setup: GameSetup, fit: tuple[int, int]) -> Maze:
-        """The maze to play (runs in a worker thread)."""
-        return setup.build(fit).maze
+        """The maze to play (runs in a worker thread): games.replay builds it, as a replay
+        of this game will."""
+        return build_maze(setup, fit)
 
     def make_game(self, maze: Maze) -> WalkGame:
-        """The rules for this maze (runs in a worker thread)."""
-        return WalkGame(maze, self.app.clock)
+        """The rules for this maze (runs in a worker thread), built as a replay builds them."""
+        return build_game(self.setup, maze, self.app.clock)
 
     def start_game(self, game: WalkGame) -> None:
         """Show a freshly built game and start playing it."""
