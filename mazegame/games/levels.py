@@ -146,6 +146,10 @@ class Campaign:
         return cls(levels, chapters, store, errors, own)
 
     # -- progress ---------------------------------------------------------------------------
+    def forget(self) -> None:
+        """Read the player's progress again at next use (results were deleted)."""
+        self._best = None
+
     def _wins(self) -> dict[str, int]:
         if self._best is None:
             self._best = self.store.solved(MODE, "")

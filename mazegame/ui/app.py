@@ -57,8 +57,10 @@ class MazeApp(App):
         warm_up: bool = True,
         clock: Callable[[], float] = time.monotonic,
         animations: bool = True,
+        replay=None,
     ) -> None:
         super().__init__()
+        self.initial_replay = replay  #: a saved game (storage.Saved) to watch at once
         self.animations = animations  #: the menu's self-building maze (off for snapshots)
         self.clock = clock  #: the game clock (tests freeze it for snapshots)
         self.store: Store | None = None  #: saved results; None when they cannot be saved
@@ -76,7 +78,9 @@ class MazeApp(App):
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
         self.open_store()
-        if self.initial_setup is not None:
+        if self.initial_replay is not None:
+            self.watch_replay(self.initial_replay)
+        elif self.initial_setup is not None:
             self.start_mode(self.initial_setup)  # the menu is built when the game is left
         else:
             self.push_screen(MenuScreen())
@@ -121,6 +125,15 @@ class MazeApp(App):
         best = self.store.best(mode, maze)  # the store never raises: trouble is told
         self.store.record(mode, maze, **result)
         return best
+
+    def watch_replay(self, saved) -> None:
+        """Watch a saved game's replay (storage.Saved with a replay games.replay can read)."""
+        from mazegame.games.replay import Recording
+        from mazegame.ui.screens.replay_view import ReplayScreen
+
+        self.push_screen(ReplayScreen(Recording.from_json(saved.replay),
+                                      f"Replay #{saved.id}: {saved.mode} {saved.maze}",
+                                      seconds=saved.seconds))
 
     def on_unmount(self) -> None:
         """Stop the warm-up; write results still waiting for another game's lock."""

@@ -22,6 +22,8 @@ BANNER = """\
 ATTRACT_MIN_HEIGHT = 36
 
 EXTRAS = {
+    "records": ("Records", "Your best game on each maze and every game played, sortable; "
+                "watch any of them again as a replay."),
     "help": ("Help", "Every key, and how the game works."),
     "quit": ("Quit", "Leave mazegame."),
 }
@@ -83,6 +85,10 @@ class MenuScreen(Screen):
             self.app.exit()
         elif key == "help":
             self.app.action_help()
+        elif key == "records":
+            from mazegame.ui.screens.records import RecordsScreen
+
+            self.app.push_screen(RecordsScreen())
         else:
             self.app.choose_mode(key)
 

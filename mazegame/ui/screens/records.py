@@ -1,0 +1,231 @@
+"""Records: your best game on each maze (mode, level, puzzle, seed) and every game played.
+
+Two tables over the saved results (`storage.Store.results`): the best per maze (fewest moves
+of the won games, then the fastest; a maze never won shows its best try) and the history,
+newest first. Either sorts by any column (o cycles the column, a click on a header sorts by
+it, again reverses). Enter watches the game's replay; x deletes one result and X every one,
+each after a confirmation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from mazegame.storage import Saved
+from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.widgets.footer import GameFooter
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the tables: its title and how a result is shown and sorted by it."""
+
+    title: str
+    show: Callable[[Saved], str]
+    sort: Callable[[Saved], object]
+
+
+def played(saved: Saved) -> str:
+    """When a game was played, in local time."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.played_at))
+
+
+COLUMNS = (
+    Column("Mode", lambda s: s.mode, lambda s: s.mode),
+    Column("Maze", lambda s: s.maze, lambda s: s.maze),
+    Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won),
+    Column("Moves", lambda s: str(s.moves), lambda s: s.moves),
+    Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum),
+    Column("Over", lambda s: f"+{s.moves - s.optimum}" if s.won else "",
+           lambda s: (not s.won, s.moves - s.optimum)),
+    Column("Time", lambda s: format_time(s.seconds), lambda s: s.seconds),
+    Column("Played", played, lambda s: -s.played_at),  # newest first
+    Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None),
+)
+
+
+def best_per_maze(results: list[Saved]) -> list[tuple[Saved, int]]:
+    """The best result on each (mode, maze), with the number of games played there."""
+    best: dict[tuple[str, str], Saved] = {}
+    count: dict[tuple[str, str], int] = {}
+    for s in results:
+        key = (s.mode, s.maze)
+        count[key] = count.get(key, 0) + 1
+        held = best.get(key)
+        if held is None or (not s.won, s.moves, s.seconds) < (not held.won, held.moves,
+                                                               held.seconds):
+            best[key] = s
+    return [(s, count[key]) for key, s in best.items()]
+
+
+class RecordsScreen(Screen):
+    """The best runs and the history of games, sortable; replays; delete one or all."""
+
+    BINDINGS = [
+        Binding("b", "toggle_view", "Best/history", id="records-view",
+                tooltip="Show the best game on each maze, or every game played"),
+        Binding("o", "cycle_sort", "Sort", id="records-sort",
+                tooltip="Sort by the next column (a click on a header sorts by it)"),
+        Binding("r", "watch", "Replay", id="records-replay",
+                tooltip="Watch the selected game again (also enter)"),
+        Binding("x,delete", "delete_one", "Delete", id="records-delete",
+                tooltip="Delete the selected result (asks first)"),
+        Binding("X", "delete_all", "Clear all", id="records-clear",
+                tooltip="Delete every saved result (asks first)"),
+        Binding("q,escape", "app.pop_screen", "Back", id="records-back",
+                tooltip="Back to the menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.best = True  #: the best per maze (True) or the history (False)
+        self.sort_column = 0  #: the index in COLUMNS (then "Games") the table is sorted by
+        self.reverse = False
+        self.rows: list[Saved] = []  #: the results shown, in table order
+
+    def compose(self) -> ComposeResult:
+        """The title line, the table, the footer."""
+        yield Static("", id="records-title")
+        yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        """Fill the table."""
+        self.reload()
+        self.query_one(DataTable).focus()
+
+    # -- the table ---------------------------------------------------------------------
+    def results(self) -> list[Saved]:
+        """Every saved result (none when results are not saved at all)."""
+        store = getattr(self.app, "store", None)
+        return [] if store is None else store.results()
+
+    def reload(self) -> None:
+        """Read the results again and show them in the current view and order."""
+        results = self.results()
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        columns = list(COLUMNS) + ([Column("Games", str, int)] if self.best else [])
+        for i, column in enumerate(columns):
+            arrow = (" ▼" if self.reverse else " ▲") if i == self.sort_column else ""
+            table.add_column(column.title + arrow, key=str(i))
+        pairs = best_per_maze(results) if self.best else [(s, 0) for s in results]
+        column = columns[self.sort_column]
+        if self.sort_column == len(COLUMNS):  # Games
+            pairs.sort(key=lambda p: p[1], reverse=self.reverse)
+        else:
+            pairs.sort(key=lambda p: column.sort(p[0]), reverse=self.reverse)
+        self.rows = [s for s, _ in pairs]
+        for n, (s, games) in enumerate(pairs):
+            cells = [c.show(s) for c in COLUMNS] + ([str(games)] if self.best else [])
+            table.add_row(*cells, key=str(n))
+        view = "Best on each maze" if self.best else "Every game, newest first"
+        what = f"{len(results)} game{'s' * (len(results) != 1)} saved"
+        if not results:
+            what = "No games saved yet: finish a game and it shows here."
+        self.query_one("#records-title", Static).update(f"[b]Records[/b] · {view} · {what}")
+
+    @property
+    def selected(self) -> Saved | None:
+        """The result under the cursor, if any."""
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row is None:
+            return None
+        return self.rows[min(table.cursor_row, len(self.rows) - 1)]
+
+    def action_toggle_view(self) -> None:
+        """The best per maze, or the whole history (newest first)."""
+        self.best = not self.best
+        self.sort_column, self.reverse = (0, False) if self.best else (7, False)
+        self.reload()
+
+    def action_cycle_sort(self) -> None:
+        """Sort by the next column."""
+        count = len(COLUMNS) + (1 if self.best else 0)
+        self.sort_by((self.sort_column + 1) % count, toggle=False)
+
+    def sort_by(self, column: int, toggle: bool = True) -> None:
+        """Sort by a column; the same column again reverses the order (when `toggle`)."""
+        if toggle and column == self.sort_column:
+            self.reverse = not self.reverse
+        else:
+            self.sort_column, self.reverse = column, False
+        self.reload()
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        """A click on a header sorts by its column."""
+        self.sort_by(int(event.column_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter (or a click on a selected row) watches its replay."""
+        self.action_watch()
+
+    # -- replays and deleting --------------------------------------------------------------
+    def action_watch(self) -> None:
+        """Watch the selected game again (if it was saved with its replay)."""
+        from mazegame.games.replay import Recording, ReplayError
+        from mazegame.ui.screens.replay_view import ReplayScreen
+
+        saved = self.selected
+        if saved is None:
+            return
+        if saved.replay is None:
+            self.notify("This game was saved without a replay (before replays were kept, "
+                        "or a mode that has none).", severity="warning")
+            return
+        try:
+            recording = Recording.from_json(saved.replay)
+        except ReplayError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.app.push_screen(ReplayScreen(recording, f"Replay: {saved.mode} {saved.maze}",
+                                          seconds=saved.seconds))
+
+    def action_delete_one(self) -> None:
+        """Delete the selected result, after asking."""
+        from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+
+        saved = self.selected
+        if saved is None or saved.id is None:
+            return
+        outcome = "won" if saved.won else "lost"
+        question = (f"Delete this result?\n\n{saved.mode} · {saved.maze}\n"
+                    f"{outcome} in {saved.moves} moves, {played(saved)}")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.app.store.delete([saved.id]):
+                self.notify("Result deleted.")
+            self.deleted()
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def action_delete_all(self) -> None:
+        """Delete every saved result, after asking."""
+        from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+
+        count = len(self.results())
+        if count == 0 or self.app.store is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.app.store.delete(None):
+                self.notify(f"All {count} results deleted.")
+            self.deleted()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Delete all {count} saved results?\n\nYour best runs and the campaign's "
+            "stars go with them. This cannot be undone."), answered)
+
+    def deleted(self) -> None:
+        """Show the table without what was deleted; the campaign reads its stars again."""
+        campaign = getattr(self.app, "campaign_if_read", None)
+        if campaign is not None:
+            campaign.forget()
+        self.reload()
