@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes.
+edit, interpreted, selfplay, rat, allmazes, records, replay.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -24,6 +24,7 @@ from mazegame.cli import (
     matrices,
     play,
     rat,
+    records,
     selfplay,
     solve,
 )
@@ -34,7 +35,8 @@ COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
-                selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND)
+                selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, records.RECORDS,
+                records.REPLAY)
 }
 
 

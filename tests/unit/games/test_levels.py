@@ -106,7 +106,7 @@ class _MemoryStore:
     def __init__(self):
         self.rows = []
 
-    def record(self, mode, maze, *, won, moves, optimum, seconds):
+    def record(self, mode, maze, *, won, moves, optimum, seconds, replay=None):
         self.rows.append((mode, maze, won, moves))
         return True
 
