@@ -34,12 +34,13 @@ class Column:
 
 def played(saved: Saved) -> str:
     """When a game was played, in local time."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.played_at))
+    return time.strftime("%y-%m-%d %H:%M", time.localtime(saved.played_at))
 
 
 COLUMNS = (
+    Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None),
     Column("Mode", lambda s: s.mode, lambda s: s.mode),
-    Column("Maze", lambda s: s.maze, lambda s: s.maze),
+    Column("Maze", lambda s: s.maze.rstrip(":"), lambda s: s.maze),
     Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won),
     Column("Moves", lambda s: str(s.moves), lambda s: s.moves),
     Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum),
@@ -47,8 +48,8 @@ COLUMNS = (
            lambda s: (not s.won, s.moves - s.optimum)),
     Column("Time", lambda s: format_time(s.seconds), lambda s: s.seconds),
     Column("Played", played, lambda s: -s.played_at),  # newest first
-    Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None),
 )
+BY_MODE, BY_PLAYED = 1, len(COLUMNS) - 1  #: the sort of the best table, and the history's
 
 
 def best_per_maze(results: list[Saved]) -> list[tuple[Saved, int]]:
@@ -68,6 +69,8 @@ def best_per_maze(results: list[Saved]) -> list[tuple[Saved, int]]:
 class RecordsScreen(Screen):
     """The best runs and the history of games, sortable; replays; delete one or all."""
 
+    DEFAULT_CSS = "RecordsScreen #records-table { height: 1fr; }"
+
     BINDINGS = [
         Binding("b", "toggle_view", "Best/history", id="records-view",
                 tooltip="Show the best game on each maze, or every game played"),
@@ -86,7 +89,7 @@ class RecordsScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.best = True  #: the best per maze (True) or the history (False)
-        self.sort_column = 0  #: the index in COLUMNS (then "Games") the table is sorted by
+        self.sort_column = BY_MODE  #: the index in COLUMNS (then "Games") the table is sorted by
         self.reverse = False
         self.rows: list[Saved] = []  #: the results shown, in table order
 
@@ -143,7 +146,7 @@ class RecordsScreen(Screen):
     def action_toggle_view(self) -> None:
         """The best per maze, or the whole history (newest first)."""
         self.best = not self.best
-        self.sort_column, self.reverse = (0, False) if self.best else (7, False)
+        self.sort_column, self.reverse = (BY_MODE if self.best else BY_PLAYED), False
         self.reload()
 
     def action_cycle_sort(self) -> None:

@@ -32,6 +32,12 @@ DEFAULT_SPEED = 3  #: index in SPEEDS
 class ReplayScreen(Screen):
     """A recording played back, with the controls of a video player."""
 
+    DEFAULT_CSS = """
+    ReplayScreen #replay-area { height: 1fr; }
+    ReplayScreen #replay-eye { width: 1fr; }
+    ReplayScreen #replay-maze { width: 1fr; height: 1fr; }
+    """
+
     BINDINGS = [
         Binding("space,p", "toggle_play", "Play/pause", id="replay-play",
                 tooltip="Play the replay, or pause it"),

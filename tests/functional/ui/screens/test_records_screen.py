@@ -1,0 +1,121 @@
+"""The records screen driven by keys: sort, best/history, delete one (asked first), and a
+replay watched to its end; one snapshot at 80x24."""
+
+import time
+
+import pytest
+
+from mazegame.games.replay import Recording, build_game, build_maze
+from mazegame.games.setup import GameSetup
+from mazegame.storage import Store
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+from mazegame.ui.screens.records import RecordsScreen
+from mazegame.ui.screens.replay_view import ReplayScreen
+
+CHASE = GameSetup("chase", size=(7, 5), seed=4, options=(("turn_based", True),))
+CLASSIC = GameSetup("classic", size=(7, 5), seed=2)
+
+
+def walked(setup):
+    """A game of `setup` walked along the shortest path (the demon moving in turn)."""
+    game = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
+    path = game.shortest_path()
+    for a, b in zip(path, path[1:]):
+        if game.over:
+            break
+        game.move(next(d for d in range(4) if game.maze.step(a, d) == b))
+    return game
+
+
+def fill():
+    """Three saved games: a won classic and a chase with replays, an old one without."""
+    store = Store()
+    for n, setup in enumerate((CLASSIC, CHASE)):
+        game = walked(setup)
+        store.record(setup.mode, f"{setup.algorithm}:7x5:{setup.seed}:", won=game.won,
+                     moves=game.moves, optimum=game.shortest, seconds=5.0 + n,
+                     played_at=1_700_000_000 + 3600 * n,
+                     replay=Recording.of(setup, game).to_json())
+    store.record("classic", "wilson:9x6:7:", won=True, moves=30, optimum=12, seconds=9.5,
+                 played_at=1_600_000_000)
+    store.close()
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    """Times shown in UTC, whatever the machine's zone."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+async def open_records(pilot):
+    """From the menu: the last entries are Records, Help, Quit."""
+    await pilot.pause()
+    await pilot.press("end", "up", "up", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, RecordsScreen)
+    return pilot.app.screen
+
+
+async def test_sort_switch_views_and_delete_one_after_asking(helpers, utc):
+    fill()
+    app = MazeApp(warm_up=False, animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_records(pilot)
+        assert [s.mode for s in screen.rows] == ["chase", "classic", "classic"]  # by mode
+        await pilot.press("o")  # by maze (the column after the mode)
+        assert [s.maze for s in screen.rows] == sorted(s.maze for s in screen.rows)
+        await pilot.press("b")  # the history: newest first
+        assert [s.played_at for s in screen.rows] == sorted(
+            (s.played_at for s in screen.rows), reverse=True)
+        doomed = screen.rows[0]
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # no: nothing goes
+        assert len(screen.rows) == 3
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert app.screen is screen and len(screen.rows) == 2
+        assert doomed.id not in {s.id for s in Store().results()}
+
+
+async def test_a_replay_is_watched_to_the_end(helpers):
+    fill()
+    game = walked(CHASE)
+    app = MazeApp(warm_up=False, animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_records(pilot)  # the chase is first (by mode)
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("home")  # back to the start, paused
+        assert viewer.index == 0 and not viewer.playing and viewer.game.moves == 0
+        await pilot.press("space", *["plus"] * 5)
+        for _ in range(200):
+            if not viewer.playing:
+                break
+            await pilot.pause(0.02)
+        assert viewer.at_end and viewer.game.position == game.position
+        assert viewer.game.demon_trail == game.demon_trail
+        await pilot.press("left")  # a step back, then forward to the end again
+        assert viewer.index == len(viewer.recording.events) - 1
+        await pilot.press("right")
+        assert viewer.game.moves == game.moves
+        await pilot.press("q")
+        assert app.screen is screen
+
+
+def test_records_snapshot(snap_compare, utc):
+    fill()
+
+    async def run_before(pilot):
+        await open_records(pilot)
+        await pilot.press("down")
+
+    app = MazeApp(warm_up=False, animations=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
