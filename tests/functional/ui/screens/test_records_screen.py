@@ -21,7 +21,7 @@ def walked(setup):
     """A game of `setup` walked along the shortest path (the demon moving in turn)."""
     game = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
     path = game.shortest_path()
-    for a, b in zip(path, path[1:]):
+    for a, b in zip(path, path[1:], strict=False):
         if game.over:
             break
         game.move(next(d for d in range(4) if game.maze.step(a, d) == b))

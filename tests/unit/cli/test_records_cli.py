@@ -1,0 +1,99 @@
+"""`mazegame records [--json]` and `mazegame replay ID`: what scripts see, and exit codes."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mazegame.cli import main
+from mazegame.games.replay import Recording, build_game, build_maze
+from mazegame.games.setup import GameSetup
+from mazegame.storage import Store
+from mazegame.ui.app import MazeApp
+
+FIELDS = ["id", "mode", "maze", "won", "moves", "optimum", "seconds", "played_at",
+          "replayable"]
+
+
+def fill():
+    """Three saved games: one replayable, one without a replay, one with a damaged one."""
+    setup = GameSetup("classic", size=(5, 4), seed=1)
+    game = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
+    game.move(0)
+    store = Store()
+    store.record("classic", "a", won=False, moves=game.moves, optimum=game.shortest,
+                 seconds=1.5, played_at=30.0, replay=Recording.of(setup, game).to_json())
+    store.record("classic", "b", won=True, moves=9, optimum=7, seconds=2.0, played_at=20.0)
+    store.record("chase", "c", won=False, moves=1, optimum=7, seconds=2.0, played_at=10.0,
+                 replay="{not json")
+    store.close()
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """The replays MazeApp was asked to open (its run is stubbed: no terminal here)."""
+    seen = []
+    monkeypatch.setattr(MazeApp, "run", lambda app: seen.append(app.initial_replay))
+    return seen
+
+
+def test_records_json_lists_every_game_newest_first(capsys):
+    assert main(["records", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    fill()
+    assert main(["records", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [list(row) for row in rows] == [FIELDS] * 3
+    assert [(r["id"], r["maze"], r["won"], r["replayable"]) for r in rows] == [
+        (1, "a", False, True), (2, "b", True, False), (3, "c", False, False)]
+    assert main(["records"]) == 0
+    assert "classic" in capsys.readouterr().out
+
+
+def test_replay_opens_the_viewer_on_a_replayable_game(opened):
+    fill()
+    assert main(["replay", "1"]) == 0
+    assert [saved.id for saved in opened] == [1]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["replay", "9"], "no saved game has the id 9"),
+    (["replay", "2"], "the game 2 was saved without a replay"),
+    (["replay", "3"], "the game 3 cannot be replayed"),
+    (["replay", "one"], "not 'one'"),
+    (["replay"], "ID"),
+])
+def test_a_bad_or_unknown_id_exits_2_naming_it(argv, says, capsys, opened):
+    fill()
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
+    assert opened == []
+
+
+@given(st.one_of(st.text(max_size=24), st.integers(-2, 5).map(str),
+                 st.integers(0, 3).map(lambda n: f" 0{n}\n")))
+def test_any_id_exits_0_or_2_with_one_line(text):
+    import contextlib
+    import io
+
+    store = Store()
+    empty = not store.results()
+    store.close()
+    if empty:  # once per test: the examples share the data folder
+        fill()
+    err = io.StringIO()
+    runs = []
+    original = MazeApp.run
+    MazeApp.run = lambda app: runs.append(app.initial_replay.id)
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            status = main(["replay", "--", text])
+    finally:
+        MazeApp.run = original
+    assert status in (0, 2)
+    if status == 2:
+        assert err.getvalue().count("\n") == 1 and not runs
+    else:
+        assert runs == [int(text.strip())] == [1]  # the one replayable game
