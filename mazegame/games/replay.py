@@ -61,19 +61,26 @@ def build_maze(setup: GameSetup, fit: tuple[int, int] = (20, 10)) -> Maze:
     return setup.build(fit).maze
 
 
-def build_game(setup: GameSetup, maze: Maze, clock: Callable[[], float]) -> WalkGame:
+def build_game(setup: GameSetup, maze: Maze, clock: Callable[[], float],
+               starts: tuple[int, int] | None = None) -> WalkGame:
     """The game a setup plays on `maze`: walk, blind (with its budget), eye, or a chase in
-    its view with its difficulty and demon (seeded by the setup's seed)."""
+    its view with its difficulty and demon (seeded by the setup's seed). `starts` pins where
+    the player and the demon start (a replay: a chase played again on its own maze may have
+    been placed otherwise)."""
+    if starts is not None and starts[0] != maze.start:
+        maze = maze.copy(start=starts[0])
     if setup.mode in CHASE_MODES:
         from mazegame.games.chase import new_chase, setup_overrides
 
+        pins = setup_overrides(setup)
+        if starts is not None:
+            pins.update(player=starts[0], demon=starts[1])
         return new_chase(
             maze, mode=setup.mode, view=chase_view(setup), seed=setup.seed, clock=clock,
             difficulty=setup.option("difficulty", DEFAULT_DIFFICULTY),
             personality=setup.option("demon") or None,
             turn_based=bool(setup.option("turn_based", False)),
-            two_player=bool(setup.option("two_player", False)),
-            **setup_overrides(setup))
+            two_player=bool(setup.option("two_player", False)), **pins)
     if setup.mode == "blind":
         from mazegame.games.blind import BlindGame, setup_budget
 
@@ -106,13 +113,15 @@ class Recording:
     setup: GameSetup
     check: str
     events: tuple[str, ...]
+    starts: tuple[int, int] | None = None  #: where the player and the demon (-1: none) began
 
     @classmethod
     def of(cls, setup: GameSetup, game: WalkGame) -> Recording:
         """The recording of `game`, played from `setup` (its seed set)."""
         maze = game.maze
         setup = replace(setup.with_seed(), size=(maze.width, maze.height))
-        return cls(setup, walls_check(maze), tuple(game.events))
+        starts = (game.trail[0], getattr(game, "demon_start", -1))
+        return cls(setup, walls_check(maze), tuple(game.events), starts)
 
     @property
     def mode(self) -> str:
@@ -127,7 +136,8 @@ class Recording:
         doc = {"format": FORMAT, "mode": s.mode, "algorithm": s.algorithm,
                "size": list(s.size), "seed": s.seed, "wrap": [s.wrap_x, s.wrap_y],
                "one_way": s.one_way, "options": [[k, _plain(v)] for k, v in s.options],
-               "level_id": s.level_id, "check": self.check, "events": " ".join(self.events)}
+               "level_id": s.level_id, "check": self.check, "events": " ".join(self.events),
+               "starts": None if self.starts is None else list(self.starts)}
         if s.level is not None:
             doc["level"] = to_document(s.level)
         return json.dumps(doc, separators=(",", ":"))
@@ -150,7 +160,9 @@ class Recording:
                 options=tuple((k, v) for k, v in doc["options"]), level=level,
                 one_way=float(doc["one_way"]), level_id=doc["level_id"])
             events = tuple(doc["events"].split())
-            return cls(setup, str(doc["check"]), events)
+            starts = doc.get("starts")
+            starts = None if starts is None else (int(starts[0]), int(starts[1]))
+            return cls(setup, str(doc["check"]), events, starts)
         except ReplayError:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
@@ -163,7 +175,9 @@ class Recording:
         if walls_check(maze) != self.check:
             raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
                               "another version of its generator)")
-        return build_game(self.setup, maze, VirtualClock())
+        if self.starts is not None and not all(-1 <= cell < maze.size for cell in self.starts):
+            raise ReplayError(f"the replay's start cells {self.starts} are not in the maze")
+        return build_game(self.setup, maze, VirtualClock(), self.starts)
 
     def play(self, upto: int | None = None) -> WalkGame:
         """The game after its first `upto` events (all by default)."""

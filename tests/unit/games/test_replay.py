@@ -128,3 +128,16 @@ def test_every_replayable_mode_is_a_registered_mode():
     from mazegame.games.modes import MODES
 
     assert set(REPLAYABLE) <= set(MODES)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_chase_played_again_on_its_maze_replays_from_its_own_starts(seed):
+    """`r` (same maze again) places the players anew on the maze as played: the replay
+    starts them where that game did, not where the seed's first game would."""
+    setup = GameSetup("chase", size=(11, 7), seed=seed, options=(("difficulty", "easy"),))
+    first = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
+    again = build_game(setup, first.maze, lambda: 0.0)
+    for d in range(4):
+        again.move(d)
+    replayed = Recording.from_json(Recording.of(setup, again).to_json()).play()
+    assert (replayed.trail, replayed.demon_trail) == (again.trail, again.demon_trail)
