@@ -142,6 +142,7 @@ class MazeApp(App):
         if self.store is not None:
             self.store.on_notice = None  # nothing left on screen to tell
             self.store.close()
+            self.store = None  # a screen closing after this saves nothing more
 
     def on_jump_screen_solved(self, message) -> None:
         """Record a solved jumping-maze puzzle in the saved results."""

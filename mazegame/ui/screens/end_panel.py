@@ -94,12 +94,12 @@ class EndPanelMixin:
         self.refresh_bindings()  # a won level offers the next one; the move keys scroll
         self.browse()
 
-    def replay(self) -> str | None:
-        """The finished game's recording, as the results file keeps it (None: a mode that
-        cannot be replayed)."""
+    def replay(self, game=None) -> str | None:
+        """The recording of `game` (by default the one on screen), as the results file keeps
+        it (None: a mode that cannot be replayed)."""
         if self.setup.mode not in REPLAYABLE:
             return None
-        return Recording.of(self.setup, self.game).to_json()
+        return Recording.of(self.setup, game or self.game).to_json()
 
     def show_panel(self, text: str, lost: bool) -> None:
         """Show the panel beside the maze with `text` (a red edge when `lost`)."""

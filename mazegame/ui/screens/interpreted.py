@@ -229,9 +229,9 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
             fields.append(f"[b]Wrong[/b] {game.wrong}")
         return [*fields, f"[b]Time[/b] {format_time(game.elapsed)}"]
 
-    def maze_key(self) -> str:
+    def maze_key(self, game=None) -> str:
         """The results' key: the walk's, with the difficulty (it sets the loops)."""
-        return f"{super().maze_key()}:{self.difficulty}"
+        return f"{super().maze_key(game)}:{self.difficulty}"
 
 
 def interpreted_screen(setup: GameSetup) -> InterpretedScreen:

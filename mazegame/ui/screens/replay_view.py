@@ -202,5 +202,5 @@ class ReplayScreen(Screen):
         if self.at_end:
             fields.append("won" if game.won else "lost" if game.over else "unfinished")
         if self.seconds is not None:
-            fields.append(f"played in {format_time(self.seconds)}")
+            fields.append(format_time(self.seconds))
         self.query_one("#replay-status", Static).update(" · ".join(fields))

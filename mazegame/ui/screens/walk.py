@@ -234,9 +234,10 @@ class WalkScreen(EndPanelMixin, Screen):
             view.add_trail(self.game.position)
             view.move_player(self.game.position)
 
-    def maze_key(self) -> str:
-        """What was played, for the saved results: the generator's recipe or the level."""
-        s, maze = self.setup, self.game.maze
+    def maze_key(self, game: WalkGame | None = None) -> str:
+        """What was played (`game`, by default the one on screen), for the saved results:
+        the generator's recipe or the level."""
+        s, maze = self.setup, (game or self.game).maze
         if s.level is not None:
             return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
         wrap = ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "")
@@ -261,15 +262,33 @@ class WalkScreen(EndPanelMixin, Screen):
         if self.check_action("next_level", ()):
             play_next_level(self)
 
+    def give_up(self) -> None:
+        """Save the game on screen as lost if it was started and left unfinished (a new
+        maze, the same again, or back to the menu): a game given up is a game played."""
+        game = self.game
+        if game is None or game.over or game.started_at is None or self.building:
+            return
+        self.game = None  # saved once
+        self.app.record(self.setup.mode, self.maze_key(game), won=False, moves=game.moves,
+                        optimum=game.shortest, seconds=game.elapsed,
+                        replay=self.replay(game))
+
+    def on_unmount(self) -> None:
+        """Leaving the screen gives up the game on it."""
+        self.give_up()
+
     def action_new_maze(self) -> None:
         """Build a new maze with a fresh seed."""
+        self.give_up()
         self.setup = replace(self.setup, seed=None, level=None).with_seed()
         self.build_maze()
 
     def action_restart(self) -> None:
         """Play the same maze again from the start."""
         if self.game is not None:
-            self.build_maze(self.game.maze)
+            maze = self.game.maze
+            self.give_up()
+            self.build_maze(maze)
 
     def action_pause(self) -> None:
         """Pause or resume the game and its clock."""

@@ -119,3 +119,23 @@ def test_records_snapshot(snap_compare, utc):
 
     app = MazeApp(warm_up=False, animations=False)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_game_given_up_is_saved_as_lost_with_its_replay(helpers):
+    setup = GameSetup("classic", "backtracker", (7, 5), 3)
+    app = MazeApp(setup, warm_up=False, animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        moves = [k for k in ("right", "down", "left", "up")]
+        await pilot.press(*moves)
+        assert not game.over and game.events
+        await pilot.press("n")  # a new maze: this one is given up
+        await helpers.settle(pilot)
+        [saved] = Store().results()
+        assert not saved.won and saved.moves == game.moves
+        replayed = Recording.from_json(saved.replay).play()
+        assert replayed.trail == game.trail
+        await pilot.press("right", "q")  # back to the menu: given up too
+        await pilot.pause()
+        assert len(Store().results()) == 2
