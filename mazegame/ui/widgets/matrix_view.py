@@ -15,15 +15,15 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from mazegame.ui.palette import CURSOR_LINE, FOG, GOAL, HEADER, PLAYER, RAMP
+from mazegame.ui import palette
 
 CELL = 3  #: characters per entry
 BIG = "++"  #: an entry too large for its cell (100 or more)
 LABEL = 4  #: characters of the row labels
-HEAD = HEADER
-HEAD_CURSOR = PLAYER
-ZERO = FOG
-SOLUTION = GOAL  #: the solution matrix's moves, in the way-out green
+HEAD = palette.HEADER
+HEAD_CURSOR = palette.PLAYER
+ZERO = palette.FOG
+SOLUTION = palette.GOAL  #: the solution matrix's moves, in the way-out green
 
 #: What the values mean: "count" (powers of M^1), "distance" (M^d), "solution" (M^s).
 KINDS = ("count", "distance", "solution")
@@ -68,7 +68,7 @@ class MatrixView(ScrollView, can_focus=False):
         if self.kind == "solution":
             return str(int(value)).rjust(CELL), SOLUTION
         share = math.log10(value + 1) / self._top if self.kind == "count" else value / self._top
-        style = RAMP[min(len(RAMP) - 1, int(share * (len(RAMP) - 1) + 0.5))]
+        style = palette.RAMP[min(len(palette.RAMP) - 1, int(share * (len(palette.RAMP) - 1) + 0.5))]
         text = str(int(value)) if value < 10 ** (CELL - 1) else BIG
         return text.rjust(CELL), style
 
@@ -93,7 +93,7 @@ class MatrixView(ScrollView, can_focus=False):
             for j, value in enumerate(self.matrix[row]):
                 text, style = self.entry(float(value))
                 if style is ZERO and (row == self.cursor or j == self.cursor):
-                    style = ZERO + CURSOR_LINE
+                    style = ZERO + palette.CURSOR_LINE
                 body.append(Segment(text, style))
         entries = Strip(body).crop(sx, sx + width - LABEL)
         return Strip.join([Strip([label]), entries]).extend_cell_length(width)

@@ -19,15 +19,17 @@ def test_no_hex_colour_outside_the_palette():
 
 def test_the_lab_legend_shows_the_marks_colours():
     from mazegame.ui.palette import FRONTIER, VISITED
-    from mazegame.ui.screens.lab_text import LEGEND
+    from mazegame.ui.screens.lab_text import legend
 
     for style in (FRONTIER, VISITED):
-        assert f"[on {style.bgcolor.name}]" in LEGEND
+        assert f"[on {style.bgcolor.name}]" in legend()
 
 
 def test_the_lab_legend_names_only_what_is_on_show():
     from mazegame.ui.palette import FOCUS_COLOUR, SET_COLOURS
-    from mazegame.ui.screens.lab_text import LEGEND_LINES, explanation, legend
+    from mazegame.ui.screens.lab_text import explanation, legend, legend_lines
+
+    LEGEND_LINES = legend_lines()  # noqa: N806
 
     shown = legend({"sets", "focus"})
     assert f"[on {SET_COLOURS[0]}]" in shown and f"[on {FOCUS_COLOUR}]" in shown
