@@ -17,8 +17,6 @@ from textual.widget import Widget
 from mazegame.games.jump import JumpGame
 from mazegame.ui import palette
 
-VISITED = palette.HINT  #: the hint: text colour of squares you have stood on
-
 
 class JumpBoard(Widget, can_focus=True):
     """The board, drawn line by line: squares as large as the widget allows (odd widths,
@@ -95,7 +93,7 @@ class JumpBoard(Widget, can_focus=True):
         style = palette.LIGHT if light else palette.DARK
         mark = ""
         if self.show_visited and cell in game.visited:
-            style, mark = style + VISITED, palette.GLYPH_TRAIL
+            style, mark = style + palette.HINT, palette.GLYPH_TRAIL
         if self.show_targets and cell in targets:
             style, mark = style + palette.TARGET, palette.GLYPH_TARGET  # where you can go says more
         if cell == p.start:

@@ -113,6 +113,7 @@ class TraceView(MazeView):
         # Like MazeView's, but every picture line starts stale and is built when first shown.
         if self.maze is None:
             return
+        self._drawn_with = palette.version()
         h, w = self.maze.height, self.maze.width
         self._lines = [""] * (2 * h + 1)
         self._stale = set(range(2 * h + 1))
