@@ -16,7 +16,7 @@ from mazegame.engine import compiles
 from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
-from mazegame.ui import palette
+from mazegame.ui import keys, palette
 from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
@@ -106,11 +106,21 @@ class MazeApp(App):
             if theme.name not in self.available_themes:
                 self.register_theme(theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        keys.set_scheme(self.preferences["keys"])
+        self.screen_change_signal.subscribe(self, self.apply_keys)
         wanted = self.preferences["theme"]
         if wanted in self.available_themes and wanted != self.theme:
             self.theme = wanted  # _theme_changed follows, and sets the palette
         else:
             self.use_palette()
+
+    def apply_keys(self, screen=None) -> None:
+        """Thin the move keys of the screen on show (and its widgets') to the key scheme."""
+        screen = self.screen if screen is None or not hasattr(screen, "walk_children") \
+            else screen
+        changed = [keys.apply_scheme(node) for node in (screen, *screen.walk_children())]
+        if any(changed):
+            screen.refresh_bindings()
 
     def use_palette(self) -> None:
         """Make the palette follow the theme and glyph set in force, and redraw everything."""

@@ -111,7 +111,7 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "jump-goal": lambda: Sample(" G ", p.GOAL, "the goal"),
     "jump-start": lambda: Sample("[2]", p.LIGHT, "the start"),
     "jump-visited": lambda: Sample(
-        " 2 ", p.LIGHT + _from("mazegame.ui.widgets.jump_board", "VISITED"),
+        " 2 ", p.LIGHT + p.HINT,
         "where you have been (t)"),
     "jump-target": lambda: Sample(" 2 ", p.LIGHT + p.TARGET, "where you can jump (e)"),
     # -- the lab's marks (trace_view) ---------------------------------------------------------
@@ -124,9 +124,8 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "aroma": lambda: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
                             "aroma: the warmer, the nearer the goal"),
     # -- the editor ---------------------------------------------------------------------------
-    "cursor": lambda: Sample(" ", _from("mazegame.ui.screens.editor", "CURSOR"), "the cursor"),
-    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "GLYPH_TRAP"),
-                           _from("mazegame.ui.screens.editor", "TRAP"),
+    "cursor": lambda: Sample(" ", p.PLAYER, "the cursor"),
+    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "trap_glyph")(), p.BUMP,
                            "a trap: no way on to a goal from here"),
 }
 
