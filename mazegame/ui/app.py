@@ -244,6 +244,12 @@ class MazeApp(App):
             legend=legend_for(mode.name, getattr(screen, "view_name", None)),
         ))
 
+    def action_settings(self) -> None:
+        """Open the settings (theme, glyphs, keys, a new game's defaults)."""
+        from mazegame.ui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self) -> None:
