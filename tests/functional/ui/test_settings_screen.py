@@ -1,6 +1,7 @@
 """Settings in the app: a theme recolours the maze, the key scheme thins the keys (footer and
 help follow), and NO_COLOR with ASCII glyphs still draws a readable maze."""
 
+import pytest
 from textual.widgets import Select
 from textual.widgets._footer import FooterKey
 
@@ -13,6 +14,16 @@ from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.settings import SettingsScreen
 
 SMALL = GameSetup("classic", "wilson", (8, 5), 7)
+
+
+@pytest.fixture(autouse=True)
+def _default_look_after():
+    """The palette and key scheme are the process's: later tests get the defaults back."""
+    from mazegame.ui import keys
+
+    yield
+    palette.use(palette.Palette())
+    keys.set_scheme("all")
 
 
 def prefs_with(tmp_path, **values) -> Preferences:
