@@ -123,6 +123,8 @@ class Preferences:
 
     def checked(self, key: str) -> str:
         """A lazily checked key's value, or its default (with a notice) if it is bad."""
+        if self.values[key] == SETTINGS[key].default:  # nothing to check, nothing to load
+            return self.values[key]
         try:
             return check(key, self.values[key])
         except BadSetting as err:
