@@ -37,8 +37,7 @@ class SettingsScreen(ModalScreen[None]):
                                  allow_blank=False, id=f"setting-{key}",
                                  tooltip=setting.help)
             yield Static("", id="setup-error")
-            yield Static("Changes are saved as you make them · escape closes · "
-                         "`mazegame config` sets them too", id="dialog-hint")
+            yield Static("Saved as you change them · escape closes", id="dialog-hint")
 
     def on_mount(self) -> None:
         """Focus the first choice."""
