@@ -314,6 +314,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.player is not None:
             glyph, style = self.player_sprite or (palette.GLYPH_PLAYER, palette.PLAYER)
             bumped = self.bumped == self.player
+            if bumped and self.app.no_color:  # the flash has no colour: the glyph says it
+                glyph = palette.GLYPH_BUMP
             cells.append((self.player, glyph, palette.BUMP if bumped else style))
         out = []
         for cell, glyph, style in cells:

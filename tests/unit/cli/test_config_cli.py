@@ -56,3 +56,16 @@ def test_no_arguments_make_a_traceback(capsys, argv):
     assert "Traceback" not in err
     if status == 2:
         assert err.strip(), argv
+
+
+def test_play_starts_from_the_saved_defaults_when_a_flag_is_not_given(capsys):
+    from mazegame.cli import build_parser
+    from mazegame.cli.play import play_setup
+
+    assert run(capsys, "set", "difficulty", "hard")[0] == 0
+    assert run(capsys, "set", "size", "small")[0] == 0
+    saved = play_setup(build_parser().parse_args(["play", "chase"]))
+    assert saved.option("difficulty") == "hard" and saved.size == (12, 8)
+    given = play_setup(build_parser().parse_args(["play", "chase", "--difficulty", "easy",
+                                                  "--size", "9x9"]))
+    assert given.option("difficulty") == "easy" and given.size == (9, 9)
