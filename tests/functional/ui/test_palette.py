@@ -54,3 +54,28 @@ def test_the_jump_board_colours_stay_apart_at_256_and_16_colours():
             seen[name] = shown.triplet if system == ColorSystem.TRUECOLOR else shown.number
         assert seen["light"] != seen["dark"], system
         assert len(set(seen.values())) == len(seen), (system, seen)
+
+
+def test_every_theme_gives_a_whole_palette():
+    # Textual's themes lend their colours (ansi ones by name), the game's two name theirs.
+    from rich.color import ColorSystem
+    from textual.theme import BUILTIN_THEMES
+
+    from mazegame.ui import palette
+    from mazegame.ui.screens.lab_text import legend
+    from mazegame.ui.themes import GAME_THEMES, palette_for
+    from mazegame.ui.widgets.eye_view import depth_styles
+    from mazegame.ui.widgets.trace_zoom import pair_styles
+
+    walls = set()
+    try:
+        for theme in [*BUILTIN_THEMES.values(), *GAME_THEMES.values()]:
+            palette.use(palette_for(theme, "ascii"))
+            assert palette.GLYPH_GOAL == "G" and palette.glyphs == "ascii"
+            walls.add(palette.WALL.color.name)
+            for style in (palette.WALL, palette.PLAYER, palette.DEMON, *palette.SETS):
+                style.color.downgrade(ColorSystem.STANDARD)
+            assert depth_styles()["wall-0"] and pair_styles()[(2, 0)] and legend()
+    finally:
+        palette.use(palette.Palette())
+    assert len(walls) > 10  # the themes really differ
