@@ -1,5 +1,6 @@
 """`mazegame config list | get KEY | set KEY VALUE | reset KEY`: the settings screen's
-settings from the command line (ui.preferences names them and the values they take)."""
+settings from the command line (ui.preferences names them and the values they take).
+Status 2: a bad key or value (named); 1: the settings file could not be written."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def _act(args: argparse.Namespace, prefs) -> int:
             raise UsageError(str(err)) from None
     else:
         prefs.set(key, SETTINGS[key].default)
-    return 0
+    return 0 if prefs.file.writable else 1  # not saved: the notice says why
 
 
 COMMAND = Command("config", "show or change the settings (theme, glyphs, keys, defaults)",

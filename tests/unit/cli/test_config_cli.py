@@ -69,3 +69,11 @@ def test_play_starts_from_the_saved_defaults_when_a_flag_is_not_given(capsys):
     given = play_setup(build_parser().parse_args(["play", "chase", "--difficulty", "easy",
                                                   "--size", "9x9"]))
     assert given.option("difficulty") == "easy" and given.size == (9, 9)
+
+
+def test_a_setting_that_cannot_be_saved_exits_1_saying_why(capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("MAZEGAME_DATA_DIR", str(blocker))
+    status, _, err = run(capsys, "set", "keys", "vi")
+    assert status == 1 and "cannot be saved" in err
