@@ -10,6 +10,7 @@ part); bad arguments (port, host, an address in use) exit 2 as everywhere.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import ipaddress
 import shlex
 import socket
@@ -87,6 +88,41 @@ def play_command() -> str:
     return f"{shlex.quote(sys.executable)} -m mazegame play"
 
 
+SHUTDOWN_WAIT = 5.0  #: seconds Ctrl-C waits for the open games to quit
+
+
+def game_server(server_class: type) -> type:
+    """textual-serve's Server, ending every open game at once on Ctrl-C: its own shutdown
+    waits for each browser to leave (up to aiohttp's 60 s) before it stops their games."""
+
+    class GameServer(server_class):
+        """A Server that cancels its open sessions when it shuts down."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.sessions: set[asyncio.Task] = set()  #: one task a browser tab, while open
+
+        async def handle_websocket(self, request):
+            """Serve one tab's game, known to on_shutdown while it runs."""
+            task = asyncio.current_task()
+            self.sessions.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.sessions.discard(task)
+
+        async def on_shutdown(self, app) -> None:
+            """Cancel the open sessions: each tells its game to quit and waits for it."""
+            await super().on_shutdown(app)
+            waiting = list(self.sessions)
+            for task in waiting:
+                task.cancel()
+            if waiting:
+                await asyncio.wait(waiting, timeout=SHUTDOWN_WAIT)
+
+    return GameServer
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl-C (or SIGTERM); 0 after a clean stop."""
     addresses = host_addresses(args.host, args.port)  # bad host: status 2 before the import
@@ -100,7 +136,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"mazegame: warning: serving on {args.host} ({', '.join(addresses)}): anyone "
               "who can reach this machine on the network can play, and each visit starts a "
               "process here", file=sys.stderr)
-    server = Server(play_command(), host=args.host, port=args.port, title="mazegame",
+    server = game_server(Server)(play_command(), host=args.host, port=args.port, title="mazegame",
                     public_url=args.public_url or public_url(args.host, args.port))
     try:
         server.serve()  # Ctrl-C and SIGTERM stop it gracefully (its own signal handlers)
