@@ -133,7 +133,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return MISSING_EXTRA
     check_bindable(args.host, args.port)
     if not is_loopback(addresses):
-        print(f"mazegame: warning: serving on {args.host} ({', '.join(addresses)}): anyone "
+        shown = ", ".join(addresses)
+        where = args.host if shown == args.host else f"{args.host} ({shown})"
+        print(f"mazegame: warning: serving on {where}: anyone "
               "who can reach this machine on the network can play, and each visit starts a "
               "process here", file=sys.stderr)
     server = game_server(Server)(play_command(), host=args.host, port=args.port, title="mazegame",
