@@ -58,7 +58,14 @@ def test_a_network_address_is_served_with_a_warning(fake_server, capsys):
     assert fake_server[0]["host"] == "0.0.0.0"
     assert fake_server[0]["public_url"] == "http://box:8000"
     err = capsys.readouterr().err
-    assert err.startswith("mazegame: warning: serving on 0.0.0.0") and "network" in err
+    assert err.startswith("mazegame: warning: serving on 0.0.0.0:") and "network" in err
+    assert "--public-url" not in err  # given
+
+
+def test_every_address_without_a_public_url_says_browsers_elsewhere_need_one(fake_server,
+                                                                              capsys):
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert "need --public-url http://NAME-OF-THIS-MACHINE:8123" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, says", [
