@@ -123,7 +123,8 @@ async def test_every_generator_builds_and_replays_in_the_lab(group, helpers):
             await pilot.pause()
             lab.action_build()
             await helpers.settle(pilot)
-            assert lab.maze is not None and lab.request.generator == generator, generator
+            await helpers.wait_until(
+                pilot, lambda g=generator: lab.maze is not None and lab.request.generator == g)
             lab.seek(lab.total // 2)
             await pilot.press("end")
             # the replayed trace ends on the maze it built
