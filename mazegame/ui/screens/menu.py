@@ -1,4 +1,4 @@
-"""The main menu: title, the modes that exist, help and quit."""
+"""The main menu: title, the modes that exist, settings, help and quit."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ BANNER = """\
 ATTRACT_MIN_HEIGHT = 36
 
 EXTRAS = {
+    "settings": ("Settings", "Theme, glyphs and move keys; the difficulty, size, demon, "
+                 "generator, animation and bell a new game starts from. Saved as you change "
+                 "them (`mazegame config` too)."),
     "records": ("Records", "Your best game on each maze and every game played, sortable; "
                 "watch any of them again as a replay."),
     "help": ("Help", "Every key, and how the game works."),
@@ -85,6 +88,8 @@ class MenuScreen(Screen):
             self.app.exit()
         elif key == "help":
             self.app.action_help()
+        elif key == "settings":
+            self.app.action_settings()
         elif key == "records":
             from mazegame.ui.screens.records import RecordsScreen
 
