@@ -1,0 +1,146 @@
+"""Exact search: the shortest sequence solving a set of maze classes, and ESS (the paper's
+exact solving sequence) built on it, which proves optimality for small sizes and gives
+lower bounds for larger ones.
+
+`shortest` is a breadth-first search over sets of walker positions (one cell per class;
+a walker that reached the goal stays there), layer by layer, bounded by a target length L:
+a state after t moves is dropped when some walker is further from the goal than L - t moves
+(the paper's A* heuristic, the longest of the shortest paths, used as a bound), and when
+it was met before. Trying L = lower bound, lower bound + 1, ... finds the optimum; a failed
+L proves that no sequence of length L solves the set.
+
+ESS grows a set of classes: solve it optimally; the optimum is a lower bound for all mazes
+(they include the set); if the sequence leaves a maze unsolved, add it and repeat; when it
+solves every maze, the bound is the optimum.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from mazegame.engine.allmazes.check import solve_times
+from mazegame.engine.allmazes.family import family
+
+Progress = Callable[[str], None]
+
+
+class OutOfTime(Exception):
+    """The search reached its deadline (or state limit) before finishing."""
+
+
+def _absorbing(steps: np.ndarray, goal: int) -> np.ndarray:
+    """The move table with the goal a trap: a solved walker stays solved."""
+    out = steps.copy()
+    out[:, goal, :] = goal
+    return out
+
+
+def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
+                deadline: float = float("inf"), max_states: int = 20_000_000,
+                ) -> np.ndarray | None:
+    """A sequence of at most `length` moves that brings every class's walker to the goal,
+    or None when there is none (proved). Raises OutOfTime at the deadline."""
+    k = steps.shape[0]
+    trap = _absorbing(steps, goal)
+    rows = np.arange(k)[None, :]
+    layer = np.zeros((1, k), dtype=np.int8)
+    if (layer == goal).all():
+        return np.empty(0, dtype=np.int8)
+    row_type = np.dtype((np.void, k))
+    seen = {layer[0].tobytes()}
+    parents: list[tuple[np.ndarray, np.ndarray]] = []
+    states = 1
+    for t in range(1, length + 1):
+        grown = np.concatenate([trap[rows, layer, d] for d in range(4)])
+        moves = np.repeat(np.arange(4, dtype=np.int8), len(layer))
+        parent = np.tile(np.arange(len(layer)), 4)
+        h = dist[rows, grown].max(axis=1)
+        keep = h <= length - t
+        grown, moves, parent = grown[keep], moves[keep], parent[keep]
+        _, first = np.unique(np.ascontiguousarray(grown).view(row_type).ravel(),
+                             return_index=True)
+        fresh = [i for i in first if grown[i].tobytes() not in seen]
+        grown, moves, parent = grown[fresh], moves[fresh], parent[fresh]
+        seen.update(row.tobytes() for row in grown)
+        parents.append((parent, moves))
+        done = np.flatnonzero((grown == goal).all(axis=1))
+        if done.size:
+            return _trace_back(parents, int(done[0]))
+        if len(grown) == 0:
+            return None
+        states += len(grown)
+        if time.monotonic() > deadline or states > max_states:
+            raise OutOfTime(f"{states} states at length {t} of {length}")
+        layer = grown
+    return None
+
+
+def _trace_back(parents: list[tuple[np.ndarray, np.ndarray]], index: int) -> np.ndarray:
+    """The moves leading to state `index` of the last layer."""
+    out = []
+    for parent, moves in reversed(parents):
+        out.append(moves[index])
+        index = parent[index]
+    return np.array(out[::-1], dtype=np.int8)
+
+
+def shortest(steps: np.ndarray, dist: np.ndarray, goal: int, start: int = 0,
+             deadline: float = float("inf"), progress: Progress | None = None,
+             ) -> tuple[np.ndarray, int]:
+    """The shortest sequence solving the classes, and the bound the search began at
+    (trying lengths from `start` or the longest shortest path up)."""
+    length = max(start, int(dist[:, 0].max()))
+    while True:
+        found = shortest_at(steps, dist, goal, length, deadline)
+        if found is not None:
+            return found, length
+        if progress:
+            progress(f"no sequence of {length} moves solves these {len(steps)} classes")
+        length += 1
+
+
+@dataclass
+class Bound:
+    """ESS's state: the proved lower bound, the last optimal sequence for the set, how many
+    classes the set holds, and whether the bound is the optimum (it solves everything)."""
+
+    n: int
+    m: int
+    lower: int
+    moves: np.ndarray
+    classes: int
+    optimal: bool
+    seconds: float
+
+
+def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = None,
+        add: int = 1) -> Bound:
+    """The paper's ESS on all n x m classes (n*m <= 25), adding `add` unsolved classes per
+    round; stops at the optimum or the time limit, returning the best bound proved."""
+    say = progress or (lambda text: None)
+    began = time.monotonic()
+    deadline = began + time_limit
+    fam = family(n, m)
+    goal = fam.goal
+    chosen = [int(np.argmax(fam.dist[:, 0]))]  # the maze with the longest path first
+    lower = int(fam.dist[:, 0].max())
+    moves = np.empty(0, dtype=np.int8)
+    while True:
+        sub = np.array(chosen)
+        try:
+            moves, _ = shortest(fam.steps[sub], fam.dist[sub], goal, lower, deadline, say)
+        except OutOfTime:
+            return Bound(n, m, lower, moves, len(chosen), False, time.monotonic() - began)
+        lower = max(lower, len(moves))
+        times = solve_times(fam.steps, moves, goal)
+        unsolved = np.flatnonzero(times < 0)
+        say(f"{len(chosen)} classes need {lower} moves; {unsolved.size} classes left unsolved")
+        if unsolved.size == 0:
+            return Bound(n, m, lower, moves, len(chosen), True, time.monotonic() - began)
+        # the unsolved classes with the longest paths first: they constrain the most
+        hardest = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")]
+        chosen.extend(int(c) for c in hardest[:add])

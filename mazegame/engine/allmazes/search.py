@@ -1,0 +1,153 @@
+"""Heuristic searches for one sequence that solves every feasible n x m maze: the paper's
+RS, SO, IAS and greedy lookahead, and this project's restarts; each result is minimised
+(every move that is not needed dropped) and checked.
+
+Every method is one `extend` rule: append moves until every class in a pool is solved.
+The loop around it is shared: extend, minimise against the pool, check against all mazes
+(explicitly up to 25 cells, else by the search for an unsolved maze); a counterexample
+joins the pool and the loop goes on. Up to 25 cells the pool is every class, so the first
+check passes. `METHODS` is the one registry (the command line and the tests enumerate it).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from mazegame.engine.allmazes.check import check
+from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
+from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
+
+Progress = Callable[[str], None]
+MAX_MOVES = 200_000  #: no sequence grows past this
+
+
+def _random_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """RS: random moves (down and right a little likelier) until the pool is solved."""
+    out = []
+    while pool.unsolved().size and len(out) < MAX_MOVES:
+        chunk = rng.choice(4, size=64, p=[0.2, 0.3, 0.2, 0.3]).astype(np.int8)
+        advance(pool.steps, pool.pos, chunk, pool.goal)
+        out.append(chunk)
+    return np.concatenate(out) if out else np.empty(0, dtype=np.int8)
+
+
+def _order_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """SO: the unsolved classes in a random order, each led home from where it stands."""
+    order = rng.permutation(pool.unsolved())
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, order)
+
+
+def _first_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """IAS: the unsolved classes in the order the checker found them, each led home."""
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, pool.unsolved())
+
+
+def _greedy(depth: int, power: float) -> Callable:
+    """A lookahead extension of `depth` moves minimising the sum of distance^power."""
+    def extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return greedy_extend(pool.steps, pool.dist, pool.pos, pool.goal, depth, float(power),
+                             MAX_MOVES, int(rng.integers(1 << 30)))
+    return extend
+
+
+@dataclass(frozen=True)
+class Method:
+    """A search method: its extension rule, whether it starts from a sample of mazes
+    (IAS starts from none: only counterexamples), and whether it restarts until the time
+    limit keeping the best."""
+
+    description: str
+    extend: Callable
+    sample: bool = True
+    restarts: bool = False
+
+
+METHODS: dict[str, Method] = {
+    "rs": Method("random sequence (paper's RS): random moves until all are solved", _random_extend),
+    "so": Method("solve in order (paper's SO): lead each unsolved maze home in a random order",
+                 _order_extend),
+    "ias": Method("iteratively append (paper's IAS): lead each unsolved maze the checker finds "
+                  "home", _first_extend, sample=False),
+    "greedy": Method("greedy lookahead (paper's GL): 3-move lookahead, least sum of squared "
+                     "distances", _greedy(3, 2)),
+    "restarts": Method("greedy lookahead (4 moves, cubed distances) with random tie-breaks, "
+                       "restarted until the time limit, best kept", _greedy(4, 3), restarts=True),
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """A search's outcome: the sequence (move numbers), whether the checker accepted it,
+    and how long it took."""
+
+    n: int
+    m: int
+    moves: np.ndarray
+    method: str
+    seed: int
+    verified: bool
+    seconds: float
+
+
+def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
+    """Every class when there are few enough, else a sample (or nothing, for IAS)."""
+    if n * m <= 25:
+        return full_pool(n, m)
+    return sample_pool(n, m, 4000 if method.sample else 0, seed)
+
+
+def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
+    """Drop every move the pool's classes do not need."""
+    return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes)
+
+
+def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
+             progress: Progress, minimise_passes: int) -> tuple[np.ndarray, bool]:
+    """One extend-minimise-check loop: the sequence and whether the checker accepted it."""
+    rng = np.random.default_rng(seed)
+    pool = _pool(n, m, method, seed)
+    seq = np.empty(0, dtype=np.int8)
+    while True:
+        seq = np.concatenate((seq, method.extend(pool, seq, rng)))
+        if minimise_passes:
+            seq = minimise(pool, seq, minimise_passes)
+        if pool.explicit:
+            return seq, True
+        verdict = check(n, m, seq)
+        if verdict.ok:
+            return seq, True
+        free = verdict.free.reshape(-1)
+        mask = int(sum(1 << i for i in np.flatnonzero(free)))
+        pool.pos[:] = 0
+        advance(pool.steps, pool.pos, seq, pool.goal)
+        pool.add(np.array([component(pool.nbr, np.int64(mask), n * m)]), seq)
+        progress(f"{len(seq)} moves; counterexample {len(pool.masks)} joins the pool")
+        if time.monotonic() > deadline:
+            return seq, False
+
+
+def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
+          progress: Progress | None = None, minimise_passes: int = 3) -> Result:
+    """Search for a sequence solving every feasible n x m maze (n*m <= 64)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    if min(n, m) < 2 or n * m > 64:
+        raise ValueError(f"searches take 2x2 up to 64 cells, not {n}x{m}")
+    say = progress or (lambda text: None)
+    spec = METHODS[method]
+    began = time.monotonic()
+    deadline = began + time_limit
+    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes)
+    say(f"{method} seed {seed}: {len(best)} moves")
+    run = 1
+    while spec.restarts and time.monotonic() < deadline:
+        moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes)
+        if good and (len(moves) < len(best) or not ok):
+            best, ok = moves, good
+        say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")
+        run += 1
+    return Result(n, m, best, method, seed, ok, time.monotonic() - began)
