@@ -28,8 +28,9 @@ def path_moves(steps, dist, c, start, goal):
 @kernel
 def greedy_extend(steps, dist, pos, goal, depth, power, max_moves, seed):
     """Append moves (returned; `pos` is moved along) until every walker is at the goal:
-    each move is the first of the `depth`-move lookahead that leaves the least sum of
-    distance^power over the unsolved classes (ties broken at random). When no lookahead
+    each round appends the `depth`-move lookahead that leaves the least sum of
+    distance^power over the unsolved classes (ties broken at random), so the sum falls
+    every round. When no lookahead
     lowers the sum, the walker furthest away is led home by a shortest path."""
     np.random.seed(seed)
     out = np.empty(max_moves, dtype=np.int8)
@@ -55,9 +56,11 @@ def greedy_extend(steps, dist, pos, goal, depth, power, max_moves, seed):
         best = values.min()
         if best < now:
             ties = np.flatnonzero(values == best)
-            first = ties[np.random.randint(ties.size)] & 3
-            moves = np.empty(1, dtype=np.int8)
-            moves[0] = first
+            code = ties[np.random.randint(ties.size)]
+            moves = np.empty(depth, dtype=np.int8)
+            for j in range(depth):
+                moves[j] = code & 3
+                code >>= 2
         else:  # stuck: lead the furthest walker home
             far = alive[0]
             for c in alive:
@@ -107,11 +110,15 @@ def order_extend(steps, dist, pos, goal, order):
 
 
 @kernel
-def _solves_without(steps, seq, goal, skip, order):
-    """Whether every class in `order` still reaches the goal when move `skip` is dropped."""
-    for c in order:
+def _solves_without(steps, seq, goal, skip, order, late, first):
+    """Whether every class in `order[:late]` still reaches the goal when move `skip` is
+    dropped (class `first`, the last to fail, is tried before them)."""
+    for j in range(-1, late):
+        c = first if j < 0 else order[j]
+        if c < 0:
+            continue
         p = 0
-        done = False
+        done = p == goal
         for i in range(seq.shape[0]):
             if i == skip:
                 continue
@@ -120,8 +127,8 @@ def _solves_without(steps, seq, goal, skip, order):
                 done = True
                 break
         if not done:
-            return False
-    return True
+            return False, c
+    return True, first
 
 
 @kernel
@@ -140,26 +147,28 @@ def _times(steps, seq, goal):
 
 @kernel
 def minimise_kernel(steps, seq, goal, passes):
-    """Drop moves, from the last to the first, while every class still reaches the goal
-    (the classes solved latest are tried first: they fail first); repeat `passes` times
-    or until a pass drops nothing."""
-    seq = seq.copy()
+    """Drop moves, from the last to the first, while every class still reaches the goal;
+    repeat `passes` times or until a pass drops nothing.
+
+    Dropping move i only concerns the classes solved at move i or later, and they stay so
+    (their moves before i are untouched): so the classes to try for move i are those whose
+    time, computed once per pass, exceeds i, a set that only grows as i falls."""
     for _ in range(passes):
         dropped = False
         times = _times(steps, seq, goal)
         order = np.argsort(-times)
-        i = seq.shape[0] - 1
-        while i >= 0:
-            # only the classes solved at move i or later can notice its loss
-            late = 0
+        late = 0
+        first = -1
+        # work on a copy with dropped moves marked, compacted at the end of the pass
+        cur = seq.copy()
+        for i in range(seq.shape[0] - 1, -1, -1):
             while late < order.size and times[order[late]] > i:
                 late += 1
-            if _solves_without(steps, seq, goal, i, order[:late]):
-                seq = np.concatenate((seq[:i], seq[i + 1:]))
-                times = _times(steps, seq, goal)
-                order = np.argsort(-times)
+            ok, first = _solves_without(steps, cur, goal, i, order, late, first)
+            if ok:
+                cur = np.concatenate((cur[:i], cur[i + 1:]))
                 dropped = True
-            i -= 1
+        seq = cur
         if not dropped:
             break
     return seq

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mazegame.engine.allmazes.check import check
+from mazegame.engine.allmazes.check import check, solve_times
+from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
 from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
 
@@ -93,11 +94,31 @@ class Result:
     seconds: float
 
 
+FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
+ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
+
+
 def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
     """Every class when there are few enough, else a sample (or nothing, for IAS)."""
-    if n * m <= 25:
+    if n * m <= FULL_POOL_CELLS:
         return full_pool(n, m)
     return sample_pool(n, m, 4000 if method.sample else 0, seed)
+
+
+def _counterexamples(n: int, m: int, seq: np.ndarray) -> np.ndarray:
+    """Classes (masks) the sequence leaves unsolved: up to ADD_PER_ROUND of them, the
+    furthest from the goal first, when every class can be listed; else the one the search
+    for an unsolved maze finds. Empty: it solves every maze."""
+    if n * m <= 25:
+        fam = family(n, m)
+        unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
+        return fam.masks[unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]]
+    verdict = check(n, m, seq)
+    if verdict.ok:
+        return np.empty(0, dtype=np.int64)
+    mask = int(sum(1 << int(i) for i in np.flatnonzero(verdict.free.reshape(-1))))
+    nbr = neighbour_table(n, m)
+    return np.array([component(nbr, np.int64(mask), n * m)], dtype=np.int64)
 
 
 def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
@@ -117,15 +138,13 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:
             return seq, True
-        verdict = check(n, m, seq)
-        if verdict.ok:
+        found = _counterexamples(n, m, seq)
+        if found.size == 0:
             return seq, True
-        free = verdict.free.reshape(-1)
-        mask = int(sum(1 << i for i in np.flatnonzero(free)))
         pool.pos[:] = 0
         advance(pool.steps, pool.pos, seq, pool.goal)
-        pool.add(np.array([component(pool.nbr, np.int64(mask), n * m)]), seq)
-        progress(f"{len(seq)} moves; counterexample {len(pool.masks)} joins the pool")
+        pool.add(found, seq)
+        progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
         if time.monotonic() > deadline:
             return seq, False
 
