@@ -80,7 +80,8 @@ def find_unsolved(nbr, seq, cells, node_limit):
     dist = np.empty((depth, cells), dtype=np.int16)  # the goal distance each entry saw
     queue = np.empty(cells, dtype=np.int64)
     top = 0
-    st_i[0], st_pos[0], st_free[0], st_block[0] = 0, 0, 1, 0
+    st_i[0], st_pos[0], st_block[0] = 0, 0, 0
+    st_free[0] = np.int64(1) | (np.int64(1) << goal)  # both corners are free
     _goal_distance(nbr, np.int64(0), cells, dist[0], queue)
     top = 1
     nodes = 0

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mazegame.engine.allmazes.anneal import shorten
 from mazegame.engine.allmazes.check import check, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
@@ -65,6 +66,7 @@ class Method:
     extend: Callable
     sample: bool = True
     restarts: bool = False
+    anneal: bool = False
 
 
 METHODS: dict[str, Method] = {
@@ -77,6 +79,8 @@ METHODS: dict[str, Method] = {
                      "distances", _greedy(3, 2)),
     "restarts": Method("greedy lookahead (4 moves, cubed distances) with random tie-breaks, "
                        "restarted until the time limit, best kept", _greedy(4, 3), restarts=True),
+    "anneal": Method("random sequence minimised, then simulated annealing one move shorter at "
+                     "a time until the time limit (up to 25 cells)", _random_extend, anneal=True),
 }
 
 
@@ -162,6 +166,9 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     deadline = began + time_limit
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes)
     say(f"{method} seed {seed}: {len(best)} moves")
+    if spec.anneal and ok and n * m <= 25:
+        fam = family(n, m)
+        best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
     run = 1
     while spec.restarts and time.monotonic() < deadline:
         moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes)
