@@ -110,7 +110,10 @@ def read_sequence(arg: str):
     else:
         text = arg
     try:
-        return parse_sequence(text)
+        moves = parse_sequence(text)
+        if len(moves) == 0:
+            raise ValueError("the sequence is empty")
+        return moves
     except ValueError as err:
         where = "" if text is not arg else "no such file, and not a sequence: "
         raise UsageError(f"{where}{err}") from None
