@@ -24,6 +24,7 @@ import numpy as np
 
 from mazegame.engine.allmazes.check import solve_times
 from mazegame.engine.allmazes.family import family
+from mazegame.engine.jit import kernel
 
 Progress = Callable[[str], None]
 
@@ -37,6 +38,58 @@ def _absorbing(steps: np.ndarray, goal: int) -> np.ndarray:
     out = steps.copy()
     out[:, goal, :] = goal
     return out
+
+
+@kernel
+def pair_tables(trap, first, second, cells, goal):
+    """int16[p, cells * cells]: for each pair of classes, the fewest moves that bring both
+    walkers home from each pair of cells (a lower bound the lone distances miss: the two
+    walkers may need different moves)."""
+    big = 30000
+    out = np.full((first.shape[0], cells * cells), big, dtype=np.int16)
+    for p in range(first.shape[0]):
+        a, b = first[p], second[p]
+        table = out[p]
+        table[goal * cells + goal] = 0
+        changed = True
+        while changed:  # Bellman-Ford on the pairs of cells: moves cost 1
+            changed = False
+            for x in range(cells):
+                for y in range(cells):
+                    here = x * cells + y
+                    for d in range(4):
+                        there = trap[a, x, d] * cells + trap[b, y, d]
+                        if there != here and table[there] + 1 < table[here]:
+                            table[here] = table[there] + 1
+                            changed = True
+    return out
+
+
+@kernel
+def _pair_keep(grown, first, second, tables, cells, room):
+    """Which states every pair bound lets through (a pair needing more than `room` moves
+    rules a state out)."""
+    keep = np.ones(grown.shape[0], dtype=np.bool_)
+    for s in range(grown.shape[0]):
+        for p in range(first.shape[0]):
+            if tables[p, grown[s, first[p]] * cells + grown[s, second[p]]] > room:
+                keep[s] = False
+                break
+    return keep
+
+
+def _pairs(trap: np.ndarray, dist: np.ndarray, goal: int, limit: int = 400):
+    """The pairs of classes worth a table (those needing the most moves from the start
+    together), and their tables."""
+    k, cells = trap.shape[0], trap.shape[1]
+    if k < 2:
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty((0, 1), np.int16)
+    a, b = np.triu_indices(k, 1)
+    tables = pair_tables(trap, a, b, cells, goal)
+    gain = tables[:, 0] - np.maximum(dist[a, 0], dist[b, 0])  # what the pair adds
+    best = np.argsort(-gain, kind="stable")[:limit]
+    best = best[gain[best] > 0]
+    return a[best], b[best], np.ascontiguousarray(tables[best])
 
 
 def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
@@ -53,6 +106,8 @@ def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
     row_type = np.dtype((np.void, k))
     seen = {layer[0].tobytes()}
     parents: list[tuple[np.ndarray, np.ndarray]] = []
+    pair_a, pair_b, tables = _pairs(trap, dist, goal)
+    cells = steps.shape[1]
     states = 1
     for t in range(1, length + 1):
         grown = np.concatenate([trap[rows, layer, d] for d in range(4)])
@@ -61,6 +116,9 @@ def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
         h = dist[rows, grown].max(axis=1)
         keep = h <= length - t
         grown, moves, parent = grown[keep], moves[keep], parent[keep]
+        if pair_a.size:
+            keep = _pair_keep(grown, pair_a, pair_b, tables, cells, length - t)
+            grown, moves, parent = grown[keep], moves[keep], parent[keep]
         _, first = np.unique(np.ascontiguousarray(grown).view(row_type).ravel(),
                              return_index=True)
         fresh = [i for i in first if grown[i].tobytes() not in seen]
