@@ -66,10 +66,10 @@ def _goal_distance(nbr, blocked, cells, dist, queue):
 
 
 @kernel
-def find_unsolved(nbr, seq, cells, node_limit):
-    """Depth-first search for a feasible maze `seq` leaves unsolved: (status, blocked mask,
-    nodes) with status 1 found (the maze: every cell not in the mask free), 0 none exists,
-    -1 gave up after `node_limit` nodes."""
+def find_unsolved(nbr, seq, cells, node_limit, want=1):
+    """Depth-first search for feasible mazes `seq` leaves unsolved: (status, blocked masks,
+    nodes) with status 1 found some (up to `want`; each maze: every cell not in its mask
+    free), 0 none exists, -1 gave up after `node_limit` nodes with none found."""
     length = seq.shape[0]
     goal = cells - 1
     depth = 2 * length + 4
@@ -85,20 +85,24 @@ def find_unsolved(nbr, seq, cells, node_limit):
     _goal_distance(nbr, np.int64(0), cells, dist[0], queue)
     top = 1
     nodes = 0
-    while top > 0:
+    found = np.empty(want, dtype=np.int64)
+    count = 0
+    while top > 0 and count < want:
         top -= 1
         i, pos, free, block = st_i[top], st_pos[top], st_free[top], st_block[top]
         here = dist[top]
         nodes += 1
         if nodes > node_limit:
-            return -1, np.int64(0), nodes
+            break
         while True:  # follow the sequence while nothing is unknown
             if pos == goal:
                 break
             if here[pos] < 0:
                 break  # the goal is cut off: no feasible maze here
-            if here[pos] > length - i:
-                return 1, block, nodes  # too far for the moves left: unsolved
+            if here[pos] > length - i:  # too far for the moves left: unsolved
+                found[count] = block
+                count += 1
+                break
             d = seq[i]
             t = nbr[pos, d]
             i += 1
@@ -116,7 +120,8 @@ def find_unsolved(nbr, seq, cells, node_limit):
             st_i[top], st_pos[top], st_free[top], st_block[top] = i, t, free | bit, block
             top += 1
             break
-    return 0, np.int64(0), nodes
+    status = 1 if count else (-1 if nodes > node_limit else 0)
+    return status, found[:count].copy(), nodes
 
 
 @dataclass(frozen=True)
@@ -173,12 +178,12 @@ def check(n: int, m: int, moves, node_limit: int = 1 << 40) -> Verdict:
         return Verdict(n, m, len(seq), total, solved, _bits_to_free(mask, n, m))
     if cells > MAX_DFS_CELLS:
         raise ValueError(f"checks go up to {MAX_DFS_CELLS} cells, not {n}x{m}")
-    status, block, nodes = find_unsolved(neighbour_table(n, m), seq, cells, node_limit)
+    status, blocks, nodes = find_unsolved(neighbour_table(n, m), seq, cells, node_limit)
     if status < 0:
         raise TimeoutError(f"gave up after {nodes} search nodes")
     if status == 0:
         return Verdict(n, m, len(seq), total, total, None, int(nodes))
-    free = ~_bits_to_free(int(block) & ((1 << cells) - 1), n, m)
+    free = ~_bits_to_free(int(blocks[0]) & ((1 << cells) - 1), n, m)
     return Verdict(n, m, len(seq), total, None, free, int(nodes))
 
 

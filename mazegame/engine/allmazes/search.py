@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.allmazes.anneal import shorten
-from mazegame.engine.allmazes.check import check, solve_times
+from mazegame.engine.allmazes.check import find_unsolved, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
 from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
@@ -117,12 +117,11 @@ def _counterexamples(n: int, m: int, seq: np.ndarray) -> np.ndarray:
         fam = family(n, m)
         unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
         return fam.masks[unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]]
-    verdict = check(n, m, seq)
-    if verdict.ok:
-        return np.empty(0, dtype=np.int64)
-    mask = int(sum(1 << int(i) for i in np.flatnonzero(verdict.free.reshape(-1))))
     nbr = neighbour_table(n, m)
-    return np.array([component(nbr, np.int64(mask), n * m)], dtype=np.int64)
+    status, blocks, _ = find_unsolved(nbr, seq, n * m, 1 << 40, ADD_PER_ROUND)
+    full = (1 << (n * m)) - 1
+    masks = [component(nbr, np.int64(np.uint64(~int(b) & full)), n * m) for b in blocks]
+    return np.array(masks, dtype=np.int64)
 
 
 def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
