@@ -93,10 +93,10 @@ def _pairs(trap: np.ndarray, dist: np.ndarray, goal: int, limit: int = 400):
 
 
 def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
-                deadline: float = float("inf"), max_states: int = 20_000_000,
-                ) -> np.ndarray | None:
-    """A sequence of at most `length` moves that brings every class's walker to the goal,
-    or None when there is none (proved). Raises OutOfTime at the deadline."""
+                deadline: float = float("inf"), max_states: int = 20_000_000, many: int = 1):
+    """A sequence of at most `length` moves that brings every class's walker to the goal
+    (a list of up to `many` of the shortest, when many > 1), or None when there is none
+    (proved). Raises OutOfTime at the deadline."""
     k = steps.shape[0]
     trap = _absorbing(steps, goal)
     rows = np.arange(k)[None, :]
@@ -104,7 +104,7 @@ def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
     if (layer == goal).all():
         return np.empty(0, dtype=np.int8)
     row_type = np.dtype((np.void, k))
-    seen = {layer[0].tobytes()}
+    recent = [layer]  # the last layers: a state met there again is dropped
     parents: list[tuple[np.ndarray, np.ndarray]] = []
     pair_a, pair_b, tables = _pairs(trap, dist, goal)
     cells = steps.shape[1]
@@ -119,15 +119,18 @@ def shortest_at(steps: np.ndarray, dist: np.ndarray, goal: int, length: int,
         if pair_a.size:
             keep = _pair_keep(grown, pair_a, pair_b, tables, cells, length - t)
             grown, moves, parent = grown[keep], moves[keep], parent[keep]
-        _, first = np.unique(np.ascontiguousarray(grown).view(row_type).ravel(),
-                             return_index=True)
-        fresh = [i for i in first if grown[i].tobytes() not in seen]
+        # one copy of each state, and none met in the two layers before (exact rows)
+        old = np.concatenate(recent)
+        both = np.ascontiguousarray(np.concatenate((old, grown))).view(row_type).ravel()
+        _, first = np.unique(both, return_index=True)
+        fresh = np.sort(first[first >= len(old)]) - len(old)
         grown, moves, parent = grown[fresh], moves[fresh], parent[fresh]
-        seen.update(row.tobytes() for row in grown)
+        recent = [recent[-1], grown]
         parents.append((parent, moves))
         done = np.flatnonzero((grown == goal).all(axis=1))
         if done.size:
-            return _trace_back(parents, int(done[0]))
+            found = [_trace_back(parents, int(i)) for i in done[:many]]
+            return found if many > 1 else found[0]
         if len(grown) == 0:
             return None
         states += len(grown)
@@ -148,12 +151,12 @@ def _trace_back(parents: list[tuple[np.ndarray, np.ndarray]], index: int) -> np.
 
 def shortest(steps: np.ndarray, dist: np.ndarray, goal: int, start: int = 0,
              deadline: float = float("inf"), progress: Progress | None = None,
-             ) -> tuple[np.ndarray, int]:
-    """The shortest sequence solving the classes, and the bound the search began at
-    (trying lengths from `start` or the longest shortest path up)."""
+             many: int = 1):
+    """The shortest sequences solving the classes (up to `many`, as for `shortest_at`), and
+    the bound the search began at (trying lengths from `start` or the longest path up)."""
     length = max(start, int(dist[:, 0].max()))
     while True:
-        found = shortest_at(steps, dist, goal, length, deadline)
+        found = shortest_at(steps, dist, goal, length, deadline, many=many)
         if found is not None:
             return found, length
         if progress:
@@ -190,12 +193,17 @@ def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = Non
     while True:
         sub = np.array(chosen)
         try:
-            moves, _ = shortest(fam.steps[sub], fam.dist[sub], goal, lower, deadline, say)
+            found, _ = shortest(fam.steps[sub], fam.dist[sub], goal, lower, deadline, say,
+                                many=64)
         except OutOfTime:
             return Bound(n, m, lower, moves, len(chosen), False, time.monotonic() - began)
-        lower = max(lower, len(moves))
-        times = solve_times(fam.steps, moves, goal)
-        unsolved = np.flatnonzero(times < 0)
+        lower = max(lower, len(found[0]))
+        # of the optimal sequences for the set, the one leaving the fewest classes unsolved
+        unsolved = None
+        for candidate in found:
+            left = np.flatnonzero(solve_times(fam.steps, candidate, goal) < 0)
+            if unsolved is None or left.size < unsolved.size:
+                moves, unsolved = candidate, left
         say(f"{len(chosen)} classes need {lower} moves; {unsolved.size} classes left unsolved")
         if unsolved.size == 0:
             return Bound(n, m, lower, moves, len(chosen), True, time.monotonic() - began)
