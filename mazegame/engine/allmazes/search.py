@@ -130,14 +130,18 @@ def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
 
 
 def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
-             progress: Progress, minimise_passes: int) -> tuple[np.ndarray, bool]:
-    """One extend-minimise-check loop: the sequence and whether the checker accepted it."""
+             progress: Progress, minimise_passes: int,
+             repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
+    """One extend-minimise-check loop: the sequence and whether the checker accepted it.
+    From `repair_at` on, it only appends (IAS, no minimising), so it ends verified sooner."""
     rng = np.random.default_rng(seed)
     pool = _pool(n, m, method, seed)
     seq = np.empty(0, dtype=np.int8)
     while True:
-        seq = np.concatenate((seq, method.extend(pool, seq, rng)))
-        if minimise_passes:
+        repairing = time.monotonic() > repair_at
+        extend = _first_extend if repairing else method.extend
+        seq = np.concatenate((seq, extend(pool, seq, rng)))
+        if minimise_passes and not repairing:
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:
             return seq, True
@@ -163,7 +167,9 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes)
+    # beyond the explicit sizes, the last 30% of the time only repairs (appends)
+    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
+                        began + 0.7 * time_limit if n * m > 25 else float("inf"))
     say(f"{method} seed {seed}: {len(best)} moves")
     if spec.anneal and ok and n * m <= 25:
         fam = family(n, m)
