@@ -150,7 +150,7 @@ def _run_check(args: argparse.Namespace) -> int:
         return 0
     unsolved = "some" if verdict.solved is None else f"{verdict.total - verdict.solved}"
     print(f"leaves {unsolved} of the {verdict.total} feasible {n}x{m} mazes unsolved "
-          f"({len(moves)} moves); one of them (S start, G goal, # blocked, * walked):")
+          f"({len(moves)} moves);\none of them (S start, G goal, # blocked, * walked):")
     cells = walk(verdict.free, moves)
     print("\n".join(picture(verdict.free, cells)))
     print("as rows of 0 (free) and 1 (blocked):")
@@ -160,7 +160,7 @@ def _run_check(args: argparse.Namespace) -> int:
     best = min(range(len(cells)), key=lambda i: (dist[cells[i]], i))
     end = cells[-1]
     print(f"after all {len(moves)} moves the walker stands at row {end // m + 1}, column "
-          f"{end % m + 1}, {_steps(dist[end])} from the goal; the closest it came was "
+          f"{end % m + 1},\n{_steps(dist[end])} from the goal; the closest it came was "
           f"{_steps(dist[cells[best]])}, after move {best}")
     return 1
 
