@@ -111,10 +111,17 @@ def shorten(steps: np.ndarray, goal: int, moves: np.ndarray, deadline: float, se
     """Anneal one move off at a time until the deadline: the shortest solving sequence."""
     best = np.asarray(moves, dtype=np.int8)
     rng = np.random.default_rng(seed)
+    per_iter = None  # seconds an iteration takes, measured on a short first round
     while time.monotonic() < deadline and len(best) > 1:
         i = int(rng.integers(len(best)))
         trial = np.concatenate((best[:i], best[i + 1:]))
-        found, cost = anneal(steps, trial, goal, iters, temp, int(rng.integers(1 << 30)))
+        left = deadline - time.monotonic()
+        # a round never runs far past the deadline: fewer iterations when time is short
+        rounds = (min(iters, 2000) if per_iter is None
+                  else int(min(iters, max(100, left / max(per_iter, 1e-9)))))
+        began = time.monotonic()
+        found, cost = anneal(steps, trial, goal, rounds, temp, int(rng.integers(1 << 30)))
+        per_iter = (time.monotonic() - began) / rounds
         if cost == 0:
             best = found
             progress(f"anneal: {len(best)} moves solve every class")
