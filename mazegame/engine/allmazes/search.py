@@ -133,14 +133,14 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
              progress: Progress, minimise_passes: int,
              repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
     """One extend-minimise-check loop: the sequence and whether the checker accepted it.
-    From `repair_at` on, it only appends (IAS, no minimising), so it ends verified sooner."""
+    From `repair_at` on, it only appends (no minimising, which may drop moves mazes outside
+    the pool need), so the sequence only grows and the run ends verified sooner."""
     rng = np.random.default_rng(seed)
     pool = _pool(n, m, method, seed)
     seq = np.empty(0, dtype=np.int8)
     while True:
         repairing = time.monotonic() > repair_at
-        extend = _first_extend if repairing else method.extend
-        seq = np.concatenate((seq, extend(pool, seq, rng)))
+        seq = np.concatenate((seq, method.extend(pool, seq, rng)))
         if minimise_passes and not repairing:
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:
@@ -167,7 +167,7 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    # beyond the explicit sizes, the last 30% of the time only repairs (appends)
+    # beyond the explicit sizes, the last 30% of the time only appends
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
                         began + 0.7 * time_limit if n * m > 25 else float("inf"))
     say(f"{method} seed {seed}: {len(best)} moves")
