@@ -100,13 +100,14 @@ class Result:
 
 FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
 ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
+SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 
 
 def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
     """Every class when there are few enough, else a sample (or nothing, for IAS)."""
     if n * m <= FULL_POOL_CELLS:
         return full_pool(n, m)
-    return sample_pool(n, m, 4000 if method.sample else 0, seed)
+    return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
 
 
 def _counterexamples(n: int, m: int, seq: np.ndarray) -> np.ndarray:
@@ -167,9 +168,9 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    # beyond the explicit sizes, the last 30% of the time only appends
+    # beyond the explicit sizes, the last half of the time only appends
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
-                        began + 0.7 * time_limit if n * m > 25 else float("inf"))
+                        began + 0.5 * time_limit if n * m > 25 else float("inf"))
     say(f"{method} seed {seed}: {len(best)} moves")
     if spec.anneal and ok and n * m <= 25:
         fam = family(n, m)
