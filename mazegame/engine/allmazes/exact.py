@@ -193,11 +193,14 @@ def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = Non
     while True:
         sub = np.array(chosen)
         try:
-            found, _ = shortest(fam.steps[sub], fam.dist[sub], goal, lower, deadline, say,
+            found = shortest_at(fam.steps[sub], fam.dist[sub], goal, lower, deadline,
                                 many=64)
         except OutOfTime:
             return Bound(n, m, lower, moves, len(chosen), False, time.monotonic() - began)
-        lower = max(lower, len(found[0]))
+        if found is None:  # proved: the set (so every maze) needs more than `lower` moves
+            say(f"no sequence of {lower} moves solves these {len(chosen)} classes")
+            lower += 1
+            continue
         # of the optimal sequences for the set, the one leaving the fewest classes unsolved
         unsolved = None
         for candidate in found:
