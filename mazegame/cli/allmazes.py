@@ -54,7 +54,7 @@ def _limit(size: tuple[int, int], low: int, high: int, what: str) -> None:
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the actions (count, check, solve, bound) and their arguments."""
-    from mazegame.engine.allmazes.search import METHODS
+    from mazegame.engine.allmazes.methods import METHODS
 
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     text = "count the feasible n x m mazes (a path joins the upper-left and lower-right)"

@@ -6,7 +6,8 @@ Every method is one `extend` rule: append moves until every class in a pool is s
 The loop around it is shared: extend, minimise against the pool, check against all mazes
 (explicitly up to 25 cells, else by the search for an unsolved maze); a counterexample
 joins the pool and the loop goes on. Up to 25 cells the pool is every class, so the first
-check passes. `METHODS` is the one registry (the command line and the tests enumerate it).
+check passes. The registry, `methods.METHODS`, names each method's rule (the command line and the
+tests enumerate it; it loads without numba, so building the parser stays light).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from mazegame.engine.allmazes.anneal import shorten
 from mazegame.engine.allmazes.check import find_unsolved, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
+from mazegame.engine.allmazes.methods import METHODS, Method
 from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
 
 Progress = Callable[[str], None]
@@ -56,31 +58,13 @@ def _greedy(depth: int, power: float) -> Callable:
     return extend
 
 
-@dataclass(frozen=True)
-class Method:
-    """A search method: its extension rule, whether it starts from a sample of mazes
-    (IAS starts from none: only counterexamples), and whether it restarts until the time
-    limit keeping the best."""
-
-    description: str
-    extend: Callable
-    sample: bool = True
-    restarts: bool = False
-    anneal: bool = False
-
-
-METHODS: dict[str, Method] = {
-    "rs": Method("random sequence (paper's RS): random moves until all are solved", _random_extend),
-    "so": Method("solve in order (paper's SO): lead each unsolved maze home in a random order",
-                 _order_extend),
-    "ias": Method("iteratively append (paper's IAS): lead each unsolved maze the checker finds "
-                  "home", _first_extend, sample=False),
-    "greedy": Method("greedy lookahead (paper's GL): 3-move lookahead, least sum of squared "
-                     "distances", _greedy(3, 2)),
-    "restarts": Method("greedy lookahead (4 moves, cubed distances) with random tie-breaks, "
-                       "restarted until the time limit, best kept", _greedy(4, 3), restarts=True),
-    "anneal": Method("random sequence minimised, then simulated annealing one move shorter at "
-                     "a time until the time limit (up to 25 cells)", _random_extend, anneal=True),
+#: The extension rules the registry (methods.METHODS) names.
+EXTENSIONS: dict[str, Callable] = {
+    "random": _random_extend,
+    "order": _order_extend,
+    "first": _first_extend,
+    "greedy-3-squared": _greedy(3, 2),
+    "greedy-4-cubed": _greedy(4, 3),
 }
 
 
@@ -141,7 +125,7 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
     seq = np.empty(0, dtype=np.int8)
     while True:
         repairing = time.monotonic() > repair_at
-        seq = np.concatenate((seq, method.extend(pool, seq, rng)))
+        seq = np.concatenate((seq, EXTENSIONS[method.extend](pool, seq, rng)))
         if minimise_passes and not repairing:
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:

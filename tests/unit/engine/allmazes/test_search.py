@@ -56,3 +56,9 @@ def test_3x3_needs_11_moves():
 def test_ess_reports_a_bound_when_time_runs_out():
     bound = ess(4, 4, time_limit=0.0)
     assert not bound.optimal and 6 <= bound.lower <= 28
+
+
+def test_every_method_names_an_extension_rule():
+    from mazegame.engine.allmazes.search import EXTENSIONS
+
+    assert {spec.extend for spec in METHODS.values()} <= set(EXTENSIONS)
