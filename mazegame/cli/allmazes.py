@@ -1,13 +1,21 @@
-"""`mazegame allmazes count NxM [--json]`: how many n x m mazes are feasible (the
-simultaneous maze solving problem's first question; engine.allmazes)."""
+"""`mazegame allmazes count|check|solve|bound NxM`: the simultaneous maze solving problem
+(Funke, Nusser, Storandt 2017; engine.allmazes): how many n x m mazes are feasible, whether
+one move sequence solves them all, a search for such a sequence, and a proved lower bound
+on its length."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import sys
 import time
 
-from mazegame.cli.common import Command
+from mazegame.cli.common import Command, UsageError, parse_seed, read_input
+
+MAX_CHECK_CELLS = 64  #: the checker's limit (two 64-bit words per partial maze)
+MAX_EXPLICIT_CELLS = 25  #: exact searches enumerate every maze class
 
 
 def parse_rows_cols(text: str) -> tuple[int, int]:
@@ -15,7 +23,7 @@ def parse_rows_cols(text: str) -> tuple[int, int]:
     from mazegame.engine.allmazes.count import MAX_LENGTH, MAX_SIDE
 
     parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
         raise argparse.ArgumentTypeError(f"a size is NxM, e.g. 4x4, not {text!r}")
     n, m = int(parts[0]), int(parts[1])
     if min(n, m) < 1 or min(n, m) > MAX_SIDE or max(n, m) > MAX_LENGTH:
@@ -25,17 +33,188 @@ def parse_rows_cols(text: str) -> tuple[int, int]:
     return n, m
 
 
+def parse_seconds(text: str) -> float:
+    """A time limit: a positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (0 < value <= 7 * 86400):
+        raise argparse.ArgumentTypeError(
+            f"a time limit is a number of seconds above 0 (at most a week), not {text!r}")
+    return value
+
+
+def _limit(size: tuple[int, int], low: int, high: int, what: str) -> None:
+    """Refuse sizes the action cannot handle."""
+    n, m = size
+    if not (low <= n * m and min(n, m) >= 1 and n * m <= high):
+        raise UsageError(f"{what} takes sizes of {low} to {high} cells, not {n}x{m}")
+
+
 def configure(p: argparse.ArgumentParser) -> None:
-    """Add the actions (count) and their arguments."""
+    """Add the actions (count, check, solve, bound) and their arguments."""
+    from mazegame.engine.allmazes.methods import METHODS
+
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     text = "count the feasible n x m mazes (a path joins the upper-left and lower-right)"
     count = sub.add_parser("count", help=text, description=text)
     count.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     count.add_argument("--json", action="store_true",
                        help='print {"n", "m", "count", "seconds"}')
+    text = ("check that a move sequence (letters u d l r) solves every feasible n x m maze: "
+            "exit 0, or 1 with a maze it leaves unsolved")
+    check = sub.add_parser("check", help=text, description=text)
+    check.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
+    check.add_argument("sequence", metavar="SEQ|FILE",
+                       help="the moves, or a file holding them ('-': standard input; "
+                            "# starts a comment)")
+    methods = "; ".join(f"{name}: {spec.description}" for name, spec in METHODS.items())
+    text = "search for one sequence that solves every feasible n x m maze"
+    solve = sub.add_parser("solve", help=text, description=f"{text}. Methods: {methods}.")
+    solve.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
+    solve.add_argument("--method", choices=list(METHODS), default="greedy",
+                       help="the search method (default greedy)")
+    solve.add_argument("--seed", type=parse_seed, default=0, help="random seed (default 0)")
+    solve.add_argument("--time-limit", type=parse_seconds, default=60.0, metavar="SECONDS",
+                       help="stop restarting or repairing after this long (default 60)")
+    solve.add_argument("--json", action="store_true", help='print {"n", "m", "sequence", '
+                       '"length", "method", "seed", "verified", "lower_bound"}')
+    solve.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
+    bound = sub.add_parser("bound", help=text, description=text)
+    bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
+    bound.add_argument("--time-limit", type=parse_seconds, default=60.0, metavar="SECONDS",
+                       help="stop after this long (default 60)")
+    bound.add_argument("--json", action="store_true", help='print {"n", "m", "lower_bound", '
+                       '"optimal", "classes", "seconds"}')
+    bound.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
 
-def run(args: argparse.Namespace) -> int:
+def _progress(args: argparse.Namespace):
+    """A progress printer on standard error (None when quiet)."""
+    if getattr(args, "quiet", False):
+        return None
+    began = time.monotonic()
+    return lambda text: print(f"[{time.monotonic() - began:7.1f}s] {text}", file=sys.stderr,
+                              flush=True)
+
+
+def read_sequence(arg: str):
+    """The moves of SEQ|FILE: a file's text when the argument names one (or is '-')."""
+    from mazegame.engine.allmazes.family import parse_sequence
+
+    looks_like_moves = arg.strip() != "" and set(arg.lower()) <= set("udlr \t")
+    if arg == "-" or (not looks_like_moves and os.path.isfile(arg)):
+        text = "\n".join(line.partition("#")[0] for line in read_input(arg).splitlines())
+    else:
+        text = arg
+    try:
+        moves = parse_sequence(text)
+        if len(moves) == 0:
+            raise ValueError("the sequence is empty")
+        return moves
+    except ValueError as err:
+        where = "" if text is not arg else "no such file, and not a sequence: "
+        raise UsageError(f"{where}{err}") from None
+
+
+def picture(free, walk: list[int]) -> list[str]:
+    """The maze as text: # blocked, . free, * walked, S start, G goal."""
+    n, m = free.shape
+    seen = set(walk)
+    rows = []
+    for r in range(n):
+        row = ""
+        for c in range(m):
+            cell = r * m + c
+            row += ("S" if cell == 0 else "G" if cell == n * m - 1 else
+                    "#" if not free[r, c] else "*" if cell in seen else ".")
+        rows.append(row)
+    return rows
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    """Check a sequence; print the verdict (and an unsolved maze)."""
+    import numpy as np
+
+    from mazegame.engine.allmazes.check import check, walk
+    from mazegame.engine.allmazes.family import distances, neighbour_table
+
+    n, m = args.size
+    _limit(args.size, 1, MAX_CHECK_CELLS, "check")
+    moves = read_sequence(args.sequence)
+    verdict = check(n, m, moves)
+    if verdict.ok:
+        print(f"solves all {verdict.total} feasible {n}x{m} mazes ({len(moves)} moves)")
+        return 0
+    unsolved = "some" if verdict.solved is None else f"{verdict.total - verdict.solved}"
+    print(f"leaves {unsolved} of the {verdict.total} feasible {n}x{m} mazes unsolved "
+          f"({len(moves)} moves);\none of them (S start, G goal, # blocked, * walked):")
+    cells = walk(verdict.free, moves)
+    print("\n".join(picture(verdict.free, cells)))
+    print("as rows of 0 (free) and 1 (blocked):")
+    print("\n".join("".join("0" if x else "1" for x in row) for row in verdict.free))
+    mask = sum(1 << i for i, x in enumerate(verdict.free.reshape(-1)) if x)
+    dist = distances(n, m, neighbour_table(n, m), np.array([mask], dtype=np.int64))[0]
+    best = min(range(len(cells)), key=lambda i: (dist[cells[i]], i))
+    end = cells[-1]
+    print(f"after all {len(moves)} moves the walker stands at row {end // m + 1}, column "
+          f"{end % m + 1},\n{_steps(dist[end])} from the goal; the closest it came was "
+          f"{_steps(dist[cells[best]])}, after move {best}")
+    return 1
+
+
+def _steps(k: int) -> str:
+    """'1 step', '3 steps'."""
+    return f"{k} step" + ("" if k == 1 else "s")
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    """Search, then print the sequence (or the JSON record)."""
+    from mazegame.engine.allmazes.exact import ess
+    from mazegame.engine.allmazes.family import sequence_text
+    from mazegame.engine.allmazes.search import solve
+
+    n, m = args.size
+    _limit(args.size, 4, MAX_CHECK_CELLS, "solve")
+    if min(n, m) < 2:
+        raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
+    say = _progress(args)
+    result = solve(n, m, args.method, args.seed, args.time_limit, say)
+    lower = n + m - 2
+    if n * m <= MAX_EXPLICIT_CELLS:  # a quick ESS bound (exact for the small sizes)
+        lower = max(lower, ess(n, m, min(5.0, args.time_limit)).lower)
+    text = sequence_text(result.moves)
+    if args.json:
+        print(json.dumps({"n": n, "m": m, "sequence": text, "length": len(text),
+                          "method": args.method, "seed": args.seed,
+                          "verified": bool(result.verified), "lower_bound": lower}))
+    else:
+        print(text)
+    if say:
+        say(f"{len(text)} moves, {'verified' if result.verified else 'NOT verified'}, "
+            f"lower bound {lower}, {result.seconds:.1f} s")
+    return 0  # an unverified sequence is still an answer ("verified": false)
+
+
+def _run_bound(args: argparse.Namespace) -> int:
+    """Run ESS until the time limit; print the bound."""
+    from mazegame.engine.allmazes.exact import ess
+
+    n, m = args.size
+    _limit(args.size, 1, MAX_EXPLICIT_CELLS, "bound")
+    result = ess(n, m, args.time_limit, _progress(args))
+    if args.json:
+        print(json.dumps({"n": n, "m": m, "lower_bound": result.lower,
+                          "optimal": result.optimal, "classes": result.classes,
+                          "seconds": round(result.seconds, 3)}))
+    else:
+        print(result.lower)
+    return 0
+
+
+def _run_count(args: argparse.Namespace) -> int:
     """Count and print."""
     from mazegame.engine.allmazes.count import count_feasible
 
@@ -50,5 +229,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen action."""
+    return {"count": _run_count, "check": _run_check, "solve": _run_solve,
+            "bound": _run_bound}[args.action](args)
+
+
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "
-                  "the feasible mazes", configure, run)
+                  "the feasible mazes, check, search and bound sequences", configure, run)

@@ -76,6 +76,7 @@ def _no_app_no_bench(tmp_path_factory):
     """Stub the Textual app and the bench timings; run where stray outputs may land."""
     import mazegame.bench.runner
     import mazegame.bench.startup
+    from mazegame.engine.allmazes import exact, search
     from mazegame.ui.app import MazeApp
 
     with pytest.MonkeyPatch.context() as mp:
@@ -84,6 +85,11 @@ def _no_app_no_bench(tmp_path_factory):
         # --startup would launch the real program for minutes
         mp.setattr(mazegame.bench.startup, "run_startup", lambda *args, **kwargs: {})
         mp.setattr(mazegame.bench.startup, "format_startup", lambda doc: "")
+        # allmazes solve and bound search for up to their time limit (minutes)
+        mp.setattr(search, "solve", lambda n, m, method, seed, *args, **kwargs: search.Result(
+            n, m, [1, 3], method, seed, False, 0.0))
+        mp.setattr(exact, "ess", lambda n, m, *args, **kwargs: exact.Bound(
+            n, m, 2, [1, 3], 1, False, 0.0))
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 

@@ -1,0 +1,130 @@
+"""This project's own search: simulated annealing at a fixed length, then one move shorter.
+
+Starting from a solving sequence (RS, minimised), it drops a move and anneals the sequence,
+keeping its length, until it solves every class again: a step rewrites one move, or takes
+a move out and puts one in elsewhere; the cost is the number of classes left unsolved. Each
+class's walker position before every move is kept (`trail`), so a change at move i
+re-walks only the classes not yet solved before i, from where they stood. When the cost
+reaches 0 the sequence is one move shorter and the next round begins.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from mazegame.engine.jit import kernel
+
+
+@kernel
+def _rewalk(steps, seq, goal, trail, times, c, start):
+    """Walk class `c` from move `start` on, refreshing its trail and time; whether it is
+    solved."""
+    p = trail[c, start]
+    for i in range(start, seq.shape[0]):
+        if p == goal:
+            times[c] = i
+            return True
+        p = steps[c, p, seq[i]]
+        trail[c, i + 1] = p
+    times[c] = seq.shape[0] if p == goal else seq.shape[0] + 1
+    return p == goal
+
+
+@kernel
+def _cost_after(steps, seq, goal, trail, times, start, limit):
+    """How many classes are unsolved by `seq` given it agrees with the trails before move
+    `start` (stops counting past `limit`); trails and times are not changed."""
+    bad = 0
+    length = seq.shape[0]
+    for c in range(steps.shape[0]):
+        if times[c] <= start:
+            continue
+        p = trail[c, start]
+        i = start
+        while p != goal and i < length:
+            p = steps[c, p, seq[i]]
+            i += 1
+        if p != goal:
+            bad += 1
+            if bad > limit:
+                return bad
+    return bad
+
+
+@kernel
+def anneal(steps, seq, goal, iters, temp, seed):
+    """Anneal `seq` (its length kept) towards solving every class: the best sequence seen
+    and how many classes it leaves unsolved."""
+    np.random.seed(seed)
+    k = steps.shape[0]
+    length = seq.shape[0]
+    seq = seq.copy()
+    trail = np.zeros((k, length + 1), dtype=np.int8)
+    times = np.zeros(k, dtype=np.int64)
+    cost = 0
+    for c in range(k):
+        if not _rewalk(steps, seq, goal, trail, times, c, 0):
+            cost += 1
+    best, best_cost = seq.copy(), cost
+    trial = seq.copy()
+    for it in range(iters):
+        if cost == 0:
+            break
+        t = temp * (1.0 - it / iters) + 1e-3
+        trial[:] = seq
+        kind = np.random.randint(3)
+        i = np.random.randint(length)
+        if kind == 0:  # rewrite one move
+            trial[i] = (seq[i] + 1 + np.random.randint(3)) % 4
+            start = i
+        else:  # take move i out, put a move in at j
+            j = np.random.randint(length)
+            new = np.random.randint(4) if kind == 1 else seq[i]
+            if i < j:
+                trial[i:j] = seq[i + 1:j + 1]
+                trial[j] = new
+            else:
+                trial[j + 1:i + 1] = seq[j:i]
+                trial[j] = new
+            start = min(i, j)
+        # the most unsolved classes a trial may leave and still be taken
+        limit = cost + int(-t * np.log(np.random.random() + 1e-12))
+        now = _cost_after(steps, trial, goal, trail, times, start, limit)
+        if now <= limit:
+            seq[:] = trial
+            for c in range(k):
+                if times[c] > start:
+                    _rewalk(steps, seq, goal, trail, times, c, start)
+            cost = now
+            if cost < best_cost:
+                best_cost = cost
+                best[:] = seq
+    return best, best_cost
+
+
+def shorten(steps: np.ndarray, goal: int, moves: np.ndarray, deadline: float, seed: int,
+            progress: Callable[[str], None], iters: int = 200_000,
+            temp: float = 2.0) -> np.ndarray:
+    """Anneal one move off at a time until the deadline: the shortest solving sequence."""
+    best = np.asarray(moves, dtype=np.int8)
+    rng = np.random.default_rng(seed)
+    per_iter = None  # seconds an iteration takes, measured on a short first round
+    while time.monotonic() < deadline and len(best) > 1:
+        i = int(rng.integers(len(best)))
+        trial = np.concatenate((best[:i], best[i + 1:]))
+        left = deadline - time.monotonic()
+        # a round never runs far past the deadline: fewer iterations when time is short
+        rounds = (min(iters, 2000) if per_iter is None
+                  else int(min(iters, max(100, left / max(per_iter, 1e-9)))))
+        began = time.monotonic()
+        found, cost = anneal(steps, trial, goal, rounds, temp, int(rng.integers(1 << 30)))
+        per_iter = (time.monotonic() - began) / rounds
+        if cost == 0:
+            best = found
+            progress(f"anneal: {len(best)} moves solve every class")
+        else:
+            progress(f"anneal: {len(trial)} moves leave {cost} classes unsolved; again")
+    return best

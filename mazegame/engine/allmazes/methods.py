@@ -1,0 +1,36 @@
+"""The registry of search methods for one sequence solving every maze: names, descriptions
+and how each runs (`search` runs them). It imports neither numpy nor numba, so the command
+line lists the methods without loading the kernels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Method:
+    """A search method: its extension rule, whether it starts from a sample of mazes
+    (IAS starts from none: only counterexamples), and whether it restarts until the time
+    limit keeping the best."""
+
+    description: str
+    extend: str  #: the name of its extension rule in search.EXTENSIONS
+    sample: bool = True
+    restarts: bool = False
+    anneal: bool = False
+
+
+METHODS: dict[str, Method] = {
+    "rs": Method("random sequence (paper's RS): random moves until all are solved", "random"),
+    "so": Method("solve in order (paper's SO): lead each unsolved maze home in a random order",
+                 "order"),
+    "ias": Method("iteratively append (paper's IAS): lead each unsolved maze the checker finds "
+                  "home", "first", sample=False),
+    "greedy": Method("greedy lookahead (paper's GL): 3-move lookahead, least sum of squared "
+                     "distances", "greedy-3-squared"),
+    "restarts": Method("greedy lookahead (4 moves, cubed distances) with random tie-breaks, "
+                       "restarted until the time limit, best kept", "greedy-4-cubed",
+                       restarts=True),
+    "anneal": Method("random sequence minimised, then simulated annealing one move shorter at "
+                     "a time until the time limit (up to 25 cells)", "random", anneal=True),
+}

@@ -1,0 +1,127 @@
+"""A pool of maze classes a search works on: all of them up to 25 cells (`family`), beyond
+a random sample that grows with the counterexamples the checker finds.
+
+A pool holds, for each class, its mask, where each move leads from each cell (`steps`) and
+the steps to the goal (`dist`); `walk_to` moves every class's walker along some moves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.allmazes.family import distances, family, neighbour_table, step_table
+from mazegame.engine.jit import kernel
+
+
+@kernel
+def component(nbr, free, cells):
+    """The cells joined to the start through the free cells (bitmasks)."""
+    if not free & 1:
+        return np.int64(0)
+    seen = np.int64(1)
+    stack = np.empty(cells, dtype=np.int64)
+    stack[0] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        cell = stack[top]
+        for d in range(4):
+            nb = nbr[cell, d]
+            if nb >= 0 and (free >> nb) & 1 and not (seen >> nb) & 1:
+                seen |= np.int64(1) << nb
+                stack[top] = nb
+                top += 1
+    return seen
+
+
+@kernel
+def random_classes(nbr, cells, count, blocked, seed):
+    """`count` classes of random feasible mazes (each cell blocked with probability
+    `blocked`), drawn with numba's seeded generator."""
+    np.random.seed(seed)
+    out = np.empty(count, dtype=np.int64)
+    goal = cells - 1
+    got = 0
+    while got < count:
+        free = np.int64(1) | (np.int64(1) << goal)
+        for c in range(1, goal):
+            if np.random.random() >= blocked:
+                free |= np.int64(1) << c
+        comp = component(nbr, free, cells)
+        if (comp >> goal) & 1:
+            out[got] = comp
+            got += 1
+    return out
+
+
+@kernel
+def advance(steps, pos, seq, goal):
+    """Move every class's walker (in place) along `seq`; solved walkers stay at the goal."""
+    for c in range(pos.shape[0]):
+        p = pos[c]
+        for i in range(seq.shape[0]):
+            if p == goal:
+                break
+            p = steps[c, p, seq[i]]
+        pos[c] = p
+
+
+class Pool:
+    """Maze classes with their move and distance tables, and each one's walker position."""
+
+    def __init__(self, n: int, m: int, masks: np.ndarray):
+        """A pool of the classes `masks` (int64 bitmasks), every walker at the start."""
+        self.n, self.m = n, m
+        self.nbr = neighbour_table(n, m)
+        self.masks = np.unique(np.asarray(masks, dtype=np.int64))
+        self.steps = step_table(n, m, self.nbr, self.masks)
+        self.dist = distances(n, m, self.nbr, self.masks)
+        self.pos = np.zeros(len(self.masks), dtype=np.int8)
+
+    @property
+    def goal(self) -> int:
+        """The lower-right cell."""
+        return self.n * self.m - 1
+
+    def add(self, masks: np.ndarray, seq: np.ndarray) -> None:
+        """Add classes, their walkers moved along `seq` (the moves made so far)."""
+        masks = np.setdiff1d(np.asarray(masks, dtype=np.int64), self.masks)
+        if masks.size == 0:
+            return
+        steps = step_table(self.n, self.m, self.nbr, masks)
+        pos = np.zeros(len(masks), dtype=np.int8)
+        advance(steps, pos, np.asarray(seq, dtype=np.int8), self.goal)
+        self.masks = np.concatenate((self.masks, masks))
+        self.steps = np.concatenate((self.steps, steps))
+        self.dist = np.concatenate((self.dist, distances(self.n, self.m, self.nbr, masks)))
+        self.pos = np.concatenate((self.pos, pos))
+
+    def unsolved(self) -> np.ndarray:
+        """Indices of the classes whose walker is not at the goal."""
+        return np.flatnonzero(self.pos != self.goal)
+
+    @property
+    def explicit(self) -> bool:
+        """Whether the pool is every class there is (so solving it is solving all)."""
+        return getattr(self, "_explicit", False)
+
+
+def full_pool(n: int, m: int) -> Pool:
+    """Every class of the n x m mazes (n*m <= 25)."""
+    fam = family(n, m)
+    pool = Pool.__new__(Pool)
+    pool.n, pool.m, pool.nbr = n, m, neighbour_table(n, m)
+    pool.masks, pool.steps, pool.dist = fam.masks, fam.steps, fam.dist
+    pool.pos = np.zeros(len(fam.masks), dtype=np.int8)
+    pool._explicit = True
+    return pool
+
+
+def sample_pool(n: int, m: int, count: int, seed: int) -> Pool:
+    """A pool of random classes, drawn at a few wall densities."""
+    nbr = neighbour_table(n, m)
+    if count == 0:
+        return Pool(n, m, np.empty(0, dtype=np.int64))
+    parts = [random_classes(nbr, n * m, count // 4 + 1, blocked, seed + i)
+             for i, blocked in enumerate((0.2, 0.3, 0.4, 0.45))]
+    return Pool(n, m, np.concatenate(parts))

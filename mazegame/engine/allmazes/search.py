@@ -1,0 +1,169 @@
+"""Heuristic searches for one sequence that solves every feasible n x m maze: the paper's
+RS, SO, IAS and greedy lookahead, and this project's restarts; each result is minimised
+(every move that is not needed dropped) and checked.
+
+Every method is one `extend` rule: append moves until every class in a pool is solved.
+The loop around it is shared: extend, minimise against the pool, check against all mazes
+(explicitly up to 25 cells, else by the search for an unsolved maze); a counterexample
+joins the pool and the loop goes on. Up to 25 cells the pool is every class, so the first
+check passes. The registry, `methods.METHODS`, names each method's rule (the command line and the
+tests enumerate it; it loads without numba, so building the parser stays light).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from mazegame.engine.allmazes.anneal import shorten
+from mazegame.engine.allmazes.check import find_unsolved, solve_times
+from mazegame.engine.allmazes.family import family, neighbour_table
+from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
+from mazegame.engine.allmazes.methods import METHODS, Method
+from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
+
+Progress = Callable[[str], None]
+MAX_MOVES = 200_000  #: no sequence grows past this
+
+
+def _random_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """RS: random moves (down and right a little likelier) until the pool is solved."""
+    out = []
+    while pool.unsolved().size and len(out) < MAX_MOVES:
+        chunk = rng.choice(4, size=64, p=[0.2, 0.3, 0.2, 0.3]).astype(np.int8)
+        advance(pool.steps, pool.pos, chunk, pool.goal)
+        out.append(chunk)
+    return np.concatenate(out) if out else np.empty(0, dtype=np.int8)
+
+
+def _order_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """SO: the unsolved classes in a random order, each led home from where it stands."""
+    order = rng.permutation(pool.unsolved())
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, order)
+
+
+def _first_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """IAS: the unsolved classes in the order the checker found them, each led home."""
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, pool.unsolved())
+
+
+def _greedy(depth: int, power: float) -> Callable:
+    """A lookahead extension of `depth` moves minimising the sum of distance^power."""
+    def extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        return greedy_extend(pool.steps, pool.dist, pool.pos, pool.goal, depth, float(power),
+                             MAX_MOVES, int(rng.integers(1 << 30)))
+    return extend
+
+
+#: The extension rules the registry (methods.METHODS) names.
+EXTENSIONS: dict[str, Callable] = {
+    "random": _random_extend,
+    "order": _order_extend,
+    "first": _first_extend,
+    "greedy-3-squared": _greedy(3, 2),
+    "greedy-4-cubed": _greedy(4, 3),
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    """A search's outcome: the sequence (move numbers), whether the checker accepted it,
+    and how long it took."""
+
+    n: int
+    m: int
+    moves: np.ndarray
+    method: str
+    seed: int
+    verified: bool
+    seconds: float
+
+
+FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
+ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
+SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
+
+
+def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
+    """Every class when there are few enough, else a sample (or nothing, for IAS)."""
+    if n * m <= FULL_POOL_CELLS:
+        return full_pool(n, m)
+    return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
+
+
+def _counterexamples(n: int, m: int, seq: np.ndarray) -> np.ndarray:
+    """Classes (masks) the sequence leaves unsolved: up to ADD_PER_ROUND of them, the
+    furthest from the goal first, when every class can be listed; else the one the search
+    for an unsolved maze finds. Empty: it solves every maze."""
+    if n * m <= 25:
+        fam = family(n, m)
+        unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
+        return fam.masks[unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]]
+    nbr = neighbour_table(n, m)
+    status, blocks, _ = find_unsolved(nbr, seq, n * m, 1 << 40, ADD_PER_ROUND)
+    full = (1 << (n * m)) - 1
+    masks = [component(nbr, np.int64(np.uint64(~int(b) & full)), n * m) for b in blocks]
+    return np.array(masks, dtype=np.int64)
+
+
+def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
+    """Drop every move the pool's classes do not need."""
+    return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes)
+
+
+def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
+             progress: Progress, minimise_passes: int,
+             repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
+    """One extend-minimise-check loop: the sequence and whether the checker accepted it.
+    From `repair_at` on, it only appends (no minimising, which may drop moves mazes outside
+    the pool need), so the sequence only grows and the run ends verified sooner."""
+    rng = np.random.default_rng(seed)
+    pool = _pool(n, m, method, seed)
+    seq = np.empty(0, dtype=np.int8)
+    while True:
+        repairing = time.monotonic() > repair_at
+        seq = np.concatenate((seq, EXTENSIONS[method.extend](pool, seq, rng)))
+        if minimise_passes and not repairing:
+            seq = minimise(pool, seq, minimise_passes)
+        if pool.explicit:
+            return seq, True
+        found = _counterexamples(n, m, seq)
+        if found.size == 0:
+            return seq, True
+        pool.pos[:] = 0
+        advance(pool.steps, pool.pos, seq, pool.goal)
+        pool.add(found, seq)
+        progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
+        if time.monotonic() > deadline:
+            return seq, False
+
+
+def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
+          progress: Progress | None = None, minimise_passes: int = 3) -> Result:
+    """Search for a sequence solving every feasible n x m maze (n*m <= 64)."""
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    if min(n, m) < 2 or n * m > 64:
+        raise ValueError(f"searches take 2x2 up to 64 cells, not {n}x{m}")
+    say = progress or (lambda text: None)
+    spec = METHODS[method]
+    began = time.monotonic()
+    deadline = began + time_limit
+    # beyond the explicit sizes, the last half of the time only appends
+    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
+                        began + 0.5 * time_limit if n * m > 25 else float("inf"))
+    say(f"{method} seed {seed}: {len(best)} moves")
+    if spec.anneal and ok and n * m <= 25:
+        fam = family(n, m)
+        best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
+    run = 1
+    while spec.restarts and time.monotonic() < deadline:
+        moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes)
+        if good and (len(moves) < len(best) or not ok):
+            best, ok = moves, good
+        say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")
+        run += 1
+    return Result(n, m, best, method, seed, ok, time.monotonic() - began)

@@ -1,0 +1,91 @@
+"""`mazegame allmazes check|solve|bound`: exit codes, the unsolved maze's picture, JSON, and a
+fuzz of sizes and sequences (bad ones exit 2 with one line, never a traceback)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mazegame.cli import main
+from mazegame.engine.allmazes.search import METHODS
+from mazegame.locations import asset
+
+
+def test_a_solving_sequence_exits_0(capsys):
+    assert main(["allmazes", "check", "3x3", "drddruurrdd"]) == 0
+    assert "solves all 51 feasible 3x3 mazes" in capsys.readouterr().out
+
+
+def test_an_unsolved_maze_is_drawn_and_exits_1(capsys):
+    assert main(["allmazes", "check", "3x3", "DRDD RUUR RD"]) == 1  # one move short
+    out = capsys.readouterr().out
+    assert "leaves 13 of the 51" in out and "as rows of 0 (free) and 1 (blocked)" in out
+    rows = out.split("(blocked):\n")[1].splitlines()[:3]
+    assert all(len(row) == 3 and set(row) <= {"0", "1"} for row in rows)
+    assert "steps from the goal" in out or "step from the goal" in out
+
+
+def test_beyond_25_cells_the_search_finds_the_unsolved_maze(capsys):
+    assert main(["allmazes", "check", "6x6", "rrrrrdddddd"]) == 1
+    out = capsys.readouterr().out
+    assert "leaves some of the 1636193228 feasible 6x6 mazes unsolved" in out
+
+
+def test_a_file_holds_the_sequence(tmp_path, capsys):
+    path = tmp_path / "seq.txt"
+    path.write_text("# the 3x3 optimum\ndrddr uurrdd\n", encoding="utf-8")
+    assert main(["allmazes", "check", "3x3", str(path)]) == 0
+
+
+def test_the_shipped_sequences_solve_their_sizes(capsys):
+    for path in sorted(asset("allmazes").glob("*x*.txt")):
+        n, m = (int(x) for x in path.stem.split("x"))
+        if n * m <= 20:
+            assert main(["allmazes", "check", path.stem, str(path)]) == 0, path.name
+
+
+def test_solve_prints_json(capsys):
+    assert main(["allmazes", "solve", "3x3", "--method", "so", "--seed", "4", "--json",
+                 "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc) == {"n", "m", "sequence", "length", "method", "seed", "verified",
+                        "lower_bound"}
+    assert doc["verified"] and doc["lower_bound"] == 11 and doc["length"] == len(doc["sequence"])
+    assert (doc["method"], doc["seed"]) == ("so", 4)
+
+
+def test_solve_lists_every_method_in_its_help(capsys):
+    with contextlib.suppress(SystemExit):  # --help exits
+        main(["allmazes", "solve", "--help"])
+    out = capsys.readouterr().out.replace("\n", " ")
+    assert all(name in out for name in METHODS)
+
+
+def test_bound_proves_3x4_needs_17(capsys):
+    assert main(["allmazes", "bound", "3x4", "--json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["lower_bound"] == 17 and doc["optimal"]
+
+
+LETTERS = st.text(alphabet="udlrUDLR xz9#-", min_size=0, max_size=12)
+SIZES = st.one_of(st.builds(lambda n, m, sep: f"{n}{sep}{m}", st.integers(-2, 70),
+                            st.integers(-2, 70), st.sampled_from(["x", "X", "*", ",", "x x"])),
+                  st.text(max_size=6))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # capsys is read out
+@given(size=SIZES, seq=LETTERS)
+def test_fuzzed_arguments_exit_cleanly(size, seq, capsys):
+    status = main(["allmazes", "check", size, seq])
+    err = capsys.readouterr().err
+    assert status in (0, 1, 2)
+    if status == 2:
+        assert err.startswith("mazegame: error:") and len(err.strip().splitlines()) == 1
+    else:
+        assert err == ""
+    if any(ch not in "udlrUDLR \t" for ch in seq) or not seq.strip():
+        assert status == 2

@@ -1,0 +1,64 @@
+"""Searches: every registered method finds a sequence the checker accepts; minimisation
+leaves no move that can go; the exact search proves 3x3 = 11."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mazegame.engine.allmazes.check import check
+from mazegame.engine.allmazes.exact import ess, shortest_at
+from mazegame.engine.allmazes.family import family, parse_sequence
+from mazegame.engine.allmazes.pool import full_pool
+from mazegame.engine.allmazes.search import METHODS, minimise, solve
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_method_solves_every_3x3_maze(method):
+    lines = []
+    result = solve(3, 3, method, seed=2, time_limit=0.3, progress=lines.append)
+    assert result.verified and check(3, 3, result.moves).ok
+    assert 11 <= len(result.moves) <= 30 and lines
+
+
+def test_same_seed_same_sequence():
+    a, b = (solve(4, 4, "so", seed=5).moves for _ in range(2))
+    assert np.array_equal(a, b)
+
+
+def test_a_lazy_pool_converges_beyond_16_cells():
+    result = solve(3, 6, "greedy", seed=1)  # a sampled pool and counterexamples
+    assert result.verified and check(3, 6, result.moves).ok
+
+
+def test_beyond_25_cells_the_search_for_unsolved_mazes_repairs_the_sequence():
+    result = solve(2, 13, "ias", seed=1)  # 26 cells: no explicit check
+    assert result.verified and check(2, 13, result.moves).ok
+
+
+def test_minimised_sequences_have_no_spare_move():
+    long = parse_sequence("lulu" + "drddruurrdd" + "rrdd" * 3)  # the corner: lulu does nothing
+    assert check(3, 3, long).ok
+    short = minimise(full_pool(3, 3), long)
+    assert len(short) < len(long) and check(3, 3, short).ok
+    for i in range(len(short)):
+        assert not check(3, 3, np.delete(short, i)).ok
+
+
+def test_3x3_needs_11_moves():
+    fam = family(3, 3)
+    assert shortest_at(fam.steps, fam.dist, fam.goal, 10) is None  # no 10-move sequence
+    bound = ess(3, 3)
+    assert bound.optimal and bound.lower == 11 and len(bound.moves) == 11
+    assert check(3, 3, bound.moves).ok
+
+
+def test_ess_reports_a_bound_when_time_runs_out():
+    bound = ess(4, 4, time_limit=0.0)
+    assert not bound.optimal and 6 <= bound.lower <= 28
+
+
+def test_every_method_names_an_extension_rule():
+    from mazegame.engine.allmazes.search import EXTENSIONS
+
+    assert {spec.extend for spec in METHODS.values()} <= set(EXTENSIONS)
