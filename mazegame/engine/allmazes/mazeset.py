@@ -24,7 +24,7 @@ UNREACHABLE = 255  #: the distance of a cell from which the goal cannot be reach
 
 def feasible_masks(n: int, m: int) -> np.ndarray:
     """The free-cell bitmasks (bit r*m + c) of every feasible n x m maze, ascending."""
-    if not (1 <= n and 1 <= m and n * m <= MAX_CELLS):
+    if min(n, m) < 1 or n * m > MAX_CELLS:
         raise ValueError(f"{n}x{m}: mazes of 1 to {MAX_CELLS} cells only")
     cells = n * m
     free = np.arange(1 << cells, dtype=np.int64)
