@@ -44,8 +44,8 @@ MODE_LEGENDS: dict[str, tuple[str, ...]] = {
     **{kind: ("been-there", "player", "start", "goal", "trail", "path") for kind in KIND_MODULES},
     "lab": ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma"),
     "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
-    "blindfold": ("walker", "rock", "start", "walked", "goal-open", "maze-dot", "maze-out"),
-    "allmazes": ("walker", "worst", "rock", "maze-free", "maze-solved"),
+    "blindfold": ("player", "rock", "start", "walked", "goal", "maze-dot", "maze-out"),
+    "allmazes": ("player", "worst", "rock", "goal", "maze-free", "maze-solved"),
 }
 #: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
 VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
@@ -125,17 +125,15 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "aroma": lambda: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
                             "aroma: the warmer, the nearer the goal"),
     # -- every maze at once (allmazes_view): the blindfold puzzle and its lab -----------------
-    "walker": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "where a maze's walker stands"),
     "worst": lambda: Sample(p.GLYPH_PLAYER + p.GLYPH_TRAIL, p.BUMP,
                             "the worst maze left: farthest from its goal"),
     "rock": lambda: Sample("█", p.ROCK, "a blocked field: a move into it does nothing"),
     "walked": lambda: Sample(p.GLYPH_PATH, p.TRAIL, "your path in the maze shown"),
-    "goal-open": lambda: Sample(p.GLYPH_GOAL, p.PATH, "the lower-right corner: get there"),
     "maze-dot": lambda: Sample(p.GLYPH_TRAIL + p.GLYPH_PATH, p.PATH,
                                "one dot a maze (4x4: a shade per group): lit once out"),
-    "maze-out": lambda: Sample(p.GLYPH_PATH, p.PLAYER, "the mazes your last move got out"),
+    "maze-out": lambda: Sample(p.GLYPH_PATH, p.KNOB, "the mazes your last move got out"),
     "maze-free": lambda: Sample(p.GLYPH_TRAIL, p.FOG, "a free field"),
-    "maze-solved": lambda: Sample(p.GLYPH_PATH, p.GOAL, "a solved maze, lit up"),
+    "maze-solved": lambda: Sample(p.GLYPH_PATH, p.PATH, "a solved maze, lit up"),
     # -- the editor ---------------------------------------------------------------------------
     "cursor": lambda: Sample(" ", _from("mazegame.ui.screens.editor", "CURSOR"), "the cursor"),
     "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "GLYPH_TRAP"),

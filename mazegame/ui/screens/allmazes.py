@@ -74,7 +74,7 @@ class AllMazesScreen(Screen):
             for side in (0, 1):
                 with Vertical(classes="am-side"):
                     yield Static("", id=f"am-head-{side}", classes="am-head")
-                    with VerticalScroll(classes="am-scroll"):
+                    with VerticalScroll(classes="am-scroll", can_focus=False):
                         yield Static("", id=f"am-grid-{side}")
         yield GameFooter()
 

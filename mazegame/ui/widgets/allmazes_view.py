@@ -47,7 +47,9 @@ def _mini_cell(mazes: MazeSet, k: int, cell: int, highlight: bool):
     if not mazes.free[k, r, c]:
         return "█", palette.ROCK
     if solved:
-        return palette.GLYPH_PATH, palette.GOAL
+        return palette.GLYPH_PATH, palette.PATH
+    if cell == mazes.goal:
+        return palette.GLYPH_GOAL, palette.GOAL
     if highlight:
         return palette.GLYPH_TRAIL, palette.FOCUS
     return palette.GLYPH_TRAIL, palette.FOG
@@ -70,8 +72,7 @@ def big_maze(mazes: MazeSet, k: int, path: list[int]) -> Text:
             elif cell == here:
                 text.append(f" {palette.GLYPH_PLAYER} ", palette.PLAYER)
             elif cell == mazes.goal:
-                text.append(f" {palette.GLYPH_GOAL} ",
-                            palette.GOAL if cell in seen else palette.PATH)
+                text.append(f" {palette.GLYPH_GOAL} ", palette.GOAL)
             elif cell == 0:
                 text.append(f" {palette.GLYPH_START} ", palette.TRAIL)
             elif cell in seen:
@@ -102,7 +103,7 @@ def dot_grid(mazes: MazeSet, most: int = 320, fresh=()) -> Text:
         else:
             glyph = SHADES[round(share * (len(SHADES) - 1))]
         new = any(k in fresh for k in range(i * group, min(total, (i + 1) * group)))
-        style = palette.PLAYER if new else (palette.PATH if share == 1 else palette.FOG
+        style = palette.KNOB if new else (palette.PATH if share == 1 else palette.FOG
                                             if share == 0 else palette.TRAIL)
         text.append(glyph, style)
         if (i + 1) % per_row == 0 and i + 1 < glyphs:
