@@ -116,8 +116,13 @@ class BlindfoldScreen(Screen):
         """Reveal a known sequence that solves every maze."""
         known = self.game.give_up()
         level = self.game.level
-        self.message = (f"Revealed: {level.note}. Step back through it with undo."
-                        if known else "No known sequence ships for this size.")
+        if known is None:
+            self.message = "No known sequence ships for this size."
+        elif len(known) <= level.par:
+            self.message = f"Revealed: {level.note}. Step back through it with undo."
+        else:
+            self.message = (f"Revealed the best found here, {len(known)} moves; {level.note}. "
+                            "Beat it!")
         self.show()
 
     def action_level(self, delta: int) -> None:
