@@ -1,5 +1,5 @@
 """The all-mazes lab: every feasible maze of a small size walking one sequence in lockstep,
-two sequences side by side (a known optimum, a random walk, a staircase, your own).
+two sequences side by side (a known optimum or the best found here, a random walk, a staircase).
 
 Rules only (no Textual): `Run` is one sequence played step by step over its own `MazeSet`;
 `AllMazesLab` holds two runs that step, step back and rewind together.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
-from mazegame.games.blindfold import known_sequence
+from mazegame.games.blindfold import LEVELS, known_sequence
 
 SIZES = ((3, 3), (3, 4), (4, 4))  #: the sizes the lab offers (4x4 shows a sample)
 RANDOM_CAP = 600  #: a random walk stops after this many moves, solved or not
@@ -40,8 +40,9 @@ def sources(n: int, m: int, yours: str | None = None) -> dict[str, str]:
     """The sequences the lab can play for a size, by name (the known one first)."""
     found = {}
     known = known_sequence(n, m)
+    level = LEVELS.get(f"{n}x{m}")
     if known:
-        found["best known"] = known
+        found["optimal" if level and len(known) <= level.par else "best found here"] = known
     found["random walk"] = random_walk(n, m)
     found["staircase rd"] = staircase(n, m)
     if yours:
@@ -89,8 +90,9 @@ class AllMazesLab:
         self.n, self.m = n, m
         self.sources = sources(n, m, yours)  #: name -> sequence
         names = list(self.sources)
+        right = "yours" if yours else names[1]  # the player's own against the best
         self.runs = [Run(names[0], self.sources[names[0]], n, m),
-                     Run(names[1], self.sources[names[1]], n, m)]  #: left, right
+                     Run(right, self.sources[right], n, m)]  #: left, right
         self.playing = False  #: the screen's timer steps while this is set
 
     @property

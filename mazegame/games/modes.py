@@ -283,11 +283,11 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
         "allmazes", "All mazes at once",
         "The lab of the blindfold puzzle: every 3x3 maze (or 3x4, or a sample of the 4x4 "
-        "ones) walking one move sequence in lockstep, two sequences side by side: the best "
-        "known against a random walk or a staircase. Solved mazes light up, the worst one "
-        "left is highlighted. Play, pause, step, step back.",
+        "ones) walking one move sequence in lockstep, two sequences side by side: the "
+        "optimum (or the best found) against a random walk, a staircase or your own. Solved "
+        "mazes light up, the worst one left is highlighted. Play, pause, step, step back.",
         goal="Watch one sequence solve every maze at once, against another.",
-        tip="Step through the best known sequence: which mazes does each move back up or "
+        tip="Step through the optimal sequence: which mazes does each move back up or "
             "left rescue?",
         maze_settings=False,
         builds=None,

@@ -30,9 +30,9 @@ KEYS = [  #: the lab's playback keys (as in the algorithm lab), and the sequence
     Binding("end", "to_end", "End", show=False, id="am-end",
             tooltip="Play both sequences to the end"),
     Binding("a", "cycle(0)", "Left seq", id="am-left",
-            tooltip="Another sequence on the left (best known, random walk, staircase)"),
+            tooltip="Another sequence on the left (the best, a random walk, a staircase, yours)"),
     Binding("b", "cycle(1)", "Right seq", id="am-right",
-            tooltip="Another sequence on the right (best known, random walk, staircase)"),
+            tooltip="Another sequence on the right (the best, a random walk, a staircase, yours)"),
     Binding("escape,q", "app.pop_screen", "Menu", id="am-back-menu",
             tooltip="Back to the menu"),
 ]
@@ -80,6 +80,10 @@ class AllMazesScreen(Screen):
 
     def on_mount(self) -> None:
         """Draw the start; the playback timer waits paused."""
+        # the sequence last typed in the blindfold puzzle at this size, this session
+        yours = getattr(self.app, "blindfold_sequences", {}).get(self.lab.size)
+        if yours:
+            self.lab = AllMazesLab(self.lab.n, self.lab.m, yours)
         self._timer = self.set_interval(TICK, self._tick, pause=True)
         self.show()
 
@@ -92,7 +96,8 @@ class AllMazesScreen(Screen):
         return (f"Every feasible {self.lab.size} maze starts in its upper-left corner and "
                 "takes the same moves in step: a move into rock (█) or off the grid does "
                 "nothing; a maze is solved (lit up) once its lower-right corner has been "
-                "visited. Left and right play two sequences; a and b choose them. 4x4 shows "
+                "visited. Left and right play two sequences; a and b choose them (your own, "
+                "the last you typed in the blindfold puzzle, is among them). 4x4 shows "
                 "a sample of the mazes; the counts are over all of them.")
 
     # -- playback ------------------------------------------------------------------------

@@ -160,6 +160,10 @@ class BlindfoldScreen(Screen):
         """Redraw the status line, the shown maze, the dots and the sequence."""
         game = self.game
         level = game.level
+        if game.sequence and not game.gave_up:  # the all-mazes lab can play it ("yours")
+            if not hasattr(self.app, "blindfold_sequences"):
+                self.app.blindfold_sequences = {}
+            self.app.blindfold_sequences[level.name] = game.sequence
         left, total = game.unsolved(), game.total
         best = self.best_moves()
         stars = game.stars() if game.won else 0

@@ -62,7 +62,7 @@ def test_giving_up_reveals_a_solution_but_no_stars():
 def test_the_lab_steps_both_runs_and_back():
     lab = AllMazesLab(3, 3)
     left, right = lab.runs
-    assert left.name == "best known" and right.name == "random walk"
+    assert left.name == "optimal" and right.name == "random walk"
     for _ in range(11):
         assert lab.step()
     assert left.finished and left.mazes.unsolved() == 0 and right.at == 11
@@ -98,3 +98,10 @@ def test_a_sample_is_spread_over_all_mazes():
     assert len(lab.sample(400)) == 295
     picked = lab.sample(10)
     assert len(picked) == 10 and picked[0] == 0 and picked[-1] == 294
+
+
+def test_your_own_sequence_plays_against_the_optimum():
+    lab = AllMazesLab(3, 3, yours="rrdd")
+    assert [run.name for run in lab.runs] == ["optimal", "yours"]
+    assert lab.runs[1].sequence == "rrdd"
+    assert AllMazesLab(4, 4).runs[0].name == "best found here"

@@ -38,6 +38,7 @@ async def test_typing_the_optimum_gets_out_of_every_maze_with_three_stars(helper
         assert screen.game.sequence == optimum
         assert "0 of 51 unsolved" in status(app) and "★★★" in status(app)
         assert app.store.best("blindfold", "3x3").moves == 11  # saved progress
+        assert app.blindfold_sequences["3x3"] == optimum  # the lab plays it as "yours"
         await pilot.press("c")
         assert screen.game.sequence == "" and "best 11" in status(app)
         await pilot.press("right_square_bracket")  # the next level
