@@ -259,7 +259,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         maze_settings=False,
         builds=None,
         files=None,
-        warm=(),
+        warm=("allmazes",),
         choices=(Choice("level", "Level", (
             ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
             ("4x4: 3828 mazes, par 29", "4x4"),
@@ -292,7 +292,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         maze_settings=False,
         builds=None,
         files=None,
-        warm=(),
+        warm=("allmazes",),
         choices=(Choice("mazes", "Mazes", (
             ("3x3: all 51", "3x3"), ("3x4: all 295", "3x4"), ("4x4: a sample of 3828", "4x4"),
         )),),
