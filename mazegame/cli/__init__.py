@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes.
+edit, interpreted, selfplay, rat, allmazes, config, serve.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only `common`, never this package, so
@@ -16,6 +16,7 @@ from mazegame import __version__
 from mazegame.cli import (
     allmazes,
     bench,
+    config,
     edit,
     generate,
     interpreted,
@@ -25,6 +26,7 @@ from mazegame.cli import (
     play,
     rat,
     selfplay,
+    serve,
     solve,
 )
 from mazegame.cli.common import Command, UsageError, one_line
@@ -34,7 +36,8 @@ COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
-                selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND)
+                selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
+                serve.COMMAND)
 }
 
 

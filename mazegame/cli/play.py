@@ -165,7 +165,10 @@ def play_setup(args: argparse.Namespace):
         raise UsageError(f"{mode.name} builds mazes without one-way doors")
     if args.one_way and args.file is not None:
         raise UsageError("--one-way is for generated mazes: a maze file is played as it is")
-    algo = args.algo or "backtracker"
+    from mazegame.ui.preferences import Preferences
+
+    prefs = Preferences()  # what a flag not given starts from (the settings)
+    algo = args.algo or prefs.checked("algo")
     if algo not in GENERATORS:
         raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")
     if any(args.wrap) and not GENERATORS[algo].wraps:
@@ -174,6 +177,8 @@ def play_setup(args: argparse.Namespace):
         raise UsageError("a maze to play needs at least 2 cells (try --size 2x1 or more)")
     setup = GameSetup(mode.name, algo, args.size, args.seed, *args.wrap,
                       options=_mode_options(args, mode), one_way=args.one_way)
+    given = {key for key in ("algo", "size", *mode_settings()) if getattr(args, key) is not None}
+    setup = prefs.fill(setup, given)
     if args.file is not None:
         setup = _with_file(setup, args.file, mode)
     return setup

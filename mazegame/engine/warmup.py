@@ -72,7 +72,7 @@ class Warmer:
     the game asks for; reports (done, total, label, compiled anything yet) after each task."""
 
     def __init__(self, progress: Callable[[int, int, str, bool], None],
-                 hold: float = 0.0) -> None:
+                 hold: float = 0.0, cancelled: threading.Event | None = None) -> None:
         self.progress = progress
         #: Seconds before this process starts loading (the child starts at once): a game's
         #: first screen, drawn meanwhile, does not share the interpreter with the loader.
@@ -80,7 +80,8 @@ class Warmer:
         self.tasks = dict(warm_up_tasks())
         self.queue = list(self.tasks)
         self.lock = threading.Lock()
-        self.cancelled = threading.Event()
+        #: Set to stop; a game may pass its own, set when it closes before this exists.
+        self.cancelled = cancelled if cancelled is not None else threading.Event()
         self.compiled_any = False
         self.child: subprocess.Popen | None = None
 
@@ -101,6 +102,8 @@ class Warmer:
         """Warm every task (blocks: run it in a thread), then compile any kernel a game ran
         as Python that no task covered."""
         total, done = len(self.tasks), 0
+        if self.cancelled.is_set():  # the game closed while this was being set up
+            return
         try:
             self.child = _start_child()
         except OSError:

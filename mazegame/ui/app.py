@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -16,6 +17,8 @@ from mazegame.engine import compiles
 from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
+from mazegame.ui import keys, palette
+from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
 from mazegame.ui.screens.menu import MenuScreen
@@ -57,24 +60,36 @@ class MazeApp(App):
         warm_up: bool = True,
         clock: Callable[[], float] = time.monotonic,
         animations: bool = True,
+        preferences: Preferences | None = None,
     ) -> None:
         super().__init__()
-        self.animations = animations  #: the menu's self-building maze (off for snapshots)
+        #: The player's settings (theme, glyphs, keys, defaults), read from the settings file.
+        self.preferences = preferences if preferences is not None else Preferences()
+        self.animation_speed = self.preferences.animation or 1.0  #: the menu maze's pace
+        #: The menu's self-building maze (off for snapshots, or in the settings).
+        self.animations = animations and self.preferences.animation > 0
         self.clock = clock  #: the game clock (tests freeze it for snapshots)
         self.store: Store | None = None  #: saved results; None when they cannot be saved
         self.initial_setup = setup
         self.warm_up_enabled = warm_up
         self.last_setup: dict[str, GameSetup] = {}
         self.warmer = None  #: the kernel warm-up (engine.warmup.Warmer) while it runs
+        #: Set when the app closes. The warm-up thread builds its Warmer after importing the
+        #: engine: a game quit in its first second or two had no Warmer to cancel yet, so the
+        #: whole warm-up ran on and the process waited for it (quit took 11 s, not 0.3).
+        self.warm_up_cancelled = threading.Event()
         self._campaign: Campaign | None = None
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
-        self.demon_bell = False
+        self.demon_bell = self.preferences.sound
         #: The warm-up's last report (done, total, label, compiled), for a menu built later.
         self.warmup_report: tuple[int, int, str, bool] | None = None
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
+        self.apply_look()
+        for notice in self.preferences.notices:
+            self.notify(notice, title="Settings", severity="warning", timeout=20, markup=False)
         self.open_store()
         if self.initial_setup is not None:
             self.start_mode(self.initial_setup)  # the menu is built when the game is left
@@ -85,6 +100,54 @@ class MazeApp(App):
             compiles.never_wait_for_compiles()
             self._warm_up()
         self.call_after_refresh(self.check_size)
+
+    # -- the look: theme and glyphs --------------------------------------------------
+    def apply_look(self) -> None:
+        """Register the game's themes, then show the theme and glyphs of the settings; a
+        later theme change (the command palette's too) recolours the game and is saved."""
+        from mazegame.ui.themes import GAME_THEMES
+
+        for theme in GAME_THEMES.values():
+            if theme.name not in self.available_themes:
+                self.register_theme(theme)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        keys.set_scheme(self.preferences["keys"])
+        self.screen_change_signal.subscribe(self, self.apply_keys)
+        wanted = self.preferences["theme"]
+        if wanted in self.available_themes and wanted != self.theme:
+            self.theme = wanted  # _theme_changed follows, and sets the palette
+        else:
+            self.use_palette()
+
+    def apply_keys(self, screen=None) -> None:
+        """Thin the move keys of the screen on show (and its widgets') to the key scheme."""
+        screen = self.screen if screen is None or not hasattr(screen, "walk_children") \
+            else screen
+        changed = [keys.apply_scheme(node) for node in (screen, *screen.walk_children())]
+        if any(changed):
+            screen.refresh_bindings()
+
+    def use_palette(self) -> None:
+        """Make the palette follow the theme and glyph set in force, and redraw everything."""
+        from mazegame.ui.themes import palette_for
+
+        palette.use(palette_for(self.current_theme, self.preferences["glyphs"]))
+        for screen in self.screen_stack:
+            for widget in screen.walk_children():
+                hook = getattr(widget, "palette_changed", None)
+                if callable(hook):
+                    hook()
+                widget.refresh()
+            hook = getattr(screen, "palette_changed", None)
+            if callable(hook):
+                hook()
+
+    def _theme_changed(self, theme) -> None:
+        """A new theme (settings or the command palette): recolour the game and keep it."""
+        self.use_palette()
+        if theme.name != self.preferences["theme"]:
+            with contextlib.suppress(BadSetting):  # another's theme: shown, not kept
+                self.preferences.set("theme", theme.name)
 
     def open_store(self) -> None:
         """Open the saved results; whatever is wrong with the file, play on and say so."""
@@ -124,8 +187,9 @@ class MazeApp(App):
 
     def on_unmount(self) -> None:
         """Stop the warm-up; write results still waiting for another game's lock."""
+        self.warm_up_cancelled.set()
         if self.warmer is not None:
-            self.warmer.cancel()
+            self.warmer.cancel()  # ends its child too
         if self.store is not None:
             self.store.on_notice = None  # nothing left on screen to tell
             self.store.close()
@@ -147,7 +211,8 @@ class MazeApp(App):
             if setup is not None:
                 self.start_mode(setup)
 
-        self.push_screen(SetupScreen(mode, self.last_setup.get(name)), started)
+        last = self.last_setup.get(name) or self.preferences.default_setup(name)
+        self.push_screen(SetupScreen(mode, last), started)
 
     def start_mode(self, setup: GameSetup) -> None:
         """Open the screen of a setup's mode, remembering the setup for next time."""
@@ -185,6 +250,12 @@ class MazeApp(App):
             legend=legend_for(mode.name, getattr(screen, "view_name", None)),
         ))
 
+    def action_settings(self) -> None:
+        """Open the settings (theme, glyphs, keys, a new game's defaults)."""
+        from mazegame.ui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
     # -- warm-up ----------------------------------------------------------------
     @work(thread=True, exclusive=True, group="warm-up")
     def _warm_up(self) -> None:
@@ -195,7 +266,8 @@ class MazeApp(App):
             with contextlib.suppress(RuntimeError):  # the app is closing
                 self.call_from_thread(self._warmup_progress, *progress)
 
-        self.warmer = warmer = Warmer(report, hold=WARM_UP_HOLD)
+        self.warmer = warmer = Warmer(report, hold=WARM_UP_HOLD,
+                                       cancelled=self.warm_up_cancelled)
         if self.initial_setup is not None:
             warmer.prefer(warm_first(self.initial_setup))
         warmer.run()

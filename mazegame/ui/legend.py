@@ -63,7 +63,7 @@ def _from(module: str, name: str):
 
 
 def _eye(name: str) -> Style:
-    return _from("mazegame.ui.widgets.eye_view", "PALETTE")[name]
+    return _from("mazegame.ui.widgets.eye_view", "depth_styles")()[name]
 
 
 def _eyeview(name: str):
@@ -78,11 +78,12 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "goal": lambda: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
     "trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
     "path": lambda: Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),
-    "wall": lambda: Sample("─│", p.WALL, "walls"),
-    "felt-wall": lambda: Sample("─│", p.WALL, "the outer wall, and walls you have bumped into"),
+    "wall": lambda: Sample(p.GLYPH_WALLS, p.WALL, "walls"),
+    "felt-wall": lambda: Sample(p.GLYPH_WALLS, p.WALL,
+                                "the outer wall, and walls you have bumped into"),
     # the arrow a one-way door is drawn with, in walls and seams alike
-    "one-way": lambda: Sample(_from("mazegame.ui.widgets.seams", "VERTICAL")[2], p.ONE_WAY,
-                              "a one-way door: pass only the way it points"),
+    "one-way": lambda: Sample(_from("mazegame.ui.widgets.seams", "vertical_glyphs")()[2],
+                              p.ONE_WAY, "a one-way door: pass only the way it points"),
     "seam": lambda: Sample(p.GLYPH_SEAM_H + p.GLYPH_SEAM_V, p.SEAM,
                            "a wrap edge: walk out here, come back in on the other side"),
     "bump": lambda: Sample(p.GLYPH_PLAYER, p.BUMP, "a red flash: you bumped into a wall"),
@@ -112,7 +113,7 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "jump-goal": lambda: Sample(" G ", p.GOAL, "the goal"),
     "jump-start": lambda: Sample("[2]", p.LIGHT, "the start"),
     "jump-visited": lambda: Sample(
-        " 2 ", p.LIGHT + _from("mazegame.ui.widgets.jump_board", "VISITED"),
+        " 2 ", p.LIGHT + p.HINT,
         "where you have been (t)"),
     "jump-target": lambda: Sample(" 2 ", p.LIGHT + p.TARGET, "where you can jump (e)"),
     # -- the lab's marks (trace_view) ---------------------------------------------------------
@@ -135,9 +136,8 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "maze-free": lambda: Sample(p.GLYPH_TRAIL, p.FOG, "a free field"),
     "maze-solved": lambda: Sample(p.GLYPH_PATH, p.PATH, "a solved maze, lit up"),
     # -- the editor ---------------------------------------------------------------------------
-    "cursor": lambda: Sample(" ", _from("mazegame.ui.screens.editor", "CURSOR"), "the cursor"),
-    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "GLYPH_TRAP"),
-                           _from("mazegame.ui.screens.editor", "TRAP"),
+    "cursor": lambda: Sample(" ", p.PLAYER, "the cursor"),
+    "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "trap_glyph")(), p.BUMP,
                            "a trap: no way on to a goal from here"),
 }
 

@@ -30,6 +30,16 @@ async def settle(pilot):
     await pilot.pause()
 
 
+async def wait_until(pilot, condition, tries: int = 100) -> None:
+    """Pause until `condition()` holds (a worker's result reaches the screen through the
+    app's queue, after the worker itself is done: under load that can take many pauses)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    assert condition()
+
+
 async def play_lab_to_the_end(pilot, screen):
     """Play the lab's traces from where they stand to the end, at the top speed."""
     from mazegame.games.lab import SPEEDS
@@ -48,6 +58,7 @@ async def play_lab_to_the_end(pilot, screen):
 def helpers():
     return type("Helpers", (), {"keys_for_path": staticmethod(keys_for_path),
                                 "settle": staticmethod(settle),
+                                "wait_until": staticmethod(wait_until),
                                 "play_lab_to_the_end": staticmethod(play_lab_to_the_end)})
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mazegame.engine.grid import Maze
 from mazegame.games.blind import BlindGame, setup_budget
 from mazegame.games.walk import Outcome
-from mazegame.ui.palette import LOW_BUDGET
+from mazegame.ui import palette
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
@@ -65,7 +65,7 @@ class BlindScreen(WalkScreen):
         fields = super().status_fields()
         left = self.game.attempts_left
         if left is not None:
-            colour = LOW_BUDGET if left <= max(3, self.game.budget // 10) else "default"
+            colour = palette.LOW_BUDGET if left <= max(3, self.game.budget // 10) else "default"
             fields.insert(0, f"[b]Attempts left[/b] [{colour}]{left}[/]")
         return fields
 

@@ -18,8 +18,8 @@ from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
+from mazegame.ui import palette
 from mazegame.ui.keys import split_move_bindings
-from mazegame.ui.palette import DEMON, GLYPH_DEMON_ROUTE, WARNING_COLOURS
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
@@ -126,15 +126,15 @@ class DemonMixin:
 
     def draw_demon(self) -> None:
         """Bird's-eye: the demon's sprite (the dark views override this)."""
-        self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+        self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, palette.DEMON)})
 
     def reveal(self) -> None:
         """Show the maze at the end with the demon; after a catch, the demon on top of you."""
         super().reveal()
         view = self.query_one(MazeView)
-        view.set_others({self.game.demon_cell: (DEMON_GLYPH, DEMON)})
+        view.set_others({self.game.demon_cell: (DEMON_GLYPH, palette.DEMON)})
         if self.game.caught:  # you share its cell: draw the demon that caught you, not you
-            view.set_player_sprite((DEMON_GLYPH, DEMON))
+            view.set_player_sprite((DEMON_GLYPH, palette.DEMON))
 
     def rival_route(self) -> list[int]:
         """After a loss (caught, or beaten to the goal), the demon's route is drawn too."""
@@ -151,7 +151,7 @@ class DemonMixin:
         game = self.game
         warning = self.demon_warning()
         if warning.text:  # a chase's silence says nothing; a race always has a standing
-            colour = WARNING_COLOURS[warning.level]
+            colour = palette.WARNING_COLOURS[warning.level]
             fields.insert(0, f"[{colour}]{'⚠ ' if warning.level else ''}{warning.text}[/]")
         if game.rules.two_player and game.rules.turn_based:
             fields.insert(0, f"[b]Turn[/b] {game.whose_turn}")
@@ -172,7 +172,8 @@ class DemonMixin:
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
-            detail = f"Its route is marked {GLYPH_DEMON_ROUTE} ({len(game.demon_trail) - 1} steps)."
+            detail = (f"Its route is marked {palette.GLYPH_DEMON_ROUTE} "
+                      f"({len(game.demon_trail) - 1} steps).")
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}",
@@ -188,7 +189,7 @@ class DemonMixin:
         dark)."""
         if getattr(self, "kept_dark", False):
             return super().legend()
-        caught = (f"\n{sample(DEMON_GLYPH, DEMON)}    the demon, where it caught you"
+        caught = (f"\n{sample(DEMON_GLYPH, palette.DEMON)}    the demon, where it caught you"
                   if self.game.caught else "")
         return route_legend(demon=not self.game.won) + caught
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markup import escape
-from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,17 +25,8 @@ from mazegame.games.editor import DOOR_WORDS, Editor
 from mazegame.games.editor_level import LevelInfo, id_from_path
 from mazegame.games.setup import GameSetup
 from mazegame.locations import own_levels_dir
+from mazegame.ui import palette
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
-from mazegame.ui.palette import (
-    BRIGHT,
-    BUMP_COLOUR,
-    GLYPH_GOAL,
-    GLYPH_PATH,
-    GLYPH_START,
-    INK,
-    PATH,
-    PLAYER_COLOUR,
-)
 from mazegame.ui.screens.editor_dialogs import (
     ConfirmScreen,
     FieldsScreen,
@@ -48,12 +38,18 @@ from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.maze_view import MazeView
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
-CURSOR = Style(color=INK, bgcolor=PLAYER_COLOUR, bold=True)
-TRAP = Style(color=BRIGHT, bgcolor=BUMP_COLOUR, bold=True)
-GLYPH_TRAP = "✗"
 PANEL_MIN_WIDTH = 74  #: narrower screens give the whole width to the maze
-LEGEND = (f"[green]{GLYPH_PATH}[/] shortest path\n[red]{GLYPH_TRAP}[/] trap: no way on to a goal\n"
-          "[yellow]→[/] one-way door")
+
+
+def trap_glyph() -> str:
+    """A trap room's mark: a cross (an x in ASCII)."""
+    return "x" if palette.glyphs == "ascii" else "✗"
+
+
+def legend() -> str:
+    """What the editor's marks mean, in the palette's glyphs."""
+    return (f"[green]{palette.GLYPH_PATH}[/] shortest path\n[red]{trap_glyph()}[/] trap: no way "
+            f"on to a goal\n[yellow]{'>' if palette.glyphs == 'ascii' else '→'}[/] one-way door")
 
 
 def _editor_bindings() -> list[Binding]:
@@ -148,7 +144,7 @@ class EditorScreen(Screen):
         maze, found = editor.maze, editor.analysis
         view.set_maze(maze, player=editor.cursor)  # keeps the cursor's cell in view
         view.player = None
-        view.path_glyph = (GLYPH_PATH, PATH)
+        view.path_glyph = None
         view.set_path([c for c in found.path if c != maze.start and c not in maze.goals])
         self.draw_cursor()
 
@@ -156,9 +152,9 @@ class EditorScreen(Screen):
         """Lay the trap marks and the cursor over the maze; update the texts."""
         editor, view = self.editor, self.query_one(MazeView)
         start = editor.maze.start
-        sprites = {cell: (GLYPH_START if cell == start else GLYPH_TRAP, TRAP)
+        sprites = {cell: (palette.GLYPH_START if cell == start else trap_glyph(), palette.BUMP)
                    for cell in editor.analysis.traps}
-        sprites[editor.cursor] = (self.cell_glyph(editor.cursor), CURSOR)
+        sprites[editor.cursor] = (self.cell_glyph(editor.cursor), palette.PLAYER)
         view.set_others(sprites)
         view.keep_in_view(editor.cursor)
         self.update_texts()
@@ -166,7 +162,9 @@ class EditorScreen(Screen):
     def cell_glyph(self, cell: int) -> str:
         """What the cursor shows of the cell under it."""
         maze = self.editor.maze
-        return GLYPH_START if cell == maze.start else GLYPH_GOAL if cell in maze.goals else " "
+        if cell == maze.start:
+            return palette.GLYPH_START
+        return palette.GLYPH_GOAL if cell in maze.goals else " "
 
     def update_texts(self) -> None:
         """The status line and the panel."""
@@ -200,7 +198,7 @@ class EditorScreen(Screen):
                   f"view {info.view}",
                   f"par {par if par is not None else '-'}"
                   + (f" · budget {info.budget}" if info.budget else ""),
-                  "", LEGEND]
+                  "", legend()]
         if self.door_pending:
             lines += ["", "[yellow]Door: press a direction[/]"]
         return "\n".join(lines)

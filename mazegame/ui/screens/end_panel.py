@@ -15,16 +15,7 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.widgets import Static
 
-from mazegame.ui.palette import (
-    DEMON_ROUTE,
-    GLYPH_DEMON_ROUTE,
-    GLYPH_ON_SHORTEST,
-    GLYPH_SHORTEST,
-    GLYPH_YOUR_ROUTE,
-    ON_SHORTEST,
-    SHORTEST,
-    YOUR_ROUTE,
-)
+from mazegame.ui import palette
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.level_play import finish_level
 from mazegame.ui.widgets.maze_view import MazeView
@@ -45,12 +36,14 @@ def route_marks(yours: Iterable[int], shortest: Iterable[int],
     path is a band of colour, your route dots on it or beside it, the demon's route crosses
     over both. Glyphs differ as well as colours, so the routes read without colour."""
     yours, shortest = set(yours), set(shortest)
-    marks = {cell: (GLYPH_SHORTEST, SHORTEST) for cell in shortest - yours}
-    marks.update((cell, (GLYPH_ON_SHORTEST, ON_SHORTEST)) for cell in yours & shortest)
-    marks.update((cell, (GLYPH_YOUR_ROUTE, YOUR_ROUTE)) for cell in yours - shortest)
-    band = Style(bgcolor=SHORTEST.bgcolor)  # the demon crossing the band leaves it whole
-    marks.update((cell, (GLYPH_DEMON_ROUTE, DEMON_ROUTE + band if cell in shortest
-                         else DEMON_ROUTE)) for cell in demon)
+    marks = {cell: (palette.GLYPH_SHORTEST, palette.SHORTEST) for cell in shortest - yours}
+    marks.update((cell, (palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST))
+                 for cell in yours & shortest)
+    marks.update((cell, (palette.GLYPH_YOUR_ROUTE, palette.YOUR_ROUTE))
+                 for cell in yours - shortest)
+    band = Style(bgcolor=palette.SHORTEST.bgcolor)  # the demon crossing the band leaves it whole
+    marks.update((cell, (palette.GLYPH_DEMON_ROUTE, palette.DEMON_ROUTE + band if cell in shortest
+                         else palette.DEMON_ROUTE)) for cell in demon)
     return marks
 
 
@@ -63,12 +56,13 @@ def route_legend(yours: bool = True, demon: bool = False) -> str:
     """The legend of `route_marks`, in the maze's own glyphs and colours."""
     lines = []
     if yours:
-        lines.append(f"{sample(GLYPH_YOUR_ROUTE, YOUR_ROUTE)} "
-                     f"{sample(GLYPH_ON_SHORTEST, ON_SHORTEST)}  your route")
-    lines.append(f"{sample(GLYPH_SHORTEST, SHORTEST)} "
-                 f"{sample(GLYPH_ON_SHORTEST, ON_SHORTEST)}  the shortest path")
+        lines.append(f"{sample(palette.GLYPH_YOUR_ROUTE, palette.YOUR_ROUTE)} "
+                     f"{sample(palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST)}  your route")
+    lines.append(f"{sample(palette.GLYPH_SHORTEST, palette.SHORTEST)} "
+                 f"{sample(palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST)}  the shortest path")
     if demon:
-        lines.append(f"{sample(GLYPH_DEMON_ROUTE, DEMON_ROUTE)}    the demon's route")
+        lines.append(f"{sample(palette.GLYPH_DEMON_ROUTE, palette.DEMON_ROUTE)}    "
+                     "the demon's route")
     return "\n".join(lines)
 
 

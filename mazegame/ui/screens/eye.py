@@ -10,8 +10,8 @@ from mazegame.engine.grid import DIRECTION_NAMES, Maze
 from mazegame.games.eye import EyeGame, aids
 from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
+from mazegame.ui import palette
 from mazegame.ui.keys import facing_bindings
-from mazegame.ui.palette import GLYPH_FACING, PLAYER
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
@@ -84,7 +84,8 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             self._looked = game.looked.copy()
         minimap.add_trail(game.position)
         # The player as an arrow the way they face, where the difficulty gives a compass.
-        minimap.set_player_sprite((GLYPH_FACING[game.facing], PLAYER) if self.compass else None)
+        minimap.set_player_sprite((palette.GLYPH_FACING[game.facing], palette.PLAYER)
+                                  if self.compass else None)
         minimap.move_player(game.position)
 
     # -- actions ---------------------------------------------------------------------

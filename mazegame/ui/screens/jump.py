@@ -32,8 +32,8 @@ from mazegame.games.jump import (
 )
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
+from mazegame.ui import palette
 from mazegame.ui.keys import jump_bindings
-from mazegame.ui.palette import SOLVED
 from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
@@ -275,7 +275,7 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [{SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
+        done = f"   [{palette.SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
             f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 

@@ -10,19 +10,16 @@ middle). A race on show is run again from the new start to the new goal.
 
 from __future__ import annotations
 
-from rich.style import Style
 from textual import events
 from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
 from mazegame.games.lab_place import MIDDLE, middle_goal, middle_note, place
+from mazegame.ui import palette
 from mazegame.ui.keys import cursor_bindings
-from mazegame.ui.palette import GLYPH_GOAL, GLYPH_START, INK, PLAYER_COLOUR
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.trace_view import TraceView
 from mazegame.ui.widgets.trace_zoom import ZoomView
-
-CURSOR = Style(color=INK, bgcolor=PLAYER_COLOUR, bold=True)
 
 #: Keys while placing; listed before the lab's so that they win arrows, enter and escape.
 PLACING_KEYS = [
@@ -176,9 +173,9 @@ class PlaceMixin:
 
     # -- drawing -------------------------------------------------------------------------
     def _show_cursor(self) -> None:
-        glyph = GLYPH_START if self.placing == "start" else GLYPH_GOAL
+        glyph = palette.GLYPH_START if self.placing == "start" else palette.GLYPH_GOAL
         for panel in self.panels:
-            panel.view.set_others({self.cursor: (glyph, CURSOR)})
+            panel.view.set_others({self.cursor: (glyph, palette.PLAYER)})
             panel.view.keep_in_view(self.cursor)
             panel.zoom.cursor = self.cursor
             panel.zoom.changed()

@@ -7,22 +7,7 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
 from mazegame.games.lab import FPS, Playback, Standing
-from mazegame.ui.palette import (
-    ACTIVE_COLOUR,
-    AGENT_GLYPHS,
-    DEAD_COLOUR,
-    DOOR_DOT,
-    FOCUS_COLOUR,
-    FRONTIER_COLOUR,
-    GLYPH_ARROWS,
-    GLYPH_FOCUS,
-    GLYPH_FRONTIER,
-    GLYPH_SHADES,
-    HEAT_COLOURS,
-    SET_COLOURS,
-    SUCCESS,
-    VISITED_COLOUR,
-)
+from mazegame.ui import palette
 from mazegame.ui.widgets.lab_picker import GenerateRequest
 
 LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
@@ -56,32 +41,34 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
             tooltip="Back to the menu"),
 ]
 
-#: One legend line per thing a trace can draw (`TraceRun.legend_keys` names them), in order.
-LEGEND_LINES = {
-    "frontier": f"[on {FRONTIER_COLOUR}] {GLYPH_FRONTIER} [/] frontier: next to the tree",
-    "visited": f"[on {VISITED_COLOUR}]   [/] visited",
-    "active": f"[on {ACTIVE_COLOUR}]   [/] active: on the stack or the walk",
-    "path": f"[on {SUCCESS}]   [/] path",
-    "dead": f"[on {DEAD_COLOUR}]   [/] dead end / filled",
-    "aroma": f"[on {HEAT_COLOURS[1]}] {GLYPH_SHADES[1]} [/][on {HEAT_COLOURS[-1]}] "
-             f"{GLYPH_SHADES[-1]} [/] aroma: faintest to strongest",
-    "sets": f"[on {SET_COLOURS[0]}] a [/][on {SET_COLOURS[1]}] b [/] sets: a colour and a "
-            "letter each",
-    "direction": f"{GLYPH_ARROWS} the walk's way on (loops erased)",
-    "focus": f"[on {FOCUS_COLOUR}] {GLYPH_FOCUS} [/] in focus: the scan row, chamber or run",
-    "numbers": "12 labels: distances or visits (zoom in, z)",
-    "door letters": "E R X Tremaux's chalk: explored, return, bounced; numbers: steps to "
-                    "the goal (rooms 3 wide and more: zoom in, z)",
-    "lru doors": f"{DOOR_DOT} doors by when last used (bright: recent)",
-    "agents": f"{AGENT_GLYPHS[0]} {AGENT_GLYPHS[1]} agents (one per solver)",
-}
-#: The whole legend, every line.
-LEGEND = "[b]Colours[/b]\n" + "\n".join(LEGEND_LINES.values())
+def legend_lines() -> dict[str, str]:
+    """One legend line per thing a trace can draw (`TraceRun.legend_keys` names them), in
+    order, in the palette's colours and glyphs."""
+    p = palette.current()
+    heat, sets, shades = p.HEAT_COLOURS, p.SET_COLOURS, p.GLYPH_SHADES
+    return {
+        "frontier": f"[on {p.FRONTIER_COLOUR}] {p.GLYPH_FRONTIER} [/] frontier: next to the tree",
+        "visited": f"[on {p.VISITED_COLOUR}]   [/] visited",
+        "active": f"[on {p.ACTIVE_COLOUR}]   [/] active: on the stack or the walk",
+        "path": f"[on {p.SUCCESS}]   [/] path",
+        "dead": f"[on {p.DEAD_COLOUR}]   [/] dead end / filled",
+        "aroma": f"[on {heat[1]}] {shades[1]} [/][on {heat[-1]}] {shades[-1]} [/] aroma: "
+                 "faintest to strongest",
+        "sets": f"[on {sets[0]}] a [/][on {sets[1]}] b [/] sets: a colour and a letter each",
+        "direction": f"{p.GLYPH_ARROWS} the walk's way on (loops erased)",
+        "focus": f"[on {p.FOCUS_COLOUR}] {p.GLYPH_FOCUS} [/] in focus: the scan row, chamber "
+                 "or run",
+        "numbers": "12 labels: distances or visits (zoom in, z)",
+        "door letters": "E R X Tremaux's chalk: explored, return, bounced; numbers: steps to "
+                        "the goal (rooms 3 wide and more: zoom in, z)",
+        "lru doors": f"{p.DOOR_DOT} doors by when last used (bright: recent)",
+        "agents": f"{p.AGENT_GLYPHS[0]} {p.AGENT_GLYPHS[1]} agents (one per solver)",
+    }
 
 
 def legend(keys: set[str] | None = None) -> str:
     """The legend for what is on show (`keys`, see `TraceRun.legend_keys`); None: all of it."""
-    lines = [line for key, line in LEGEND_LINES.items() if keys is None or key in keys]
+    lines = [line for key, line in legend_lines().items() if keys is None or key in keys]
     return "[b]Colours[/b]\n" + "\n".join(lines) if lines else ""
 
 

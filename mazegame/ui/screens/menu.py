@@ -1,4 +1,4 @@
-"""The main menu: title, the modes that exist, help and quit."""
+"""The main menu: title, the modes that exist, settings, help and quit."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ BANNER = """\
 ATTRACT_MIN_HEIGHT = 36
 
 EXTRAS = {
+    "settings": ("Settings", "Theme, glyphs and move keys; the difficulty, size, demon, "
+                 "generator, animation and bell a new game starts from. Saved as you change "
+                 "them (`mazegame config` too)."),
     "help": ("Help", "Every key, and how the game works."),
     "quit": ("Quit", "Leave mazegame."),
 }
@@ -83,6 +86,8 @@ class MenuScreen(Screen):
             self.app.exit()
         elif key == "help":
             self.app.action_help()
+        elif key == "settings":
+            self.app.action_settings()
         else:
             self.app.choose_mode(key)
 

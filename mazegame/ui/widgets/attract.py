@@ -123,5 +123,6 @@ class AttractView(Widget):
                 self.next_maze()
             return
         before = replay.position
-        replay.step(STEPS_PER_FRAME)
+        speed = getattr(self.app, "animation_speed", 1.0)  # the player's setting
+        replay.step(max(1, round(STEPS_PER_FRAME * speed)))
         self.view.apply_events(replay.trace.events[before : replay.position])

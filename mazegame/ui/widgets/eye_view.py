@@ -8,18 +8,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mazegame.games.eyeview import SHADES, STYLE_NAMES, look, render_view
-from mazegame.ui.palette import (
-    CEILING,
-    EYE_EDGE,
-    EYE_FACE_FAR,
-    EYE_FACE_NEAR,
-    EYE_FOG,
-    EYE_GOAL,
-    EYE_SPRITE,
-    EYE_WALL_FAR,
-    EYE_WALL_NEAR,
-    GROUND,
-)
+from mazegame.ui import palette
 
 
 def _blend(a: str, b: str, t: float) -> str:
@@ -29,29 +18,29 @@ def _blend(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
-def _palette() -> dict[str, Style]:
+@palette.per_palette
+def depth_styles() -> dict[str, Style]:
+    """The view's style names (games.eyeview) -> Rich styles, shaded by depth."""
     styles = {
-        "ceiling": Style(bgcolor=CEILING),
-        "floor": Style(bgcolor=GROUND),
-        "fog": Style(color=EYE_FOG[0], bgcolor=EYE_FOG[1]),
-        "goal": Style(color=EYE_GOAL, bgcolor=GROUND, bold=True),
-        "edge": Style(color=EYE_EDGE[0], bgcolor=EYE_EDGE[1]),
-        "sprite": Style(color=EYE_SPRITE, bgcolor=GROUND, bold=True),
+        "ceiling": Style(bgcolor=palette.CEILING),
+        "floor": Style(bgcolor=palette.GROUND),
+        "fog": Style(color=palette.EYE_FOG[0], bgcolor=palette.EYE_FOG[1]),
+        "goal": Style(color=palette.EYE_GOAL, bgcolor=palette.GROUND, bold=True),
+        "edge": Style(color=palette.EYE_EDGE[0], bgcolor=palette.EYE_EDGE[1]),
+        "sprite": Style(color=palette.EYE_SPRITE, bgcolor=palette.GROUND, bold=True),
     }
     for i in range(SHADES):
         t = i / (SHADES - 1)
-        styles[f"wall-{i}"] = Style(color=_blend(EYE_WALL_NEAR[0], EYE_WALL_FAR[0], t),
-                                    bgcolor=_blend(EYE_WALL_NEAR[1], EYE_WALL_FAR[1], t))
-        styles[f"face-{i}"] = Style(color=_blend(EYE_FACE_NEAR[0], EYE_FACE_FAR[0], t),
-                                    bgcolor=_blend(EYE_FACE_NEAR[1], EYE_FACE_FAR[1], t))
+        for kind, near, far in (("wall", palette.EYE_WALL_NEAR, palette.EYE_WALL_FAR),
+                                ("face", palette.EYE_FACE_NEAR, palette.EYE_FACE_FAR)):
+            styles[f"{kind}-{i}"] = Style(color=_blend(near[0], far[0], t),
+                                          bgcolor=_blend(near[1], far[1], t))
     for name in STYLE_NAMES:  # a sprite's strokes keep the background they stand on
         if name.startswith("sprite:"):
             ground = styles[name.removeprefix("sprite:")]
-            styles[name] = Style(color=EYE_SPRITE, bgcolor=ground.bgcolor, bold=True)
+            styles[name] = Style(color=palette.EYE_SPRITE, bgcolor=ground.bgcolor, bold=True)
     return styles
 
-
-PALETTE = _palette()
 
 
 class EyeView(Widget):
@@ -72,14 +61,15 @@ class EyeView(Widget):
         self.refresh()
 
     def _render_rows(self) -> None:
-        key = (id(self.scene), self.size)
+        key = (id(self.scene), self.size, palette.version())
         if self._rendered_for == key or self.scene is None:
             return
         maze, cell, facing, depth, sprites = self.scene
         width, height = self.size
         sections = look(maze, cell, facing, depth)
         rows = render_view(sections, width, height, depth, sprites)
-        self._rows = [Strip([Segment(text, PALETTE[name]) for text, name in row]) for row in rows]
+        styles = depth_styles()
+        self._rows = [Strip([Segment(text, styles[name]) for text, name in row]) for row in rows]
         self._rendered_for = key
 
     def render_line(self, y: int) -> Strip:
@@ -87,4 +77,4 @@ class EyeView(Widget):
         self._render_rows()
         if y < len(self._rows):
             return self._rows[y]
-        return Strip.blank(self.size.width, PALETTE["ceiling"])
+        return Strip.blank(self.size.width, depth_styles()["ceiling"])

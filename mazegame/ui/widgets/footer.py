@@ -9,6 +9,7 @@ hidden whole rather than shown in half (the help lists every key).
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -30,9 +31,21 @@ class GameFooter(Footer):
         kwargs.setdefault("show_command_palette", False)  # ctrl+p still opens it
         super().__init__(**kwargs)
         self.always_compact = self.compact  #: compact at every width (a screen of many keys)
+        self._composed_keys: tuple | None = None  #: the keys on show when last composed
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Rebuild the keys only when those on show changed. Textual rebuilds them on every
+        change of focus or bindings: three to seven times while a screen opens, each a
+        mount of a dozen widgets."""
+        if self._bindings_ready and self.is_attached and screen is self.screen \
+                and shown_keys(screen) == self._composed_keys:
+            return
+        super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
         """Textual's keys, the help key marked to be docked right."""
+        if self._bindings_ready:
+            self._composed_keys = shown_keys(self.screen)
         for widget in super().compose():
             if isinstance(widget, FooterKey) and widget.action == HELP_ACTION:
                 widget.add_class("-help")
@@ -53,6 +66,13 @@ class GameFooter(Footer):
             if not key.has_class("-help"):
                 key.display = _width(key) <= room
                 room = room - _width(key) if key.display else 0  # one hidden: the rest too
+
+
+def shown_keys(screen: Screen) -> tuple:
+    """What the footer would show for a screen: each shown binding's keys, label, action,
+    group, and whether it is enabled."""
+    return tuple((b.key, b.key_display, b.description, b.action, b.group, enabled, tooltip)
+                 for _, b, enabled, tooltip in screen.active_bindings.values() if b.show)
 
 
 def _width(key: FooterKey) -> int:

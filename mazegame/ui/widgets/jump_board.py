@@ -15,23 +15,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mazegame.games.jump import JumpGame
-from mazegame.ui.palette import (
-    BUMP,
-    DARK,
-    FLOOR,
-    GLYPH_BUMP,
-    GLYPH_DARK_SQUARE,
-    GLYPH_PLAYER,
-    GLYPH_TARGET,
-    GLYPH_TRAIL,
-    GOAL,
-    HINT,
-    LIGHT,
-    PLAYER,
-    TARGET,
-)
-
-VISITED = HINT  #: the hint: text colour of squares you have stood on
+from mazegame.ui import palette
 
 
 class JumpBoard(Widget, can_focus=True):
@@ -98,19 +82,20 @@ class JumpBoard(Widget, can_focus=True):
         r, c = divmod(cell, p.width)
         label = "G" if cell == p.goal else str(int(p.jumps[r, c]))
         light = (r + c) % 2 == 0  # the seed's checkerboard
-        fill = GLYPH_DARK_SQUARE if plain and not light else " "
+        fill = palette.GLYPH_DARK_SQUARE if plain and not light else " "
         if cell == game.position:
             bumped = self.bumped
-            label = f"{GLYPH_BUMP if bumped else GLYPH_PLAYER}{label}" if plain else label
-            return label, BUMP if bumped else PLAYER, fill
+            if plain:
+                label = f"{palette.GLYPH_BUMP if bumped else palette.GLYPH_PLAYER}{label}"
+            return label, palette.BUMP if bumped else palette.PLAYER, fill
         if cell == p.goal:
-            return label, GOAL, fill
-        style = LIGHT if light else DARK
+            return label, palette.GOAL, fill
+        style = palette.LIGHT if light else palette.DARK
         mark = ""
         if self.show_visited and cell in game.visited:
-            style, mark = style + VISITED, GLYPH_TRAIL
+            style, mark = style + palette.HINT, palette.GLYPH_TRAIL
         if self.show_targets and cell in targets:
-            style, mark = style + TARGET, GLYPH_TARGET  # where you can go says more
+            style, mark = style + palette.TARGET, palette.GLYPH_TARGET  # where you can go says more
         if cell == p.start:
             label = f"[{label}]" if len(label) + 2 <= self.cell_size()[0] else label
         return (mark + label if plain else label), style, fill
@@ -130,20 +115,20 @@ class JumpBoard(Widget, can_focus=True):
         width = self.size.width
         # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
         if self.game is None:
-            return Strip.blank(width, FLOOR)
+            return Strip.blank(width, palette.FLOOR)
         p = self.game.puzzle
         cw, ch = self.cell_size()
         ox, oy = self.origin()
         r = (y - oy) // ch
         if y < oy or r >= p.height:
-            return Strip.blank(width, FLOOR)
+            return Strip.blank(width, palette.FLOOR)
         middle = (y - oy) % ch == ch // 2
         targets = set(self.game.options().values()) if self.show_targets else set()
-        segments = [Segment(" " * ox, FLOOR)]
+        segments = [Segment(" " * ox, palette.FLOOR)]
         for c in range(p.width):
             label, style, fill = self.square(r * p.width + c, targets)
             segments.append(Segment(self.cell_text(label, cw, fill, middle), style))
-        return Strip(segments).extend_cell_length(width, FLOOR)
+        return Strip(segments).extend_cell_length(width, palette.FLOOR)
 
     def on_click(self, event: events.Click) -> None:
         """A click on a square asks to jump there."""

@@ -115,11 +115,13 @@ class LabPicker(Vertical):
     def request(self) -> GenerateRequest:
         """The maze the pickers describe (check `seed_problem` first)."""
         name = str(self.query_one("#lab-generator", Select).value)
-        options = {
-            opt.name: self.query_one(f"#lab-opt-{opt.name}", Select).value
-            for opt in GENERATORS[name].options
-            if opt.choices is not None and self.query(f"#lab-opt-{opt.name}")
-        }
+        options = {}
+        for opt in GENERATORS[name].options:
+            # Just after the generator changed its pickers are still arriving, and a new one
+            # reads Select.NULL for a moment: the generator's default stands in for it then.
+            pickers = self.query(f"Select#lab-opt-{opt.name}")
+            if opt.choices is not None and pickers and pickers.first().value is not Select.NULL:
+                options[opt.name] = pickers.first().value
         return GenerateRequest(name, self.query_one("#lab-size", Select).value,
                                self.query_one("#lab-seed", SeedInput).seed, options,
                                float(self.query_one("#lab-braid", Select).value))

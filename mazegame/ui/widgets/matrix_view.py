@@ -15,15 +15,11 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from mazegame.ui.palette import CURSOR_LINE, FOG, GOAL, HEADER, PLAYER, RAMP
+from mazegame.ui import palette
 
 CELL = 3  #: characters per entry
 BIG = "++"  #: an entry too large for its cell (100 or more)
 LABEL = 4  #: characters of the row labels
-HEAD = HEADER
-HEAD_CURSOR = PLAYER
-ZERO = FOG
-SOLUTION = GOAL  #: the solution matrix's moves, in the way-out green
 
 #: What the values mean: "count" (powers of M^1), "distance" (M^d), "solution" (M^s).
 KINDS = ("count", "distance", "solution")
@@ -64,11 +60,11 @@ class MatrixView(ScrollView, can_focus=False):
     def entry(self, value: float) -> tuple[str, Style]:
         """Text and style of one entry."""
         if value <= 0 and not (self.kind != "count" and value == 0):
-            return "·".rjust(CELL), ZERO
+            return "·".rjust(CELL), palette.FOG
         if self.kind == "solution":
-            return str(int(value)).rjust(CELL), SOLUTION
+            return str(int(value)).rjust(CELL), palette.GOAL
         share = math.log10(value + 1) / self._top if self.kind == "count" else value / self._top
-        style = RAMP[min(len(RAMP) - 1, int(share * (len(RAMP) - 1) + 0.5))]
+        style = palette.RAMP[min(len(palette.RAMP) - 1, int(share * (len(palette.RAMP) - 1) + 0.5))]
         text = str(int(value)) if value < 10 ** (CELL - 1) else BIG
         return text.rjust(CELL), style
 
@@ -80,20 +76,21 @@ class MatrixView(ScrollView, can_focus=False):
         sx, sy = self.scroll_offset
         n = self.matrix.shape[0]
         if y == 0:
-            label = Segment(" " * LABEL, HEAD)
-            body = [Segment(str(j + 1).rjust(CELL), HEAD_CURSOR if j == self.cursor else HEAD)
+            label = Segment(" " * LABEL, palette.HEADER)
+            body = [Segment(str(j + 1).rjust(CELL),
+                            palette.PLAYER if j == self.cursor else palette.HEADER)
                     for j in range(n)]
         else:
             row = y - 1 + sy
             if row >= n:
                 return Strip.blank(width)
             label = Segment(f"{row + 1:>{LABEL - 1}} ",
-                            HEAD_CURSOR if row == self.cursor else HEAD)
+                            palette.PLAYER if row == self.cursor else palette.HEADER)
             body = []
             for j, value in enumerate(self.matrix[row]):
                 text, style = self.entry(float(value))
-                if style is ZERO and (row == self.cursor or j == self.cursor):
-                    style = ZERO + CURSOR_LINE
+                if style is palette.FOG and (row == self.cursor or j == self.cursor):
+                    style = palette.FOG + palette.CURSOR_LINE
                 body.append(Segment(text, style))
         entries = Strip(body).crop(sx, sx + width - LABEL)
         return Strip.join([Strip([label]), entries]).extend_cell_length(width)

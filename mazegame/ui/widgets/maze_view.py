@@ -17,36 +17,18 @@ from textual.strip import Strip
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import picture_lines
+from mazegame.ui import palette
 from mazegame.ui.keys import scroll_bindings
-from mazegame.ui.palette import (
-    BUMP,
-    FLOOR,
-    FOG,
-    GLYPH_GOAL,
-    GLYPH_PATH,
-    GLYPH_PLAYER,
-    GLYPH_START,
-    GLYPH_TRAIL,
-    GOAL,
-    ONE_WAY,
-    PATH,
-    PLAYER,
-    ROCK,
-    SEAM,
-    START,
-    TRAIL,
-    WALL,
-)
-from mazegame.ui.widgets.seams import SEAM_GLYPHS, seam_kinds, seam_line
+from mazegame.ui.widgets.seams import seam_glyphs, seam_kinds, seam_line
 
-_WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴")
+_WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴-|+")  #: box drawing and ASCII
 
 
 def _wall_style(ch: str) -> Style:
     """How a character of the wall lines is drawn: walls, seams, one-way arrows."""
     if ch in _WALL_CHARS or ch == " ":
-        return WALL
-    return SEAM if ch in SEAM_GLYPHS else ONE_WAY
+        return palette.WALL
+    return palette.SEAM if ch in seam_glyphs() else palette.ONE_WAY
 
 
 class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
@@ -80,7 +62,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.player: int | None = None
         self.trail: set[int] = set()
         self.path: set[int] = set()
-        self.path_glyph: tuple[str, Style] = (GLYPH_PATH, PATH)  #: how the path layer looks
+        #: How the path layer looks (None: the palette's path glyph and style).
+        self.path_glyph: tuple[str, Style] | None = None
         self.show_trail = True
         self.unseen: set[int] | None = None  #: cells drawn as fog (the eye mode's mini-map)
         self.others: dict[int, tuple[str, Style]] = {}  #: more sprites: cell -> (glyph, style)
@@ -93,6 +76,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
         self._seams: tuple = (None, None)  #: seam_kinds of the maze drawn
+        self._drawn_with = palette.version()  #: the palette the cached rows were drawn in
         if maze is not None:
             self.set_maze(maze)
 
@@ -103,7 +87,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.player = maze.start if player is None else player
         self.trail = set()
         self.path = set()
-        self.path_glyph = (GLYPH_PATH, PATH)
+        self.path_glyph = None
         self.marks = {}
         self.player_sprite = None
         self.browsing = False
@@ -117,7 +101,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def _rebuild(self) -> None:
         if self.maze is None:
             return
-        self._lines = picture_lines(self.maze, "box", self.room_width)
+        self._drawn_with = palette.version()
+        self._lines = picture_lines(self.maze, palette.glyphs, self.room_width)
         self._seams = seam_kinds(self.maze)
         self._cache.clear()
         self.virtual_size = Size(len(self._lines[0]), len(self._lines))
@@ -132,7 +117,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         lo, hi = max(0, row - 1), min(maze.height, row + 2)
         # A band of rows draws its inner lines exactly as the whole picture does.
         band = picture_lines(maze.copy(walls=maze.walls[lo:hi], solid=None, goals=(0,)),
-                             "box", self.room_width)
+                             palette.glyphs, self.room_width)
         self._seams = seam_kinds(maze)
         lines = list(range(2 * row, 2 * row + 3))
         for line in lines:
@@ -254,24 +239,24 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         """Glyph and style of a room before sprites."""
         maze = self.maze
         if self.unseen is not None and cell in self.unseen:
-            return "░", FOG
+            return palette.GLYPH_FOG, palette.FOG
         if maze.solid is not None and maze.solid.flat[cell]:
-            return "█", ROCK
+            return palette.GLYPH_ROCK, palette.ROCK
         if cell in maze.goals:
-            return GLYPH_GOAL, GOAL
+            return palette.GLYPH_GOAL, palette.GOAL
         if cell == maze.start:  # over the trail: where you came from stays marked
-            return GLYPH_START, START
+            return palette.GLYPH_START, palette.START
         mark = self.marks.get(cell)
         if mark is not None:
             return mark
         if cell in self.path:
-            return self.path_glyph
+            return self.path_glyph or (palette.GLYPH_PATH, palette.PATH)
         if self.show_trail and cell in self.trail:
-            return GLYPH_TRAIL, TRAIL
-        return " ", FLOOR
+            return palette.GLYPH_TRAIL, palette.TRAIL
+        return " ", palette.FLOOR
 
     def _room_text(self, glyph: str) -> str:
-        if glyph in "█░":
+        if glyph in (palette.GLYPH_ROCK, palette.GLYPH_FOG):
             return glyph * self.room_width
         pad = (self.room_width - 1) // 2
         return " " * pad + glyph + " " * (self.room_width - pad - 1)
@@ -327,8 +312,11 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             return []
         cells = [(cell, glyph, style) for cell, (glyph, style) in self.others.items()]
         if self.player is not None:
-            glyph, style = self.player_sprite or (GLYPH_PLAYER, PLAYER)
-            cells.append((self.player, glyph, BUMP if self.bumped == self.player else style))
+            glyph, style = self.player_sprite or (palette.GLYPH_PLAYER, palette.PLAYER)
+            bumped = self.bumped == self.player
+            if bumped and self.app.no_color:  # the flash has no colour: the glyph says it
+                glyph = palette.GLYPH_BUMP
+            cells.append((self.player, glyph, palette.BUMP if bumped else style))
         out = []
         for cell, glyph, style in cells:
             x, y = self.cell_origin(cell)
@@ -358,12 +346,14 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         """Row `y` of the maze on screen (scrolled and padded)."""
         width = self.size.width
         if self.maze is None:
-            return Strip.blank(width, FLOOR)
+            return Strip.blank(width, palette.FLOOR)
+        if self._drawn_with != palette.version():  # a new theme or glyph set: draw afresh
+            self._rebuild()
         pad_x, pad_y = self._pad()
         sx, sy = self.scroll_offset
         row = y + sy - pad_y
         if not 0 <= row < len(self._lines):
-            return Strip.blank(width, FLOOR)
+            return Strip.blank(width, palette.FLOOR)
         # Crop to the window first: a 200-cell row is 800 characters wide.
         strip = self._row_strip(row).crop(sx, sx + width - pad_x)
         for x, text, style in self._sprites(row):
@@ -374,6 +364,6 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
                 strip = Strip.join([strip.crop(0, x), sprite,
                                     strip.crop(x + sprite.cell_length)])
         if pad_x:
-            strip = Strip.join([Strip.blank(pad_x, FLOOR), strip])
+            strip = Strip.join([Strip.blank(pad_x, palette.FLOOR), strip])
         # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
-        return strip.extend_cell_length(width, FLOOR)
+        return strip.extend_cell_length(width, palette.FLOOR)

@@ -8,10 +8,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from mazegame.ui.palette import KNOB
-from mazegame.ui.palette import PROGRESS_DONE as DONE
-from mazegame.ui.palette import PROGRESS_LABEL as LABEL
-from mazegame.ui.palette import PROGRESS_LEFT as LEFT
+from mazegame.ui import palette
 
 
 class Scrubber(Widget):
@@ -50,10 +47,10 @@ class Scrubber(Widget):
         width = self._bar_width()
         knob = min(width - 1, self.position * width // self.total) if self.total else 0
         return Strip([
-            Segment("━" * knob, DONE),
-            Segment("●", KNOB),
-            Segment("━" * (width - knob - 1), LEFT),
-            Segment(self._label(), LABEL),
+            Segment("━" * knob, palette.PROGRESS_DONE),
+            Segment("●", palette.KNOB),
+            Segment("━" * (width - knob - 1), palette.PROGRESS_LEFT),
+            Segment(self._label(), palette.PROGRESS_LABEL),
         ]).extend_cell_length(self.size.width)
 
     # -- mouse -------------------------------------------------------------------------

@@ -14,11 +14,23 @@ import numpy as np
 
 from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.mazetext import BOX_GLYPHS
-from mazegame.ui.palette import GLYPH_SEAM_H, GLYPH_SEAM_V
+from mazegame.ui import palette
 
-#: Seam segment glyphs by kind: 0 wall, 1 open, 2 passable down/right, 3 passable up/left.
-VERTICAL = ("│", GLYPH_SEAM_V, "→", "←")
-SEAM_GLYPHS = frozenset(GLYPH_SEAM_H + GLYPH_SEAM_V)
+
+def _ascii() -> bool:
+    """The maze is drawn in plain ASCII (mazetext's "ascii" picture)."""
+    return palette.glyphs == "ascii"
+
+
+def vertical_glyphs() -> tuple[str, str, str, str]:
+    """Seam segment glyphs by kind: 0 wall, 1 open, 2 passable down/right, 3 up/left."""
+    return ("|", palette.GLYPH_SEAM_V, ">", "<") if _ascii() else \
+        ("│", palette.GLYPH_SEAM_V, "→", "←")
+
+
+def seam_glyphs() -> frozenset[str]:
+    """The glyphs of an open seam, in the glyph set in force."""
+    return frozenset(palette.GLYPH_SEAM_H + palette.GLYPH_SEAM_V)
 
 
 def _kinds(first_closed: np.ndarray, second_closed: np.ndarray) -> np.ndarray:
@@ -38,27 +50,33 @@ def seam_kinds(maze: Maze) -> tuple[np.ndarray | None, np.ndarray | None]:
 
 def _horizontal_segment(kind: int, room_width: int) -> str:
     if kind == 0:
-        return "─" * room_width
+        return ("-" if _ascii() else "─") * room_width
     if kind == 1:
-        return GLYPH_SEAM_H * room_width
+        return palette.GLYPH_SEAM_H * room_width
     pad = (room_width - 1) // 2  # an arrow in the seam: still dotted around it
-    return GLYPH_SEAM_H * pad + ("↓" if kind == 2 else "↑") + GLYPH_SEAM_H * (room_width - pad - 1)
+    dots = palette.GLYPH_SEAM_H
+    arrow = ("v^" if _ascii() else "↓↑")[kind - 2]
+    return dots * pad + arrow + dots * (room_width - pad - 1)
 
 
 def _corner(above: str | None, line: list[str], below: str | None, x: int) -> str:
     """The box glyph joining the walls around corner x of `line`, or a seam dot when open
     seam meets there (a blank when nothing does)."""
-    up = above is not None and above[x] == "│"
-    down = below is not None and below[x] == "│"
-    left = x > 0 and line[x - 1] == "─"
-    right = x + 1 < len(line) and line[x + 1] == "─"
+    v, h = ("|", "-") if _ascii() else ("│", "─")
+    up = above is not None and above[x] == v
+    down = below is not None and below[x] == v
+    left = x > 0 and line[x - 1] == h
+    right = x + 1 < len(line) and line[x + 1] == h
     glyph = BOX_GLYPHS[up * 8 + right * 4 + down * 2 + left]
+    if glyph != " " and _ascii():
+        glyph = "+"
     if glyph != " ":
         return glyph
-    if GLYPH_SEAM_H in (line[x - 1] if x > 0 else "", line[x + 1] if x + 1 < len(line) else ""):
-        return GLYPH_SEAM_H
-    if GLYPH_SEAM_V in (above and above[x], below and below[x]):
-        return GLYPH_SEAM_V
+    beside = (line[x - 1] if x > 0 else "", line[x + 1] if x + 1 < len(line) else "")
+    if palette.GLYPH_SEAM_H in beside:
+        return palette.GLYPH_SEAM_H
+    if palette.GLYPH_SEAM_V in (above and above[x], below and below[x]):
+        return palette.GLYPH_SEAM_V
     return " "
 
 
@@ -90,5 +108,5 @@ def _room_line(line: str, row: int, vertical: np.ndarray | None) -> str:
     """A row of rooms with its two ends drawn as the vertical seam (when x wraps)."""
     if vertical is None:
         return line
-    glyph = VERTICAL[vertical[row // 2]]
+    glyph = vertical_glyphs()[vertical[row // 2]]
     return glyph + line[1:-1] + glyph

@@ -28,44 +28,18 @@ from mazegame.engine.mazefile import picture_lines
 from mazegame.engine.solve.aroma import AROMA_LEVELS
 from mazegame.engine.solve.registry import DOOR_LETTERS
 from mazegame.engine.trace import DOOR, FOCUS, LABEL, MAX_AGENTS, WALL, Mark
-from mazegame.ui.palette import (
-    ACTIVE,
-    AGENT_GLYPHS,
-    DEAD,
-    DOOR_AGES,
-    DOOR_DOT,
-    DOOR_LETTER,
-    FRONTIER,
-    GLYPH_ARROWS,
-    GLYPH_FOCUS,
-    GLYPH_FRONTIER,
-    GLYPH_GOAL,
-    GLYPH_SHADES,
-    GLYPH_START,
-    GOAL,
-    HEAT,
-    ONE_WAY,
-    PLAIN,
-    ROCK,
-    SET_GLYPHS,
-    SETS,
-    START,
-    VISITED,
-)
-from mazegame.ui.palette import AGENTS as AGENT_STYLES
-from mazegame.ui.palette import FOCUS as FOCUS_STYLE
-from mazegame.ui.palette import WALL as WALL_STYLE
+from mazegame.ui import palette
 from mazegame.ui.widgets.maze_view import _WALL_CHARS, MazeView
 
 #: Room colours of the marks; the legend in the lab's side panel names them.
 MARK_STYLES = {
-    Mark.FRONTIER: FRONTIER,
-    Mark.VISITED: VISITED,
-    Mark.ACTIVE: ACTIVE,
-    Mark.PATH: GOAL,
-    Mark.DEAD: DEAD,
+    Mark.FRONTIER: palette.FRONTIER,
+    Mark.VISITED: palette.VISITED,
+    Mark.ACTIVE: palette.ACTIVE,
+    Mark.PATH: palette.GOAL,
+    Mark.DEAD: palette.DEAD,
 }
-assert len(AGENT_GLYPHS) >= MAX_AGENTS
+assert len(palette.AGENT_GLYPHS) >= MAX_AGENTS
 
 
 _PLAIN_WALL = _WALL_CHARS | {" "}
@@ -73,7 +47,7 @@ _PLAIN_WALL = _WALL_CHARS | {" "}
 
 def _wall_style(ch: str) -> Style:
     """Walls and corners in the wall colour; one-way arrows stand out (as in MazeView)."""
-    return WALL_STYLE if ch in _PLAIN_WALL else ONE_WAY
+    return palette.WALL if ch in _PLAIN_WALL else palette.ONE_WAY
 
 
 @dataclass
@@ -139,6 +113,7 @@ class TraceView(MazeView):
         # Like MazeView's, but every picture line starts stale and is built when first shown.
         if self.maze is None:
             return
+        self._drawn_with = palette.version()
         h, w = self.maze.height, self.maze.width
         self._lines = [""] * (2 * h + 1)
         self._stale = set(range(2 * h + 1))
@@ -243,7 +218,7 @@ class TraceView(MazeView):
         s0, s1 = max(0, ra - 1), min(h, rb + 2)  # one row of context on each side
         solid = None if self.maze.solid is None else self.maze.solid[s0:s1]
         band = Maze(self.maze.walls[s0:s1], self.maze.wrap_x, self.maze.wrap_y, solid)
-        part = picture_lines(band, "box", self.room_width)
+        part = picture_lines(band, palette.glyphs, self.room_width)
         # The band's first and last lines lack their outside neighbours unless they are
         # the maze's own border, so only the lines strictly inside the context are kept.
         for g in range(2 * ra, min(2 * rb + 2, 2 * h) + 1):
@@ -300,7 +275,7 @@ class TraceView(MazeView):
         if "doors" not in self.show_layers or rw < 3:
             chunk = line[c0 * step:x1]
             if set(chunk) <= _PLAIN_WALL:
-                return [Segment(chunk, WALL_STYLE)]
+                return [Segment(chunk, palette.WALL)]
             return [Segment(ch, _wall_style(ch)) for ch in chunk]
         w, h = self.maze.width, self.maze.height
         doors = self.state.doors
@@ -349,40 +324,41 @@ class TraceView(MazeView):
             cell, x = base + c0 + i, (c0 + i) * step
             segments.append(Segment(line[x], _wall_style(line[x])))
             if solid[i]:
-                segments.append(Segment("█" * rw, ROCK))
+                segments.append(Segment(palette.GLYPH_ROCK * rw, palette.ROCK))
                 continue
             if cell in agents:
-                segments.append(Segment(_centred(AGENT_GLYPHS[agents[cell]], rw),
-                                        AGENT_STYLES[agents[cell]]))
+                segments.append(Segment(_centred(palette.AGENT_GLYPHS[agents[cell]], rw),
+                                        palette.AGENTS[agents[cell]]))
                 continue
             mark, label, text = marks[i], labels[i], ""
             if cell in path:
                 mark = Mark.PATH
-            style = MARK_STYLES.get(mark, PLAIN)
+            style = MARK_STYLES.get(mark, palette.PLAIN)
             if kind == "aroma":
                 if label > 0:
-                    heat = min(len(HEAT) - 1, max(0, label - floor) * len(HEAT) // span)
-                    style = PLAIN if no_color else HEAT[heat]
-                    text = GLYPH_SHADES[heat] * inner if no_color else ""
+                    steps = len(palette.HEAT)
+                    heat = min(steps - 1, max(0, label - floor) * steps // span)
+                    style = palette.PLAIN if no_color else palette.HEAT[heat]
+                    text = palette.GLYPH_SHADES[heat] * inner if no_color else ""
             elif kind == "sets":
                 if label > 0:
                     text, style = set_look(label)
             elif kind == "direction":
-                if 0 < label <= len(GLYPH_ARROWS):
-                    text = GLYPH_ARROWS[label - 1]
+                if 0 < label <= len(palette.GLYPH_ARROWS):
+                    text = palette.GLYPH_ARROWS[label - 1]
             elif kind and (label > 0 or mark):
                 text = str(label)
             if no_color and mark == Mark.FRONTIER and not text:
-                text = GLYPH_FRONTIER
+                text = palette.GLYPH_FRONTIER
             if c0 + i in focus_cols:
-                if style is PLAIN:
-                    style = FOCUS_STYLE
-                text = text or (GLYPH_FOCUS if cell != start else "")
+                if style is palette.PLAIN:
+                    style = palette.FOCUS
+                text = text or (palette.GLYPH_FOCUS if cell != start else "")
             if cell in goals:
-                text, style = GLYPH_GOAL, GOAL
+                text, style = palette.GLYPH_GOAL, palette.GOAL
             elif len(text) > inner or not text:
-                text = GLYPH_START if cell == start and not mark else ""
-                style = START if cell == start and not mark else style
+                text = palette.GLYPH_START if cell == start and not mark else ""
+                style = palette.START if cell == start and not mark else style
             if doors is None:
                 segments.append(Segment(_centred(text, inner), style))
                 continue
@@ -399,9 +375,9 @@ class TraceView(MazeView):
         if value == 0:
             return None
         if value < 0:
-            return DOOR_LETTERS.get(value, "?"), DOOR_LETTER
-        age = (self._door_now - value) * len(DOOR_AGES) // (self._door_now + 1)
-        return DOOR_DOT, DOOR_AGES[min(age, len(DOOR_AGES) - 1)]
+            return DOOR_LETTERS.get(value, "?"), palette.DOOR_LETTER
+        age = (self._door_now - value) * len(palette.DOOR_AGES) // (self._door_now + 1)
+        return palette.DOOR_DOT, palette.DOOR_AGES[min(age, len(palette.DOOR_AGES) - 1)]
 
     def _door_in_room(self, value: int, room: Style) -> Segment:
         """A door mark drawn inside the room, beside its door, on the room's colour."""
@@ -418,7 +394,8 @@ def set_look(label: int) -> tuple[str, Style]:
     for _ in range(2):  # an integer mixer: ids a row or a cell apart land far apart
         mixed = (((mixed >> 16) ^ mixed) * 0x45D9F3B) & 0xFFFFFFFF
     mixed ^= mixed >> 16
-    return SET_GLYPHS[mixed % len(SET_GLYPHS)], SETS[(mixed >> 8) % len(SETS)]
+    glyphs, styles = palette.SET_GLYPHS, palette.SETS
+    return glyphs[mixed % len(glyphs)], styles[(mixed >> 8) % len(styles)]
 
 
 def _rect_lines(rect: tuple[int, int, int, int] | None) -> set[int]:

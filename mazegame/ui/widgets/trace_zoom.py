@@ -20,19 +20,7 @@ from textual.widget import Widget
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.trace import Mark
-from mazegame.ui.palette import (
-    ACTIVE_COLOUR,
-    AGENT_COLOURS,
-    CURSOR_LINE_COLOUR,
-    DEAD_COLOUR,
-    FRONTIER_COLOUR,
-    MUTED,
-    PLAYER_COLOUR,
-    ROCK_COLOUR,
-    SUCCESS,
-    VISITED_COLOUR,
-    WALL_COLOUR,
-)
+from mazegame.ui import palette
 
 # Pixel codes, in rising order of importance: a block of cells shows its highest.
 # ROOM: an unmarked room seen by blocks (no walls drawn: it shows where the maze is).
@@ -41,10 +29,15 @@ from mazegame.ui.palette import (
 _OF_MARK = np.array([FLOOR, FRONTIER, VISITED, ACTIVE, PATH, DEAD], dtype=np.int8)
 assert [int(m) for m in Mark] == list(range(len(_OF_MARK)))
 
-#: The colour of each code (None: the panel's own background).
-COLOURS = (None, CURSOR_LINE_COLOUR, WALL_COLOUR, VISITED_COLOUR, FRONTIER_COLOUR,
-           DEAD_COLOUR, ACTIVE_COLOUR, SUCCESS, ROCK_COLOUR, MUTED, SUCCESS, AGENT_COLOURS[0],
-           PLAYER_COLOUR)
+CODES = CURSOR + 1  #: how many pixel codes there are
+
+
+def colours() -> tuple[str | None, ...]:
+    """The colour of each code (None: the panel's own background), from the palette."""
+    p = palette.current()
+    return (None, p.CURSOR_LINE_COLOUR, p.WALL_COLOUR, p.VISITED_COLOUR, p.FRONTIER_COLOUR,
+            p.DEAD_COLOUR, p.ACTIVE_COLOUR, p.SUCCESS, p.ROCK_COLOUR, p.MUTED, p.SUCCESS,
+            p.AGENT_COLOURS[0], p.PLAYER_COLOUR)
 
 
 def cell_codes(maze: Maze, marks: np.ndarray | None, agents=(), path=(),
@@ -134,24 +127,26 @@ def half_blocks(pixels: np.ndarray) -> list[list[tuple[str, int, int]]]:
 def strips(pixels: np.ndarray) -> list[Strip]:
     """The picture as strips, one segment per run of one colour pair."""
     chars, fg, bg = half_block_arrays(pixels)
+    styles = pair_styles()
     out = []
     for c, f, b in zip(chars, fg, bg, strict=True):
-        pair = f.astype(np.int32) * len(COLOURS) + b
+        pair = f.astype(np.int32) * CODES + b
         cut = np.flatnonzero(np.diff(pair)) + 1
         starts = np.concatenate([[0], cut]).tolist()
         ends = np.concatenate([cut, [len(pair)]]).tolist()
         text = "".join(c.tolist())
         fl, bl = f.tolist(), b.tolist()
-        out.append(Strip([Segment(text[i:j], _STYLES[fl[i], bl[i]])
+        out.append(Strip([Segment(text[i:j], styles[fl[i], bl[i]])
                           for i, j in zip(starts, ends, strict=True)], len(text)))
     return out
 
 
-def _style(fg: int, bg: int) -> Style:
-    return Style(color=COLOURS[fg], bgcolor=COLOURS[bg])
-
-
-_STYLES = {(fg, bg): _style(fg, bg) for fg in range(len(COLOURS)) for bg in range(len(COLOURS))}
+@palette.per_palette
+def pair_styles() -> dict[tuple[int, int], Style]:
+    """(foreground code, background code) -> its style, for the palette in force."""
+    table = colours()
+    return {(fg, bg): Style(color=table[fg], bgcolor=table[bg])
+            for fg in range(CODES) for bg in range(CODES)}
 
 
 def text_rows(rows: list[list[tuple[str, int, int]]]) -> list[str]:

@@ -1,4 +1,5 @@
-"""Every colour the interface's Python code paints with is named once, in ui/palette.py."""
+"""Every colour the interface's Python code paints with is named once, in ui/palette.py (the
+default theme's) or ui/themes.py (the other themes')."""
 
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ UI = Path(mazegame.ui.__file__).parent
 
 def test_no_hex_colour_outside_the_palette():
     stray = [f"{path.relative_to(UI)}:{n}: {line.strip()}"
-             for path in sorted(UI.rglob("*.py")) if path.name != "palette.py"
+             for path in sorted(UI.rglob("*.py")) if path.name not in ("palette.py", "themes.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if HEX.search(line)]
     assert stray == []
@@ -19,15 +20,17 @@ def test_no_hex_colour_outside_the_palette():
 
 def test_the_lab_legend_shows_the_marks_colours():
     from mazegame.ui.palette import FRONTIER, VISITED
-    from mazegame.ui.screens.lab_text import LEGEND
+    from mazegame.ui.screens.lab_text import legend
 
     for style in (FRONTIER, VISITED):
-        assert f"[on {style.bgcolor.name}]" in LEGEND
+        assert f"[on {style.bgcolor.name}]" in legend()
 
 
 def test_the_lab_legend_names_only_what_is_on_show():
     from mazegame.ui.palette import FOCUS_COLOUR, SET_COLOURS
-    from mazegame.ui.screens.lab_text import LEGEND_LINES, explanation, legend
+    from mazegame.ui.screens.lab_text import explanation, legend, legend_lines
+
+    LEGEND_LINES = legend_lines()  # noqa: N806
 
     shown = legend({"sets", "focus"})
     assert f"[on {SET_COLOURS[0]}]" in shown and f"[on {FOCUS_COLOUR}]" in shown
@@ -51,3 +54,28 @@ def test_the_jump_board_colours_stay_apart_at_256_and_16_colours():
             seen[name] = shown.triplet if system == ColorSystem.TRUECOLOR else shown.number
         assert seen["light"] != seen["dark"], system
         assert len(set(seen.values())) == len(seen), (system, seen)
+
+
+def test_every_theme_gives_a_whole_palette():
+    # Textual's themes lend their colours (ansi ones by name), the game's two name theirs.
+    from rich.color import ColorSystem
+    from textual.theme import BUILTIN_THEMES
+
+    from mazegame.ui import palette
+    from mazegame.ui.screens.lab_text import legend
+    from mazegame.ui.themes import GAME_THEMES, palette_for
+    from mazegame.ui.widgets.eye_view import depth_styles
+    from mazegame.ui.widgets.trace_zoom import pair_styles
+
+    walls = set()
+    try:
+        for theme in [*BUILTIN_THEMES.values(), *GAME_THEMES.values()]:
+            palette.use(palette_for(theme, "ascii"))
+            assert palette.GLYPH_GOAL == "G" and palette.glyphs == "ascii"
+            walls.add(palette.WALL.color.name)
+            for style in (palette.WALL, palette.PLAYER, palette.DEMON, *palette.SETS):
+                style.color.downgrade(ColorSystem.STANDARD)
+            assert depth_styles()["wall-0"] and pair_styles()[(2, 0)] and legend()
+    finally:
+        palette.use(palette.Palette())
+    assert len(walls) > 10  # the themes really differ

@@ -19,8 +19,13 @@ OPTIONS = {"lab": (("autoplay", False),)}
 
 
 def setup_for(mode: str) -> GameSetup:
-    """The snapshot's setup: seeded, the maze fit to 80x24."""
-    return GameSetup(mode, "backtracker", None, 11, options=OPTIONS.get(mode, ()))
+    """The snapshot's setup: seeded, the maze fit to 80x24; a demon that keeps time with the
+    player's moves (in real time its beats kept the wall clock: a busy machine's snapshot
+    caught it a step further on)."""
+    options = OPTIONS.get(mode, ())
+    if any(choice.key == "turn_based" for choice in MODES[mode].choices):
+        options += (("turn_based", True),)
+    return GameSetup(mode, "backtracker", None, 11, options=options)
 
 
 async def settle(pilot):

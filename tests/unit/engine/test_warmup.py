@@ -3,6 +3,7 @@
 import io
 import subprocess
 import sys
+import threading
 
 from mazegame.engine import warmup
 from mazegame.engine.generate import GENERATORS
@@ -57,6 +58,18 @@ def test_a_cancelled_warmer_stops_after_the_task_in_hand(monkeypatch):
     warmer = Warmer(lambda *report: warmer.cancel())
     warmer.run()
     assert ran == ["a"]
+
+
+def test_a_warmer_whose_game_already_closed_starts_nothing(monkeypatch):
+    """The game's own event, set before the warm-up thread built its Warmer: no task runs
+    and no child starts (quitting in the first second used to wait for the whole warm-up)."""
+    ran, started = [], []
+    fake_tasks(monkeypatch, ran)
+    monkeypatch.setattr(warmup, "_start_child", lambda: started.append(1))
+    closed = threading.Event()
+    closed.set()
+    Warmer(lambda *report: None, cancelled=closed).run()
+    assert ran == [] and started == []
 
 
 def test_the_child_answers_each_task_with_how_many_kernels_it_compiled(monkeypatch):

@@ -10,7 +10,7 @@ from mazegame.games.eyeview import look
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.palette import GLYPH_PLAYER, GLYPH_SEAM_H, GLYPH_SEAM_V
-from mazegame.ui.widgets.eye_view import PALETTE, EyeView
+from mazegame.ui.widgets.eye_view import EyeView, depth_styles
 from mazegame.ui.widgets.maze_view import MazeView
 
 #: 5x4, wrapped both ways, five one-way doors (two of them across the top/bottom seam);
@@ -195,15 +195,15 @@ async def test_the_eye_walks_through_a_one_way_door_and_sees_a_wall_behind(helpe
                     return seg.style
                 x += len(seg.text)
 
-        assert game.facing == EAST and centre_style() != PALETTE["face-1"]
+        assert game.facing == EAST and centre_style() != depth_styles()["face-1"]
         await pilot.press("up")
         await pilot.pause()
-        assert centre_style() != PALETTE["face-1"]  # the door ahead looks like any passage
+        assert centre_style() != depth_styles()["face-1"]  # the door ahead looks like any passage
         await pilot.press("up")
         await pilot.press("down")  # through it, and turn round
         await pilot.pause()
         assert (game.position, game.facing) == (2, WEST)
-        assert centre_style() == PALETTE["face-1"]  # a wall right in front
+        assert centre_style() == depth_styles()["face-1"]  # a wall right in front
         await pilot.press("up")
         assert game.position == 2 and game.bumps == 1
         minimap = screen.query_one(MazeView)

@@ -1,0 +1,162 @@
+"""`mazegame serve`: play in a web browser, served by textual-serve (the `serve` extra).
+
+Each browser tab that opens the page gets its own `mazegame play` process. Loopback addresses
+only by default: the game is a program running on this machine, so serving it to a network is
+asked for explicitly (`--host`) and warned about. Without textual-serve installed, one line says
+how to install it and the exit status is 1 (the command was right; the installation lacks a
+part); bad arguments (port, host, an address in use) exit 2 as everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import shlex
+import socket
+import sys
+
+from mazegame.cli.common import Command, UsageError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+INSTALL_HINT = "mazegame serve needs textual-serve: pip install 'mazegame[serve]'"
+MISSING_EXTRA = 1  #: exit status when the serve extra is not installed
+
+
+def port_number(text: str) -> int:
+    """A TCP port from 1 to 65535 (argparse type: a bad one exits 2 naming it)."""
+    try:
+        port = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
+    return port
+
+
+def _configure_serve(p: argparse.ArgumentParser) -> None:
+    """Add serve's options: --host, --port, --public-url."""
+    p.add_argument("--host", default=DEFAULT_HOST,
+                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
+                        "any other address serves the game to the network, with a warning)")
+    p.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--public-url", default=None, metavar="URL",
+                   help="the address browsers reach the server at, if not http://HOST:PORT "
+                        "(e.g. when listening on 0.0.0.0 or behind a proxy)")
+
+
+def host_addresses(host: str, port: int) -> list[str]:
+    """The IP addresses a host name or literal stands for; a bad one is a UsageError."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as err:
+        reason = err.strerror if isinstance(err, socket.gaierror) else "not a valid name"
+        raise UsageError(f"cannot serve on host {host!r}: {reason}") from None
+    return list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
+
+
+def is_loopback(addresses: list[str]) -> bool:
+    """True if every address is a loopback one (127.0.0.0/8, ::1)."""
+    return all(ipaddress.ip_address(addr).is_loopback for addr in addresses)
+
+
+def check_bindable(host: str, port: int) -> None:
+    """Bind and release the address, so a port in use or not ours is one line before the
+    server prints its banner (it binds the same way: SO_REUSEADDR, every address of host)."""
+    for family, kind, proto, _, address in socket.getaddrinfo(host, port,
+                                                               type=socket.SOCK_STREAM):
+        try:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(address)
+        except OSError as err:
+            raise UsageError(f"cannot serve on {host} port {port}: "
+                             f"{(err.strerror or str(err)).lower()}") from None
+
+
+def public_url(host: str, port: int) -> str:
+    """The page's address as browsers write it (an IPv6 literal goes in brackets)."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def play_command() -> str:
+    """The shell command textual-serve starts for each browser tab: this Python's `mazegame
+    play` (so the same installation and PYTHONPATH serve it)."""
+    return f"{shlex.quote(sys.executable)} -m mazegame play"
+
+
+SHUTDOWN_WAIT = 5.0  #: seconds Ctrl-C waits for the open games to quit
+
+
+def game_server(server_class: type) -> type:
+    """textual-serve's Server, ending every open game on Ctrl-C: its own shutdown waits for
+    each open tab to close (measured: 20 s) before it stops their games."""
+
+    class GameServer(server_class):
+        """A Server that cancels its open sessions when it shuts down."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.sessions: set[asyncio.Task] = set()  #: one task a browser tab, while open
+
+        async def handle_websocket(self, request):
+            """Serve one tab's game, known to on_shutdown while it runs."""
+            task = asyncio.current_task()
+            self.sessions.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.sessions.discard(task)
+
+        async def on_shutdown(self, app) -> None:
+            """Cancel the open sessions: each tells its game to quit and waits for it."""
+            await super().on_shutdown(app)
+            waiting = list(self.sessions)
+            for task in waiting:
+                task.cancel()
+            if waiting:
+                await asyncio.wait(waiting, timeout=SHUTDOWN_WAIT)
+
+    return GameServer
+
+
+def warn_network(host: str, addresses: list[str], url: str | None, port: int) -> None:
+    """Warn on stderr that the game is served beyond this machine (and, listening on every
+    address without --public-url, that other machines' browsers need one)."""
+    shown = ", ".join(addresses)
+    where = host if shown == host else f"{host} ({shown})"
+    print(f"mazegame: warning: serving on {where}: anyone who can reach this machine on the "
+          "network can play, and each visit starts a process here", file=sys.stderr)
+    if url is None and any(ipaddress.ip_address(a).is_unspecified for a in addresses):
+        print(f"mazegame: warning: browsers on other machines need --public-url "
+              f"http://NAME-OF-THIS-MACHINE:{port} (the page tells them where to connect)",
+              file=sys.stderr)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the game until Ctrl-C (or SIGTERM); 0 after a clean stop."""
+    addresses = host_addresses(args.host, args.port)  # bad host: status 2 before the import
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(INSTALL_HINT, file=sys.stderr)
+        return MISSING_EXTRA
+    check_bindable(args.host, args.port)
+    if not is_loopback(addresses):
+        warn_network(args.host, addresses, args.public_url, args.port)
+    server = game_server(Server)(
+        play_command(), host=args.host, port=args.port, title="mazegame",
+        public_url=args.public_url or public_url(args.host, args.port))
+    try:
+        server.serve()  # Ctrl-C and SIGTERM stop it gracefully (its own signal handlers)
+    except OSError as err:  # the bind failed: address in use, not ours, no permission
+        reason = (err.strerror or str(err)).lower()
+        raise UsageError(f"cannot serve on {args.host} port {args.port}: {reason}") from None
+    return 0
+
+
+COMMAND = Command("serve", "play in a web browser (needs the serve extra: "
+                  "pip install 'mazegame[serve]')", _configure_serve, run_serve)

@@ -1,0 +1,99 @@
+"""Settings in the app: a theme recolours the maze, the key scheme thins the keys (footer and
+help follow), and NO_COLOR with ASCII glyphs still draws a readable maze."""
+
+import pytest
+from textual.widgets import Select
+from textual.widgets._footer import FooterKey
+
+from mazegame.games.setup import GameSetup
+from mazegame.settings import SettingsFile
+from mazegame.ui import palette
+from mazegame.ui.app import MazeApp
+from mazegame.ui.preferences import Preferences
+from mazegame.ui.screens.dialogs import HelpScreen
+from mazegame.ui.screens.settings import SettingsScreen
+
+SMALL = GameSetup("classic", "wilson", (8, 5), 7)
+
+
+@pytest.fixture(autouse=True)
+def _default_look_after():
+    """The palette and key scheme are the process's: later tests get the defaults back."""
+    from mazegame.ui import keys
+
+    yield
+    palette.use(palette.Palette())
+    keys.set_scheme("all")
+
+
+def prefs_with(tmp_path, **values) -> Preferences:
+    """Settings in a file of their own, with these values set."""
+    prefs = Preferences(SettingsFile(tmp_path / "settings.sqlite3"))
+    for key, value in values.items():
+        prefs.set(key, value)
+    return prefs
+
+
+async def _settle(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_a_theme_switch_recolours_the_maze(snap_compare, tmp_path):
+    before = palette.WALL
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        pilot.app.theme = "mazegame-high-contrast"  # as the command palette does
+        await pilot.press("right", "down")
+        await pilot.pause()
+        assert before != palette.WALL and palette.WALL.color.name == "#ffffff"
+        assert Preferences(pilot.app.preferences.file)["theme"] == "mazegame-high-contrast"
+
+    app = MazeApp(SMALL, warm_up=False, clock=lambda: 0.0, preferences=prefs_with(tmp_path))
+    assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
+
+
+def test_no_color_and_ascii_glyphs_at_80x24(snap_compare, tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        await pilot.press("right", "down", "down")
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("classic", "wilson", (12, 6), 7, True), warm_up=False,
+                  clock=lambda: 0.0, preferences=prefs_with(tmp_path, glyphs="ascii"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def footer_keys(app) -> dict[str, str]:
+    """Footer entries: description -> the keys shown."""
+    return {key.description: key.key_display for key in app.screen.query(FooterKey)}
+
+
+async def test_the_key_scheme_thins_the_keys_and_the_footer_and_help_follow(tmp_path):
+    app = MazeApp(SMALL, warm_up=False, preferences=prefs_with(tmp_path, keys="vi"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _settle(pilot)
+        screen, game = app.screen, app.screen.game
+        assert footer_keys(app)["Move"] == "hjkl"
+        await pilot.press("right", "d")  # not vi keys: nothing happens
+        assert game.moves + game.bumps == 0
+        await pilot.press("l")
+        assert game.moves + game.bumps == 1
+        rows = dict((label, keys) for keys, label in HelpScreen.binding_rows(screen))
+        assert rows["Move east"] == "l"
+
+        app.action_settings()  # the settings screen: wasd from now on
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#setting-keys", Select).value = "wasd"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and footer_keys(app)["Move"] == "wasd"
+        await pilot.press("l", "d")
+        assert game.moves + game.bumps == 2
+        assert Preferences(app.preferences.file)["keys"] == "wasd"

@@ -1,0 +1,79 @@
+"""`mazegame config`: list, get, set and reset; a bad key or value exits 2 naming it, and
+no argument ever makes a traceback (fuzzed)."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mazegame.cli import main
+from mazegame.ui.preferences import SETTINGS
+
+
+def run(capsys, *argv):
+    """main(["config", *argv]): (status, stdout, stderr)."""
+    try:
+        status = main(["config", *argv])
+    except SystemExit as exit_:  # argparse refuses arguments this way
+        status = exit_.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_set_then_get_then_reset(capsys):
+    assert run(capsys, "get", "keys") == (0, "all\n", "")
+    assert run(capsys, "set", "keys", "wasd")[0] == 0
+    assert run(capsys, "get", "keys") == (0, "wasd\n", "")
+    status, out, _ = run(capsys, "list")
+    assert status == 0 and all(line.split()[0] in SETTINGS for line in out.splitlines())
+    assert "wasd" in next(line for line in out.splitlines() if line.startswith("keys"))
+    assert run(capsys, "reset", "keys")[0] == 0
+    assert run(capsys, "get", "keys")[1] == "all\n"
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (("set", "theme", "neon"), "'neon'"),
+    (("set", "volume", "11"), "'volume'"),
+    (("get", "volume"), "'volume'"),
+    (("set", "algo", "no-such-generator"), "'no-such-generator'"),
+    (("set", "keys"), "value"),
+    (("frobnicate",), "frobnicate"),
+])
+def test_a_bad_key_or_value_exits_2_naming_it(capsys, argv, named):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and named in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+WORDS = st.sampled_from([*SETTINGS, "list", "get", "set", "reset", "nord", "ascii", "vi",
+                         "on", "-x", "--help", ""])
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(WORDS, st.text(max_size=8)), max_size=4))
+def test_no_arguments_make_a_traceback(capsys, argv):
+    status, _, err = run(capsys, *argv)
+    assert status in (0, 2), (argv, status, err)
+    assert "Traceback" not in err
+    if status == 2:
+        assert err.strip(), argv
+
+
+def test_play_starts_from_the_saved_defaults_when_a_flag_is_not_given(capsys):
+    from mazegame.cli import build_parser
+    from mazegame.cli.play import play_setup
+
+    assert run(capsys, "set", "difficulty", "hard")[0] == 0
+    assert run(capsys, "set", "size", "small")[0] == 0
+    saved = play_setup(build_parser().parse_args(["play", "chase"]))
+    assert saved.option("difficulty") == "hard" and saved.size == (12, 8)
+    given = play_setup(build_parser().parse_args(["play", "chase", "--difficulty", "easy",
+                                                  "--size", "9x9"]))
+    assert given.option("difficulty") == "easy" and given.size == (9, 9)
+
+
+def test_a_setting_that_cannot_be_saved_exits_1_saying_why(capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("MAZEGAME_DATA_DIR", str(blocker))
+    status, _, err = run(capsys, "set", "keys", "vi")
+    assert status == 1 and "cannot be saved" in err

@@ -1,0 +1,99 @@
+"""`mazegame serve`'s arguments: loopback by default, a warning elsewhere, one line and status 2
+for a bad port or host or an address in use, and the install hint without the serve extra.
+The server itself is replaced by a stand-in (the browser test runs the real one)."""
+
+import socket
+import sys
+
+import pytest
+
+from mazegame.cli import main, serve
+
+
+class FakeServer:
+    """Records how textual-serve's Server was made and that it was asked to serve."""
+
+    made: list = []
+
+    def __init__(self, command, host, port, title, public_url):
+        self.made.append({"command": command, "host": host, "port": port,
+                          "public_url": public_url})
+
+    def serve(self):
+        self.made[-1]["served"] = True
+
+
+@pytest.fixture
+def fake_server(monkeypatch):
+    pytest.importorskip("textual_serve", reason="the serve extra is not installed")
+    import textual_serve.server
+
+    FakeServer.made = []
+    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    monkeypatch.setattr(serve, "check_bindable", lambda host, port: None)
+    return FakeServer.made
+
+
+def test_the_default_serves_this_machine_only_without_a_warning(fake_server, capsys):
+    assert main(["serve"]) == 0
+    assert fake_server == [{"command": serve.play_command(), "host": "127.0.0.1",
+                            "port": 8000, "public_url": "http://127.0.0.1:8000",
+                            "served": True}]
+    assert "-m mazegame play" in fake_server[0]["command"]
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("host, url", [("localhost", "http://localhost:8123"),
+                                       ("::1", "http://[::1]:8123")])
+def test_other_loopback_names_need_no_warning(fake_server, capsys, host, url):
+    if host == "::1" and not socket.has_ipv6:
+        pytest.skip("no IPv6 here")
+    assert main(["serve", "--host", host, "--port", "8123"]) == 0
+    assert fake_server[0]["public_url"] == url
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_network_address_is_served_with_a_warning(fake_server, capsys):
+    assert main(["serve", "--host", "0.0.0.0", "--public-url", "http://box:8000"]) == 0
+    assert fake_server[0]["host"] == "0.0.0.0"
+    assert fake_server[0]["public_url"] == "http://box:8000"
+    err = capsys.readouterr().err
+    assert err.startswith("mazegame: warning: serving on 0.0.0.0:") and "network" in err
+    assert "--public-url" not in err  # given
+
+
+def test_every_address_without_a_public_url_says_browsers_elsewhere_need_one(fake_server,
+                                                                              capsys):
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123"]) == 0
+    assert "need --public-url http://NAME-OF-THIS-MACHINE:8123" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--port", "0"], "from 1 to 65535, not 0"),
+    (["--port", "65536"], "from 1 to 65535, not 65536"),
+    (["--port", "http"], "not a port number: 'http'"),
+    (["--host", "no-such-host.invalid"], "cannot serve on host 'no-such-host.invalid'"),
+])
+def test_a_bad_port_or_host_exits_2_naming_it(capsys, argv, says):
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
+
+
+def test_an_address_in_use_exits_2_before_serving(monkeypatch, capsys):
+    pytest.importorskip("textual_serve", reason="the serve extra is not installed")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    assert f"cannot serve on 127.0.0.1 port {port}: address already in use" in \
+        capsys.readouterr().err
+
+
+def test_without_the_extra_one_line_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # import fails, as if absent
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    assert main(["serve"]) == serve.MISSING_EXTRA == 1
+    assert capsys.readouterr().err == "mazegame serve needs textual-serve: " \
+                                      "pip install 'mazegame[serve]'\n"
