@@ -34,9 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numba
 import numpy as np
+from numba import prange
 
-from mazegame.engine.graph import bfs, bfs_kernel, maze_graph
+from mazegame.engine.graph import bfs, bfs_into, maze_graph
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -107,14 +109,17 @@ def distance_matrix_by_powers(m1: np.ndarray) -> np.ndarray:
 
 
 # -- the BFS method ---------------------------------------------------------------------
-@kernel
-def _all_pairs(indptr, indices):
+@kernel(parallel=True)
+def _all_pairs(indptr, indices, blocks):
+    """M^d: one BFS per source, written straight into its row; the sources are split into
+    `blocks` runs of consecutive cells, searched in parallel, each with its own queue."""
     n = indptr.shape[0] - 1
     md = np.empty((n, n), dtype=np.int32)
-    stub = np.empty((1, 3), dtype=np.int32)
-    for source in range(n):
-        dist, _, _ = bfs_kernel(indptr, indices, source, False, stub)
-        md[source] = dist
+    per = (n + blocks - 1) // blocks
+    for b in prange(blocks):
+        queue = np.empty(n, dtype=np.int32)
+        for source in range(b * per, min(n, (b + 1) * per)):
+            bfs_into(indptr, indices, source, md[source], queue)
     return md
 
 
@@ -122,7 +127,8 @@ def distance_matrix(maze: Maze) -> np.ndarray:
     """M^d by a breadth-first search from every cell."""
     check_cells(maze, ALL_PAIRS_MAX_CELLS, "all-pairs BFS")
     graph = maze_graph(maze)
-    return _all_pairs(graph.indptr, graph.indices)
+    # a few blocks per thread, so that a thread slowed by another process does not hold the rest
+    return _all_pairs(graph.indptr, graph.indices, 4 * numba.get_num_threads())
 
 
 # -- the solution matrix --------------------------------------------------------------

@@ -130,7 +130,7 @@ def tiny_cases(monkeypatch):
 
 
 FIELDS = {"name", "size", "seconds", "status", "peak_mib", "reference", "reference_seconds",
-          "reference_status", "ratio", "ratio_bound", "note"}
+          "reference_status", "ratio", "ratio_bound", "note", "ns_per_cell", "bytes_per_cell"}
 
 
 def test_json_output_parses_and_has_the_fields(tiny_cases, capsys):
