@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import around, find, join, shuffle
+from mazegame.engine.generate.common import join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
