@@ -9,7 +9,7 @@ import numpy as np
 
 from mazegame.engine.generate.common import join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
 from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
 
@@ -186,11 +186,21 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             k = emit(buf, k, AT, start, 0)
             k = emit(buf, k, MARK, start, ACTIVE)
         cell = start
+        r = start // w  # the walk's row and column, kept as it moves: no division a step
+        c = start - r * w
         while True:
             d = np.random.randint(0, 4)
-            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-            if nb < 0:
-                continue
+            nr = r + (d == 2) - (d == 0)
+            nc = c + (d == 1) - (d == 3)
+            if nr < 0 or nr >= h:
+                if not wrap_y:
+                    continue
+                nr = h - 1 if nr < 0 else 0
+            if nc < 0 or nc >= w:
+                if not wrap_x:
+                    continue
+                nc = w - 1 if nc < 0 else 0
+            nb = nr * w + nc
             dirs[length - 1] = d
             if in_tree[nb]:
                 if record:
@@ -214,6 +224,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                     k = emit(buf, k, LABEL, cell, d + 1)
                     k = emit(buf, k, MARK, nb, ACTIVE)
             cell = nb
+            r, c = nr, nc
             if record:
                 k = emit(buf, k, AT, cell, 0)
         for i in range(length):

@@ -252,10 +252,8 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
         np.asarray(maze.goals, dtype=np.int64), record, buf,
     ), record, 8 * maze.size, lambda result: result[5])
     path = [maze.start]
-    if meet >= 0:
-        path = path_to(df, pf, meet)
-        while pb[path[-1]] >= 0:  # backward parents point one step nearer a goal
-            path.append(int(pb[path[-1]]))
+    if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
+        path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])
     visited = int(np.count_nonzero((df >= 0) | (db >= 0)))
     return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
                   visited=visited)
