@@ -322,5 +322,7 @@ class DemonBrain:
         if self.table is not None:
             return (f"all-pairs M^s table {self.n}x{self.n} uint8, {mib:.1f} MiB, "
                     f"built in {self.build_seconds:.2f} s")
+        if self._tree is not None:
+            return f"on-demand M^s (a perfect maze: its tree answers, no search), {mib:.1f} MiB"
         return (f"on-demand M^s (BFS from the target, {len(self._searches)}/{SEARCH_SLOTS} "
                 f"cached), {mib:.1f} MiB")

@@ -125,7 +125,7 @@ def test_strategy_is_chosen_by_size_and_reported():
     table = DemonBrain(small)
     assert table.memory_bytes >= 100 * 100 and "all-pairs" in table.describe()
     before = brain.memory_bytes
-    brain.next_move(0, 9999)  # a search allocates its buffers
+    brain.next_move(0, 9999)  # the perfect maze's tree (elsewhere a search) takes memory
     assert brain.memory_bytes > before and "on-demand" in brain.describe()
     with pytest.raises(ValueError, match="unknown demon strategy"):
         DemonBrain(small, "psychic")
@@ -150,6 +150,7 @@ def test_in_a_perfect_maze_the_on_demand_brain_needs_no_search(kw):
         for target in range(0, maze.size, 5):
             assert brain.next_move(cell, target) == lowest_ms_move(maze, cell, target)
     assert brain._tree is not None and not brain._searches
+    assert "perfect maze" in brain.describe()
 
 
 def test_a_maze_with_a_one_way_door_is_no_tree_for_the_brain():
