@@ -48,15 +48,12 @@ class Kernel(CPUDispatcher):
             and not getattr(state, "may_compile", False))
 
 
-def kernel(fn=None, *, inline: str = "never", parallel: bool = False):
+def kernel(fn=None, *, inline: str = "never"):
     """Make `fn` a kernel: nopython, nogil, cached on disk, compiled on first call
-    (`@kernel(inline="always")` for small helpers numba should inline into their callers;
-    `@kernel(parallel=True)` for one whose `prange` loops should use every core)."""
+    (`@kernel(inline="always")` for small helpers numba should inline into their callers)."""
     if fn is None:
-        return lambda fn: kernel(fn, inline=inline, parallel=parallel)
+        return lambda fn: kernel(fn, inline=inline)
     options = {"nopython": True, "nogil": True, "boundscheck": None, "inline": inline}
-    if parallel:
-        options["parallel"] = True
     k = Kernel(py_func=fn, locals={}, targetoptions=options)
     k.enable_caching()
     k.wanted = set()  # argument types it ran with as Python (see compile_wanted)

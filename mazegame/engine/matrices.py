@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numba
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
-from numba import prange
 
 from mazegame.engine.graph import bfs, bfs_into, maze_graph
 from mazegame.engine.grid import Maze, step_kernel
@@ -109,26 +110,35 @@ def distance_matrix_by_powers(m1: np.ndarray) -> np.ndarray:
 
 
 # -- the BFS method ---------------------------------------------------------------------
-@kernel(parallel=True)
-def _all_pairs(indptr, indices, blocks):
-    """M^d: one BFS per source, written straight into its row; the sources are split into
-    `blocks` runs of consecutive cells, searched in parallel, each with its own queue."""
-    n = indptr.shape[0] - 1
-    md = np.empty((n, n), dtype=np.int32)
-    per = (n + blocks - 1) // blocks
-    for b in prange(blocks):
-        queue = np.empty(n, dtype=np.int32)
-        for source in range(b * per, min(n, (b + 1) * per)):
-            bfs_into(indptr, indices, source, md[source], queue)
-    return md
+@kernel
+def _all_pairs_rows(indptr, indices, md, first, last):
+    """Rows first..last-1 of M^d: one BFS per source, written straight into its row."""
+    queue = np.empty(indptr.shape[0] - 1, dtype=np.int32)
+    for source in range(first, last):
+        bfs_into(indptr, indices, source, md[source], queue)
 
 
 def distance_matrix(maze: Maze) -> np.ndarray:
-    """M^d by a breadth-first search from every cell."""
+    """M^d by a breadth-first search from every cell, the sources shared among the cores.
+
+    The kernel is nogil, so plain threads run the blocks side by side (numba's own
+    `prange` would start an OpenMP pool, which a later fork, as the bench makes, kills).
+    """
     check_cells(maze, ALL_PAIRS_MAX_CELLS, "all-pairs BFS")
     graph = maze_graph(maze)
-    # a few blocks per thread, so that a thread slowed by another process does not hold the rest
-    return _all_pairs(graph.indptr, graph.indices, 4 * numba.get_num_threads())
+    n = graph.n
+    md = np.empty((n, n), dtype=np.int32)
+    workers = min(os.cpu_count() or 1, 8)
+    if workers == 1 or n < 256:  # a small table: threads would cost more than they save
+        _all_pairs_rows(graph.indptr, graph.indices, md, 0, n)
+        return md
+    # a few blocks per thread, so that a thread slowed by another process holds up no one
+    bounds = np.linspace(0, n, 4 * workers + 1).astype(int)
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(lambda i: _all_pairs_rows(graph.indptr, graph.indices, md,
+                                                int(bounds[i]), int(bounds[i + 1])),
+                      range(len(bounds) - 1)))
+    return md
 
 
 # -- the solution matrix --------------------------------------------------------------
