@@ -42,7 +42,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from mazegame.engine.graph import maze_graph
+from mazegame.engine.graph import maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -250,7 +250,7 @@ class DemonBrain:
         self.strategy = strategy
         self.moves = move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
         # Searches run backwards from the target: the reversed graph's edges are moves into a cell.
-        self.reverse = maze_graph(maze).reversed()
+        self.reverse = maze_graph_reversed(maze)
         self.build_seconds = 0.0
         self.table: np.ndarray | None = None
         self._searches: OrderedDict[int, _Search] = OrderedDict()

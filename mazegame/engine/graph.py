@@ -83,6 +83,53 @@ def _maze_csr(walls, wrap_x, wrap_y, solid):
 
 
 @kernel
+def _maze_csr_reversed(walls, wrap_x, wrap_y, solid):
+    """The reversed move graph in one pass: the cells a move leads *from* into each cell,
+    in increasing order with repeats, exactly as `_reverse` of the move graph lists them."""
+    h, w = walls.shape
+    n = h * w
+    flat = walls.reshape(n)
+    rock = solid.shape[0] > 0
+    stone = solid.reshape(solid.size)
+    indptr = np.empty(n + 1, dtype=np.int64)
+    indices = np.empty(4 * n + 4, dtype=np.int32)
+    found = np.empty(4, dtype=np.int32)
+    indptr[0] = 0
+    k = 0
+    for r in range(h):
+        up = (r - 1) * w if r > 0 else ((h - 1) * w if wrap_y else -1)
+        down = (r + 1) * w if r < h - 1 else (0 if wrap_y else -1)
+        row = r * w
+        for c in range(w):
+            cell = row + c
+            m = 0
+            if not (rock and stone[cell]):
+                # the cell beyond side d comes in through its own side d ^ 2
+                for d in range(4):
+                    if d == 0:
+                        u = up + c if up >= 0 else -1
+                    elif d == 1:
+                        u = cell + 1 if c < w - 1 else (row if wrap_x else -1)
+                    elif d == 2:
+                        u = down + c if down >= 0 else -1
+                    else:
+                        u = cell - 1 if c > 0 else (row + w - 1 if wrap_x else -1)
+                    if u >= 0 and u != cell and (flat[u] >> (d ^ 2)) & 1 == 0 and not (
+                            rock and stone[u]):
+                        i = m  # insertion into the sorted few found so far
+                        while i > 0 and found[i - 1] > u:
+                            found[i] = found[i - 1]
+                            i -= 1
+                        found[i] = u
+                        m += 1
+            for i in range(m):
+                indices[k + i] = found[i]
+            k += m
+            indptr[cell + 1] = k
+    return indptr, indices[:k].copy()
+
+
+@kernel
 def _reverse(indptr, indices):
     n = indptr.shape[0] - 1
     counts = np.zeros(n + 1, dtype=np.int64)
@@ -102,6 +149,12 @@ def _reverse(indptr, indices):
 def maze_graph(maze: Maze) -> CSR:
     """The maze's move graph (edges are the moves `step` allows; parallel moves merge)."""
     return CSR(*_maze_csr(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock))
+
+
+def maze_graph_reversed(maze: Maze) -> CSR:
+    """`maze_graph(maze).reversed()` built straight from the walls, in one pass: the moves
+    into each cell, for searches back from a goal."""
+    return CSR(*_maze_csr_reversed(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock))
 
 
 @kernel

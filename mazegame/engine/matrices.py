@@ -32,14 +32,13 @@ result alone takes 4 n^2 bytes).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import os
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from mazegame.engine.graph import bfs, bfs_into, maze_graph
+from mazegame.engine.graph import bfs, bfs_into, maze_graph, maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -193,7 +192,7 @@ def solution_moves(maze: Maze, goal: int) -> tuple[np.ndarray, np.ndarray]:
     to `goal`, i.e. when M^s[cell, step(cell, d)] >= 0; distance is the column M^d[:, goal].
     One BFS on the reversed move graph, so it suits mazes of any size.
     """
-    to_goal, _, _ = bfs(maze_graph(maze).reversed(), int(goal))
+    to_goal, _, _ = bfs(maze_graph_reversed(maze), int(goal))
     return _closer_moves(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, to_goal), to_goal
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.graph import CSR, bfs, maze_graph, path_to, walk_back
+from mazegame.engine.graph import CSR, bfs, maze_graph, maze_graph_reversed, path_to, walk_back
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
@@ -53,7 +53,7 @@ def bfs_from(graph: CSR, sources, record: bool = False):
 def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits 3.4, last paragraph: label from the goal(s) backwards; from the start, walk to a
     neighbour with a lower label. Labels are distances to the goal."""
-    dist, parent, events = bfs_from(maze_graph(maze).reversed(), maze.goals, record)
+    dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
     found = dist[maze.start] >= 0
     # the parents point towards the goals: the route from the start is the chain reversed
     path = walk_back(parent, maze.start)[::-1] if found else [maze.start]
@@ -246,7 +246,7 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
     graph = maze_graph(maze)
-    rev = graph.reversed()
+    rev = maze_graph_reversed(maze)
     meet, df, pf, db, pb, events = recorded(lambda buf: bidirectional(
         graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start,
         np.asarray(maze.goals, dtype=np.int64), record, buf,
