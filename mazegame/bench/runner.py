@@ -108,9 +108,13 @@ def _target_note(kernel: Outcome, target: Target) -> str:
 def case_rows(name: str, size: Size, result: CaseResult) -> list[dict]:
     """The rows of one case at one size."""
     kernel = result.setup or result.outcomes.get(0) or Outcome("failed", error="not run")
+    cells = max(size[0] * size[1], 1)
     base = {
         "name": name, "size": f"{size[0]}x{size[1]}",
         "seconds": kernel.seconds, "status": kernel.status, "peak_mib": kernel.peak_mib,
+        # per cell, so that sizes compare: time, and the peak memory the call added
+        "ns_per_cell": None if kernel.seconds is None else kernel.seconds * 1e9 / cells,
+        "bytes_per_cell": None if kernel.peak_mib is None else kernel.peak_mib * 2**20 / cells,
     }
     comparisons = [
         (label, result.outcomes.get(i, Outcome("failed", error="not run")))

@@ -59,6 +59,10 @@ MARKERS: dict[str, Marker] = {
     "jump": Marker(status=("Jumps",), board=("G",)),  # the numbered board and its goal
     # the lab's maze is drawn (start and goal) and its generator plays: status shows the seed
     "lab": Marker(status=("seed",), board=("○", "◎")),
+    # the blindfold puzzle: the worst maze drawn (you on the start, the goal), the count left
+    "blindfold": Marker(status=("par", "unsolved"), board=("@", "◎")),
+    # the all-mazes lab: the small mazes, each walker on its start and each goal
+    "allmazes": Marker(status=("mazes at once",), board=("@", "◎")),
     # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
     "editor": Marker(status=("one-way",), board=("○", "◎")),
     # the interpreted mazes show no maze: a scene and its numbered options

@@ -16,7 +16,12 @@ consulted later on as required." `DemonBrain` does both:
   value = direction or NO_MOVE), built once with one BFS per target, when n*n bytes fit
   the memory budget.
 
-Cost: an on-demand decision searches the cells nearer the target than the demon, so it
+In a perfect maze (a tree of two-way doors) the route is unique, so the on-demand brain
+needs no search at all: one depth-first pass on its first decision gives every cell its
+parent and subtree interval, and "the first step from A towards B" is the child of A whose
+interval holds B, or else A's parent: O(1) however far apart they are.
+
+Cost elsewhere: an on-demand decision searches the cells nearer the target than the demon, so it
 takes microseconds while the demon is near (the chase itself), and a search of the whole
 maze when it is across it (tens of ms at 1000x1000: `mazegame bench --only demon`); the
 kernels are nogil, so a UI can run a far demon's move in a worker thread.
@@ -37,7 +42,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from mazegame.engine.graph import maze_graph
+from mazegame.engine.graph import maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -124,6 +129,61 @@ def build_table(indptr, indices, moves, table):
 
 
 @kernel
+def tree_intervals(indptr, indices):
+    """When the move graph is a tree with two-way doors (a perfect maze): its parent links
+    and depth-first intervals from cell 0, so that cell b lies below cell a iff
+    tin[a] <= tin[b] < tout[a]. Returns (is_tree, parent, tin, tout)."""
+    n = indptr.shape[0] - 1
+    parent = np.full(n, -1, dtype=np.int32)
+    tin = np.full(n, -1, dtype=np.int32)
+    tout = np.empty(n, dtype=np.int32)
+    if indices.shape[0] != 2 * (n - 1):
+        return False, parent, tin, tout
+    stack = np.empty(n, dtype=np.int32)
+    edge = np.empty(n, dtype=np.int64)  # next edge to try of each cell on the stack
+    clock = 0
+    top = 0
+    stack[0], edge[0], tin[0] = 0, indptr[0], 0
+    clock = 1
+    while top >= 0:
+        v = stack[top]
+        if edge[top] < indptr[v + 1]:
+            u = indices[edge[top]]
+            edge[top] += 1
+            if u == parent[v]:
+                continue
+            if tin[u] >= 0:  # a second way to a cell: a loop, not a tree
+                return False, parent, tin, tout
+            parent[u], tin[u] = v, clock
+            clock += 1
+            top += 1
+            stack[top], edge[top] = u, indptr[u]
+        else:
+            tout[v] = clock
+            top -= 1
+    # all cells reached with n - 1 tree edges, and 2 (n - 1) moves: every door is two-way
+    return clock == n, parent, tin, tout
+
+
+@kernel
+def tree_step(moves, parent, tin, tout, cell, target):
+    """The demon's move in a tree: towards the child whose interval holds `target` when the
+    target lies below `cell`, else towards the parent; the first direction landing there."""
+    if cell == target:
+        return STAY
+    nxt = parent[cell]
+    if tin[cell] <= tin[target] < tout[cell]:
+        for d in range(4):
+            u = moves[cell, d]
+            if u != cell and u != parent[cell] and tin[u] <= tin[target] < tout[u]:
+                return d
+    for d in range(4):
+        if moves[cell, d] == nxt and nxt != cell:
+            return d
+    return STAY
+
+
+@kernel
 def walk_table(table, moves, cell, target, limit):
     """Moves from `cell` to `target` following the table, or -1 (unreachable, or beyond
     `limit` moves)."""
@@ -190,10 +250,12 @@ class DemonBrain:
         self.strategy = strategy
         self.moves = move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
         # Searches run backwards from the target: the reversed graph's edges are moves into a cell.
-        self.reverse = maze_graph(maze).reversed()
+        self.reverse = maze_graph_reversed(maze)
         self.build_seconds = 0.0
         self.table: np.ndarray | None = None
         self._searches: OrderedDict[int, _Search] = OrderedDict()
+        self._tree: tuple | None = None  #: (parent, tin, tout) of a perfect maze, once known
+        self._tree_checked = False
         if strategy == "all-pairs":
             t0 = time.perf_counter()
             self.table = np.empty((self.n, self.n), dtype=np.uint8)
@@ -207,6 +269,9 @@ class DemonBrain:
         if self.table is not None:
             d = int(self.table[target, cell])
             return STAY if d == NO_MOVE else d
+        tree = self._perfect_tree()
+        if tree is not None:  # one route to anywhere: no search, however far
+            return int(tree_step(self.moves, *tree, int(cell), int(target)))
         search = self._search(target)
         search.reach(self.reverse, cell, self.n)
         return int(first_closer(self.moves, search.dist, int(cell)))
@@ -218,6 +283,15 @@ class DemonBrain:
         if self.table is not None:
             return int(walk_table(self.table, self.moves, int(cell), int(target), limit))
         return self._search(target).reach(self.reverse, int(cell), limit)
+
+    def _perfect_tree(self) -> tuple | None:
+        """(parent, tin, tout) when the maze is a tree of two-way doors, else None; found
+        out on the first decision (one depth-first pass) and kept."""
+        if not self._tree_checked:
+            self._tree_checked = True
+            is_tree, *tree = tree_intervals(self.reverse.indptr, self.reverse.indices)
+            self._tree = tuple(tree) if is_tree else None
+        return self._tree
 
     def _search(self, target: int) -> _Search:
         """The cached search towards `target`, recycling the least recently used slot."""
@@ -239,7 +313,8 @@ class DemonBrain:
         held = self.moves.nbytes + self.reverse.indptr.nbytes + self.reverse.indices.nbytes
         if self.table is not None:
             return held + self.table.nbytes
-        return held + sum(s.nbytes for s in self._searches.values())
+        tree = sum(a.nbytes for a in self._tree) if self._tree is not None else 0
+        return held + tree + sum(s.nbytes for s in self._searches.values())
 
     def describe(self) -> str:
         """One line for the debug panel: the strategy and what it costs."""
@@ -247,5 +322,7 @@ class DemonBrain:
         if self.table is not None:
             return (f"all-pairs M^s table {self.n}x{self.n} uint8, {mib:.1f} MiB, "
                     f"built in {self.build_seconds:.2f} s")
+        if self._tree is not None:
+            return f"on-demand M^s (a perfect maze: its tree answers, no search), {mib:.1f} MiB"
         return (f"on-demand M^s (BFS from the target, {len(self._searches)}/{SEARCH_SLOTS} "
                 f"cached), {mib:.1f} MiB")

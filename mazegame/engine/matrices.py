@@ -32,11 +32,13 @@ result alone takes 4 n^2 bytes).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from mazegame.engine.graph import bfs, bfs_kernel, maze_graph
+from mazegame.engine.graph import bfs, bfs_into, maze_graph, maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -108,21 +110,34 @@ def distance_matrix_by_powers(m1: np.ndarray) -> np.ndarray:
 
 # -- the BFS method ---------------------------------------------------------------------
 @kernel
-def _all_pairs(indptr, indices):
-    n = indptr.shape[0] - 1
-    md = np.empty((n, n), dtype=np.int32)
-    stub = np.empty((1, 3), dtype=np.int32)
-    for source in range(n):
-        dist, _, _ = bfs_kernel(indptr, indices, source, False, stub)
-        md[source] = dist
-    return md
+def _all_pairs_rows(indptr, indices, md, first, last):
+    """Rows first..last-1 of M^d: one BFS per source, written straight into its row."""
+    queue = np.empty(indptr.shape[0] - 1, dtype=np.int32)
+    for source in range(first, last):
+        bfs_into(indptr, indices, source, md[source], queue)
 
 
 def distance_matrix(maze: Maze) -> np.ndarray:
-    """M^d by a breadth-first search from every cell."""
+    """M^d by a breadth-first search from every cell, the sources shared among the cores.
+
+    The kernel is nogil, so plain threads run the blocks side by side (numba's own
+    `prange` would start an OpenMP pool, which a later fork, as the bench makes, kills).
+    """
     check_cells(maze, ALL_PAIRS_MAX_CELLS, "all-pairs BFS")
     graph = maze_graph(maze)
-    return _all_pairs(graph.indptr, graph.indices)
+    n = graph.n
+    md = np.empty((n, n), dtype=np.int32)
+    workers = min(os.cpu_count() or 1, 8)
+    if workers == 1 or n < 256:  # a small table: threads would cost more than they save
+        _all_pairs_rows(graph.indptr, graph.indices, md, 0, n)
+        return md
+    # a few blocks per thread, so that a thread slowed by another process holds up no one
+    bounds = np.linspace(0, n, 4 * workers + 1).astype(int)
+    with ThreadPoolExecutor(workers) as pool:
+        list(pool.map(lambda i: _all_pairs_rows(graph.indptr, graph.indices, md,
+                                                int(bounds[i]), int(bounds[i + 1])),
+                      range(len(bounds) - 1)))
+    return md
 
 
 # -- the solution matrix --------------------------------------------------------------
@@ -177,7 +192,7 @@ def solution_moves(maze: Maze, goal: int) -> tuple[np.ndarray, np.ndarray]:
     to `goal`, i.e. when M^s[cell, step(cell, d)] >= 0; distance is the column M^d[:, goal].
     One BFS on the reversed move graph, so it suits mazes of any size.
     """
-    to_goal, _, _ = bfs(maze_graph(maze).reversed(), int(goal))
+    to_goal, _, _ = bfs(maze_graph_reversed(maze), int(goal))
     return _closer_moves(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, to_goal), to_goal
 
 

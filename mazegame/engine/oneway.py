@@ -40,7 +40,7 @@ import math
 
 import numpy as np
 
-from mazegame.engine.graph import bfs_into, maze_graph
+from mazegame.engine.graph import bfs_into, maze_graph, maze_graph_reversed
 from mazegame.engine.grid import DC, DR, EAST, SOUTH, Maze, neighbor, opposite, step_kernel
 from mazegame.engine.jit import kernel
 
@@ -51,7 +51,7 @@ _FAR = np.int64(1) << 62  #: "no way to a goal found yet" while relabelling
 def goal_distances(maze: Maze) -> np.ndarray:
     """int64[h*w]: moves from each cell to its nearest goal (-1: no goal reachable), by BFS
     on the reversed move graph."""
-    rev = maze_graph(maze).reversed()
+    rev = maze_graph_reversed(maze)
     best = np.full(maze.size, -1, dtype=np.int64)
     dist = np.empty(maze.size, dtype=np.int64)
     queue = np.empty(maze.size, dtype=np.int64)

@@ -86,7 +86,7 @@ class MazeStats:
 def _components(indptr, indices, alive):
     """Number of weakly connected components among the `alive` vertices."""
     n = indptr.shape[0] - 1
-    parent = np.arange(n)
+    parent = np.arange(n, dtype=np.int32)
     for v in range(n):
         for j in range(indptr[v], indptr[v + 1]):
             a, b = find(parent, v), find(parent, indices[j])
@@ -97,6 +97,11 @@ def _components(indptr, indices, alive):
         if alive[v] and parent[v] == v:
             count += 1
     return count
+
+
+def components(graph: CSR, alive: np.ndarray) -> int:
+    """Number of weakly connected components of `graph` among the `alive` vertices."""
+    return int(_components(graph.indptr, graph.indices, alive))
 
 
 @kernel

@@ -197,7 +197,7 @@ def serve(lines: Iterable[str], out) -> None:
 
 def _warm_maze() -> None:
     from mazegame.engine.generate import generate
-    from mazegame.engine.graph import bfs, maze_graph
+    from mazegame.engine.graph import bfs, maze_graph, maze_graph_reversed
     from mazegame.engine.oneway import add_one_way_doors
     from mazegame.engine.stats import maze_stats
 
@@ -206,6 +206,7 @@ def _warm_maze() -> None:
         graph = maze_graph(maze)
         bfs(graph, maze.start)
         graph.reversed()
+        maze_graph_reversed(maze)
         maze_stats(maze)
         maze.step(maze.start, 1)
 

@@ -248,6 +248,24 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         )),),
     ),
     Mode(
+        "blindfold", "Blindfold puzzle",
+        "You cannot see the maze. Type one sequence that gets out of every 3x3 maze: all 51 "
+        "start in the upper-left corner and walk your moves in step; a move into rock or off "
+        "the grid does nothing; a maze is out once its lower-right corner is visited. The "
+        "worst maze left is drawn with your path in it. Par 11; then 3x4 (17) and 4x4 (29).",
+        goal="One move sequence that gets out of every maze, in par moves for three stars.",
+        tip="A move that bumps does no harm: go down and right, then undo the mazes that "
+            "trap you by going back up or left.",
+        maze_settings=False,
+        builds=None,
+        files=None,
+        warm=("allmazes",),
+        choices=(Choice("level", "Level", (
+            ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
+            ("4x4: 3828 mazes, par 29", "4x4"),
+        )),),
+    ),
+    Mode(
         "lab", "Algorithm Lab",
         "Watch the algorithms think. Pick a generator and see it build a maze step by step, "
         "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
@@ -261,6 +279,23 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         builds="flat",
         files="maze",
         warm=("replay", "maze", "matrices"),
+    ),
+    Mode(
+        "allmazes", "All mazes at once",
+        "The lab of the blindfold puzzle: every 3x3 maze (or 3x4, or a sample of the 4x4 "
+        "ones) walking one move sequence in lockstep, two sequences side by side: the "
+        "optimum (or the best found) against a random walk, a staircase or your own. Solved "
+        "mazes light up, the worst one left is highlighted. Play, pause, step, step back.",
+        goal="Watch one sequence solve every maze at once, against another.",
+        tip="Step through the optimal sequence: which mazes does each move back up or "
+            "left rescue?",
+        maze_settings=False,
+        builds=None,
+        files=None,
+        warm=("allmazes",),
+        choices=(Choice("mazes", "Mazes", (
+            ("3x3: all 51", "3x3"), ("3x4: all 295", "3x4"), ("4x4: a sample of 3828", "4x4"),
+        )),),
     ),
     Mode(
         "editor", "Level editor",

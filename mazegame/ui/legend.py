@@ -44,6 +44,8 @@ MODE_LEGENDS: dict[str, tuple[str, ...]] = {
     **{kind: ("been-there", "player", "start", "goal", "trail", "path") for kind in KIND_MODULES},
     "lab": ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma"),
     "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
+    "blindfold": ("player", "rock", "start", "walked", "goal", "maze-dot", "maze-out"),
+    "allmazes": ("player", "worst", "rock", "goal", "maze-free", "maze-solved"),
 }
 #: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
 VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
@@ -123,6 +125,16 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "dead": lambda: Sample(" d ", p.DEAD, "dead ends filled in"),
     "aroma": lambda: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
                             "aroma: the warmer, the nearer the goal"),
+    # -- every maze at once (allmazes_view): the blindfold puzzle and its lab -----------------
+    "worst": lambda: Sample(p.GLYPH_PLAYER + p.GLYPH_TRAIL, p.BUMP,
+                            "the worst maze left: farthest from its goal"),
+    "rock": lambda: Sample("█", p.ROCK, "a blocked field: a move into it does nothing"),
+    "walked": lambda: Sample(p.GLYPH_PATH, p.TRAIL, "your path in the maze shown"),
+    "maze-dot": lambda: Sample(p.GLYPH_TRAIL + p.GLYPH_PATH, p.PATH,
+                               "one dot a maze (4x4: a shade per group): lit once out"),
+    "maze-out": lambda: Sample(p.GLYPH_PATH, p.KNOB, "the mazes your last move got out"),
+    "maze-free": lambda: Sample(p.GLYPH_TRAIL, p.FOG, "a free field"),
+    "maze-solved": lambda: Sample(p.GLYPH_PATH, p.PATH, "a solved maze, lit up"),
     # -- the editor ---------------------------------------------------------------------------
     "cursor": lambda: Sample(" ", p.PLAYER, "the cursor"),
     "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "trap_glyph")(), p.BUMP,

@@ -22,7 +22,7 @@ def _eye_frame(size):
 _DEMON_SIZES = ((50, 50), (200, 200), (1000, 1000))
 
 
-def _demon_decisions(size, strategy: str, near: bool):
+def _demon_decisions(size, strategy: str, near: bool, braid: float = 0.2):
     """One tracker decision per call, each towards a target no cached search holds.
 
     The demon stands about 50 moves from the player (near) or at the far end of the maze;
@@ -35,7 +35,7 @@ def _demon_decisions(size, strategy: str, near: bool):
     from mazegame.engine.matrices import solution_moves
 
     w, h = size
-    maze = generate("backtracker", w, h, 1, braid=0.2).maze
+    maze = generate("backtracker", w, h, 1, braid=braid).maze
     player = maze.index(h // 2, w // 2) if near else maze.size - 1
     to_player, _, _ = bfs(maze_graph(maze).reversed(), player)
     demon = int(abs(to_player - 50).argmin()) if near else int(to_player.argmax())
@@ -55,6 +55,10 @@ for _where in ("near", "far"):
     bench_case(f"demon decision on-demand ({_where})", sizes=_DEMON_SIZES,
                quick_sizes=((200, 200),))(
         lambda size, _near=_where == "near": _demon_decisions(size, "on-demand", _near))
+# A perfect maze (no braiding): the route is unique, and the brain answers from its tree.
+bench_case("demon decision on-demand (far, perfect maze)", sizes=_DEMON_SIZES,
+           quick_sizes=((200, 200),))(
+    lambda size: _demon_decisions(size, "on-demand", False, braid=0.0))
 bench_case("demon decision all-pairs (far)", sizes=((50, 50), (64, 64)),
            quick_sizes=((50, 50),))(lambda size: _demon_decisions(size, "all-pairs", False))
 

@@ -3,7 +3,7 @@ Suits' matrix method."""
 
 from __future__ import annotations
 
-from mazegame.bench.cases.common import networkx_graph, solver_maze
+from mazegame.bench.cases.common import networkx_graph, scipy_graph, solver_maze
 from mazegame.bench.references import solvers as ref
 from mazegame.bench.registry import bench_case
 from mazegame.engine.graph import maze_graph
@@ -22,16 +22,10 @@ def _all_pairs(size):
         if nx_graph is not None:
             nx, g = nx_graph
             refs["networkx"] = lambda: dict(nx.all_pairs_shortest_path_length(g))
-    try:
-        import numpy as np
-        from scipy.sparse import csr_matrix
-        from scipy.sparse.csgraph import shortest_path
-
-        graph = maze_graph(maze)
-        sparse = csr_matrix((np.ones(graph.indices.size), graph.indices, graph.indptr))
-        refs["scipy"] = lambda: shortest_path(sparse, unweighted=True)
-    except ImportError:
-        pass
+    sp_graph = scipy_graph(maze_graph(maze))
+    if sp_graph is not None:
+        csgraph, sparse = sp_graph
+        refs["scipy"] = lambda: csgraph.shortest_path(sparse, unweighted=True)
     return (lambda: distance_matrix(maze)), refs
 
 

@@ -2,24 +2,61 @@
 
 from __future__ import annotations
 
-from mazegame.bench.cases.common import networkx_graph, solver_maze
+from mazegame.bench.cases.common import networkx_graph, scipy_graph, solver_maze
 from mazegame.bench.references import mazelib_ref
 from mazegame.bench.references import solvers as ref
 from mazegame.bench.registry import FULL_SIZES, Prepared, Target, bench_case
 from mazegame.engine.graph import bfs, maze_graph
 
+BIG = (4096, 4096)
+#: The issue's BFS figure at 4096x4096: 40 ns and 40 bytes a cell.
+BIG_BFS_TARGET = Target(40e-9 * BIG[0] * BIG[1], 40 * BIG[0] * BIG[1] / 2**20)
 
-@bench_case("bfs")
+
+def _graph_refs(size, graph, python, networkx, scipy):
+    """References over the move graph: plain Python and networkx on lists (not at 4096x4096:
+    gigabytes of Python objects), scipy's csgraph on the same CSR arrays."""
+    refs = {}
+    if size != BIG:
+        _, _, adjacency = solver_maze(size)
+        refs["python"] = lambda: python(adjacency)
+        nx_graph = networkx_graph(adjacency)
+        if nx_graph is not None:
+            refs["networkx"] = lambda: networkx(*nx_graph)
+    sp_graph = scipy_graph(graph)
+    if sp_graph is not None:
+        refs["scipy"] = lambda: scipy(*sp_graph)
+    return refs
+
+
+@bench_case("bfs", sizes=(*FULL_SIZES, BIG))
 def _bfs(size):
-    """The graph kernel's BFS over the move graph."""
-    maze, _, adjacency = solver_maze(size)
+    """The graph kernel's BFS over the move graph (distances and parents)."""
+    maze, _, _ = solver_maze(size, lists=False)
     graph = maze_graph(maze)
-    refs = {"python": lambda: ref.bfs(adjacency, 0)}
-    nx_graph = networkx_graph(adjacency)
-    if nx_graph is not None:
-        nx, g = nx_graph
-        refs["networkx"] = lambda: nx.single_source_shortest_path_length(g, 0)
-    return (lambda: bfs(graph, 0)), refs
+    refs = _graph_refs(
+        size, graph, lambda adj: ref.bfs(adj, 0),
+        lambda nx, g: nx.single_source_shortest_path_length(g, 0),
+        lambda csgraph, m: csgraph.breadth_first_order(m, 0, return_predecessors=True))
+    return Prepared(lambda: bfs(graph, 0), refs, BIG_BFS_TARGET if size == BIG else None,
+                    memory=size == BIG)
+
+
+@bench_case("connected components", sizes=(*FULL_SIZES, BIG))
+def _components(size):
+    """Weakly connected components of the move graph (one: the maze is perfect; every
+    cell is labelled all the same)."""
+    import numpy as np
+
+    from mazegame.engine.stats import components
+
+    maze, _, _ = solver_maze(size, lists=False)
+    graph = maze_graph(maze)
+    alive = np.ones(graph.n, dtype=np.bool_)
+    refs = _graph_refs(
+        size, graph, ref.components, lambda nx, g: nx.number_connected_components(g),
+        lambda csgraph, m: csgraph.connected_components(m, directed=False))
+    return Prepared(lambda: components(graph, alive), refs, memory=size == BIG)
 
 
 def _solver_case(name, python, networkx=None, *, sizes=FULL_SIZES, quick_sizes=((200, 200),),

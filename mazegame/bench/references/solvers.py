@@ -23,6 +23,28 @@ def bfs(adjacency: list[list[int]], source: int) -> list[int]:
     return dist
 
 
+def components(adjacency: list[list[int]]) -> int:
+    """Number of weakly connected components, by BFS over the edges taken both ways."""
+    both = [set(nbs) for nbs in adjacency]
+    for v, nbs in enumerate(adjacency):
+        for u in nbs:
+            both[u].add(v)
+    seen = [False] * len(adjacency)
+    count = 0
+    for root in range(len(adjacency)):
+        if seen[root]:
+            continue
+        count += 1
+        seen[root] = True
+        queue = deque([root])
+        while queue:
+            for u in both[queue.popleft()]:
+                if not seen[u]:
+                    seen[u] = True
+                    queue.append(u)
+    return count
+
+
 def _moves(walls: list[int], w: int, h: int, cell: int):
     """(direction, neighbour) for each side of `cell` without a wall."""
     for d, nb in neighbors(cell, w, h):

@@ -94,7 +94,8 @@ def generate(
 
     walls, events = recorded(build, record, spec.events_per_cell * width * height,
                              lambda result: result[1])
-    maze = blank.copy(walls=walls, algorithm=name, seed=int(seed), **spec.finish(extras))
+    # A new Maze around the kernel's walls (blank.copy would copy them twice more).
+    maze = Maze(walls, wrap_x, wrap_y, algorithm=name, seed=int(seed), **spec.finish(extras))
     if braid > 0:
         def braid_it(buf):
             walls = maze.walls.copy()

@@ -105,9 +105,14 @@ _EDGE_MASK = (1 << 32) - 1
 
 @kernel
 def _heap_push(heap, size, entry):
+    """Add an entry to the 4-ary min-heap heap[:size]; returns the new size.
+
+    Four children a node (4i+1..4i+4, one 32-byte run) halve the levels a binary heap has,
+    and entries are distinct, so any heap pops them in the same order: the maze is the same.
+    """
     i = size
     while i > 0:
-        parent = (i - 1) // 2
+        parent = (i - 1) >> 2
         if heap[parent] <= entry:
             break
         heap[i] = heap[parent]
@@ -124,11 +129,14 @@ def _heap_pop(heap, size):
     entry = heap[size]
     i = 0
     while True:
-        child = 2 * i + 1
-        if child >= size:
+        first = 4 * i + 1
+        if first >= size:
             break
-        if child + 1 < size and heap[child + 1] < heap[child]:
-            child += 1
+        child = first
+        last = min(first + 4, size)
+        for c in range(first + 1, last):
+            if heap[c] < heap[child]:
+                child = c
         if heap[child] >= entry:
             break
         heap[i] = heap[child]

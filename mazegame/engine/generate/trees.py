@@ -7,40 +7,48 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import around, find, join, shuffle
+from mazegame.engine.generate.common import join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
 from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
 
 
 @kernel
 def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
-    """Depth-first search: carve to a random unvisited neighbour, back up at dead ends."""
+    """Depth-first search: carve to a random unvisited neighbour, back up at dead ends.
+
+    The open sides are counted without branching (a cell's neighbours are a random mix of
+    visited and not); one randint per carved cell, as always, so the mazes stay put.
+    """
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
     flat = walls.reshape(n)
-    visited = np.zeros(n, dtype=np.bool_)
+    visited = np.zeros(n, dtype=np.uint8)
     stack = np.empty(n, dtype=np.int32)
     choices = np.empty(4, dtype=np.int32)
-    nbs = np.empty(4, dtype=np.int64)
+    nbs = np.empty(4, dtype=np.int32)
     k = 0
     top = 0
     stack[0] = np.random.randint(0, n)
-    visited[stack[0]] = True
+    visited[stack[0]] = 1
     if record:
         k = emit(buf, k, AT, stack[0], 0)
         k = emit(buf, k, MARK, stack[0], ACTIVE)
     while top >= 0:
         cell = stack[top]
+        r = cell // w
+        c = cell - r * w
+        nbs[0] = cell - w if r > 0 else ((h - 1) * w + c if wrap_y else -1)
+        nbs[1] = cell + 1 if c < w - 1 else (r * w if wrap_x else -1)
+        nbs[2] = cell + w if r < h - 1 else (c if wrap_y else -1)
+        nbs[3] = cell - 1 if c > 0 else (cell + w - 1 if wrap_x else -1)
         nc = 0
-        around(h, w, wrap_x, wrap_y, cell, nbs)
         for d in range(4):
             nb = nbs[d]
-            if nb >= 0 and not visited[nb]:
-                choices[nc] = d
-                nc += 1
+            choices[nc] = d
+            nc += (nb >= 0) and visited[nb] == 0
         if nc == 0:
             top -= 1
             if record:
@@ -53,7 +61,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
         join(flat, cell, d, nb)
         if record:
             k = emit(buf, k, CARVE, cell, d)
-        visited[nb] = True
+        visited[nb] = 1
         top += 1
         stack[top] = nb
         if record:
@@ -80,22 +88,40 @@ def _merge_sets(head, nxt, a, b, a_was_alone, buf, k):
 
 
 @kernel
+def _root(parent, x):
+    """Union-find root of x (a root holds minus its set's size), halving the path on the way:
+    each cell passed skips to its grandparent."""
+    while parent[x] >= 0:
+        up = parent[x]
+        if parent[up] >= 0:
+            parent[x] = parent[up]
+        x = up
+    return x
+
+
+@kernel
 def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
-    """Randomized Kruskal: walls in random order, each removed if it separates two trees."""
+    """Randomized Kruskal: walls in random order, each removed if it separates two trees.
+
+    The walls are listed once as int32 ids (cell * 2, +1 for its south side; east first) and
+    shuffled once; union by size (a root stores minus its size, so one array) with path
+    halving keeps the trees flat.
+    """
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
     flat = walls.reshape(n)
-    edges = np.empty(2 * n, dtype=np.int64)  # cell * 4 + d, for d in E, S
+    edges = np.empty(2 * n, dtype=np.int32)
     m = 0
     for cell in range(n):
-        for d in (1, 2):
-            if neighbor(h, w, wrap_x, wrap_y, cell, d) >= 0:
-                edges[m] = cell * 4 + d
-                m += 1
+        if wrap_x or cell % w < w - 1:
+            edges[m] = 2 * cell
+            m += 1
+        if wrap_y or cell < n - w:
+            edges[m] = 2 * cell + 1
+            m += 1
     shuffle(edges, m)
-    parent = np.arange(n, dtype=np.int32)
-    size = np.ones(n, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
     # Recording, each set's cells are chained (head, nxt) so a union can relabel the smaller
     # set: its cells' LABEL becomes the kept root + 1. Not recording, these stay stubs.
     chained = n if record else 1
@@ -104,21 +130,25 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     joined = 0
     for i in range(m):
-        cell = edges[i] // 4
-        d = edges[i] % 4
-        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        a = find(parent, cell)
-        b = find(parent, nb)
+        cell = edges[i] >> 1
+        if edges[i] & 1:
+            d = 2
+            nb = cell + w if cell < n - w else cell + w - n
+        else:
+            d = 1
+            nb = cell + 1 if (cell + 1) % w != 0 else cell + 1 - w
+        a = _root(parent, cell)
+        b = _root(parent, nb)
         if a == b:
             continue
-        if size[a] < size[b]:
+        if parent[a] > parent[b]:  # a's set is the smaller: b's root is kept
             a, b = b, a
+        parent[a] += parent[b]
         parent[b] = a
-        size[a] += size[b]
         join(flat, cell, d, nb)
         if record:  # the set labels show which trees the door joined (no marks needed)
             k = emit(buf, k, CARVE, cell, d)
-            k = _merge_sets(head, nxt, a, b, size[a] == size[b] + 1, buf, k)
+            k = _merge_sets(head, nxt, a, b, parent[a] == -2, buf, k)
         joined += 1
         if joined == n - 1:
             break
@@ -156,11 +186,21 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             k = emit(buf, k, AT, start, 0)
             k = emit(buf, k, MARK, start, ACTIVE)
         cell = start
+        r = start // w  # the walk's row and column, kept as it moves: no division a step
+        c = start - r * w
         while True:
             d = np.random.randint(0, 4)
-            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-            if nb < 0:
-                continue
+            nr = r + (d == 2) - (d == 0)
+            nc = c + (d == 1) - (d == 3)
+            if nr < 0 or nr >= h:
+                if not wrap_y:
+                    continue
+                nr = h - 1 if nr < 0 else 0
+            if nc < 0 or nc >= w:
+                if not wrap_x:
+                    continue
+                nc = w - 1 if nc < 0 else 0
+            nb = nr * w + nc
             dirs[length - 1] = d
             if in_tree[nb]:
                 if record:
@@ -184,6 +224,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                     k = emit(buf, k, LABEL, cell, d + 1)
                     k = emit(buf, k, MARK, nb, ACTIVE)
             cell = nb
+            r, c = nr, nc
             if record:
                 k = emit(buf, k, AT, cell, 0)
         for i in range(length):

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from mazegame.engine.graph import maze_graph
+from mazegame.engine.graph import maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import (
@@ -222,7 +222,7 @@ def _aroma_at(tar, rank, cell, m):
 def _aroma_reach(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
     """The cells aroma can reach in order of their distance to the nearest goal (against
     the moves), reach[t] = how many of them lie within t moves, and how many goals."""
-    dist, _, _ = bfs_from(maze_graph(maze).reversed(), maze.goals)
+    dist, _, _ = bfs_from(maze_graph_reversed(maze), maze.goals)
     cells = np.flatnonzero(dist >= 0)
     order = cells[np.argsort(dist[cells], kind="stable")].astype(np.int32)
     counts = np.bincount(dist[cells], minlength=1)

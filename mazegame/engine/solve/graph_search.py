@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.graph import CSR, bfs, maze_graph, path_to
+from mazegame.engine.graph import CSR, bfs, maze_graph, maze_graph_reversed, path_to, walk_back
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
@@ -45,35 +45,18 @@ def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS
 
 
 # -- breadth-first, from the goal -------------------------------------------------------
-def _with_source(graph: CSR, sources) -> CSR:
-    """The graph plus one extra node n with an edge to every source: a BFS from n is a BFS
-    from all sources at once (every distance one more)."""
-    extra = np.asarray(sorted(set(sources)), dtype=graph.indices.dtype)
-    indptr = np.concatenate([graph.indptr, [graph.indptr[-1] + extra.size]])
-    return CSR(indptr, np.concatenate([graph.indices, extra]))
-
-
 def bfs_from(graph: CSR, sources, record: bool = False):
     """(dist, parent, events) of one BFS from several sources (parents of sources are -1)."""
-    n = graph.n
-    dist, parent, events = bfs(_with_source(graph, sources), n, record)
-    dist, parent = dist[:n], parent[:n]
-    dist[dist > 0] -= 1
-    parent[parent == n] = -1
-    if record:  # drop the virtual node's own events and renumber the labels
-        events = events[events[:, 1] != n]
-        events[events[:, 0] == LABEL, 2] -= 1
-    return dist, parent, events
+    return bfs(graph, np.unique(np.asarray(sources, dtype=np.int64)), record)
 
 
 def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits 3.4, last paragraph: label from the goal(s) backwards; from the start, walk to a
     neighbour with a lower label. Labels are distances to the goal."""
-    dist, parent, events = bfs_from(maze_graph(maze).reversed(), maze.goals, record)
+    dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
     found = dist[maze.start] >= 0
-    path = [maze.start]
-    while found and parent[path[-1]] >= 0:
-        path.append(int(parent[path[-1]]))
+    # the parents point towards the goals: the route from the start is the chain reversed
+    path = walk_back(parent, maze.start)[::-1] if found else [maze.start]
     return finish("bfs-from-goal", maze, _status(found), path, events, record,
                   {"distances": dist}, visited=int(np.count_nonzero(dist >= 0)))
 
@@ -263,16 +246,14 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
     graph = maze_graph(maze)
-    rev = graph.reversed()
+    rev = maze_graph_reversed(maze)
     meet, df, pf, db, pb, events = recorded(lambda buf: bidirectional(
         graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start,
         np.asarray(maze.goals, dtype=np.int64), record, buf,
     ), record, 8 * maze.size, lambda result: result[5])
     path = [maze.start]
-    if meet >= 0:
-        path = path_to(df, pf, meet)
-        while pb[path[-1]] >= 0:  # backward parents point one step nearer a goal
-            path.append(int(pb[path[-1]]))
+    if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
+        path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])
     visited = int(np.count_nonzero((df >= 0) | (db >= 0)))
     return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
                   visited=visited)

@@ -47,9 +47,11 @@ SCREENS = ScreenFactories({
     "chase": "mazegame.ui.screens.chase:chase_screen",
     "race": "mazegame.ui.screens.chase:chase_screen",
     "jump": "mazegame.ui.screens.jump:jump_screen",
+    "blindfold": "mazegame.ui.screens.blindfold:blindfold_screen",
     # the interpreted mazes: one screen for every kind that is installed (as in MODES)
     **{kind: "mazegame.ui.screens.interpreted:interpreted_screen"
        for kind in KIND_MODULES if available(kind)},
     "lab": "mazegame.ui.screens.lab:lab_screen",
+    "allmazes": "mazegame.ui.screens.allmazes:allmazes_screen",
     "editor": "mazegame.ui.screens.editor:editor_screen",
 })

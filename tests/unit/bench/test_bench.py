@@ -130,7 +130,7 @@ def tiny_cases(monkeypatch):
 
 
 FIELDS = {"name", "size", "seconds", "status", "peak_mib", "reference", "reference_seconds",
-          "reference_status", "ratio", "ratio_bound", "note"}
+          "reference_status", "ratio", "ratio_bound", "note", "ns_per_cell", "bytes_per_cell"}
 
 
 def test_json_output_parses_and_has_the_fields(tiny_cases, capsys):
@@ -160,3 +160,18 @@ def test_no_matching_case_is_refused(capsys):
     assert main(["bench", "--only", "no such case"]) == 2
     err = capsys.readouterr().err
     assert err == "mazegame: error: no bench case matches --only 'no such case'\n"
+
+
+def test_rows_give_time_and_memory_per_cell(monkeypatch):
+    def grab():
+        block = bytearray(9 * 2**20)
+        block[:: 4096] = b"x" * len(block[:: 4096])
+        return block
+
+    (row,) = _rows(lambda: Prepared(grab, memory=True))  # a 3x3 case: 9 cells
+    assert row["ns_per_cell"] == pytest.approx(row["seconds"] * 1e9 / 9)
+    if row["peak_mib"] is not None:
+        assert row["bytes_per_cell"] == pytest.approx(row["peak_mib"] * 2**20 / 9)
+        assert row["bytes_per_cell"] >= 2**20 * 0.9  # about 1 MiB a cell was touched
+    (plain,) = _rows(lambda: Prepared(_quick))
+    assert plain["bytes_per_cell"] is None and plain["ns_per_cell"] is not None

@@ -125,20 +125,40 @@ def test_strategy_is_chosen_by_size_and_reported():
     table = DemonBrain(small)
     assert table.memory_bytes >= 100 * 100 and "all-pairs" in table.describe()
     before = brain.memory_bytes
-    brain.next_move(0, 9999)  # a search allocates its buffers
+    brain.next_move(0, 9999)  # the perfect maze's tree (elsewhere a search) takes memory
     assert brain.memory_bytes > before and "on-demand" in brain.describe()
     with pytest.raises(ValueError, match="unknown demon strategy"):
         DemonBrain(small, "psychic")
 
 
 def test_on_demand_cache_reuses_the_search_until_the_target_moves():
-    maze = generate("backtracker", 30, 30, 4).maze
+    maze = generate("backtracker", 30, 30, 4, braid=0.5).maze  # loops: no tree shortcut
     brain = DemonBrain(maze, "on-demand")
     brain.next_move(899, 0)
     search = brain._searches[0]
     expanded = search.head
     brain.next_move(maze.step(899, brain.next_move(899, 0)), 0)
     assert brain._searches[0] is search and search.head == expanded  # nothing new to search
+
+
+@pytest.mark.parametrize("kw", [{}, {"wrap_x": True, "wrap_y": True}])
+def test_in_a_perfect_maze_the_on_demand_brain_needs_no_search(kw):
+    # The route is unique: the tree's intervals answer every decision, the M^s one.
+    maze = generate("kruskal", 9, 7, 2, **kw).maze
+    brain = DemonBrain(maze, "on-demand")
+    for cell in range(maze.size):
+        for target in range(0, maze.size, 5):
+            assert brain.next_move(cell, target) == lowest_ms_move(maze, cell, target)
+    assert brain._tree is not None and not brain._searches
+    assert "perfect maze" in brain.describe()
+
+
+def test_a_maze_with_a_one_way_door_is_no_tree_for_the_brain():
+    maze = generate("kruskal", 6, 6, 3).maze
+    maze.walls.flat[14] |= np.uint8(1 << next(d for d in range(4) if maze.step(14, d) != 14))
+    brain = DemonBrain(maze, "on-demand")
+    brain.next_move(0, maze.size - 1)
+    assert brain._tree is None
 
 
 # -- personalities ------------------------------------------------------------------------

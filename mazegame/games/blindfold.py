@@ -1,0 +1,136 @@
+"""The blindfold puzzle: type one move sequence that gets out of every maze of a size at once.
+
+You cannot see the maze: every feasible n x m maze (`engine.allmazes.mazeset`) walks your
+sequence in lockstep from its upper-left corner, and a maze is out once its lower-right
+corner has been visited. Levels 3x3 (par 11, the proven optimum), 3x4 (par 17, proven) and
+4x4 (par 29, the best known; the lower bound is 27). A plain state machine: no Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
+from mazegame.locations import asset
+
+
+@dataclass(frozen=True)
+class Level:
+    """One size of the puzzle: n rows, m columns, and par (the best known length)."""
+
+    n: int
+    m: int
+    par: int
+    note: str  #: what is known about par, for the reveal
+
+    @property
+    def name(self) -> str:
+        """The level's name and saved-results key, "3x3"."""
+        return f"{self.n}x{self.m}"
+
+
+LEVELS = {level.name: level for level in (
+    Level(3, 3, 11, "11 is optimal (proved by search)"),
+    Level(3, 4, 17, "17 is optimal (proved by search)"),
+    Level(4, 4, 29, "29 is the best known (Funke et al. 2017); nobody knows if 27 or 28 do"),
+)}
+MODE = "blindfold"  #: the saved results' mode name (games.modes registers it)
+
+
+def stars(moves: int, par: int) -> int:
+    """Stars for a sequence of `moves` that solves every maze: 3 at par or better, 2 within a
+    third over par, else 1."""
+    if moves <= par:
+        return 3
+    return 2 if moves <= par + max(1, par // 3) else 1
+
+
+def known_sequence(n: int, m: int) -> str | None:
+    """A shipped sequence that solves every n x m maze (assets/allmazes/optimal-NxM.txt or
+    best-NxM.txt), or None if none ships."""
+    for kind in ("optimal", "best"):
+        path = asset("allmazes", f"{kind}-{n}x{m}.txt")
+        if path.exists():
+            return path.read_text(encoding="utf-8").strip()
+    return None
+
+
+class BlindfoldGame:
+    """One level: the sequence typed so far and where it leaves every maze."""
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+        self.mazes = MazeSet(level.n, level.m)  #: every feasible maze, stepped in lockstep
+        self.gave_up = False  #: the known sequence was revealed: no stars for this attempt
+        self.newly_solved: list[int] = []  #: the mazes the last move got out
+
+    @property
+    def sequence(self) -> str:
+        """The moves typed so far, as letters udlr."""
+        return "".join(self.mazes.moves)
+
+    @property
+    def total(self) -> int:
+        """How many mazes there are."""
+        return len(self.mazes)
+
+    def unsolved(self) -> int:
+        """How many mazes the sequence leaves unsolved."""
+        return self.mazes.unsolved()
+
+    @property
+    def won(self) -> bool:
+        """Whether the sequence gets out of every maze."""
+        return self.unsolved() == 0
+
+    def type(self, move: str) -> int:
+        """Append a move (a letter of udlr); returns how many mazes it got out."""
+        if move not in MOVES:
+            raise ValueError(f"a move is one of {MOVES!r}, not {move!r}")
+        before = self.mazes.solved
+        self.mazes.step(move)
+        self.newly_solved = [int(k) for k in (self.mazes.solved & ~before).nonzero()[0]]
+        return len(self.newly_solved)
+
+    def erase(self) -> bool:
+        """Take back the last move (False if there was none)."""
+        self.newly_solved = []
+        return self.mazes.back()
+
+    def clear(self) -> None:
+        """Start the sequence again (a give-up stays a give-up)."""
+        self.mazes.reset()
+        self.newly_solved = []
+
+    def set_sequence(self, sequence: str) -> None:
+        """Replace the typed moves with `sequence`."""
+        self.clear()
+        for move in sequence:
+            self.type(move)
+        self.newly_solved = []
+
+    def give_up(self) -> str | None:
+        """Reveal a known sequence (it replaces yours); None if none ships for this size."""
+        known = known_sequence(self.level.n, self.level.m)
+        if known is not None:
+            self.gave_up = True
+            self.set_sequence(known)
+        return known
+
+    def stars(self) -> int:
+        """Stars earned by the sequence: none until it solves every maze, or after a give-up."""
+        if not self.won or self.gave_up:
+            return 0
+        return stars(len(self.mazes.moves), self.level.par)
+
+    def shown(self) -> int:
+        """The maze to draw: the worst unsolved one (farthest from its goal), or when all are
+        out, the one the sequence got out last."""
+        worst = self.mazes.worst()
+        if worst is not None:
+            return worst
+        return int(self.mazes.solved_at().argmax())
+
+    def path(self, k: int) -> list[int]:
+        """The cells maze k's walker has stood on, in order."""
+        return self.mazes.path(k)

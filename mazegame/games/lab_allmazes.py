@@ -1,0 +1,143 @@
+"""The all-mazes lab: every feasible maze of a small size walking one sequence in lockstep,
+two sequences side by side (a known optimum or the best found here, a random walk, a staircase).
+
+Rules only (no Textual): `Run` is one sequence played step by step over its own `MazeSet`;
+`AllMazesLab` holds two runs that step, step back and rewind together.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
+from mazegame.games.blindfold import LEVELS, known_sequence
+
+SIZES = ((3, 3), (3, 4), (4, 4))  #: the sizes the lab offers (4x4 shows a sample)
+RANDOM_CAP = 600  #: a random walk stops after this many moves, solved or not
+
+
+def random_walk(n: int, m: int, seed: int = 1, cap: int = RANDOM_CAP) -> str:
+    """Random moves (seeded) until every n x m maze is solved, or `cap` moves."""
+    rng = np.random.default_rng(seed)
+    mazes, moves = MazeSet(n, m), []
+    while mazes.unsolved() and len(moves) < cap:
+        moves.append(MOVES[int(rng.integers(len(MOVES)))])
+        mazes.step(moves[-1])
+    return "".join(moves)
+
+
+def staircase(n: int, m: int, cap: int = RANDOM_CAP) -> str:
+    """"rd" over and over (then "dr"...): the first idea most people have, until it solves
+    every maze or reaches `cap` moves (it never solves a maze that needs a move back)."""
+    mazes, moves = MazeSet(n, m), []
+    while mazes.unsolved() and len(moves) < min(cap, 2 * (n + m)):
+        moves.append("rd"[len(moves) % 2])
+        mazes.step(moves[-1])
+    return "".join(moves)
+
+
+def sources(n: int, m: int, yours: str | None = None) -> dict[str, str]:
+    """The sequences the lab can play for a size, by name (the known one first)."""
+    found = {}
+    known = known_sequence(n, m)
+    level = LEVELS.get(f"{n}x{m}")
+    if known:
+        found["optimal" if level and len(known) <= level.par else "best found here"] = known
+    found["random walk"] = random_walk(n, m)
+    found["staircase rd"] = staircase(n, m)
+    if yours:
+        found["yours"] = yours
+    return found
+
+
+class Run:
+    """One named sequence played over every maze, `at` moves in."""
+
+    def __init__(self, name: str, sequence: str, n: int, m: int) -> None:
+        self.name, self.sequence = name, sequence
+        self.mazes = MazeSet(n, m)
+
+    @property
+    def at(self) -> int:
+        """How many moves have been played."""
+        return len(self.mazes.moves)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every move has been played."""
+        return self.at >= len(self.sequence)
+
+    def step(self) -> bool:
+        """Play the next move (False at the end)."""
+        if self.finished:
+            return False
+        self.mazes.step(self.sequence[self.at])
+        return True
+
+    def back(self) -> bool:
+        """Take back the last move (False at the start)."""
+        return self.mazes.back()
+
+    def rewind(self) -> None:
+        """Back to the start."""
+        self.mazes.reset()
+
+
+class AllMazesLab:
+    """Two runs over the mazes of one size, moving together."""
+
+    def __init__(self, n: int = 3, m: int = 3, yours: str | None = None) -> None:
+        self.n, self.m = n, m
+        self.sources = sources(n, m, yours)  #: name -> sequence
+        names = list(self.sources)
+        right = "yours" if yours else names[1]  # the player's own against the best
+        self.runs = [Run(names[0], self.sources[names[0]], n, m),
+                     Run(right, self.sources[right], n, m)]  #: left, right
+        self.playing = False  #: the screen's timer steps while this is set
+
+    @property
+    def size(self) -> str:
+        """The size, "3x3"."""
+        return f"{self.n}x{self.m}"
+
+    def step(self) -> bool:
+        """Both runs one move on; False when neither had a move left (playing stops)."""
+        moved = [run.step() for run in self.runs]
+        if not any(moved):
+            self.playing = False
+        return any(moved)
+
+    def back(self) -> bool:
+        """Both runs one move back (a run that has finished waits until the other is back
+        at its length)."""
+        longest = max(run.at for run in self.runs)
+        moved = [run.back() for run in self.runs if run.at == longest]
+        return any(moved)
+
+    def rewind(self) -> None:
+        """Both runs back to the start."""
+        for run in self.runs:
+            run.rewind()
+
+    def cycle(self, side: int) -> None:
+        """Give one side the next sequence of `sources` (the other side's is skipped), from
+        the start like the other side."""
+        names = list(self.sources)
+        other = self.runs[1 - side].name
+        i = names.index(self.runs[side].name)
+        for step in range(1, len(names) + 1):
+            name = names[(i + step) % len(names)]
+            if name != other:
+                break
+        run = Run(name, self.sources[name], self.n, self.m)
+        for _ in range(self.runs[1 - side].at):
+            run.step()
+        self.runs[side] = run
+
+    def sample(self, most: int) -> np.ndarray:
+        """The indices of at most `most` mazes to draw: all of them when they fit, else
+        evenly spread ones."""
+        total = len(self.runs[0].mazes)
+        if total <= most:
+            return np.arange(total)
+        return np.linspace(0, total - 1, most).round().astype(int)

@@ -1,0 +1,191 @@
+"""The blindfold puzzle's screen: type one move sequence for every maze of a size at once.
+
+The status line counts the mazes your sequence leaves unsolved; the large maze is the worst
+of them (farthest from its goal) with your path in it; the small grid has a dot per maze
+that lights up as the maze is solved. Undo, clear, give up (reveal a known sequence), and
+the levels 3x3, 3x4, 4x4. Rules live in `games.blindfold`.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame
+from mazegame.games.setup import GameSetup
+from mazegame.ui import palette
+from mazegame.ui.keys import move_bindings
+from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
+from mazegame.ui.widgets.footer import GameFooter
+
+#: A move key's direction -> the paper's move letter.
+LETTERS = {"north": "u", "south": "d", "west": "l", "east": "r"}
+
+
+def star_text(earned: int) -> str:
+    """Three stars, the earned ones filled: "★★☆"."""
+    return "★" * earned + "☆" * (3 - earned)
+
+
+class BlindfoldScreen(Screen):
+    """One level of the blindfold puzzle; ] and [ move between levels."""
+
+    DEFAULT_CSS = """
+    BlindfoldScreen #bf-status { dock: top; height: 1; padding: 0 1; background: $panel; }
+    BlindfoldScreen #bf-play { height: 1fr; padding: 1 2; }
+    BlindfoldScreen #bf-left { width: auto; min-width: 26; padding-right: 3; }
+    BlindfoldScreen #bf-right { width: 1fr; }
+    BlindfoldScreen #bf-caption { padding-top: 1; color: $text-muted; }
+    BlindfoldScreen #bf-sequence { padding-top: 1; }
+    BlindfoldScreen #bf-dots-title { color: $text-muted; }
+    BlindfoldScreen #bf-note { padding-top: 1; color: $text-muted; }
+    """
+
+    BINDINGS = [
+        *move_bindings(),
+        Binding("z,backspace", "undo", "Undo", id="bf-undo", tooltip="Erase the last move"),
+        Binding("c", "clear", "Clear", id="bf-clear", tooltip="Erase the whole sequence"),
+        Binding("g", "give_up", "Give up", id="bf-give-up",
+                tooltip="Reveal a sequence that solves every maze (no stars this time)"),
+        Binding("right_square_bracket", "level(1)", "Next level", key_display="[ ]",
+                id="bf-next", tooltip="The next, bigger level"),
+        Binding("left_square_bracket", "level(-1)", "Previous level", show=False,
+                id="bf-previous", tooltip="The previous level"),
+        Binding("escape,q", "app.pop_screen", "Menu", id="bf-back", tooltip="Back to the menu"),
+    ]
+
+    def __init__(self, level: str = "3x3") -> None:
+        super().__init__()
+        self.game = BlindfoldGame(LEVELS[level])
+        self.message = ""  #: one line of news under the sequence (a win, a reveal)
+
+    def compose(self) -> ComposeResult:
+        """Status, the worst maze with your path, the dots of every maze, the footer."""
+        yield Static("", id="bf-status")
+        with Horizontal(id="bf-play"):
+            with Vertical(id="bf-left"):
+                yield Static("", id="bf-maze")
+                yield Static("", id="bf-caption")
+            with Vertical(id="bf-right"):
+                yield Static("every maze, lit once it is out:", id="bf-dots-title")
+                yield Static("", id="bf-dots")
+                yield Static("", id="bf-sequence")
+                yield Static("", id="bf-note")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        """Draw the level before the first move."""
+        self.show()
+
+    def help_intro(self) -> str:
+        """The help screen's rules for this level."""
+        level = self.game.level
+        return (f"You cannot see the maze. Type one sequence of moves that gets out of every "
+                f"{level.name} maze at once: all {self.game.total} of them start in the "
+                "upper-left corner and walk your moves in step; a move into rock or off the "
+                "grid does nothing, and a maze is out once its lower-right corner has been "
+                f"visited. Par is {level.par}: {level.note}.")
+
+    # -- moves -----------------------------------------------------------------------
+    def action_move(self, direction: str) -> None:
+        """Type one move: every maze takes it."""
+        got_out = self.game.type(LETTERS[direction])
+        self.message = (f"+{got_out} maze{'s' * (got_out > 1)} out" if got_out
+                        else "")
+        if self.game.won:
+            self.on_won()
+        self.show()
+
+    def action_undo(self) -> None:
+        """Erase the last move."""
+        if not self.game.erase():
+            self.app.bell()
+        self.message = ""
+        self.show()
+
+    def action_clear(self) -> None:
+        """Erase the whole sequence."""
+        self.game.clear()
+        self.message = ""
+        self.show()
+
+    def action_give_up(self) -> None:
+        """Reveal a known sequence that solves every maze."""
+        known = self.game.give_up()
+        level = self.game.level
+        if known is None:
+            self.message = "No known sequence ships for this size."
+        elif len(known) <= level.par:
+            self.message = f"Revealed: {level.note}. Step back through it with undo."
+        else:
+            self.message = (f"Revealed the best found here, {len(known)} moves; {level.note}. "
+                            "Beat it!")
+        self.show()
+
+    def action_level(self, delta: int) -> None:
+        """Play the next (or previous) level."""
+        names = list(LEVELS)
+        i = (names.index(self.game.level.name) + delta) % len(names)
+        self.game = BlindfoldGame(LEVELS[names[i]])
+        self.message = ""
+        self.show()
+
+    def on_won(self) -> None:
+        """Record a solved level (fewest moves are kept); say how it went."""
+        game = self.game
+        if game.gave_up:
+            return
+        moves, par = len(game.sequence), game.level.par
+        record = getattr(self.app, "record", None)
+        if callable(record):
+            record(MODE, game.level.name, won=True, moves=moves, optimum=par, seconds=0.0)
+        if moves < par:
+            self.message = f"{moves} moves: under par! Better than the best known."
+        elif moves == par:
+            self.message = f"{moves} moves: par. {star_text(3)}"
+        else:
+            self.message = f"{moves} moves: out of every maze. Par is {par}: shorter?"
+
+    # -- drawing ------------------------------------------------------------------------
+    def best_moves(self) -> int | None:
+        """The fewest moves of a saved win on this level, if any."""
+        store = getattr(self.app, "store", None)
+        best = store.best(MODE, self.game.level.name) if store is not None else None
+        return best.moves if best is not None else None
+
+    def show(self) -> None:
+        """Redraw the status line, the shown maze, the dots and the sequence."""
+        game = self.game
+        level = game.level
+        if game.sequence and not game.gave_up:  # the all-mazes lab can play it ("yours")
+            if not hasattr(self.app, "blindfold_sequences"):
+                self.app.blindfold_sequences = {}
+            self.app.blindfold_sequences[level.name] = game.sequence
+        left, total = game.unsolved(), game.total
+        best = self.best_moves()
+        stars = game.stars() if game.won else 0
+        saved = f"  best {best}" if best is not None else ""
+        self.query_one("#bf-status", Static).update(
+            f"[b]Blindfold {level.name}[/b]  par {level.par}  moves {len(game.sequence)}  "
+            f"[b]{left}[/b] of {total} unsolved  {star_text(stars)}{saved}")
+        k = game.shown()
+        self.query_one("#bf-maze", Static).update(big_maze(game.mazes, k, game.path(k)))
+        caption = ("the worst one left:\nfarthest from its goal" if left
+                   else "every maze is out;\nthis one got out last")
+        self.query_one("#bf-caption", Static).update(f"maze {k + 1} of {total}:\n{caption}")
+        self.query_one("#bf-dots", Static).update(
+            dot_grid(game.mazes, fresh=game.newly_solved))
+        sequence = game.sequence or "(type with the arrow keys)"
+        self.query_one("#bf-sequence", Static).update(
+            f"[b]{sequence}[/b]" if game.sequence else sequence)
+        style = palette.SOLVED if game.won else "default"
+        self.query_one("#bf-note", Static).update(
+            f"[{style}]{self.message}[/]" if self.message else "")
+
+
+def blindfold_screen(setup: GameSetup) -> BlindfoldScreen:
+    """The mode's screen for a setup: the level its "level" option names."""
+    return BlindfoldScreen(setup.option("level", "3x3"))
