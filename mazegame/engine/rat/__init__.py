@@ -69,11 +69,15 @@ from mazegame.engine.rat.episode import (
     BASELINE,
     BASELINE_RATE,
     CAPPED,
+    COST,
+    CRITIC,
     DECAY,
     DRULE,
     EXPLORE,
+    FORGET,
     GAMMA,
     HP_SIZE,
+    LAMBDA,
     LIMIT,
     LITERAL,
     LR_PRED,
@@ -81,15 +85,16 @@ from mazegame.engine.rat.episode import (
     TEMP,
     WORKING,
     episode,
+    log_width,
     seed_rng,
 )
 from mazegame.engine.rat.net import RatNet, expected_shapes
 
 __all__ = ["DEFAULT_HIDDEN", "VARIANTS", "RatNet", "episode", "expected_shapes", "hyper",
-           "seed_rng"]
+           "log_width", "seed_rng"]
 
 #: Variant name -> kernel code.
-VARIANTS = {"literal": LITERAL, "working": WORKING}
+VARIANTS = {"literal": LITERAL, "working": WORKING, "critic": WORKING}
 DEFAULT_HIDDEN = 16  #: decision nodes
 
 #: The settings of each variant (see the module docstring for how they were chosen).
@@ -100,6 +105,9 @@ SETTINGS = {
     "working": {TEMP: 1.0, DECAY: 0.0, GAMMA: 1.0, LR_PRED: 0.01, LR_REWARD: 0.05,
                 BASELINE: 0.0, BASELINE_RATE: 0.1, EXPLORE: 0.0, CAPPED: 1.0, DRULE: 0.0,
                 LIMIT: 2.0},
+    "critic": {TEMP: 1.0, DECAY: 0.0, GAMMA: 0.98, LR_PRED: 0.01, LR_REWARD: 0.1,
+               BASELINE: 0.0, BASELINE_RATE: 0.0, EXPLORE: 0.0, CAPPED: 0.0, DRULE: 0.0,
+               LIMIT: 2.0, CRITIC: 0.01, LAMBDA: 0.9, COST: 0.0, FORGET: 0.5},
 }
 
 

@@ -51,5 +51,6 @@ SCREENS = ScreenFactories({
     **{kind: "mazegame.ui.screens.interpreted:interpreted_screen"
        for kind in KIND_MODULES if available(kind)},
     "lab": "mazegame.ui.screens.lab:lab_screen",
+    "rat": "mazegame.ui.screens.rat:rat_screen",
     "editor": "mazegame.ui.screens.editor:editor_screen",
 })
