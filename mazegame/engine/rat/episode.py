@@ -28,8 +28,8 @@ LITERAL, WORKING = 0, 1  #: variant codes
 #: decision weights in the working variant (0 none, 1 both, 2 rule 2 only), the bound on the
 #: move nodes (0: none), the value node's rate (0: no critic, the whole-episode reward), the
 #: traces' decay per move with the critic (lambda), the critic's cost of a move, how much of
-#: the move weights an episode run into the cap keeps (1: all). The package docstring says which were
-#: tried and kept.
+#: the move weights an episode run into the cap keeps (1: all). The package docstring says
+#: which were tried and kept.
 (TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE, EXPLORE, CAPPED, DRULE,
  LIMIT, CRITIC, LAMBDA, COST, FORGET) = range(15)
 HP_SIZE = 15

@@ -119,12 +119,12 @@ class RatScreen(Screen):
         lab = self.lab
         med = lab.last_median()
         fields = [f"episode {max(1, len(lab.history))}", f"move {lab.index}",
-                  f"last 20: {med:g}" if med is not None else "last 20: -",
+                  f"last 20 {med:g}" if med is not None else "last 20 -",
                   f"{SPEEDS[self.speed]}/s"]
         state = " [b]TRAINING[/b]" if self.training else "" if self.playing else " [b]PAUSED[/b]"
         if self.message:
             fields.append(self.message)
-        describe = f"{lab.variant} rat, {lab.maze.width}x{lab.maze.height} seed {lab.seed}"
+        describe = f"{lab.variant} · {lab.maze.width}x{lab.maze.height} · seed {lab.seed}"
         width = self.size.width or 80
         self.query_one("#status", Static).update(
             fit_status("The learning rat", describe, fields, width - 2, state))

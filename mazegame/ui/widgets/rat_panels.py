@@ -111,8 +111,8 @@ def curve_text(history: list[int], width: int, rows: int, shortest: int, random_
         t.append(" " * (width - label_width - len(cols)))
         t.append(f"─{name:<{label_width - 1}}" if name else "", style=palette.START)
         t.append("\n")
-    t.append(f"{len(history)} episodes; shortest {shortest}, wall follower {wall_follower}, "
-             f"random walk {random_walk:.0f}", style=palette.START)
+    t.append(f"{len(history)} episodes · shortest {shortest} · wall {wall_follower} · "
+             f"random {random_walk:.0f}", style=palette.START)
     return t
 
 
