@@ -44,6 +44,7 @@ MODE_LEGENDS: dict[str, tuple[str, ...]] = {
     **{kind: ("been-there", "player", "start", "goal", "trail", "path") for kind in KIND_MODULES},
     "lab": ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma"),
     "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
+    "rat": ("rat", "start", "goal", "rat-trail", "wall", "one-way", "seam"),
 }
 #: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
 VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
@@ -73,6 +74,8 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     # -- the bird's-eye maze (maze_view, seams) ------------------------------------------------
     "player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
     "start": lambda: Sample(p.GLYPH_START, p.START, "the start"),
+    "rat": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "the rat"),
+    "rat-trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "where the rat went this episode"),
     "goal": lambda: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
     "trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
     "path": lambda: Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),

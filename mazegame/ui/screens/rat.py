@@ -179,10 +179,18 @@ class RatScreen(Screen):
         worker = get_current_worker()
         bar = self.query_one(ProgressBar)
         done = lab.train(TRAIN_EPISODES,
-                         progress=lambda k: self.app.call_from_thread(bar.update, progress=k),
+                         progress=lambda k: self.app.call_from_thread(self._progress, bar, k),
                          cancelled=lambda: self._stop or worker.is_cancelled)
         if not worker.is_cancelled:  # (cancelled only when the screen goes)
             self.app.call_from_thread(self._trained, done, self._stop)
+
+    def _progress(self, bar: ProgressBar, done: int) -> None:
+        """A training episode ended: the bar moves, and now and then the curve."""
+        bar.update(progress=done)
+        if done % 10 == 0:
+            lab = self.lab
+            self.query_one(CurvePanel).show(lab.history, lab.shortest, lab.random_walk,
+                                            lab.wall_follower)
 
     def _trained(self, done: int, cancelled: bool = False) -> None:
         """Back from training: hide the bar, say how it went, redraw."""
