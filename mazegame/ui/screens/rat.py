@@ -90,7 +90,7 @@ class RatScreen(Screen):
                             wrap_x=self.setup.wrap_x, wrap_y=self.setup.wrap_y).maze
         self.lab = RatLab(maze, self.setup.seed)
         self.query_one(MazeView).set_maze(maze)
-        self._timer = self.set_interval(TICK, self._tick, pause=not self.playing)
+        self._start_timer()
         self.call_after_refresh(self.redraw)
 
     # -- drawing ------------------------------------------------------------------
@@ -130,11 +130,21 @@ class RatScreen(Screen):
             fit_status("The learning rat", describe, fields, width - 2, state))
 
     # -- playing ------------------------------------------------------------------
+    def _beat(self) -> float:
+        """Seconds between two redraws at this speed (a move each, or several when fast)."""
+        return max(TICK, 1 / SPEEDS[self.speed])
+
+    def _start_timer(self) -> None:
+        """(Re)start the replay timer at this speed, paused unless playing."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(self._beat(), self._tick, pause=not self.playing)
+
     def _tick(self) -> None:
         """Advance the replay by this speed's moves for one beat."""
         if self.lab is None or self.training:
             return
-        for _ in range(max(1, round(SPEEDS[self.speed] * TICK))):
+        for _ in range(max(1, round(SPEEDS[self.speed] * self._beat()))):
             self.lab.step()
         self.redraw()
 
@@ -157,6 +167,8 @@ class RatScreen(Screen):
     def action_speed(self, delta: int) -> None:
         """Faster or slower."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self._timer is not None:
+            self._start_timer()
         self._status()
 
     # -- training fast --------------------------------------------------------------

@@ -28,6 +28,8 @@ async def test_the_rat_screen_steps_trains_saves_and_names_a_bad_file(helpers, m
         assert lab.index == 3 or lab.history  # three moves (or a finished tiny episode)
         assert screen.query_one(MazeView).player == lab.cell
         assert "move 3" in status(app) or lab.index < 3
+        await pilot.press("plus")
+        assert "15/s" in status(app)
         await pilot.press("t")
         await app.workers.wait_for_complete()
         await helpers.settle(pilot)
