@@ -59,6 +59,8 @@ MARKERS: dict[str, Marker] = {
     "jump": Marker(status=("Jumps",), board=("G",)),  # the numbered board and its goal
     # the lab's maze is drawn (start and goal) and its generator plays: status shows the seed
     "lab": Marker(status=("seed",), board=("○", "◎")),
+    # the rat's maze is drawn (start and goal) and its curve's figures are in the status
+    "rat": Marker(status=("last 20",), board=("○", "◎")),
     # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
     "editor": Marker(status=("one-way",), board=("○", "◎")),
     # the interpreted mazes show no maze: a scene and its numbered options

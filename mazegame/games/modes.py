@@ -272,6 +272,7 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         goal="Watch a rat that knows only the cell it is in learn its way to the goal.",
         tip="Press t a few times: the curve's last episodes should sink well below the "
             "random walk's level; + and - set the walking speed.",
+        builds="flat",
         files="maze",
     ),
     Mode(
