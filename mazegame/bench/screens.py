@@ -63,6 +63,8 @@ MARKERS: dict[str, Marker] = {
     "blindfold": Marker(status=("par", "unsolved"), board=("@", "◎")),
     # the all-mazes lab: the small mazes, each walker on its start and each goal
     "allmazes": Marker(status=("mazes at once",), board=("@", "◎")),
+    # the rat's maze is drawn (start and goal) and its curve's figures are in the status
+    "rat": Marker(status=("last 20",), board=("○", "◎")),
     # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
     "editor": Marker(status=("one-way",), board=("○", "◎")),
     # the interpreted mazes show no maze: a scene and its numbered options

@@ -16,7 +16,8 @@ from mazegame.cli.common import (
 )
 
 MAX_EPISODES = 100_000  #: a bound on --episodes and --runs
-VARIANT_NAMES = ("literal", "working")  #: kept in step with engine.rat.VARIANTS (a test checks)
+#: kept in step with engine.rat.VARIANTS (a test checks)
+VARIANT_NAMES = ("literal", "working", "critic")
 
 
 def parse_count(text: str) -> int:
@@ -42,7 +43,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     t.add_argument("--maze", default=None, metavar="FILE", help="a maze file instead")
     t.add_argument("--variant", choices=VARIANT_NAMES, default="working",
                    help="literal: the rules of fig. 22 as written; working: the smallest "
-                        "change that learns (default)")
+                        "change that learns (default); critic: an actor-critic try")
     t.add_argument("--new-goal-every", type=parse_count, default=None, metavar="K",
                    help="a new start and goal every K episodes")
     t.add_argument("--save", default=None, metavar="MODEL.npz", help="write the trained rat")

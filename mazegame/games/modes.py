@@ -298,6 +298,19 @@ MODES: dict[str, Mode] = {m.name: m for m in (
         )),),
     ),
     Mode(
+        "rat", "The learning rat",
+        "Suits' self-teaching maze rat (section 5): a small neural net that sees only the "
+        "kind of cell it stands in, picks a move through four mutually inhibiting move "
+        "nodes, guesses the next cell's kind, and is rewarded at the goal. Watch it walk, "
+        "its nodes light up, and its steps per episode fall towards the shortest path; "
+        "train it fast (t), save (ctrl+s) and load (o) it.",
+        goal="Watch a rat that knows only the cell it is in learn its way to the goal.",
+        tip="Press t a few times: the curve's last episodes should sink well below the "
+            "random walk's level; + and - set the walking speed.",
+        builds="flat",
+        files="maze",
+    ),
+    Mode(
         "editor", "Level editor",
         "Draw a maze of your own. Arrows move the cursor; shift+arrows (or wasd) toggle a "
         "wall; o then a direction makes a door one-way; S start, G goal, X exit. The shortest "

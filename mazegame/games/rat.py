@@ -31,6 +31,7 @@ from mazegame.engine.rat.baselines import (
     random_walk,
     tabular_episode,
 )
+from mazegame.engine.rat.net import WEIGHTS
 
 CAP_PER_CELL = 100  #: the step cap of an episode is this many moves per cell
 RANDOM_WALKS = 200  #: random walks averaged for the random-walk baseline
@@ -185,7 +186,7 @@ class ModelError(ValueError):
 def save(net: RatNet, path: str) -> None:
     """Write the rat as an .npz file (arrays only, no pickles)."""
     arrays = {name: np.asarray(a, dtype=np.float64) for name, a in zip(
-        ("wx", "wc", "bh", "wm", "wp", "wpm"), net.arrays(), strict=True)}
+        WEIGHTS, net.arrays(), strict=True)}
     with open(path, "wb") as file:
         np.savez(file, variant=np.array(net.variant), **arrays)
 
@@ -205,6 +206,8 @@ def load(path: str) -> RatNet:
     if missing:
         raise ModelError(f"{path} is not a rat model: missing {', '.join(missing)}")
     variant = str(arrays.pop("variant"))
+    if "wv" not in arrays and "bh" in arrays:  # saved before the value node: a silent one
+        arrays["wv"] = np.zeros(np.shape(arrays["bh"])[0] + 1)
     if variant not in VARIANTS:
         raise ModelError(f"{path}: unknown variant {variant!r}")
     bh = arrays["bh"]
@@ -216,5 +219,5 @@ def load(path: str) -> RatNet:
             raise ModelError(f"{path}: {name} has shape {a.shape} {a.dtype}, not {shape}")
         if not np.all(np.isfinite(a)):
             raise ModelError(f"{path}: {name} holds non-finite numbers")
-    return RatNet(*(np.ascontiguousarray(arrays[n], dtype=np.float64)
-                    for n in ("wx", "wc", "bh", "wm", "wp", "wpm")), variant=variant)
+    return RatNet(*(np.ascontiguousarray(arrays[n], dtype=np.float64) for n in WEIGHTS),
+                  variant=variant)

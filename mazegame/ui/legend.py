@@ -46,6 +46,7 @@ MODE_LEGENDS: dict[str, tuple[str, ...]] = {
     "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
     "blindfold": ("player", "rock", "start", "walked", "goal", "maze-dot", "maze-out"),
     "allmazes": ("player", "worst", "rock", "goal", "maze-free", "maze-solved"),
+    "rat": ("rat", "start", "goal", "rat-trail", "wall", "one-way", "seam"),
 }
 #: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
 VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
@@ -75,6 +76,8 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     # -- the bird's-eye maze (maze_view, seams) ------------------------------------------------
     "player": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
     "start": lambda: Sample(p.GLYPH_START, p.START, "the start"),
+    "rat": lambda: Sample(p.GLYPH_PLAYER, p.PLAYER, "the rat"),
+    "rat-trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "where the rat went this episode"),
     "goal": lambda: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
     "trail": lambda: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),
     "path": lambda: Sample(p.GLYPH_PATH, p.PATH, "the shortest path, shown at the end"),

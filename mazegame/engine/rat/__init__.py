@@ -52,6 +52,41 @@ Measured on backtracker mazes, 300 episodes, seeds 1-8 (medians of the last 20 e
   length (CAPPED 0) did not stop the collapses; LIMIT 2 against none: within the noise
   (6x6: 3 of 8 seeds within 2x the shortest path either way), kept for the floor it gives.
 
+Figures over eight seeds (backtracker mazes, seeds 1-8, 300 episodes; `mazegame rat train
+--size WxH --seed S`; last-20 median / shortest / random walk's mean):
+- working, 6x6: 239/24/899, 240/20/792, 13/10/334, 14/12/646, 338/24/886, 46/14/522,
+  105/18/710, 26/14/577: within 2x the shortest path on 3 of 8 (seeds 3, 4, 8). Tabular
+  memoryless (last-20 medians) 1927, 1170, 3600, 3600, 3600, 1190, 91, 432; tabular with
+  position 26, 22, 10, 14, 27, 16, 20, 16; wall follower 28, 48, 10, 58, 34, 54, 48, 42.
+- working, 10x10: 243/24/2520, 619/40/3206, 70/20/1606, 10000/22/2723, 1245/36/4165,
+  1500/58/3915, 45/22/2708, 2590/64/5477: under a third of the random walk on 5 of 8.
+- transfer (trained 300 episodes on 6x6 seed S, then 20 frozen runs on an unseen 9x7, seed
+  100+S): better than the random walk on 3 of 8 (688 vs 906, 332 vs 983, 240 vs 823); on the
+  rest the drift learned on one maze sends it the wrong way on the other (e.g. 6300 vs 1647).
+- literal, 6x6: 570/24/899, 485/20/792, 236/10/334, 291/12/646, 656/24/886, 365/14/522,
+  581/18/710, 393/14/577 (0 of 8 within 2x; a random walk's median is near 0.7 of its
+  mean, so these are chance); 10x10: 3138/24/2520, 2523/40/3206, 1418/20/1606,
+  2497/22/2723, 3517/36/4165, 3217/58/3915, 2540/22/2708, 4027/64/5477 (0 of 8).
+- 300 episodes at 10x10 take 0.4-5.4 s for the working rat (longest when it runs into the
+  cap), on a shared machine.
+
+The critic variant (`--variant critic`, tried for a steadier learner and kept as an option):
+actor-critic with eligibility traces. A value node reads the decision nodes (weights `wv`)
+and predicts the discounted goal reward (discount 0.98 a move, reward 1 at the goal); its
+surprise each move (TD error) moves the decision weights along a trace (lambda 0.9) of the
+recent moves' log-probability gradients, so the rat learns inside its first long episode,
+not only at the goal. It learns fast where it learns (6x6 seed 3: 540, 70, 78, ... then 10-12
+moves by episode 30) and within 2x the shortest path on 5 of 8 6x6 mazes, but on the others
+and on 10x10 (2 of 8) it collapses into a drift that runs into the step cap every episode:
+once the goal is never reached the value node has nothing to say, and nothing pulls the rat
+back. Tried without success: a per-move cost (0.02: 4/8 at 6x6, more collapses), a smaller
+bound (LIMIT 1.5: no collapse, 2/8), halving the move weights after a capped episode
+(FORGET 0.5: 3/8 and 1/8), smaller rates (actor 0.02, critic 0.005: 1/8 and 0/8), lambda 0.8
+(1/8, 2/8). Tried for the working variant over the same seeds, 6x6 (within 2x of the shortest
+path): 32 or 64 decision nodes with larger random input weights (3/8, 2/8: faster learning,
+more collapses), LIMIT 1 with reward rate 0.1 (2/8), context DECAY 0.9 (3/8), baseline rate
+0.3 (2/8), LIMIT 3 with 2% random moves (2/8). None beat the kept settings.
+
 What it learns and what it cannot: mostly "do not turn back except at a dead end" plus a
 drift toward the goal, per cell type and previous move. A rat this forgetful cannot know
 where it is, so where the route turns away from the goal it stays at several times the
@@ -69,11 +104,15 @@ from mazegame.engine.rat.episode import (
     BASELINE,
     BASELINE_RATE,
     CAPPED,
+    COST,
+    CRITIC,
     DECAY,
     DRULE,
     EXPLORE,
+    FORGET,
     GAMMA,
     HP_SIZE,
+    LAMBDA,
     LIMIT,
     LITERAL,
     LR_PRED,
@@ -81,15 +120,16 @@ from mazegame.engine.rat.episode import (
     TEMP,
     WORKING,
     episode,
+    log_width,
     seed_rng,
 )
 from mazegame.engine.rat.net import RatNet, expected_shapes
 
 __all__ = ["DEFAULT_HIDDEN", "VARIANTS", "RatNet", "episode", "expected_shapes", "hyper",
-           "seed_rng"]
+           "log_width", "seed_rng"]
 
 #: Variant name -> kernel code.
-VARIANTS = {"literal": LITERAL, "working": WORKING}
+VARIANTS = {"literal": LITERAL, "working": WORKING, "critic": WORKING}
 DEFAULT_HIDDEN = 16  #: decision nodes
 
 #: The settings of each variant (see the module docstring for how they were chosen).
@@ -100,6 +140,9 @@ SETTINGS = {
     "working": {TEMP: 1.0, DECAY: 0.0, GAMMA: 1.0, LR_PRED: 0.01, LR_REWARD: 0.05,
                 BASELINE: 0.0, BASELINE_RATE: 0.1, EXPLORE: 0.0, CAPPED: 1.0, DRULE: 0.0,
                 LIMIT: 2.0},
+    "critic": {TEMP: 1.0, DECAY: 0.0, GAMMA: 0.98, LR_PRED: 0.01, LR_REWARD: 0.1,
+               BASELINE: 0.0, BASELINE_RATE: 0.0, EXPLORE: 0.0, CAPPED: 0.0, DRULE: 0.0,
+               LIMIT: 2.0, CRITIC: 0.01, LAMBDA: 0.9, COST: 0.0, FORGET: 0.5},
 }
 
 

@@ -26,10 +26,22 @@ LITERAL, WORKING = 0, 1  #: variant codes
 #: rate, reward rate, the running baseline (working), baseline rate, the chance of a random
 #: move, whether capped episodes count in the baseline, which prediction rules reach the
 #: decision weights in the working variant (0 none, 1 both, 2 rule 2 only), the bound on the
-#: move nodes (0: none). The package docstring says which were tried and kept.
+#: move nodes (0: none), the value node's rate (0: no critic, the whole-episode reward), the
+#: traces' decay per move with the critic (lambda), the critic's cost of a move, how much of
+#: the move weights an episode run into the cap keeps (1: all). The package docstring says
+#: which were tried and kept.
 (TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE, EXPLORE, CAPPED, DRULE,
- LIMIT) = range(11)
-HP_SIZE = 11
+ LIMIT, CRITIC, LAMBDA, COST, FORGET) = range(15)
+HP_SIZE = 15
+#: Columns of an episode's log: the move, the predicted type, the type found; a wider (float)
+#: log also gets the activations: the decision nodes, the four move nodes' input, the
+#: predictor's 16 nodes (see `log_width`).
+LOG_MOVE, LOG_PRED, LOG_FOUND, LOG_ACTS = 0, 1, 2, 3
+
+
+def log_width(hidden: int) -> int:
+    """Columns of a log that records the activations too."""
+    return LOG_ACTS + hidden + 4 + TYPES
 
 
 @kernel
@@ -39,11 +51,12 @@ def seed_rng(seed):
 
 
 @kernel
-def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
+def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
             learn, hp, log):
     """Walk from start until the goal or `cap` moves; returns the moves made. With `learn`
-    the weights change (in place) by the variant's rules. `log` (int[cap, 3] or empty)
-    receives, per move, the move, the predicted type and the type found."""
+    the weights change (in place) by the variant's rules. `log` ([cap, 3] or empty)
+    receives, per move, the move, the predicted type and the type found; a float log of
+    `log_width(H)` columns the activations too."""
     hn = bh.shape[0]
     h = np.zeros(hn)
     net = np.zeros(4)
@@ -60,6 +73,10 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
     e1m = np.zeros_like(wm)
     dh = np.zeros(hn)
     temp, decay, gamma = hp[TEMP], hp[DECAY], hp[GAMMA]
+    critic = hp[CRITIC] > 0.0 and variant == WORKING
+    trace = gamma * hp[LAMBDA] if critic else gamma
+    ev = np.zeros(hn + 1)  # the value node's trace
+    v_prev = 0.0
     cell = start
     steps = 0
     t = open_sides(walls, wrap_x, wrap_y, rock, cell)
@@ -67,6 +84,12 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
         if t == 0:
             break  # a closed cell: nowhere to go
         decide(wx, wc, bh, wm, t, ctx, h, net)
+        if critic and learn:
+            v = _value(wv, h)
+            if steps > 0:  # what the value node expected against what it now sees
+                _td_update(gamma * v - v_prev - hp[COST], hp, wx, wc, bh, wm, wv,
+                           e1x, e1c, e1b, e1m, ev)
+            v_prev = v
         for k in range(4):  # a bound on the move nodes keeps every open side possible
             slope[k] = 1.0
             if hp[LIMIT] > 0.0 and (t >> k) & 1:
@@ -86,9 +109,16 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
         nxt = step_kernel(walls, wrap_x, wrap_y, rock, cell, d)
         t2 = open_sides(walls, wrap_x, wrap_y, rock, nxt)
         if log.shape[0] > steps:
-            log[steps, 0] = d
-            log[steps, 1] = pred
-            log[steps, 2] = t2
+            log[steps, LOG_MOVE] = d
+            log[steps, LOG_PRED] = pred
+            log[steps, LOG_FOUND] = t2
+            if log.shape[1] >= LOG_ACTS + hn + 4 + TYPES:
+                for i in range(hn):
+                    log[steps, LOG_ACTS + i] = h[i]
+                for k in range(4):
+                    log[steps, LOG_ACTS + hn + k] = net[k] if (t >> k) & 1 else -99.0
+                for k in range(TYPES):
+                    log[steps, LOG_ACTS + hn + 4 + k] = q[k]
         if learn:
             if variant == LITERAL:
                 prediction_rule(wx, wm, wp, wpm, h, t, d, pred, pred == t2, hp[LR_PRED], True)
@@ -101,8 +131,13 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
                 ok = pred == t2
                 both = hp[DRULE] == 1.0 or (hp[DRULE] == 2.0 and not ok)
                 prediction_rule(wx, wm, wp, wpm, h, t, d, pred, ok, hp[LR_PRED], both)
-                _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma,
+                _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, trace,
                                  e1x, e1c, e1b, e1m, slope)
+                if critic:
+                    ev *= trace
+                    for i in range(hn):
+                        ev[i] += h[i]
+                    ev[hn] += 1.0
         # Jordan context: the state nodes keep a decaying copy of the outputs.
         for j in range(CONTEXT):
             ctx[j] *= decay
@@ -117,6 +152,11 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
         if variant == LITERAL:
             if reached:
                 literal_reward(wx, wm, e1x, e1m, hp[LR_REWARD])
+        elif critic:
+            if reached:  # the goal's reward, 1, against what the value node expected
+                _td_update(1.0 - v_prev, hp, wx, wc, bh, wm, wv, e1x, e1c, e1b, e1m, ev)
+            elif steps >= cap and hp[FORGET] > 0.0:
+                wm *= hp[FORGET]  # trapped by its own drift: loosen the habits
         else:
             # Reward by how this episode's length compares with the usual (a running mean
             # of log moves): shorter pushes every traced move up, longer (a loop run into
@@ -133,6 +173,28 @@ def episode(wx, wc, bh, wm, wp, wpm, walls, wrap_x, wrap_y, rock, start, goal, c
             if reached or hp[CAPPED] > 0.0:
                 hp[BASELINE] += hp[BASELINE_RATE] * (logt - hp[BASELINE])
     return steps
+
+
+@kernel
+def _value(wv, h):
+    """The value node: the discounted reward the decision nodes expect."""
+    hn = h.shape[0]
+    s = wv[hn]
+    for i in range(hn):
+        s += wv[i] * h[i]
+    return s
+
+
+@kernel
+def _td_update(delta, hp, wx, wc, bh, wm, wv, e1x, e1c, e1b, e1m, ev):
+    """Actor-critic: the value node's surprise `delta` moves the critic along its trace and
+    the decision weights along theirs (gradients of log pi of the recent moves)."""
+    a = hp[LR_REWARD] * delta
+    wx += a * e1x
+    wc += a * e1c
+    bh += a * e1b
+    wm += a * e1m
+    wv += hp[CRITIC] * delta * ev
 
 
 @kernel

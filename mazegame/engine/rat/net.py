@@ -19,7 +19,7 @@ TYPES = 16  #: input and predictor nodes, one per open-sides mask (0 never fires
 MOVES = 4  #: move nodes N, E, S, W
 CONTEXT = MOVES + TYPES  #: Jordan state nodes: the decayed moves and predictions
 INHIBIT = 1.0e6  #: how strongly a wall's cell-type input inhibits its move node
-WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm")  #: the weight arrays, in kernel order
+WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm", "wv")  #: the weight arrays, in kernel order
 
 
 @dataclass
@@ -32,6 +32,7 @@ class RatNet:
     wm: np.ndarray  # (MOVES, H) decision -> move nodes
     wp: np.ndarray  # (TYPES, H) decision -> predictor
     wpm: np.ndarray  # (TYPES, MOVES) winning move -> predictor
+    wv: np.ndarray  # (H + 1,) decision -> the value node (its bias last): the working critic
     variant: str = "working"
 
     @classmethod
@@ -45,9 +46,9 @@ class RatNet:
         # The working rat starts with silent move weights: an unbiased random walk (small
         # random ones give it a drift, often away from the goal, that costs it thousands of
         # moves before the reward can undo it).
-        wm = w(MOVES, hidden, scale=0.0 if variant == "working" else 0.1)
+        wm = w(MOVES, hidden, scale=0.1 if variant == "literal" else 0.0)
         return cls(w(hidden, TYPES), w(hidden, CONTEXT), w(hidden), wm,
-                   w(TYPES, hidden), w(TYPES, MOVES), variant)
+                   w(TYPES, hidden), w(TYPES, MOVES), np.zeros(hidden + 1), variant)
 
     @property
     def hidden(self) -> int:
@@ -66,7 +67,8 @@ class RatNet:
 def expected_shapes(hidden: int) -> dict[str, tuple[int, ...]]:
     """The shape of each weight array of a net with `hidden` decision nodes."""
     return {"wx": (hidden, TYPES), "wc": (hidden, CONTEXT), "bh": (hidden,),
-            "wm": (MOVES, hidden), "wp": (TYPES, hidden), "wpm": (TYPES, MOVES)}
+            "wm": (MOVES, hidden), "wp": (TYPES, hidden), "wpm": (TYPES, MOVES),
+            "wv": (hidden + 1,)}
 
 
 @kernel

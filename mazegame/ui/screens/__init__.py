@@ -53,5 +53,6 @@ SCREENS = ScreenFactories({
        for kind in KIND_MODULES if available(kind)},
     "lab": "mazegame.ui.screens.lab:lab_screen",
     "allmazes": "mazegame.ui.screens.allmazes:allmazes_screen",
+    "rat": "mazegame.ui.screens.rat:rat_screen",
     "editor": "mazegame.ui.screens.editor:editor_screen",
 })

@@ -16,7 +16,7 @@ from mazegame.ui.legend import MODE_LEGENDS, VIEW_LEGENDS, VIEW_MODES, legend_fo
 from mazegame.ui.screens.dialogs import HelpScreen
 
 #: Samples that show the player (or what the player steers) and the goal.
-YOU = {"player", "map-player", "jump-player", "agent", "cursor"}
+YOU = {"player", "map-player", "jump-player", "agent", "cursor", "rat"}
 GOALS = {"goal", "eye-goal", "jump-goal"}
 
 

@@ -15,7 +15,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
 
 #: What each mode plays in its snapshot: a fixed maze (fit to the screen), a still lab.
-OPTIONS = {"lab": (("autoplay", False),)}
+OPTIONS = {"lab": (("autoplay", False),), "rat": (("autoplay", False),)}
 
 
 def setup_for(mode: str) -> GameSetup:

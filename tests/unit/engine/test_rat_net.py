@@ -148,3 +148,13 @@ def test_a_model_with_a_wrong_shape_is_refused(tmp_path):
     rat.save(net, path)
     with pytest.raises(rat.ModelError, match="wm"):
         rat.load(path)
+
+
+def test_a_rat_saved_before_the_value_node_loads_with_a_silent_one(tmp_path):
+    net = RatNet.fresh(8, 3, "working")
+    path = tmp_path / "old.npz"
+    np.savez(path, variant=np.array("working"), wx=net.wx, wc=net.wc, bh=net.bh, wm=net.wm,
+             wp=net.wp, wpm=net.wpm)
+    back = rat.load(str(path))
+    assert back.wv.shape == (9,) and not back.wv.any()
+    assert np.array_equal(back.wm, net.wm)
