@@ -22,6 +22,7 @@ class Level:
     m: int
     par: int
     note: str  #: what is known about par, for the reveal
+    proved: bool = False  #: par is proved optimal (no shorter sequence exists)
 
     @property
     def name(self) -> str:
@@ -30,8 +31,8 @@ class Level:
 
 
 LEVELS = {level.name: level for level in (
-    Level(3, 3, 11, "11 is optimal (proved by search)"),
-    Level(3, 4, 17, "17 is optimal (proved by search)"),
+    Level(3, 3, 11, "11 is optimal (proved by search)", proved=True),
+    Level(3, 4, 17, "17 is optimal (proved by search)", proved=True),
     Level(4, 4, 29, "29 is the best known (Funke et al. 2017); nobody knows if 27 or 28 do"),
 )}
 MODE = "blindfold"  #: the saved results' mode name (games.modes registers it)
@@ -46,13 +47,13 @@ def stars(moves: int, par: int) -> int:
 
 
 def known_sequence(n: int, m: int) -> str | None:
-    """A shipped sequence that solves every n x m maze (assets/allmazes/optimal-NxM.txt or
-    best-NxM.txt), or None if none ships."""
-    for kind in ("optimal", "best"):
-        path = asset("allmazes", f"{kind}-{n}x{m}.txt")
-        if path.exists():
-            return path.read_text(encoding="utf-8").strip()
-    return None
+    """The shipped sequence that solves every n x m maze (assets/allmazes/NxM.txt, the best
+    `mazegame allmazes solve` found; `#` lines say how), or None if none ships."""
+    path = asset("allmazes", f"{n}x{m}.txt")
+    if not path.exists():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "".join(line.strip() for line in lines if not line.startswith("#")) or None
 
 
 class BlindfoldGame:

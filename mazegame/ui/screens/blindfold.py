@@ -121,7 +121,7 @@ class BlindfoldScreen(Screen):
         elif len(known) <= level.par:
             self.message = f"Revealed: {level.note}. Step back through it with undo."
         else:
-            self.message = (f"Revealed the best found here, {len(known)} moves; {level.note}. "
+            self.message = (f"Revealed the best known, {len(known)} moves; {level.note}. "
                             "Beat it!")
         self.show()
 
