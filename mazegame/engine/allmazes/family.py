@@ -59,6 +59,27 @@ def neighbour_table(n, m):
 
 
 @kernel
+def reach(nbr, free, stack):
+    """The free cells joined to the start (bitmasks; 0 if the start is blocked), by a flood
+    fill that uses `stack` (at least one slot per cell) as its scratch."""
+    if not free & 1:
+        return np.int64(0)
+    seen = np.int64(1)
+    stack[0] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        cell = stack[top]
+        for d in range(4):
+            nb = nbr[cell, d]
+            if nb >= 0 and (free >> nb) & 1 and not (seen >> nb) & 1:
+                seen |= np.int64(1) << nb
+                stack[top] = nb
+                top += 1
+    return seen
+
+
+@kernel
 def _classes(n, m, nbr):
     """The classes (connected cell sets holding both corners) and their maze counts."""
     cells = n * m
@@ -70,21 +91,8 @@ def _classes(n, m, nbr):
     stack = np.empty(cells, dtype=np.int64)
     for bits in range(np.int64(1) << inner):
         free = np.int64(1) | (np.int64(bits) << 1) | (np.int64(1) << goal)
-        # flood fill from the start; the class is kept only when it is all of `free`
-        seen = np.int64(1)
-        top = 0
-        stack[top] = 0
-        top += 1
-        while top > 0:
-            top -= 1
-            cell = stack[top]
-            for d in range(4):
-                nb = nbr[cell, d]
-                if nb >= 0 and (free >> nb) & 1 and not (seen >> nb) & 1:
-                    seen |= np.int64(1) << nb
-                    stack[top] = nb
-                    top += 1
-        if seen != free:
+        # the class is kept only when the start's component is all of `free`
+        if reach(nbr, free, stack) != free:
             continue
         fixed = free  # the class and the blocked cells around it
         for cell in range(cells):

@@ -9,29 +9,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.allmazes.family import distances, family, neighbour_table, step_table
+from mazegame.engine.allmazes.family import (
+    distances,
+    family,
+    neighbour_table,
+    reach,
+    step_table,
+)
 from mazegame.engine.jit import kernel
 
 
 @kernel
 def component(nbr, free, cells):
     """The cells joined to the start through the free cells (bitmasks)."""
-    if not free & 1:
-        return np.int64(0)
-    seen = np.int64(1)
-    stack = np.empty(cells, dtype=np.int64)
-    stack[0] = 0
-    top = 1
-    while top > 0:
-        top -= 1
-        cell = stack[top]
-        for d in range(4):
-            nb = nbr[cell, d]
-            if nb >= 0 and (free >> nb) & 1 and not (seen >> nb) & 1:
-                seen |= np.int64(1) << nb
-                stack[top] = nb
-                top += 1
-    return seen
+    return reach(nbr, free, np.empty(cells, dtype=np.int64))
 
 
 @kernel
