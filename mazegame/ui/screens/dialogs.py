@@ -1,4 +1,5 @@
-"""Modal dialogs: the win summary, help, game setup and the too-small-terminal notice."""
+"""Modal dialogs: the win summary, help, a yes/no question, game setup and the
+too-small-terminal notice."""
 
 from __future__ import annotations
 
@@ -19,6 +20,33 @@ def format_time(seconds: float) -> str:
     """m:ss.t"""
     minutes, rest = divmod(seconds, 60)
     return f"{int(minutes)}:{rest:04.1f}"
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question answered yes (y, enter) or no (n, escape)."""
+
+    BINDINGS = [Binding("y", "dismiss(True)", "Yes", id="confirm-yes", tooltip="Yes"),
+                Binding("n,escape", "dismiss(False)", "No", id="confirm-no", tooltip="No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        """The question and two buttons."""
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="dialog-body", markup=False)
+            with Horizontal(id="dialog-buttons"):
+                yield Button("Yes", id="yes", variant="warning")
+                yield Button("No", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        """No is the safe default."""
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Answer with the button pressed."""
+        self.dismiss(event.button.id == "yes")
 
 
 class HelpScreen(ModalScreen[None]):

@@ -27,8 +27,8 @@ from mazegame.games.setup import GameSetup
 from mazegame.locations import own_levels_dir
 from mazegame.ui import palette
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
+from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.screens.editor_dialogs import (
-    ConfirmScreen,
     FieldsScreen,
     FillScreen,
     PlaytestScreen,

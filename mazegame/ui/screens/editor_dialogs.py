@@ -1,5 +1,5 @@
-"""The editor's dialogs (yes/no, fill with a room or a generated maze, the level's fields)
-and its test play."""
+"""The editor's dialogs (fill with a room or a generated maze, the level's fields) and its
+test play; its yes/no questions are `dialogs.ConfirmScreen`."""
 
 from __future__ import annotations
 
@@ -18,33 +18,6 @@ from mazegame.games.editor_level import VIEW_NAMES
 from mazegame.games.setup import SEED_LIMIT, parse_seed
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY
 from mazegame.ui.screens.walk import WalkScreen
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A question answered yes (y, enter) or no (n, escape)."""
-
-    BINDINGS = [Binding("y", "dismiss(True)", "Yes", id="confirm-yes", tooltip="Yes"),
-                Binding("n,escape", "dismiss(False)", "No", id="confirm-no", tooltip="No")]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        """The question and two buttons."""
-        with Vertical(id="dialog"):
-            yield Static(self.question, id="dialog-body", markup=False)
-            with Horizontal(id="dialog-buttons"):
-                yield Button("Yes", id="yes", variant="warning")
-                yield Button("No", id="no", variant="primary")
-
-    def on_mount(self) -> None:
-        """No is the safe default."""
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Answer with the button pressed."""
-        self.dismiss(event.button.id == "yes")
 
 
 class FillScreen(ModalScreen["tuple[str | None, int] | None"]):

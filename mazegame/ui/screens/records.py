@@ -193,7 +193,7 @@ class RecordsScreen(Screen):
 
     def action_delete_one(self) -> None:
         """Delete the selected result, after asking."""
-        from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+        from mazegame.ui.screens.dialogs import ConfirmScreen
 
         saved = self.selected
         if saved is None or saved.id is None:
@@ -211,7 +211,7 @@ class RecordsScreen(Screen):
 
     def action_delete_all(self) -> None:
         """Delete every saved result, after asking."""
-        from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+        from mazegame.ui.screens.dialogs import ConfirmScreen
 
         count = len(self.results())
         if count == 0 or self.app.store is None:

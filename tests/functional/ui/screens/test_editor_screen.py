@@ -7,8 +7,9 @@ from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 from mazegame.engine.levelfile import load_level
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.screens.editor import EditorScreen
-from mazegame.ui.screens.editor_dialogs import ConfirmScreen, FieldsScreen, PlaytestScreen
+from mazegame.ui.screens.editor_dialogs import FieldsScreen, PlaytestScreen
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.maze_view import MazeView
 

@@ -9,7 +9,7 @@ from mazegame.games.replay import Recording, build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Store
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.editor_dialogs import ConfirmScreen
+from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.screens.records import RecordsScreen
 from mazegame.ui.screens.replay_view import ReplayScreen
 
