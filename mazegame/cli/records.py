@@ -42,6 +42,8 @@ def configure_records(p: argparse.ArgumentParser) -> None:
 
 def run_records(args: argparse.Namespace) -> int:
     """Print every saved game, newest first."""
+    from mazegame.games.record_labels import maze_label
+
     store = _store()
     results = store.results()
     store.close()
@@ -61,7 +63,8 @@ def run_records(args: argparse.Namespace) -> int:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.played_at))
         lines.append(f"{s.id if s.id is not None else '-':>5}  {when:16}  {s.mode:13}  "
                      f"{'won' if s.won else 'lost':6}  {s.moves:>5}  {s.optimum:>7}  "
-                     f"{s.seconds:>8.1f}  {'yes' if replayable(s.replay) else 'no':6}  {s.maze}")
+                     f"{s.seconds:>8.1f}  {'yes' if replayable(s.replay) else 'no':6}  "
+                     f"{maze_label(s.mode, s.maze)}")
     write_output(None, "\n".join(lines))
     return 0
 

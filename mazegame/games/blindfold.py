@@ -8,6 +8,8 @@ corner has been visited. Levels 3x3 (par 11, the proven optimum), 3x4 (par 17, p
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
@@ -59,11 +61,33 @@ def known_sequence(n: int, m: int) -> str | None:
 class BlindfoldGame:
     """One level: the sequence typed so far and where it leaves every maze."""
 
-    def __init__(self, level: Level) -> None:
+    def __init__(self, level: Level, clock: Callable[[], float] = time.monotonic) -> None:
         self.level = level
         self.mazes = MazeSet(level.n, level.m)  #: every feasible maze, stepped in lockstep
         self.gave_up = False  #: the known sequence was revealed: no stars for this attempt
         self.newly_solved: list[int] = []  #: the mazes the last move got out
+        #: What the player did, for a replay: a move's letter, "x" (erase), "c" (clear),
+        #: "g" and the sequence revealed (give up).
+        self.events: list[str] = []
+        self.clock = clock
+        self.started_at: float | None = None  #: the first move's time
+        self.ended_at: float | None = None  #: when the sequence first solved every maze
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the first move to the first full solution (or to now)."""
+        if self.started_at is None:
+            return 0.0
+        end = self.ended_at if self.ended_at is not None else self.clock()
+        return end - self.started_at
+
+    def _did(self, event: str) -> None:
+        """Log an event; start the clock at the first, stop it at the first full solution."""
+        self.events.append(event)
+        if self.started_at is None:
+            self.started_at = self.clock()
+        if self.ended_at is None and self.won:
+            self.ended_at = self.clock()
 
     @property
     def sequence(self) -> str:
@@ -91,20 +115,27 @@ class BlindfoldGame:
         before = self.mazes.solved
         self.mazes.step(move)
         self.newly_solved = [int(k) for k in (self.mazes.solved & ~before).nonzero()[0]]
+        self._did(move)
         return len(self.newly_solved)
 
     def erase(self) -> bool:
         """Take back the last move (False if there was none)."""
         self.newly_solved = []
-        return self.mazes.back()
+        erased = self.mazes.back()
+        if erased:
+            self._did("x")
+        return erased
 
     def clear(self) -> None:
         """Start the sequence again (a give-up stays a give-up)."""
+        had_moves = bool(self.mazes.moves)
         self.mazes.reset()
         self.newly_solved = []
+        if had_moves:
+            self._did("c")
 
     def set_sequence(self, sequence: str) -> None:
-        """Replace the typed moves with `sequence`."""
+        """Replace the typed moves with `sequence` (logged as a clear and its moves)."""
         self.clear()
         for move in sequence:
             self.type(move)
@@ -114,9 +145,17 @@ class BlindfoldGame:
         """Reveal a known sequence (it replaces yours); None if none ships for this size."""
         known = known_sequence(self.level.n, self.level.m)
         if known is not None:
-            self.gave_up = True
-            self.set_sequence(known)
+            self.reveal(known)
         return known
+
+    def reveal(self, sequence: str) -> None:
+        """Give up: `sequence` replaces yours and earns no stars (logged as "g" and the
+        sequence, so a replay shows what was revealed then, whatever ships now)."""
+        logged = len(self.events)
+        self.gave_up = True
+        self.set_sequence(sequence)
+        del self.events[logged:]
+        self._did("g" + sequence)
 
     def stars(self) -> int:
         """Stars earned by the sequence: none until it solves every maze, or after a give-up."""

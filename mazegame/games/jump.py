@@ -12,6 +12,8 @@ that place when it is the one that was solved, as far as can be told: same par.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -35,14 +37,32 @@ PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys
 
 @dataclass
 class JumpGame:
-    """Where the player stands, how they got there (for undo), and the verdict."""
+    """Where the player stands, how they got there (for undo), the clock, and the verdict."""
 
     puzzle: JumpPuzzle
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
     #: (cell, direction of the jump that led there or None), start first.
     history: list[tuple[int, int | None]] = field(init=False)
+    #: What the player did, in order, for a replay: "j<direction>", "u" (undo), "z" (reset).
+    events: list[str] = field(init=False, default_factory=list)
+    started_at: float | None = field(init=False, default=None)  #: the first jump's time
+    ended_at: float | None = field(init=False, default=None)  #: the winning jump's time
 
     def __post_init__(self) -> None:
         self.history = [(self.puzzle.start, None)]
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds from the first jump to the win (or to now); 0 before the first jump."""
+        if self.started_at is None:
+            return 0.0
+        end = self.ended_at if self.ended_at is not None else self.clock()
+        return end - self.started_at
+
+    @property
+    def tried(self) -> bool:
+        """The player has done something on this puzzle (a give-up is worth saving)."""
+        return bool(self.events)
 
     @property
     def position(self) -> int:
@@ -83,8 +103,14 @@ class JumpGame:
         target = self.options().get(direction)
         if target is None:
             return Outcome.BUMPED
+        if self.started_at is None:
+            self.started_at = self.clock()
         self.history.append((target, direction))
-        return Outcome.WON if self.won else Outcome.MOVED
+        self.events.append(f"j{direction}")
+        if self.won:
+            self.ended_at = self.clock()
+            return Outcome.WON
+        return Outcome.MOVED
 
     def jump_to(self, cell: int) -> Outcome:
         """Jump to a cell, if one legal jump lands there (a mouse click)."""
@@ -95,14 +121,17 @@ class JumpGame:
 
     def undo(self) -> bool:
         """Take back the last jump; False at the start."""
-        if len(self.history) == 1:
+        if len(self.history) == 1 or self.won:
             return False
         self.history.pop()
+        self.events.append("u")
         return True
 
     def reset(self) -> None:
-        """Back to the start, every jump forgotten."""
-        self.history = self.history[:1]
+        """Back to the start, every jump forgotten (the clock runs on: one attempt)."""
+        if len(self.history) > 1 and not self.won:
+            self.history = self.history[:1]
+            self.events.append("z")
 
     def score(self) -> str:
         """Jumps so far against par (the optimum), e.g. "Jumps 16 · par 13 (+3)"."""

@@ -8,30 +8,34 @@ from a setup, for the screens and for replays alike, so a replay starts from the
 that was played; feeding it the events then redoes every step, the demon's included (its
 RNG is seeded by the setup's seed, and real-time ticks are events, not wall-clock times).
 
-The replay's clock is virtual: every reading is a long beat after the last, so a move never
-comes "too early" (the moves recorded are the ones the real clock let through).
+The replay's clock is virtual (`replay_base.VirtualClock`). Every mode that saves a result
+has a replay `Kind` in `KINDS`: the walking games' is here, the interpreted mazes', the
+jumping maze's and the blindfold puzzle's are in `games.replay_kinds`.
 """
 
 from __future__ import annotations
 
 import json
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from mazegame.engine.grid import Maze
 from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY
+from mazegame.games.replay_base import (
+    Captured,
+    Kind,
+    ReplayError,
+    VirtualClock,
+    walls_check,
+)
+from mazegame.games.replay_kinds import other_kinds
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import WalkGame
 
-FORMAT = 1  #: the recording's own version, inside its JSON
-#: The modes a recording can rebuild (the walking games; campaign levels play as these).
-REPLAYABLE = ("classic", "blind", "eye", *CHASE_MODES)
-
-
-class ReplayError(ValueError):
-    """A recording that cannot be read or played back (said in words)."""
+FORMAT = 1  #: the recording's own version, inside its JSON (a "subject" came later: optional)
+__all__ = ["KINDS", "REPLAYABLE", "Recording", "ReplayError", "apply", "build_game",
+           "build_maze", "kind_of", "view_of"]
 
 
 def chase_view(setup: GameSetup) -> str:
@@ -94,12 +98,6 @@ def build_game(setup: GameSetup, maze: Maze, clock: Callable[[], float],
     return WalkGame(maze, clock)
 
 
-def walls_check(maze: Maze) -> str:
-    """A short checksum of a maze's walls and size: a replay knows it rebuilt the same maze
-    (the start is left out: a chase places its players on the maze it is given)."""
-    return f"{maze.width}x{maze.height}:{zlib.crc32(maze.walls.tobytes()):08x}"
-
-
 def _plain(value: object) -> object:
     """A setting as JSON holds it (a demon's speed is a Fraction: "3/4")."""
     return str(value) if isinstance(value, Fraction) else value
@@ -107,26 +105,31 @@ def _plain(value: object) -> object:
 
 @dataclass(frozen=True)
 class Recording:
-    """One game to watch again: its setup (seed and size concrete), the maze's checksum and
-    the events, in order."""
+    """One game to watch again: its setup (seed and size concrete), the check that the game
+    rebuilt is the one played, the events in order, and what its kind keeps besides."""
 
     setup: GameSetup
     check: str
     events: tuple[str, ...]
     starts: tuple[int, int] | None = None  #: where the player and the demon (-1: none) began
+    subject: str | None = None  #: what was played if no setup rebuilds it (a jump puzzle)
 
     @classmethod
-    def of(cls, setup: GameSetup, game: WalkGame) -> Recording:
-        """The recording of `game`, played from `setup` (its seed set)."""
-        maze = game.maze
-        setup = replace(setup.with_seed(), size=(maze.width, maze.height))
-        starts = (game.trail[0], getattr(game, "demon_start", -1))
-        return cls(setup, walls_check(maze), tuple(game.events), starts)
+    def of(cls, setup: GameSetup, game) -> Recording:
+        """The recording of `game`, played from `setup` (ReplayError: a mode without
+        replays)."""
+        setup, check, starts, subject = kind_of(setup.mode).capture(setup, game)
+        return cls(setup, check, tuple(game.events), starts, subject)
 
     @property
     def mode(self) -> str:
         """The mode played."""
         return self.setup.mode
+
+    @property
+    def kind(self) -> Kind:
+        """How this mode's games replay."""
+        return kind_of(self.mode)
 
     def to_json(self) -> str:
         """The recording as one compact line of JSON (what the results file keeps)."""
@@ -134,12 +137,15 @@ class Recording:
 
         s = self.setup
         doc = {"format": FORMAT, "mode": s.mode, "algorithm": s.algorithm,
-               "size": list(s.size), "seed": s.seed, "wrap": [s.wrap_x, s.wrap_y],
-               "one_way": s.one_way, "options": [[k, _plain(v)] for k, v in s.options],
+               "size": None if s.size is None else list(s.size), "seed": s.seed,
+               "wrap": [s.wrap_x, s.wrap_y], "one_way": s.one_way,
+               "options": [[k, _plain(v)] for k, v in s.options],
                "level_id": s.level_id, "check": self.check, "events": " ".join(self.events),
                "starts": None if self.starts is None else list(self.starts)}
         if s.level is not None:
             doc["level"] = to_document(s.level)
+        if self.subject is not None:
+            doc["subject"] = self.subject
         return json.dumps(doc, separators=(",", ":"))
 
     @classmethod
@@ -154,54 +160,62 @@ class Recording:
             if doc["mode"] not in REPLAYABLE:
                 raise ReplayError(f"the mode {doc['mode']!r} cannot be replayed")
             level = from_document(doc["level"]) if "level" in doc else None
+            size = None if doc["size"] is None else tuple(int(n) for n in doc["size"])
             setup = GameSetup(
-                mode=doc["mode"], algorithm=doc["algorithm"], size=tuple(doc["size"]),
+                mode=doc["mode"], algorithm=doc["algorithm"], size=size,
                 seed=int(doc["seed"]), wrap_x=bool(doc["wrap"][0]), wrap_y=bool(doc["wrap"][1]),
                 options=tuple((k, v) for k, v in doc["options"]), level=level,
                 one_way=float(doc["one_way"]), level_id=doc["level_id"])
             events = tuple(doc["events"].split())
             starts = doc.get("starts")
             starts = None if starts is None else (int(starts[0]), int(starts[1]))
-            return cls(setup, str(doc["check"]), events, starts)
+            subject = doc.get("subject")
+            return cls(setup, str(doc["check"]), events, starts,
+                       None if subject is None else str(subject))
         except ReplayError:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as err:
             raise ReplayError(f"the replay cannot be read ({err})") from None
 
-    def start(self) -> WalkGame:
-        """The game as it stood before the first event (ReplayError if the maze built now
+    def start(self):
+        """The game as it stood before the first event (ReplayError if the game built now
         is not the one played)."""
-        maze = build_maze(self.setup, self.setup.size)
-        if walls_check(maze) != self.check:
-            raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
-                              "another version of its generator)")
-        if self.starts is not None and not all(-1 <= cell < maze.size for cell in self.starts):
-            raise ReplayError(f"the replay's start cells {self.starts} are not in the maze")
-        return build_game(self.setup, maze, VirtualClock(), self.starts)
+        return self.kind.start(self.setup, self.check, self.starts, self.subject)
 
-    def play(self, upto: int | None = None) -> WalkGame:
+    def play(self, upto: int | None = None):
         """The game after its first `upto` events (all by default)."""
         game = self.start()
         for event in self.events[:upto]:
-            apply(game, event)
+            apply(game, event, self.kind)
         return game
 
 
-class VirtualClock:
-    """A replay's clock: each reading a long beat (BEAT s) after the last."""
-
-    BEAT = 1000.0
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += self.BEAT
-        return self.now
+def apply(game, event: str, kind: Kind | None = None) -> None:
+    """Do one recorded event to a game of `kind` (by default a walking game's; ReplayError
+    for one it cannot do)."""
+    (kind or KINDS[0]).apply(game, event)
 
 
-def apply(game: WalkGame, event: str) -> None:
-    """Do one recorded event to a game (ReplayError for one it cannot do)."""
+def start_walk(setup: GameSetup, check: str, starts, subject) -> WalkGame:
+    """A walking game as it began: its maze (checked) and the players where they stood."""
+    maze = build_maze(setup, setup.size)
+    if walls_check(maze) != check:
+        raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
+                          "another version of its generator)")
+    if starts is not None and not all(-1 <= cell < maze.size for cell in starts):
+        raise ReplayError(f"the replay's start cells {starts} are not in the maze")
+    return build_game(setup, maze, VirtualClock(), starts)
+
+
+def capture_walk(setup: GameSetup, game: WalkGame) -> Captured:
+    """A walking game's setup (seed and size concrete), maze checksum and start cells."""
+    maze = game.maze
+    setup = replace(setup.with_seed(), size=(maze.width, maze.height))
+    return setup, walls_check(maze), (game.trail[0], getattr(game, "demon_start", -1)), None
+
+
+def apply_walk(game: WalkGame, event: str) -> None:
+    """Do one recorded event to a walking game (ReplayError for one it cannot do)."""
     kind, arg = event[:1], event[1:]
     try:
         if kind == "m":
@@ -220,3 +234,21 @@ def apply(game: WalkGame, event: str) -> None:
             raise ReplayError(f"an unknown event {event!r}")
     except (AttributeError, ValueError) as err:
         raise ReplayError(f"the event {event!r} does not fit this game ({err})") from None
+
+
+#: Every mode that saves a result, by the family its replays belong to (campaign levels play
+#: as walking modes).
+KINDS: tuple[Kind, ...] = (
+    Kind("walk", ("classic", "blind", "eye", *CHASE_MODES), capture_walk, start_walk,
+         apply_walk),
+    *other_kinds(),
+)
+REPLAYABLE = tuple(mode for kind in KINDS for mode in kind.modes)  #: modes with replays
+
+
+def kind_of(mode: str) -> Kind:
+    """The replay kind of a mode (ReplayError: a mode without replays)."""
+    for kind in KINDS:
+        if mode in kind.modes:
+            return kind
+    raise ReplayError(f"the mode {mode!r} cannot be replayed")

@@ -191,11 +191,12 @@ class MazeApp(App):
 
     def watch_replay(self, saved) -> None:
         """Watch a saved game's replay (storage.Saved with a replay games.replay can read)."""
+        from mazegame.games.record_labels import maze_label
         from mazegame.games.replay import Recording
         from mazegame.ui.screens.replay_view import ReplayScreen
 
-        self.push_screen(ReplayScreen(Recording.from_json(saved.replay),
-                                      f"Replay #{saved.id}: {saved.mode} {saved.maze}",
+        title = f"Replay #{saved.id}: {saved.mode}, {maze_label(saved.mode, saved.maze)}"
+        self.push_screen(ReplayScreen(Recording.from_json(saved.replay), title,
                                       seconds=saved.seconds))
 
     def on_unmount(self) -> None:
@@ -207,11 +208,6 @@ class MazeApp(App):
             self.store.on_notice = None  # nothing left on screen to tell
             self.store.close()
             self.store = None  # a screen closing after this saves nothing more
-
-    def on_jump_screen_solved(self, message) -> None:
-        """Record a solved jumping-maze puzzle in the saved results."""
-        self.record("jump", message.key, won=True, moves=message.moves,
-                    optimum=message.optimum, seconds=0.0)
 
     # -- modes ----------------------------------------------------------------
     def choose_mode(self, name: str) -> None:

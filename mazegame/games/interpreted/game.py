@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from mazegame.games.interpreted.base import (
     Interpretation,
@@ -140,13 +141,26 @@ class InterpretedGame(WalkGame):
             return Outcome.IGNORED
         if needs_answer(option):
             return Outcome.ASK
-        return self._attempt(option)
+        return self._logged(f"o{index}", lambda: self._attempt(option))
 
     def answer(self, index: int, text: str) -> Outcome:
         """Answer option `index`'s problem: right, and it is taken; wrong, and you stay."""
         option = self.option(index)
         if self.over or option is None:
             return Outcome.IGNORED
+        return self._logged(f"a{index}:{quote(text, safe='')}",
+                            lambda: self._answered(option, text))
+
+    def _logged(self, event: str, attempt) -> Outcome:
+        """Do an attempt and log it as one event (a replay retakes the option; the move it
+        made is not logged apart)."""
+        logged = len(self.events)
+        outcome = attempt()
+        del self.events[logged:]
+        self.events.append(event)
+        return outcome
+
+    def _answered(self, option: Option, text: str) -> Outcome:
         if needs_answer(option) and not check_answer(option, text):
             self._start()
             self.wrong += 1

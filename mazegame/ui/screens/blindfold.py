@@ -61,6 +61,7 @@ class BlindfoldScreen(Screen):
         super().__init__()
         self.game = BlindfoldGame(LEVELS[level])
         self.message = ""  #: one line of news under the sequence (a win, a reveal)
+        self.saved_events = 0  #: the game's events the saved results already cover
 
     def compose(self) -> ComposeResult:
         """Status, the worst maze with your path, the dots of every maze, the footer."""
@@ -92,10 +93,11 @@ class BlindfoldScreen(Screen):
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
         """Type one move: every maze takes it."""
+        was_won = self.game.won
         got_out = self.game.type(LETTERS[direction])
         self.message = (f"+{got_out} maze{'s' * (got_out > 1)} out" if got_out
                         else "")
-        if self.game.won:
+        if self.game.won and not was_won:  # a new solution (typing on after one is not)
             self.on_won()
         self.show()
 
@@ -113,8 +115,11 @@ class BlindfoldScreen(Screen):
         self.show()
 
     def action_give_up(self) -> None:
-        """Reveal a known sequence that solves every maze."""
+        """Reveal a known sequence that solves every maze (your try is saved as given up)."""
+        typed = len(self.game.sequence)
         known = self.game.give_up()
+        if known is not None:
+            self.save(won=False, moves=typed)
         level = self.game.level
         if known is None:
             self.message = "No known sequence ships for this size."
@@ -129,9 +134,33 @@ class BlindfoldScreen(Screen):
         """Play the next (or previous) level."""
         names = list(LEVELS)
         i = (names.index(self.game.level.name) + delta) % len(names)
+        self.save_given_up()
         self.game = BlindfoldGame(LEVELS[names[i]])
+        self.saved_events = 0
         self.message = ""
         self.show()
+
+    def on_unmount(self) -> None:
+        """Leaving: a sequence typed since the last save, and not a solution, is given up."""
+        self.save_given_up()
+
+    def save_given_up(self) -> None:
+        """Save what was typed since the last save as given up (unless it has ever solved
+        them all: that was saved as a win)."""
+        game = self.game
+        if len(game.events) > self.saved_events and game.ended_at is None:
+            self.save(won=False, moves=len(game.sequence))
+
+    def save(self, *, won: bool, moves: int) -> None:
+        """Save this level's attempt so far, with its replay."""
+        from mazegame.games.replay import Recording
+
+        self.saved_events = len(self.game.events)
+        record = getattr(self.app, "record", None)
+        if callable(record):
+            replay = Recording.of(GameSetup(mode=MODE), self.game).to_json()
+            record(MODE, self.game.level.name, won=won, moves=moves,
+                   optimum=self.game.level.par, seconds=self.game.elapsed, replay=replay)
 
     def on_won(self) -> None:
         """Record a solved level (fewest moves are kept); say how it went."""
@@ -139,9 +168,7 @@ class BlindfoldScreen(Screen):
         if game.gave_up:
             return
         moves, par = len(game.sequence), game.level.par
-        record = getattr(self.app, "record", None)
-        if callable(record):
-            record(MODE, game.level.name, won=True, moves=moves, optimum=par, seconds=0.0)
+        self.save(won=True, moves=moves)
         if moves < par:
             self.message = f"{moves} moves: under par! Better than the best known."
         elif moves == par:

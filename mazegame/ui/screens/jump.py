@@ -42,7 +42,8 @@ from mazegame.ui.widgets.jump_board import JumpBoard
 class JumpScreen(Screen):
     """One jumping maze at a time from a pack (or the puzzle of the day).
 
-    Posts `Solved` when a puzzle is finished, so the app can remember pack progress.
+    Every attempt is saved with its replay: a win when it is won, a give-up when you leave
+    a puzzle you jumped on without solving it. Posts `Solved` when a puzzle is finished.
     """
 
     BINDINGS = [
@@ -81,6 +82,7 @@ class JumpScreen(Screen):
         self.puzzles = puzzles
         self.index = min(max(0, index), max(0, len(puzzles) - 1))
         self.game: JumpGame | None = JumpGame(puzzles[self.index]) if puzzles else None
+        self.saved = False  #: this attempt is in the saved results already
 
     def compose(self) -> ComposeResult:
         """The status line, the board and the end panel."""
@@ -105,8 +107,10 @@ class JumpScreen(Screen):
 
     # -- puzzles -----------------------------------------------------------------------
     def start(self, puzzle: JumpPuzzle) -> None:
-        """Play `puzzle` from its start."""
+        """Play `puzzle` from its start (an attempt left unsolved is saved as given up)."""
+        self.save_attempt()
         self.game = JumpGame(puzzle)
+        self.saved = False
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).show(self.game)
         self.update_status()
@@ -202,20 +206,45 @@ class JumpScreen(Screen):
             "[b]][/b]  next puzzle", "[b]r[/b]  play it again", "[b]q[/b]  back to the menu",
         ]))
         panel.display = True
+        self.save_attempt()
         self.post_message(self.Solved(self.pack, self.index, game.moves, game.optimum,
                                       progress_key(game.puzzle)))
 
+    def save_attempt(self) -> None:
+        """Save the attempt on screen with its replay, once: won, or given up if you jumped
+        and did not solve it (an untouched puzzle is not a game)."""
+        game = self.game
+        record = getattr(self.app, "record", None)
+        if game is None or self.saved or not game.tried or not callable(record):
+            return
+        from mazegame.games.replay import Recording
+
+        self.saved = True
+        replay = Recording.of(GameSetup(mode="jump"), game).to_json()
+        record("jump", progress_key(game.puzzle), won=game.won, moves=game.moves,
+               optimum=game.optimum, seconds=game.elapsed, replay=replay)
+
+    def on_unmount(self) -> None:
+        """Leaving the puzzle: an unsolved attempt is saved as given up."""
+        self.save_attempt()
+
     def action_undo(self) -> None:
         """Take back the last jump."""
-        if self.game is None or self.game.won or not self.game.undo():
+        if self.game is None or not self.game.undo():
             return
         self.query_one(JumpBoard).refresh()
         self.update_status()
 
     def action_reset(self) -> None:
-        """Start the puzzle again."""
-        if self.game is not None:
+        """Back to the start: the same attempt goes on; after a win, a new attempt."""
+        if self.game is None:
+            return
+        if self.game.won:
             self.start(self.game.puzzle)
+        else:
+            self.game.reset()
+            self.query_one(JumpBoard).refresh()
+            self.update_status()
 
     def action_hint(self) -> None:
         """Show or hide the cells already visited."""

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from mazegame.games.record_labels import maze_label
 from mazegame.storage import Saved
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
@@ -40,7 +41,7 @@ def played(saved: Saved) -> str:
 COLUMNS = (
     Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None),
     Column("Mode", lambda s: s.mode, lambda s: s.mode),
-    Column("Maze", lambda s: s.maze.rstrip(":"), lambda s: s.maze),
+    Column("Maze", lambda s: maze_label(s.mode, s.maze), lambda s: s.maze),
     Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won),
     Column("Moves", lambda s: str(s.moves), lambda s: s.moves),
     Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum),

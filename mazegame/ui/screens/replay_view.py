@@ -1,28 +1,22 @@
 """Watch a finished game again: its recording (games.replay) played back at any speed.
 
 Play/pause, faster/slower, a step forward or back, to the start or the end. The game is drawn
-with its mode's own widgets: the maze from above (a blind game's as the player learned it),
-or the corridor ahead for the player's-eye games, beside a map of the whole maze; the demon
-shows wherever it is (a spectator sees what the player could not).
+on its kind's stage (ui.widgets.replay_stages), with its mode's own widgets; a spectator sees
+what the player could not (the demon, the maze under an interpreted game).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.replay import Recording, ReplayError, apply, view_of
-from mazegame.games.walk import WalkGame
-from mazegame.ui import palette
 from mazegame.ui.screens.dialogs import format_time
-from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.footer import GameFooter
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.replay_stages import stage_for
 
 #: Events a second, slowest to fastest; a real-time chase ticks about 4 to 5 times a second.
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)
@@ -31,12 +25,6 @@ DEFAULT_SPEED = 3  #: index in SPEEDS
 
 class ReplayScreen(Screen):
     """A recording played back, with the controls of a video player."""
-
-    DEFAULT_CSS = """
-    ReplayScreen #replay-area { height: 1fr; }
-    ReplayScreen #replay-eye { width: 1fr; }
-    ReplayScreen #replay-maze { width: 1fr; height: 1fr; }
-    """
 
     BINDINGS = [
         Binding("space,p", "toggle_play", "Play/pause", id="replay-play",
@@ -64,7 +52,7 @@ class ReplayScreen(Screen):
         self.recording = recording
         self.title_text = title
         self.view_name = view_of(recording.setup)
-        self.game: WalkGame | None = None
+        self.game = None  #: the game as replayed so far (of the recording's kind)
         self.index = 0  #: events played so far
         self.speed = DEFAULT_SPEED
         self.playing = False
@@ -72,12 +60,9 @@ class ReplayScreen(Screen):
         self.problem = ""  #: why the replay cannot be shown ("" when it can)
 
     def compose(self) -> ComposeResult:
-        """The status line, the game's view (and a map beside the corridor), the footer."""
+        """The status line, the game's stage, the footer."""
         yield Static("", id="replay-status")
-        with Horizontal(id="replay-area"):
-            if self.view_name == "eye":
-                yield EyeView(id="replay-eye")
-            yield MazeView(id="replay-maze")
+        yield stage_for(self.recording.kind.name, self.view_name)
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -88,7 +73,6 @@ class ReplayScreen(Screen):
             self.problem = str(err)
             self.query_one("#replay-status", Static).update(f"[b]Cannot replay:[/b] {err}")
             return
-        self.query_one(MazeView).set_maze(self.game.maze)
         self.draw()
         self.action_toggle_play()
 
@@ -127,7 +111,7 @@ class ReplayScreen(Screen):
         if self.game is None or self.at_end:
             self._stop()
         else:
-            apply(self.game, self.recording.events[self.index])
+            apply(self.game, self.recording.events[self.index], self.recording.kind)
             self.index += 1
             if self.at_end:
                 self._stop()
@@ -156,7 +140,6 @@ class ReplayScreen(Screen):
         """The game after `index` events (rebuilt from the start: a game only goes forward)."""
         self.game = self.recording.play(index)
         self.index = index
-        self.query_one(MazeView).set_maze(self.game.maze)
 
     def action_speed(self, delta: int) -> None:
         """Faster or slower, within SPEEDS."""
@@ -168,27 +151,9 @@ class ReplayScreen(Screen):
     # -- drawing ------------------------------------------------------------------------
     def draw(self) -> None:
         """Draw the game as it stands after `index` events."""
-        game = self.game
-        if game is None:
-            return
-        view = self.query_one(MazeView)
-        if self.view_name == "blind":  # the maze as the player had learned it
-            shown = game.display_maze(True)
-            if view.maze is None or not (shown.walls == view.maze.walls).all():
-                view.set_maze(shown, player=game.position)
-        view.trail = set(game.trail)
-        demon = getattr(game, "demon_cell", None)
-        view.set_others({} if demon is None else {demon: (DEMON_GLYPH, palette.DEMON)})
-        facing = getattr(game, "facing", None)
-        view.set_player_sprite(None if facing is None
-                               else (palette.GLYPH_FACING[facing], palette.PLAYER))
-        view.move_player(game.position)
-        view.refresh_all()
-        if self.view_name == "eye":
-            sprites = game.sprites(game.facing, game.depth) if demon is not None else {}
-            self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
-                                         sprites)
-        self.draw_status()
+        if self.game is not None:
+            self.query_one("#replay-stage").show(self.game)
+            self.draw_status()
 
     def draw_status(self) -> None:
         """Where the replay is, how fast, and how the game stands."""
@@ -198,9 +163,9 @@ class ReplayScreen(Screen):
         state = "▶ playing" if self.playing else "■ end" if self.at_end else "‖ paused"
         total = len(self.recording.events)
         fields = [f"[b]{self.title_text}[/b]", state, f"{self.index}/{total}",
-                  f"{SPEEDS[self.speed]:g}/s", f"moves {game.moves}"]
-        if self.at_end:
-            fields.append("won" if game.won else "lost" if game.over else "unfinished")
+                  f"{SPEEDS[self.speed]:g}/s"]
+        stage_fields = self.query_one("#replay-stage").fields(game)
+        fields += stage_fields if self.at_end else stage_fields[:-1]  # the ending at the end
         if self.seconds is not None:
             fields.append(format_time(self.seconds))
         self.query_one("#replay-status", Static).update(" · ".join(fields))

@@ -97,3 +97,26 @@ def test_any_id_exits_0_or_2_with_one_line(text):
         assert err.getvalue().count("\n") == 1 and not runs
     else:
         assert runs == [int(text.strip())] == [1]  # the one replayable game
+
+
+def test_jump_blindfold_and_interpreted_games_are_replayable(capsys):
+    from mazegame.games.blindfold import LEVELS, BlindfoldGame
+    from mazegame.games.interpreted.game import interpreted_maze, new_game
+    from mazegame.games.jump import JumpGame, load_pack
+
+    jump = JumpGame(load_pack("rook")[0])
+    jump.jump(next(iter(jump.options())))
+    blindfold = BlindfoldGame(LEVELS["3x3"])
+    blindfold.type("r")
+    trading = new_game("trading", seed=2, maze=interpreted_maze((5, 5), 2))
+    trading.take(1)
+    store = Store()
+    for setup, game in ((GameSetup("jump"), jump), (GameSetup("blindfold"), blindfold),
+                        (GameSetup("trading", size=(5, 5), seed=2), trading)):
+        store.record(setup.mode, "k", won=False, moves=1, optimum=9, seconds=1.0,
+                     replay=Recording.of(setup, game).to_json())
+    store.close()
+    assert main(["records", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {(r["mode"], r["replayable"]) for r in rows} == {
+        ("jump", True), ("blindfold", True), ("trading", True)}

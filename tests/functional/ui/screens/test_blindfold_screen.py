@@ -1,7 +1,9 @@
 """The blindfold puzzle and the all-mazes lab, driven by keys; a snapshot of each at 80x24."""
 
 from mazegame.games.blindfold import known_sequence
+from mazegame.games.replay import Recording
 from mazegame.games.setup import GameSetup
+from mazegame.storage import Store
 from mazegame.ui.app import MazeApp
 from mazegame.ui.keys import MOVE_KEYS
 from mazegame.ui.screens.allmazes import AllMazesScreen
@@ -45,6 +47,23 @@ async def test_typing_the_optimum_gets_out_of_every_maze_with_three_stars(helper
         assert screen.game.level.name == "3x4" and "295 of 295" in status(app)
         await pilot.press("g")  # give up: the known sequence, no stars
         assert screen.game.won and "☆☆☆" in status(app)
+    saved = {(s.maze, s.won, s.moves): s for s in Store().results()}
+    assert set(saved) == {("3x3", True, 11), ("3x4", False, 0)}  # the win and the give-up
+    win = Recording.from_json(saved["3x3", True, 11].replay).play()
+    assert win.sequence == optimum and win.won
+    assert Recording.from_json(saved["3x4", False, 0].replay).play().gave_up
+
+
+async def test_a_sequence_left_unsolved_is_saved_as_given_up(helpers):
+    app = blindfold_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press(ARROW["r"], ARROW["d"], "z", ARROW["r"])
+        await pilot.press("q")  # back to the menu
+        await pilot.pause()
+    [saved] = Store().results()
+    assert (saved.mode, saved.won, saved.moves, saved.optimum) == ("blindfold", False, 2, 11)
+    assert Recording.from_json(saved.replay).play().sequence == "rr"
 
 
 async def test_the_lab_steps_plays_and_swaps_sequences(helpers):

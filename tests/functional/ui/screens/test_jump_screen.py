@@ -374,3 +374,33 @@ async def test_help_is_the_jumping_puzzles_own():
             assert words in intro, words
         keys = dict((label, keys) for keys, label in help_screen.rows)
         assert any("open" in label.lower() for label in keys)  # the screen's own keys
+
+
+# -- saved attempts and their replays -------------------------------------------------------
+async def test_every_attempt_is_saved_with_its_replay_a_give_up_as_lost():
+    from mazegame.games.jump import progress_key
+    from mazegame.games.replay import Recording
+    from mazegame.storage import Store
+    from mazegame.ui.app import MazeApp
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = await open_jump(app, [CHAIN_REACTION, NELLER], "mine")
+        await pilot.pause()
+        await pilot.press("right", "left", "z", "r")  # jumps, an undo, a reset: one attempt
+        await pilot.press(*SOLUTION_KEYS)
+        await pilot.pause()
+        assert screen.game.won
+        await pilot.press("right_square_bracket")  # the next puzzle: untouched, not saved
+        await pilot.press("down", "right_square_bracket")  # tried and left: given up
+        await pilot.press("right", "escape")  # tried, then back to the menu: given up
+        await pilot.pause()
+    saved = sorted(Store().results(), key=lambda s: s.played_at)
+    assert [(s.maze, s.won, s.moves) for s in saved] == [
+        (progress_key(CHAIN_REACTION), True, 13), (progress_key(NELLER), False, 1),
+        (progress_key(CHAIN_REACTION), False, 1)]
+    won = Recording.from_json(saved[0].replay)
+    assert won.events[:4] == ("j2", "j6", "u", "z")  # right, left, undo, reset
+    assert won.play().won and won.play().moves == 13 and saved[0].seconds > 0
+    assert Recording.from_json(saved[1].replay).play().moves == 1

@@ -139,3 +139,42 @@ async def test_a_game_given_up_is_saved_as_lost_with_its_replay(helpers):
         await pilot.press("right", "q")  # back to the menu: given up too
         await pilot.pause()
         assert len(Store().results()) == 2
+
+
+async def test_the_jump_blindfold_and_interpreted_replays_play_on_their_own_stages(helpers):
+    """Each kind's replay, watched to its end, shows the game as it ended."""
+    from mazegame.games.blindfold import LEVELS, BlindfoldGame
+    from mazegame.games.interpreted.game import interpreted_maze, new_game
+    from mazegame.games.jump import JumpGame, load_pack, solution_steps
+    from mazegame.ui.widgets.jump_board import JumpBoard
+    from mazegame.ui.widgets.replay_stages import STAGES
+
+    jump = JumpGame(load_pack("classics")[0])
+    for step in solution_steps(jump.puzzle):
+        jump.jump(step.direction)
+    blindfold = BlindfoldGame(LEVELS["3x3"])
+    for move in "rrdd":
+        blindfold.type(move)
+    setup = GameSetup("bureaucracy", size=(6, 5), seed=3)
+    office = new_game("bureaucracy", seed=3, maze=interpreted_maze((6, 5), 3))
+    for _ in range(6):
+        office.take(0)
+    games = [(GameSetup("jump"), jump), (GameSetup("blindfold"), blindfold), (setup, office)]
+    app = MazeApp(warm_up=False, animations=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for setup, game in games:
+            viewer = ReplayScreen(Recording.from_json(Recording.of(setup, game).to_json()))
+            await app.push_screen(viewer)
+            await pilot.press("end")
+            assert viewer.at_end and viewer.problem == ""
+            stage = viewer.query_one("#replay-stage")
+            assert isinstance(stage, STAGES[viewer.recording.kind.name])
+            status = str(viewer.query_one("#replay-status").render())
+            if game is jump:
+                assert viewer.query_one(JumpBoard).game.won and "solved" in status
+            elif game is blindfold:
+                assert viewer.game.sequence == "rrdd" and "unsolved" in status
+            else:
+                assert viewer.game.trail == office.trail and "refused" in status
+            await pilot.press("q")

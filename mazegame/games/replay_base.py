@@ -1,0 +1,58 @@
+"""What every kind of replay shares: its error, its clock, and the `Kind` a family of modes
+registers (how its games are captured, rebuilt and stepped through their events)."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mazegame.engine.grid import Maze
+from mazegame.games.setup import GameSetup
+
+
+class ReplayError(ValueError):
+    """A recording that cannot be read or played back (said in words)."""
+
+
+class VirtualClock:
+    """A replay's clock: each reading a long beat (BEAT s) after the last, so a move never
+    comes "too early" (the moves recorded are the ones the real clock let through)."""
+
+    BEAT = 1000.0
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.BEAT
+        return self.now
+
+
+def walls_check(maze: Maze) -> str:
+    """A short checksum of a maze's walls and size: a replay knows it rebuilt the same maze
+    (the start is left out: a chase places its players on the maze it is given)."""
+    return f"{maze.width}x{maze.height}:{zlib.crc32(maze.walls.tobytes()):08x}"
+
+
+#: What a recording keeps besides the events: the setup (seed and size concrete), a check
+#: that the rebuilt game is the one played, where the players began (a chase's; else None),
+#: and the thing played when no setup rebuilds it (a jumping puzzle's JSON; else None).
+Captured = tuple[GameSetup, str, "tuple[int, int] | None", "str | None"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A family of modes whose games replay alike; `name` picks the replay screen's stage
+    ("walk", "interpreted", "jump", "blindfold")."""
+
+    name: str
+    modes: tuple[str, ...]
+    #: (setup, the finished game) -> what the recording keeps (`Captured`).
+    capture: Callable[[GameSetup, Any], Captured]
+    #: (setup, check, starts, subject) -> the game before its first event (ReplayError if
+    #: it cannot be rebuilt as it was).
+    start: Callable[[GameSetup, str, Any, Any], Any]
+    #: (game, event) -> None: do one recorded event (ReplayError for one that does not fit).
+    apply: Callable[[Any, str], None]
