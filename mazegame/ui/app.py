@@ -191,12 +191,10 @@ class MazeApp(App):
 
     def watch_replay(self, saved) -> None:
         """Watch a saved game's replay (storage.Saved with a replay games.replay can read)."""
-        from mazegame.games.record_labels import maze_label
         from mazegame.games.replay import Recording
-        from mazegame.ui.screens.replay_view import ReplayScreen
+        from mazegame.ui.screens.replay_view import ReplayScreen, replay_title
 
-        title = f"Replay #{saved.id}: {saved.mode}, {maze_label(saved.mode, saved.maze)}"
-        self.push_screen(ReplayScreen(Recording.from_json(saved.replay), title,
+        self.push_screen(ReplayScreen(Recording.from_json(saved.replay), replay_title(saved),
                                       seconds=saved.seconds))
 
     def on_unmount(self) -> None:

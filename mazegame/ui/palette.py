@@ -192,6 +192,20 @@ ASCII_GLYPHS = {
     "GLYPH_SHADES": " .:-=+*#", "GLYPH_DARK_SQUARE": ":",
 }
 
+#: The player's-eye view in ASCII: each block, shade and edge of `games.eyeview` -> a plain
+#: character (walls darken with distance through "#%+:", as the shades do).
+ASCII_EYE = str.maketrans({
+    "█": "#", "▓": "%", "▒": "+", "░": ":", "▀": '"', "▄": "_", "▌": "[", "▐": "]",
+    "▁": "_", "▔": "-", "▏": "|", "▕": "|", "│": "|", "┄": ".", "▖": ".", "▗": ".",
+    "▘": "'", "▝": "'", "▙": "L", "▟": "J", "▚": "\\", "▞": "/", "▲": "^", "◆": "G",
+    "●": "o", "Ж": "X",
+})
+#: The menu's banner in ASCII (three lines, as the box-drawn one).
+ASCII_BANNER = """\
++-+-+-+-+-+-+-+-+
+|M|A|Z|E|G|A|M|E|
++-+-+-+-+-+-+-+-+"""
+
 _current = Palette()
 _version = 0
 

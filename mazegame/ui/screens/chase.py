@@ -259,8 +259,11 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
         return self.heard if self.heard is not None else DemonWarning(0, "", -1)
 
     def action_toggle_bell(self) -> None:
-        """Turn the bell on or off (for the rest of the session)."""
+        """Turn the bell on or off, and keep it so (the Settings screen's "sound")."""
         self.app.demon_bell = not self.app.demon_bell
+        preferences = getattr(self.app, "preferences", None)
+        if preferences is not None:
+            preferences.set("sound", "on" if self.app.demon_bell else "off")
         self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "
                     "demon comes near", timeout=3)
 

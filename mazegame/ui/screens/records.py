@@ -175,7 +175,7 @@ class RecordsScreen(Screen):
     def action_watch(self) -> None:
         """Watch the selected game again (if it was saved with its replay)."""
         from mazegame.games.replay import Recording, ReplayError
-        from mazegame.ui.screens.replay_view import ReplayScreen
+        from mazegame.ui.screens.replay_view import ReplayScreen, replay_title
 
         saved = self.selected
         if saved is None:
@@ -189,7 +189,7 @@ class RecordsScreen(Screen):
         except ReplayError as err:
             self.notify(str(err), severity="error")
             return
-        self.app.push_screen(ReplayScreen(recording, f"Replay: {saved.mode} {saved.maze}",
+        self.app.push_screen(ReplayScreen(recording, replay_title(saved),
                                           seconds=saved.seconds))
 
     def action_delete_one(self) -> None:

@@ -18,6 +18,15 @@ from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.replay_stages import stage_for
 
+
+def replay_title(saved) -> str:
+    """The title of a saved game's replay (storage.Saved): its number, mode and maze."""
+    from mazegame.games.record_labels import maze_label
+
+    number = f" #{saved.id}" if saved.id is not None else ""
+    return f"Replay{number}: {saved.mode}, {maze_label(saved.mode, saved.maze)}"
+
+
 #: Events a second, slowest to fastest; a real-time chase ticks about 4 to 5 times a second.
 SPEEDS = (0.5, 1, 2, 4, 8, 16, 32, 64)
 DEFAULT_SPEED = 3  #: index in SPEEDS

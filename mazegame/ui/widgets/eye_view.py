@@ -69,7 +69,9 @@ class EyeView(Widget):
         sections = look(maze, cell, facing, depth)
         rows = render_view(sections, width, height, depth, sprites)
         styles = depth_styles()
-        self._rows = [Strip([Segment(text, styles[name]) for text, name in row]) for row in rows]
+        plain = palette.ASCII_EYE if palette.current().glyphs == "ascii" else None
+        self._rows = [Strip([Segment(text if plain is None else text.translate(plain),
+                                     styles[name]) for text, name in row]) for row in rows]
         self._rendered_for = key
 
     def render_line(self, y: int) -> Strip:

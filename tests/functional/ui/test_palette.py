@@ -79,3 +79,17 @@ def test_every_theme_gives_a_whole_palette():
     finally:
         palette.use(palette.Palette())
     assert len(walls) > 10  # the themes really differ
+
+
+def test_the_players_eye_and_the_banner_have_ascii_forms():
+    """Every glyph the corridor is drawn with (games.eyeview) has a plain ASCII stand-in,
+    and so has the menu's banner."""
+    import mazegame.games.eyeview as eyeview
+    from mazegame.ui import palette
+    from mazegame.ui.screens.menu import BANNER
+
+    source = Path(eyeview.__file__).read_text(encoding="utf-8")
+    drawn = {c for c in source if ord(c) > 127}
+    assert drawn and all(c.translate(palette.ASCII_EYE).isascii() for c in drawn)
+    assert palette.ASCII_BANNER.isascii()
+    assert len(palette.ASCII_BANNER.splitlines()) == len(BANNER.splitlines())
