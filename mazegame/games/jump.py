@@ -121,17 +121,19 @@ class JumpGame:
 
     def undo(self) -> bool:
         """Take back the last jump; False at the start."""
-        if len(self.history) == 1 or self.won:
+        if len(self.history) == 1:
             return False
         self.history.pop()
         self.events.append("u")
+        self.ended_at = None  # a win taken back: the clock runs again
         return True
 
     def reset(self) -> None:
         """Back to the start, every jump forgotten (the clock runs on: one attempt)."""
-        if len(self.history) > 1 and not self.won:
+        if len(self.history) > 1:
             self.history = self.history[:1]
             self.events.append("z")
+            self.ended_at = None
 
     def score(self) -> str:
         """Jumps so far against par (the optimum), e.g. "Jumps 16 · par 13 (+3)"."""

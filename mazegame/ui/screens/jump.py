@@ -230,7 +230,7 @@ class JumpScreen(Screen):
 
     def action_undo(self) -> None:
         """Take back the last jump."""
-        if self.game is None or not self.game.undo():
+        if self.game is None or self.game.won or not self.game.undo():
             return
         self.query_one(JumpBoard).refresh()
         self.update_status()
