@@ -77,10 +77,11 @@ class EndPanelMixin:
         if not game.over:
             return
         self.reveal()
-        self.previous_best = self.app.record(
-            self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
-            optimum=game.shortest, seconds=game.elapsed, replay=self.replay(),
-        )
+        if self.setup.level_id is None:  # a campaign level is saved once, by finish_level
+            self.previous_best = self.app.record(
+                self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
+                optimum=game.shortest, seconds=game.elapsed, replay=self.replay(),
+            )
         summary = self.end_summary()
         if self.setup.level_id is not None:
             summary = finish_level(self, summary, self.legend())

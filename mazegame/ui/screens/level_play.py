@@ -30,6 +30,14 @@ def level_help(level: Level) -> str:
     return "\n".join(lines)
 
 
+def give_up_level(screen: WalkScreen, game) -> None:
+    """Save a campaign level's game left unfinished as lost (with its replay)."""
+    level = level_of(screen)
+    if level is not None:
+        screen.app.campaign.record(level, won=False, moves=game.moves, seconds=game.elapsed,
+                                   bumps=game.bumps, replay=screen.replay(game))
+
+
 def finish_level(screen: WalkScreen, summary: str, legend: str = "") -> str:
     """Record a finished level in the campaign; the end panel's text (stars, what opened,
     the `legend` of the revealed maze, where to go next). `summary` is the view's own end

@@ -31,7 +31,7 @@ from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, EndPanelMixin
-from mazegame.ui.screens.level_play import level_of, play_next_level
+from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
 from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView
@@ -269,6 +269,9 @@ class WalkScreen(EndPanelMixin, Screen):
         if game is None or game.over or game.started_at is None or self.building:
             return
         self.game = None  # saved once
+        if self.setup.level_id is not None:  # the campaign saves its levels' games
+            give_up_level(self, game)
+            return
         self.app.record(self.setup.mode, self.maze_key(game), won=False, moves=game.moves,
                         optimum=game.shortest, seconds=game.elapsed,
                         replay=self.replay(game))

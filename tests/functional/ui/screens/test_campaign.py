@@ -8,6 +8,7 @@ from textual.widgets import OptionList, Static
 from mazegame.engine.graph import bfs, maze_graph, path_to
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 from mazegame.games.levels import Campaign, setup_for
+from mazegame.games.replay import Recording
 from mazegame.games.setup import GameSetup
 from mazegame.locations import asset
 from mazegame.ui.app import MazeApp
@@ -71,6 +72,9 @@ async def test_level_one_played_to_the_end_opens_the_next():
         assert f"1 of {len(app.campaign.levels)} levels won" in status
         # the level to play next is highlighted: the second one
         assert listing.highlighted_option.id == app.campaign.levels[1].id
+        [saved] = app.store.results()  # once, as the campaign's (not also as a plain maze)
+        assert (saved.mode, saved.won, saved.moves) == ("level", True, first.par)
+        assert Recording.from_json(saved.replay).play().won
 
 
 async def test_a_wrapped_level_is_won_across_its_seam():
