@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 import time
 from collections.abc import Callable
@@ -80,6 +81,7 @@ class MazeApp(App):
         #: engine: a game quit in its first second or two had no Warmer to cancel yet, so the
         #: whole warm-up ran on and the process waited for it (quit took 11 s, not 0.3).
         self.warm_up_cancelled = threading.Event()
+        self.settle_gc = False  #: freeze the long-lived objects out of the GC (`run` sets it)
         self._campaign: Campaign | None = None
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
@@ -104,6 +106,21 @@ class MazeApp(App):
             compiles.never_wait_for_compiles()
             self._warm_up()
         self.call_after_refresh(self.check_size)
+        if self.settle_gc:
+            self.call_after_refresh(self.freeze_long_lived)
+
+    def run(self, *args, **kwargs):
+        """Run in the terminal (the tests use `run_test`): as a game, with the GC settled."""
+        self.settle_gc = True
+        return super().run(*args, **kwargs)
+
+    @staticmethod
+    def freeze_long_lived() -> None:
+        """Collect once, then keep everything alive now (Textual, numba, the kernels) out of
+        the cyclic GC: its full passes walked all of it, a 50-140 ms hitch every half
+        minute in a chase. Not in tests: objects frozen there would outlive their app."""
+        gc.collect()
+        gc.freeze()
 
     # -- the look: theme and glyphs --------------------------------------------------
     def apply_look(self) -> None:
@@ -280,6 +297,9 @@ class MazeApp(App):
             warmer.prefer(warm_first(self.initial_setup))
         warmer.run()
         self.warmer = None
+        if self.settle_gc and not self.warm_up_cancelled.is_set():
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.call_from_thread(self.freeze_long_lived)  # the kernels just loaded
 
     def pop_screen(self):
         """Back to the screen underneath; a game started from the command line has no menu

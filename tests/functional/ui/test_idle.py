@@ -237,3 +237,23 @@ async def test_a_playing_lab_holds_while_covered_and_plays_on_after(helpers):
             if screen.clock > held:
                 break
         assert screen.playing and screen.clock > held
+
+
+def test_a_game_run_in_the_terminal_settles_the_gc_once_started(monkeypatch):
+    """`run` (the terminal's way in; tests use run_test) freezes what lives long out of the
+    cyclic GC, whose full passes otherwise stall a chase for tens of milliseconds."""
+    import gc
+
+    from textual.app import App
+
+    seen = []
+    monkeypatch.setattr(App, "run", lambda app, *a, **k: seen.append(app.settle_gc))
+    app = MazeApp(warm_up=False)
+    assert not app.settle_gc
+    app.run()
+    assert seen == [True]
+    try:
+        MazeApp.freeze_long_lived()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
