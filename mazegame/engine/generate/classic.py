@@ -18,8 +18,10 @@ from mazegame.engine.generate.common import (
     below,
     coin,
     join,
+    shuffle_fast,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
+from mazegame.engine.generate.trees import join_in_order, wall_ids
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
 from mazegame.engine.trace import (
@@ -96,20 +98,16 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
 
 
 # -- Prim with random edge weights -----------------------------------------------------
-#: A heap entry packs (random weight << 32 | cell * 4 + side) into one int64, so comparing
-#: entries compares weights (ties, rare, go to the smaller edge id) and sifting moves one
-#: word instead of a key and an item.
+#: A heap entry packs (weight << 32 | cell * 4 + side) into one int64, so comparing entries
+#: compares weights and sifting moves one word instead of a key and an item.
 _WEIGHT_SHIFT = 32
 _EDGE_MASK = (1 << 32) - 1
 
 
 @kernel
 def _heap_push(heap, size, entry):
-    """Add an entry to the 4-ary min-heap heap[:size]; returns the new size.
-
-    Four children a node (4i+1..4i+4, one 32-byte run) halve the levels a binary heap has,
-    and entries are distinct, so any heap pops them in the same order: the maze is the same.
-    """
+    """Add an entry to the 4-ary min-heap heap[:size]; returns the new size (four children a
+    node, 4i+1..4i+4, one 32-byte run: half the levels of a binary heap)."""
     i = size
     while i > 0:
         parent = (i - 1) >> 2
@@ -146,18 +144,15 @@ def _heap_pop(heap, size):
 
 
 @kernel
-def _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs):
-    """Push every edge from `cell` to an unvisited cell with a fresh random weight.
-
-    Each edge is pushed once (by the endpoint that joins first), so drawing its weight
-    now is the same as weighting the whole grid up front: this is Prim on random weights.
-    """
+def _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs, rank):
+    """Push every wall from `cell` to an unvisited cell, weighted by its rank."""
     around(h, w, wrap_x, wrap_y, cell, nbs)
     for d in range(4):
         nb = nbs[d]
         if nb >= 0 and not visited[nb]:
-            weight = np.int64(np.random.randint(0, 1 << 31))
-            size = _heap_push(heap, size, (weight << _WEIGHT_SHIFT) | (cell * 4 + d))
+            # the wall's id as `wall_ids` numbers it: an east or south side of one cell
+            wall = 2 * cell + (d == 2) if d == 1 or d == 2 else 2 * nb + (d == 0)
+            size = _heap_push(heap, size, (rank[wall] << _WEIGHT_SHIFT) | (cell * 4 + d))
     return size
 
 
@@ -173,22 +168,34 @@ def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
 
 @kernel
 def prim(walls, wrap_x, wrap_y, seed, record, buf):
-    """True Prim: grow the tree by the lightest edge leaving it, edges weighted at random."""
+    """True Prim: every wall weighs its place in one random order of the walls, and the
+    tree grows from a random cell by the lightest wall leaving it.
+
+    The weights are distinct, so the minimum spanning tree is unique: without a trace the
+    same maze is built by Kruskal's loop over the walls in that order (`join_in_order`, a
+    few times faster than the heap). The lab's trace grows it as Prim does (a 4-ary heap).
+    """
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
-    visited = np.zeros(n, dtype=np.bool_)
     flat = walls.reshape(n)
+    edges, m = wall_ids(h, w, wrap_x, wrap_y)
+    shuffle_fast(edges, m)
+    if not record:
+        join_in_order(flat, h, w, edges, m)
+        return buf[:0]
+    rank = np.zeros(2 * n, dtype=np.int64)
+    for i in range(m):
+        rank[edges[i]] = i
+    visited = np.zeros(n, dtype=np.bool_)
     nbs = np.empty(4, dtype=np.int64)
     heap = np.empty(2 * n + 4, dtype=np.int64)
     cell = np.random.randint(0, n)
     k = 0
     visited[cell] = True
-    if record:
-        k = _show(buf, k, cell, VISITED)
-    size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs)
-    if record:
-        k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
+    k = _show(buf, k, cell, VISITED)
+    size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs, rank)
+    k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
     while size > 0:
         entry, size = _heap_pop(heap, size)
         edge = entry & _EDGE_MASK
@@ -197,14 +204,11 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
         if visited[nb]:
             continue
         join(flat, cell, d, nb)
-        if record:
-            k = emit(buf, k, CARVE, cell, d)
+        k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
-        if record:
-            k = _show(buf, k, nb, VISITED)
-        size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs)
-        if record:
-            k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
+        k = _show(buf, k, nb, VISITED)
+        size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs, rank)
+        k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
     return buf[:k]
 
 
@@ -363,7 +367,8 @@ register(GeneratorSpec(
 register(GeneratorSpec(
     "prim", "Prim (random weights)", prim,
     "True Prim: every wall gets a random weight and the tree grows by the lightest edge "
-    "leaving it. Many short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
+    "leaving it (its minimum spanning tree: the same kind of maze as Kruskal's). Many "
+    "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

@@ -100,17 +100,10 @@ def _root(parent, x):
 
 
 @kernel
-def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
-    """Randomized Kruskal: walls in random order, each removed if it separates two trees.
-
-    The walls are listed once as int32 ids (cell * 2, +1 for its south side; east first) and
-    shuffled once; union by size (a root stores minus its size, so one array) with path
-    halving keeps the trees flat.
-    """
-    np.random.seed(seed)
-    h, w = walls.shape
+def wall_ids(h, w, wrap_x, wrap_y):
+    """Every inner wall once, as an int32 id (cell * 2, +1 for its south side; east first):
+    (ids, how many)."""
     n = h * w
-    flat = walls.reshape(n)
     edges = np.empty(2 * n, dtype=np.int32)
     m = 0
     for cell in range(n):
@@ -120,23 +113,29 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
         if wrap_y or cell < n - w:
             edges[m] = 2 * cell + 1
             m += 1
-    shuffle(edges, m)
+    return edges, m
+
+
+@kernel
+def _across(h, w, wall):
+    """The cell a wall id's wall looks into from its cell, and the side: (nb, d)."""
+    n = h * w
+    cell = wall >> 1
+    if wall & 1:
+        return (cell + w if cell < n - w else cell + w - n), 2
+    return (cell + 1 if (cell + 1) % w != 0 else cell + 1 - w), 1
+
+
+@kernel
+def join_in_order(flat, h, w, edges, m):
+    """Open the walls edges[:m] in order wherever they separate two trees (Kruskal's loop
+    without a trace): the minimum spanning tree of the walls' ranks."""
+    n = h * w
     parent = np.full(n, -1, dtype=np.int32)
-    # Recording, each set's cells are chained (head, nxt) so a union can relabel the smaller
-    # set: its cells' LABEL becomes the kept root + 1. Not recording, these stay stubs.
-    chained = n if record else 1
-    head = np.arange(chained, dtype=np.int32)
-    nxt = np.full(chained, -1, dtype=np.int32)
-    k = 0
     joined = 0
     for i in range(m):
         cell = edges[i] >> 1
-        if edges[i] & 1:
-            d = 2
-            nb = cell + w if cell < n - w else cell + w - n
-        else:
-            d = 1
-            nb = cell + 1 if (cell + 1) % w != 0 else cell + 1 - w
+        nb, d = _across(h, w, edges[i])
         a = _root(parent, cell)
         b = _root(parent, nb)
         if a == b:
@@ -146,9 +145,49 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
         parent[a] += parent[b]
         parent[b] = a
         join(flat, cell, d, nb)
-        if record:  # the set labels show which trees the door joined (no marks needed)
-            k = emit(buf, k, CARVE, cell, d)
-            k = _merge_sets(head, nxt, a, b, parent[a] == -2, buf, k)
+        joined += 1
+        if joined == n - 1:
+            break
+
+
+@kernel
+def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
+    """Randomized Kruskal: walls in random order, each removed if it separates two trees.
+
+    The walls are listed once as int32 ids (`wall_ids`) and shuffled once; union by size (a
+    root stores minus its size, so one array) with path halving keeps the trees flat.
+    """
+    np.random.seed(seed)
+    h, w = walls.shape
+    n = h * w
+    flat = walls.reshape(n)
+    edges, m = wall_ids(h, w, wrap_x, wrap_y)
+    shuffle(edges, m)
+    if not record:
+        join_in_order(flat, h, w, edges, m)
+        return buf[:0]
+    parent = np.full(n, -1, dtype=np.int32)
+    # Each set's cells are chained (head, nxt) so a union can relabel the smaller set: its
+    # cells' LABEL becomes the kept root + 1.
+    head = np.arange(n, dtype=np.int32)
+    nxt = np.full(n, -1, dtype=np.int32)
+    k = 0
+    joined = 0
+    for i in range(m):
+        cell = edges[i] >> 1
+        nb, d = _across(h, w, edges[i])
+        a = _root(parent, cell)
+        b = _root(parent, nb)
+        if a == b:
+            continue
+        if parent[a] > parent[b]:  # a's set is the smaller: b's root is kept
+            a, b = b, a
+        parent[a] += parent[b]
+        parent[b] = a
+        join(flat, cell, d, nb)
+        # the set labels show which trees the door joined (no marks needed)
+        k = emit(buf, k, CARVE, cell, d)
+        k = _merge_sets(head, nxt, a, b, parent[a] == -2, buf, k)
         joined += 1
         if joined == n - 1:
             break
