@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 
 SUITS = "Suits, Playing With Mazes (1994)"
 CLASSIC = "classic catalogue (Daedalus, mazelib, Jamis Buck)"
@@ -45,7 +46,7 @@ def find(parent, x):
 def shuffle(items, count):
     """Fisher-Yates shuffle of items[:count] in place with numba's seeded generator."""
     for i in range(count - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
+        j = randbelow(i + 1)
         items[i], items[j] = items[j], items[i]
 
 

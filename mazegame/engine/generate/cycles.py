@@ -22,6 +22,7 @@ import numpy as np
 
 from mazegame.engine.generate.common import find
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 
 SHAKES = 3  #: random flips per square before merging (more: more winding, slower)
 ROUNDS = 64  #: shake-and-merge rounds before giving up (merging nearly always ends in one)
@@ -83,7 +84,7 @@ def _shake(nb, h, w, flips):
     """`flips` random plaquette flips (each a no-op when the square does not allow it)."""
     squares = (h - 1) * (w - 1)
     for _ in range(flips):
-        s = np.random.randint(0, squares)
+        s = randbelow(squares)
         a = (s // (w - 1)) * w + s % (w - 1)
         flip(nb, a, a + 1, a + w, a + w + 1)
 

@@ -20,6 +20,7 @@ from mazegame.engine.generate.common import (
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITED, WALL, emit
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
@@ -56,7 +57,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
                     k = emit(buf, k, MARK, nb, FRONTIER)
         if nf == 0:
             break
-        j = np.random.randint(0, nf)
+        j = randbelow(nf)
         present = frontier[j]
         nf -= 1
         frontier[j] = frontier[nf]
@@ -67,7 +68,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
             if nb >= 0 and state[nb] == 2:
                 choices[nc] = d
                 nc += 1
-        d = choices[np.random.randint(0, nc)]
+        d = choices[randbelow(nc)]
         join(flat, present, d, nbs[d])
         if record:
             k = emit(buf, k, CARVE, present, d)

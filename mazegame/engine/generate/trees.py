@@ -11,6 +11,7 @@ from mazegame.engine.generate.common import join, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
 
 
@@ -56,7 +57,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
                 if top >= 0:
                     k = emit(buf, k, AT, stack[top], 0)
             continue
-        d = choices[np.random.randint(0, nc)]
+        d = choices[randbelow(nc)]
         nb = nbs[d]
         join(flat, cell, d, nb)
         if record:

@@ -14,6 +14,7 @@ import numpy as np
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 from mazegame.engine.solve.base import (
     arrive,
     close_cut_trace,
@@ -97,7 +98,7 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
         for side in range(4):
             if doors[p, side] == 0 and moves[p, side] != p:
                 m += 1
-                if np.random.randint(0, m) == 0:
+                if randbelow(m) == 0:
                     d = side
         if d >= 0:
             q = moves[p, d]

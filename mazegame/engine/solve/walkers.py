@@ -19,6 +19,7 @@ import numpy as np
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import randbelow
 from mazegame.engine.solve.base import (
     TRACE_LIMIT,
     arrive,
@@ -79,7 +80,7 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, contro
         if m == 0:
             status = STUCK
             break
-        cell = options[np.random.randint(0, m)]
+        cell = options[randbelow(m)]
         steps += 1
         k = arrive(cell, mem, cnt, True, record, buf, k)
     k = note(status, cell, record, buf, k)
@@ -222,7 +223,7 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
                 best, ties = d, 1
             elif doors[cell, d] == doors[cell, best]:
                 ties += 1  # reservoir sampling: each tied door wins with chance 1/ties
-                if np.random.randint(0, ties) == 0:
+                if randbelow(ties) == 0:
                     best = d
         if best < 0:
             status = STUCK
