@@ -29,17 +29,33 @@ def _graph_refs(size, graph, python, networkx, scipy):
     return refs
 
 
-@bench_case("bfs", sizes=(*FULL_SIZES, BIG))
-def _bfs(size):
-    """The graph kernel's BFS over the move graph (distances and parents)."""
-    maze, _, _ = solver_maze(size, lists=False)
-    graph = maze_graph(maze)
-    refs = _graph_refs(
+def _bfs_refs(size, graph):
+    """BFS from cell 0 in plain Python, networkx and scipy (on the move graph)."""
+    return _graph_refs(
         size, graph, lambda adj: ref.bfs(adj, 0),
         lambda nx, g: nx.single_source_shortest_path_length(g, 0),
         lambda csgraph, m: csgraph.breadth_first_order(m, 0, return_predecessors=True))
-    return Prepared(lambda: bfs(graph, 0), refs, BIG_BFS_TARGET if size == BIG else None,
-                    memory=size == BIG)
+
+
+@bench_case("bfs", sizes=(*FULL_SIZES, BIG))
+def _bfs(size):
+    """The maze's BFS (distances and parents): moves by offset over one byte a cell
+    (`gridbfs`), the bytes built in the timed call."""
+    from mazegame.engine.gridbfs import bfs_maze
+
+    maze, _, _ = solver_maze(size, lists=False)
+    graph = maze_graph(maze)
+    return Prepared(lambda: bfs_maze(maze, 0), _bfs_refs(size, graph),
+                    BIG_BFS_TARGET if size == BIG else None, memory=size == BIG)
+
+
+@bench_case("bfs on a graph (CSR)", sizes=FULL_SIZES)
+def _bfs_csr(size):
+    """The state-graph BFS (`graph.bfs`: jumping puzzles, the all-mazes search) on the
+    maze's move graph, built beforehand."""
+    maze, _, _ = solver_maze(size, lists=False)
+    graph = maze_graph(maze)
+    return Prepared(lambda: bfs(graph, 0), _bfs_refs(size, graph))
 
 
 @bench_case("connected components", sizes=(*FULL_SIZES, BIG))

@@ -12,6 +12,7 @@ import numpy as np
 
 from mazegame.engine.graph import CSR, bfs, maze_graph, maze_graph_reversed, path_to, walk_back
 from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.gridbfs import bfs_maze
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
 from mazegame.engine.solve.registry import (
@@ -35,8 +36,13 @@ def _status(found: bool) -> int:
 
 # -- breadth-first, from the start ------------------------------------------------------
 def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """Suits' breadth-first labelling from the start; the path runs back down the labels."""
-    dist, parent, events = bfs(maze_graph(maze), maze.start, record)
+    """Suits' breadth-first labelling from the start; the path runs back down the labels
+    (without a trace, over the maze's own grid: `gridbfs`, the same labels and parents)."""
+    if record:
+        dist, parent, events = bfs(maze_graph(maze), maze.start, record)
+    else:
+        dist, parent = bfs_maze(maze, maze.start)
+        events = np.empty((0, 3), dtype=np.int32)
     reached = [g for g in maze.goals if dist[g] >= 0]
     goal = min(reached, key=lambda g: dist[g]) if reached else maze.start
     path = path_to(dist, parent, goal)

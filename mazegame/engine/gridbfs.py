@@ -1,0 +1,101 @@
+"""Breadth-first search over a maze's own grid: moves by offset, no graph built.
+
+`graph.bfs` searches any state graph (CSR); a maze's move graph has at most four moves a
+cell, to neighbours at fixed offsets in row-major order. `move_sides` packs each cell's
+moves into one byte (bit d: side d, N E S W, is a move; bit d + 4: that move wraps round
+the maze), by the same rule as the CSR move graph (walls, the edge or a wrap, rock), and
+`bfs_sides` searches over it: half the memory traffic of the CSR search (one byte a cell
+where the CSR reads an 8-byte pointer pair and 4-byte successors), about twice as fast.
+Successors are taken in N, E, S, W order, as the CSR lists them, so distances and parents
+are exactly `graph.bfs`'s (a test checks it on every kind of maze).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mazegame.engine.grid import Maze
+from mazegame.engine.jit import kernel
+
+
+@kernel
+def move_sides(walls, wrap_x, wrap_y, solid):
+    """One byte a cell: bit d set when side d is a move (to another cell), bit d + 4 when
+    that move wraps round the maze (the CSR move graph's rule, `graph._maze_csr`)."""
+    h, w = walls.shape
+    n = h * w
+    flat = walls.reshape(n)
+    rock = solid.shape[0] > 0
+    stone = solid.reshape(solid.size)
+    sides = np.zeros(n, dtype=np.uint8)
+    for r in range(h):
+        up = (r - 1) * w if r > 0 else ((h - 1) * w if wrap_y else -1)
+        down = (r + 1) * w if r < h - 1 else (0 if wrap_y else -1)
+        row = r * w
+        for c in range(w):
+            cell = row + c
+            if rock and stone[cell]:
+                continue
+            bits = flat[cell]
+            beyond = (up + c if up >= 0 else cell,
+                      cell + 1 if c < w - 1 else (row if wrap_x else cell),
+                      down + c if down >= 0 else cell,
+                      cell - 1 if c > 0 else (row + w - 1 if wrap_x else cell))
+            wraps = (r == 0, c == w - 1, r == h - 1, c == 0)
+            byte = 0
+            for d in range(4):
+                nb = beyond[d]
+                if bits & (1 << d) or nb == cell or (rock and stone[nb]):
+                    continue
+                byte |= 1 << d
+                if wraps[d]:
+                    byte |= 1 << (d + 4)
+            sides[cell] = byte
+    return sides
+
+
+@kernel
+def bfs_sides(sides, w, sources):
+    """Distances (-1 unreached) and BFS parents (-1 for the sources) from `sources` over
+    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s."""
+    n = sides.shape[0]
+    step = np.array([-w, 1, w, -1], dtype=np.int64)
+    wrap = np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64)
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    tail = 0
+    for s in sources:
+        dist[s] = 0
+        queue[tail] = s
+        tail += 1
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        label = dist[v] + 1
+        bits = np.int64(sides[v])
+        moves = bits & 15
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            d = (low > 1) + (low > 2) + (low > 4)  # the index of the lowest set bit
+            u = v + (wrap[d] if bits & (low << 4) else step[d])
+            if dist[u] < 0:
+                dist[u] = label
+                parent[u] = v
+                queue[tail] = u
+                tail += 1
+    return dist, parent
+
+
+def maze_sides(maze: Maze) -> np.ndarray:
+    """`move_sides` of a maze."""
+    return move_sides(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+
+
+def bfs_maze(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
+    """(dist, parent) of a BFS over the maze's moves from `source` (a cell, or several
+    distinct cells at once), as `graph.bfs(maze_graph(maze), source)` gives them."""
+    sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
+    return bfs_sides(maze_sides(maze), maze.width, sources)

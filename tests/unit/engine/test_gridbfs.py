@@ -1,0 +1,40 @@
+"""The maze's own BFS (moves by offset) gives exactly the move graph's BFS: the same
+distances and the same parents, on every kind of maze (wrap, one-way doors, rock, loops)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mazegame.engine.generate import generate
+from mazegame.engine.graph import bfs, maze_graph
+from mazegame.engine.gridbfs import bfs_maze
+from mazegame.engine.oneway import add_one_way_doors
+
+
+@settings(max_examples=60, deadline=None)
+@given(algo=st.sampled_from(["backtracker", "kruskal", "prim", "cavern"]),
+       w=st.integers(1, 9), h=st.integers(1, 9), seed=st.integers(0, 10**6),
+       wrap_x=st.booleans(), wrap_y=st.booleans(), braid=st.sampled_from([0.0, 0.5]),
+       one_way=st.sampled_from([0.0, 0.4]), where=st.floats(0, 1))
+def test_the_grid_bfs_is_the_graph_bfs(algo, w, h, seed, wrap_x, wrap_y, braid, one_way,
+                                       where):
+    wrap_x, wrap_y = wrap_x and w >= 3, wrap_y and h >= 3
+    try:
+        maze = generate(algo, w, h, seed, braid=braid, wrap_x=wrap_x, wrap_y=wrap_y).maze
+    except ValueError:  # a size this generator cannot build
+        return
+    if one_way:
+        maze = add_one_way_doors(maze, one_way, seed, traps=True)
+    source = min(int(where * maze.size), maze.size - 1)
+    dist, parent, _ = bfs(maze_graph(maze), source)
+    grid_dist, grid_parent = bfs_maze(maze, source)
+    assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+
+
+@pytest.mark.parametrize("sources", [[0], [0, 11], [5, 17, 23]])
+def test_several_sources_at_once(sources):
+    maze = generate("wilson", 6, 4, 3, braid=0.3).maze
+    dist, parent, _ = bfs(maze_graph(maze), np.array(sources))
+    grid_dist, grid_parent = bfs_maze(maze, sources)
+    assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
