@@ -24,7 +24,11 @@ interval holds B, or else A's parent: O(1) however far apart they are.
 Cost elsewhere: an on-demand decision searches the cells nearer the target than the demon, so it
 takes microseconds while the demon is near (the chase itself), and a search of the whole
 maze when it is across it (tens of ms at 1000x1000: `mazegame bench --only demon`); the
-kernels are nogil, so a UI can run a far demon's move in a worker thread.
+kernels are nogil, so a UI can run a far demon's move in a worker thread. In a maze of over
+STALE_CELLS cells a demon at least FAR moves away keeps steering by its search towards where
+the target was while the target stays within DRIFT moves of it: one search per DRIFT of the
+player's moves instead of one per step (its moves there may differ from the table's; every
+decision nearer, and every maze up to STALE_CELLS, is exact).
 
 Both read the same rule off the same distances: the first direction in compass order N, E,
 S, W whose step lands on a cell one move closer (`first_closer`), i.e. the lowest set bit
@@ -50,6 +54,12 @@ NO_MOVE = 255  #: table entry: at the target, or the target cannot be reached
 STAY = -1  #: a decision to stand still
 DEFAULT_BUDGET = 16 * 2**20  #: bytes the all-pairs table may take (16 MiB: up to 64x64)
 SEARCH_SLOTS = 3  #: cached on-demand searches (the player, a goal, one spare)
+#: In mazes of more cells than this, a far demon steers by a search towards where its
+#: target was, while the target is at most DRIFT moves from there and the demon at least
+#: FAR moves away: a fresh search of a maze this big costs milliseconds at every step.
+STALE_CELLS = 256 * 256
+DRIFT = 8
+FAR = 16 * DRIFT
 
 
 # -- kernels ----------------------------------------------------------------------------------
@@ -272,7 +282,7 @@ class DemonBrain:
         tree = self._perfect_tree()
         if tree is not None:  # one route to anywhere: no search, however far
             return int(tree_step(self.moves, *tree, int(cell), int(target)))
-        search = self._search(target)
+        search = self._nearby_search(int(cell), int(target)) or self._search(target)
         search.reach(self.reverse, cell, self.n)
         return int(first_closer(self.moves, search.dist, int(cell)))
 
@@ -292,6 +302,22 @@ class DemonBrain:
             is_tree, *tree = tree_intervals(self.reverse.indptr, self.reverse.indices)
             self._tree = tuple(tree) if is_tree else None
         return self._tree
+
+    def _nearby_search(self, cell: int, target: int) -> _Search | None:
+        """In a big maze, a cached search towards a cell at most DRIFT moves from `target`
+        that has already reached the demon's `cell`, at least FAR moves away; else None.
+
+        The demon then heads for where its target was: off by at most DRIFT moves when it
+        is at least FAR away, where a fresh search would cost a whole maze's BFS per step.
+        """
+        if self.n <= STALE_CELLS or target in self._searches:
+            return None
+        for source, search in reversed(self._searches.items()):
+            moved, away = int(search.dist[target]), int(search.dist[cell])
+            if 0 <= moved <= DRIFT and away >= FAR:
+                self._searches.move_to_end(source)
+                return search
+        return None
 
     def _search(self, target: int) -> _Search:
         """The cached search towards `target`, recycling the least recently used slot."""

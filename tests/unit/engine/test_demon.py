@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mazegame.engine.demon import NO_MOVE, STAY, DemonBrain
 from mazegame.engine.generate import generate
+from mazegame.engine.graph import bfs, maze_graph
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze, set_door
 from mazegame.engine.matrices import solution_moves
 from mazegame.engine.personalities import PERSONALITIES, Tracker, make_demon
@@ -139,6 +140,31 @@ def test_on_demand_cache_reuses_the_search_until_the_target_moves():
     expanded = search.head
     brain.next_move(maze.step(899, brain.next_move(899, 0)), 0)
     assert brain._searches[0] is search and search.head == expanded  # nothing new to search
+
+
+def test_in_a_big_maze_a_far_demon_steers_by_where_its_target_was():
+    """Over STALE_CELLS cells, a target that moved at most DRIFT steps from a searched cell
+    reuses that search while the demon is FAR away: the step is M^s's towards the old
+    cell; a target that moved further, or a demon that came near, gets a fresh search."""
+    from mazegame.engine.demon import DRIFT, FAR, STALE_CELLS
+    from mazegame.engine.graph import path_to
+
+    maze = generate("backtracker", 260, 260, 1, braid=0.3).maze
+    assert maze.size > STALE_CELLS
+    brain = DemonBrain(maze, "on-demand")
+    demon, player = 0, maze.size - 1
+    dist, parent, _ = bfs(maze_graph(maze), demon)
+    route = path_to(dist, parent, player)
+    brain.next_move(demon, player)
+    [search] = brain._searches.values()
+    near_player = route[-1 - DRIFT]  # the player walked DRIFT moves towards the demon
+    assert brain.next_move(demon, near_player) == lowest_ms_move(maze, demon, player)
+    assert list(brain._searches) == [player]  # no new search
+    assert brain.next_move(demon, route[-2 - DRIFT]) == lowest_ms_move(
+        maze, demon, route[-2 - DRIFT])  # one move too far: a search of its own
+    assert len(brain._searches) == 2
+    close = route[-FAR // 2]  # a demon near the old target: exact again
+    assert brain.next_move(close, near_player) == lowest_ms_move(maze, close, near_player)
 
 
 @pytest.mark.parametrize("kw", [{}, {"wrap_x": True, "wrap_y": True}])
