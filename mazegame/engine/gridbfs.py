@@ -79,7 +79,7 @@ def bfs_sides(sides, w, sources):
         while moves:
             low = moves & -moves
             moves ^= low
-            d = (low > 1) + (low > 2) + (low > 4)  # the index of the lowest set bit
+            d = int(low > 1) + int(low > 2) + int(low > 4)  # the index of the lowest set bit
             u = v + (wrap[d] if bits & (low << 4) else step[d])
             if dist[u] < 0:
                 dist[u] = label

@@ -38,3 +38,14 @@ def test_several_sources_at_once(sources):
     dist, parent, _ = bfs(maze_graph(maze), np.array(sources))
     grid_dist, grid_parent = bfs_maze(maze, sources)
     assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+
+
+def test_its_python_twin_gives_the_same_search():
+    """A game that cannot wait for the compiler runs the kernels' Python source."""
+    from mazegame.engine.gridbfs import bfs_sides, move_sides
+
+    maze = generate("kruskal", 7, 5, 2, braid=0.4, wrap_x=True).maze
+    sides = move_sides.py_func(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+    dist, parent = bfs_sides.py_func(sides, maze.width, np.array([3]))
+    grid_dist, grid_parent = bfs_maze(maze, 3)
+    assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
