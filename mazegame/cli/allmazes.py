@@ -81,6 +81,16 @@ def configure(p: argparse.ArgumentParser) -> None:
     solve.add_argument("--json", action="store_true", help='print {"n", "m", "sequence", '
                        '"length", "method", "seed", "verified", "lower_bound"}')
     solve.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    cluster = solve.add_argument_group(
+        "on a Dask cluster (the distributed extra: pip install 'mazegame[distributed]')")
+    cluster.add_argument("--runs", type=parse_runs, default=None, metavar="R",
+                         help="search from R seeds (--seed onwards) at once, each with the "
+                              "time limit, and keep the shortest verified sequence")
+    cluster.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                         help="run them on the Dask scheduler at ADDRESS (e.g. "
+                              "tcp://10.0.0.5:8786); without it, local worker processes")
+    cluster.add_argument("--workers", type=parse_runs, default=None, metavar="N",
+                         help="local worker processes (default: the number of cores)")
     text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
     bound = sub.add_parser("bound", help=text, description=text)
     bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
@@ -89,6 +99,20 @@ def configure(p: argparse.ArgumentParser) -> None:
     bound.add_argument("--json", action="store_true", help='print {"n", "m", "lower_bound", '
                        '"optimal", "classes", "seconds"}')
     bound.add_argument("--quiet", action="store_true", help="no progress on standard error")
+
+
+MAX_RUNS = 10_000  #: a bound on --runs and --workers
+
+
+def parse_runs(text: str) -> int:
+    """A number of runs or workers, 1..MAX_RUNS."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= n <= MAX_RUNS:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_RUNS:,}, not {n}")
+    return n
 
 
 def _progress(args: argparse.Namespace):
@@ -181,14 +205,30 @@ def _run_solve(args: argparse.Namespace) -> int:
     if min(n, m) < 2:
         raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
     say = _progress(args)
-    result = solve(n, m, args.method, args.seed, args.time_limit, say)
+    if args.runs is None and args.scheduler is None and args.workers is None:
+        result = solve(n, m, args.method, args.seed, args.time_limit, say)
+    else:
+        from mazegame.engine.allmazes.cluster import MissingExtra, solve_on_cluster
+
+        runs = args.runs or 1
+        workers = args.workers or min(runs, os.cpu_count() or 1)
+        try:
+            result, results = solve_on_cluster(n, m, args.method, args.seed, args.time_limit,
+                                               runs, args.scheduler, workers)
+        except MissingExtra as err:
+            print(err, file=sys.stderr)
+            return 1
+        if say:
+            say("runs: " + ", ".join(f"seed {r.seed}: {len(r.moves)}"
+                                     + ("" if r.verified else " (not verified)")
+                                     for r in results))
     lower = n + m - 2
     if n * m <= MAX_EXPLICIT_CELLS:  # a quick ESS bound (exact for the small sizes)
         lower = max(lower, ess(n, m, min(5.0, args.time_limit)).lower)
     text = sequence_text(result.moves)
     if args.json:
         print(json.dumps({"n": n, "m": m, "sequence": text, "length": len(text),
-                          "method": args.method, "seed": args.seed,
+                          "method": args.method, "seed": result.seed,
                           "verified": bool(result.verified), "lower_bound": lower}))
     else:
         print(text)
