@@ -11,10 +11,12 @@ from mazegame.engine.generate.common import (
     NOTE_JOIN,
     SUITS,
     around,
+    around_by,
     below,
     close,
     coin,
     join,
+    row_magic,
     shuffle,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, register
@@ -35,6 +37,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     n = h * w
     flat = walls.reshape(n)
     nbs = np.empty(4, dtype=np.int64)
+    magic = row_magic(w)
     state = np.zeros(n, dtype=np.uint8)  # 0 unvisited, 1 frontier, 2 visited
     frontier = np.empty(n, dtype=np.int32)
     nf = 0
@@ -46,7 +49,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         if record:
             k = emit(buf, k, AT, present, 0)
             k = emit(buf, k, MARK, present, VISITED)
-        around(h, w, wrap_x, wrap_y, present, nbs)
+        around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
         for d in range(4):
             nb = nbs[d]
             if nb >= 0 and state[nb] == 0:
@@ -62,7 +65,7 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         nf -= 1
         frontier[j] = frontier[nf]
         nc = 0
-        around(h, w, wrap_x, wrap_y, present, nbs)
+        around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
         for d in range(4):
             nb = nbs[d]
             if nb >= 0 and state[nb] == 2:

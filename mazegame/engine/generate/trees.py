@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.generate.common import join, shuffle
+from mazegame.engine.generate.common import ROW_SHIFT, join, row_magic, shuffle
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
@@ -30,6 +30,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     stack = np.empty(n, dtype=np.int32)
     choices = np.empty(4, dtype=np.int32)
     nbs = np.empty(4, dtype=np.int32)
+    magic = row_magic(w)
     k = 0
     top = 0
     stack[0] = np.random.randint(0, n)
@@ -39,7 +40,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
         k = emit(buf, k, MARK, stack[0], ACTIVE)
     while top >= 0:
         cell = stack[top]
-        r = cell // w
+        r = (np.int64(cell) * magic) >> ROW_SHIFT  # cell // w, without the division
         c = cell - r * w
         nbs[0] = cell - w if r > 0 else ((h - 1) * w + c if wrap_y else -1)
         nbs[1] = cell + 1 if c < w - 1 else (r * w if wrap_x else -1)
