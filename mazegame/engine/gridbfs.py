@@ -6,8 +6,10 @@ moves into one byte (bit d: side d, N E S W, is a move; bit d + 4: that move wra
 the maze), by the same rule as the CSR move graph (walls, the edge or a wrap, rock), and
 `bfs_sides` searches over it: half the memory traffic of the CSR search (one byte a cell
 where the CSR reads an 8-byte pointer pair and 4-byte successors), about twice as fast.
-Successors are taken in N, E, S, W order, as the CSR lists them, so distances and parents
-are exactly `graph.bfs`'s (a test checks it on every kind of maze).
+Successors are taken in N, E, S, W order, as the CSR lists them, and the search backwards
+(towards a goal: `bfs_sides_reversed`) takes predecessors in increasing order, as the
+reversed CSR does, so distances and parents are exactly `graph.bfs`'s (a test checks both
+on every kind of maze).
 """
 
 from __future__ import annotations
@@ -89,9 +91,73 @@ def bfs_sides(sides, w, sources):
     return dist, parent
 
 
+@kernel
+def bfs_sides_reversed(sides, w, sources):
+    """BFS over the moves taken backwards (distances *to* the sources, -1 unreached; each
+    cell's parent is the next cell on its way there): exactly `graph.bfs` over
+    `maze_graph_reversed`, whose predecessors come in increasing order."""
+    n = sides.shape[0]
+    h = n // w
+    magic = ((1 << 40) + w - 1) // w  # the row of a cell by a multiply (generate.common)
+    step = np.array([-w, 1, w, -1], dtype=np.int64)
+    wrap = np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64)
+    found = np.empty(4, dtype=np.int64)
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    tail = 0
+    for s in sources:
+        dist[s] = 0
+        queue[tail] = s
+        tail += 1
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        label = dist[v] + 1
+        r = (np.int64(v) * magic) >> 40
+        c = v - r * w
+        count = 0
+        for d in range(4):  # the cell beyond each side of v, and whether it moves into v
+            if d == 0:
+                u = v - w if r > 0 else v + n - w
+            elif d == 1:
+                u = v + 1 if c < w - 1 else v + 1 - w
+            elif d == 2:
+                u = v + w if r < h - 1 else v + w - n
+            else:
+                u = v - 1 if c > 0 else v - 1 + w
+            back = d ^ 2
+            bits = np.int64(sides[u])
+            if bits >> back & 1:
+                lands = u + (wrap[back] if bits >> (back + 4) & 1 else step[back])
+                if lands == v:
+                    i = count  # insertion: predecessors in increasing order
+                    while i > 0 and found[i - 1] > u:
+                        found[i] = found[i - 1]
+                        i -= 1
+                    found[i] = u
+                    count += 1
+        for i in range(count):
+            u = found[i]
+            if dist[u] < 0:
+                dist[u] = label
+                parent[u] = v
+                queue[tail] = u
+                tail += 1
+    return dist, parent
+
+
 def maze_sides(maze: Maze) -> np.ndarray:
     """`move_sides` of a maze."""
     return move_sides(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+
+
+def bfs_maze_reversed(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
+    """(dist, parent) of a BFS towards `source` (a cell or several) over the maze's moves
+    taken backwards, as `graph.bfs(maze_graph_reversed(maze), source)` gives them."""
+    sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
+    return bfs_sides_reversed(maze_sides(maze), maze.width, sources)
 
 
 def bfs_maze(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:

@@ -12,7 +12,7 @@ import numpy as np
 
 from mazegame.engine.graph import CSR, bfs, maze_graph, maze_graph_reversed, path_to, walk_back
 from mazegame.engine.grid import Maze, step_kernel
-from mazegame.engine.gridbfs import bfs_maze
+from mazegame.engine.gridbfs import bfs_maze, bfs_maze_reversed
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
 from mazegame.engine.solve.registry import (
@@ -59,7 +59,11 @@ def bfs_from(graph: CSR, sources, record: bool = False):
 def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits 3.4, last paragraph: label from the goal(s) backwards; from the start, walk to a
     neighbour with a lower label. Labels are distances to the goal."""
-    dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
+    if record:
+        dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
+    else:  # the same labels and parents over the maze's own grid (`gridbfs`)
+        dist, parent = bfs_maze_reversed(maze, np.unique(np.asarray(maze.goals)))
+        events = np.empty((0, 3), dtype=np.int32)
     found = dist[maze.start] >= 0
     # the parents point towards the goals: the route from the start is the chain reversed
     path = walk_back(parent, maze.start)[::-1] if found else [maze.start]

@@ -1,5 +1,6 @@
-"""The maze's own BFS (moves by offset) gives exactly the move graph's BFS: the same
-distances and the same parents, on every kind of maze (wrap, one-way doors, rock, loops)."""
+"""The maze's own BFS (moves by offset) gives exactly the move graph's BFS, forwards and
+backwards: the same distances and the same parents, on every kind of maze (wrap, one-way
+doors, rock, loops)."""
 
 import numpy as np
 import pytest
@@ -7,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazegame.engine.generate import generate
-from mazegame.engine.graph import bfs, maze_graph
-from mazegame.engine.gridbfs import bfs_maze
+from mazegame.engine.graph import bfs, maze_graph, maze_graph_reversed
+from mazegame.engine.gridbfs import bfs_maze, bfs_maze_reversed
 from mazegame.engine.oneway import add_one_way_doors
 
 
@@ -30,6 +31,9 @@ def test_the_grid_bfs_is_the_graph_bfs(algo, w, h, seed, wrap_x, wrap_y, braid, 
     dist, parent, _ = bfs(maze_graph(maze), source)
     grid_dist, grid_parent = bfs_maze(maze, source)
     assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+    dist, parent, _ = bfs(maze_graph_reversed(maze), source)  # towards the source
+    grid_dist, grid_parent = bfs_maze_reversed(maze, source)
+    assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
 
 
 @pytest.mark.parametrize("sources", [[0], [0, 11], [5, 17, 23]])
@@ -42,10 +46,11 @@ def test_several_sources_at_once(sources):
 
 def test_its_python_twin_gives_the_same_search():
     """A game that cannot wait for the compiler runs the kernels' Python source."""
-    from mazegame.engine.gridbfs import bfs_sides, move_sides
+    from mazegame.engine.gridbfs import bfs_sides, bfs_sides_reversed, move_sides
 
     maze = generate("kruskal", 7, 5, 2, braid=0.4, wrap_x=True).maze
     sides = move_sides.py_func(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
-    dist, parent = bfs_sides.py_func(sides, maze.width, np.array([3]))
-    grid_dist, grid_parent = bfs_maze(maze, 3)
-    assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+    for python, compiled in ((bfs_sides, bfs_maze), (bfs_sides_reversed, bfs_maze_reversed)):
+        dist, parent = python.py_func(sides, maze.width, np.array([3]))
+        grid_dist, grid_parent = compiled(maze, 3)
+        assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
