@@ -57,12 +57,116 @@ def move_sides(walls, wrap_x, wrap_y, solid):
 
 
 @kernel
+def _offsets(w, n):
+    """The step to the cell beyond each side (N, E, S, W), straight and round the maze."""
+    return (np.array([-w, 1, w, -1], dtype=np.int64),
+            np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64))
+
+
+@kernel
+def successors(sides, v, step, wrap, out):
+    """The cells one move from v, in N, E, S, W order (as the CSR lists them), into out;
+    returns how many."""
+    bits = np.int64(sides[v])
+    moves = bits & 15
+    count = 0
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        d = int(low > 1) + int(low > 2) + int(low > 4)  # the index of the lowest set bit
+        out[count] = v + (wrap[d] if bits & (low << 4) else step[d])
+        count += 1
+    return count
+
+
+@kernel
+def predecessors(sides, w, h, magic, v, step, wrap, out):
+    """The cells one move leads from into v, in increasing order with repeats (as the
+    reversed CSR lists them), into out; returns how many."""
+    n = sides.shape[0]
+    r = (np.int64(v) * magic) >> 40  # v // w by a multiply (generate.common.row_magic)
+    c = v - r * w
+    count = 0
+    for d in range(4):  # the cell beyond each side of v, and whether it moves into v
+        if d == 0:
+            u = v - w if r > 0 else v + n - w
+        elif d == 1:
+            u = v + 1 if c < w - 1 else v + 1 - w
+        elif d == 2:
+            u = v + w if r < h - 1 else v + w - n
+        else:
+            u = v - 1 if c > 0 else v - 1 + w
+        back = d ^ 2
+        bits = np.int64(sides[u])
+        if bits >> back & 1 and u + (wrap[back] if bits >> (back + 4) & 1 else step[back]) == v:
+            i = count  # insertion keeps them in increasing order
+            while i > 0 and out[i - 1] > u:
+                out[i] = out[i - 1]
+                i -= 1
+            out[i] = u
+            count += 1
+    return count
+
+
+@kernel
+def _expand(sides, w, h, magic, step, wrap, backwards, dist, parent, other, queue, head, tail,
+            found):
+    """Expand queue[head:tail] (one BFS level of one side) over the moves, or the moves
+    taken backwards; returns the new bounds and the best meeting with the `other` side's
+    labels (length, cell; -1 if none; an empty `other`: no other side)."""
+    meeting = other.shape[0] > 0
+    best, meet = -1, -1
+    end = tail
+    for i in range(head, end):
+        v = queue[i]
+        if backwards:
+            count = predecessors(sides, w, h, magic, v, step, wrap, found)
+        else:
+            count = successors(sides, v, step, wrap, found)
+        for j in range(count):
+            u = found[j]
+            if dist[u] >= 0:
+                continue
+            dist[u] = dist[v] + 1
+            parent[u] = v
+            queue[tail] = u
+            tail += 1
+            if meeting and other[u] >= 0 and (best < 0 or dist[u] + other[u] < best):
+                best, meet = dist[u] + other[u], u
+    return end, tail, best, meet
+
+
+@kernel
+def _search(sides, w, sources, backwards):
+    """One BFS from `sources` over the moves (or backwards): (dist, parent), a level at a
+    time as the bidirectional search expands."""
+    n = sides.shape[0]
+    step, wrap = _offsets(w, n)
+    found = np.empty(4, dtype=np.int64)
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    alone = np.empty(0, dtype=np.int32)  # no other side to meet
+    tail = 0
+    for s in sources:
+        dist[s] = 0
+        queue[tail] = s
+        tail += 1
+    head = 0
+    magic = ((1 << 40) + w - 1) // w
+    while head < tail:
+        head, tail, _, _ = _expand(sides, w, n // w, magic, step, wrap, backwards, dist,
+                                   parent, alone, queue, head, tail, found)
+    return dist, parent
+
+
+@kernel
 def bfs_sides(sides, w, sources):
     """Distances (-1 unreached) and BFS parents (-1 for the sources) from `sources` over
-    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s."""
+    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s. (The
+    successors are walked inline: the bench's bare BFS, ~15% faster than `_search`.)"""
     n = sides.shape[0]
-    step = np.array([-w, 1, w, -1], dtype=np.int64)
-    wrap = np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64)
+    step, wrap = _offsets(w, n)
     dist = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int32)
     queue = np.empty(n, dtype=np.int32)
@@ -95,57 +199,49 @@ def bfs_sides(sides, w, sources):
 def bfs_sides_reversed(sides, w, sources):
     """BFS over the moves taken backwards (distances *to* the sources, -1 unreached; each
     cell's parent is the next cell on its way there): exactly `graph.bfs` over
-    `maze_graph_reversed`, whose predecessors come in increasing order."""
+    `maze_graph_reversed`."""
+    return _search(sides, w, sources, True)
+
+
+@kernel
+def bidirectional_sides(sides, w, start, goal_cells):
+    """`solve.graph_search.bidirectional` without a trace, over the maze's grid: a BFS from
+    the start and one backwards from the goals, a whole level at a time, always the smaller
+    frontier; the first level that touches the other side, finished, holds a shortest path.
+    Returns (meeting cell or -1, forward dist, forward parent, backward dist, backward
+    parent), exactly the CSR kernel's."""
     n = sides.shape[0]
     h = n // w
-    magic = ((1 << 40) + w - 1) // w  # the row of a cell by a multiply (generate.common)
-    step = np.array([-w, 1, w, -1], dtype=np.int64)
-    wrap = np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64)
+    magic = ((1 << 40) + w - 1) // w
+    step, wrap = _offsets(w, n)
     found = np.empty(4, dtype=np.int64)
-    dist = np.full(n, -1, dtype=np.int32)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    tail = 0
-    for s in sources:
-        dist[s] = 0
-        queue[tail] = s
-        tail += 1
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        label = dist[v] + 1
-        r = (np.int64(v) * magic) >> 40
-        c = v - r * w
-        count = 0
-        for d in range(4):  # the cell beyond each side of v, and whether it moves into v
-            if d == 0:
-                u = v - w if r > 0 else v + n - w
-            elif d == 1:
-                u = v + 1 if c < w - 1 else v + 1 - w
-            elif d == 2:
-                u = v + w if r < h - 1 else v + w - n
-            else:
-                u = v - 1 if c > 0 else v - 1 + w
-            back = d ^ 2
-            bits = np.int64(sides[u])
-            if bits >> back & 1:
-                lands = u + (wrap[back] if bits >> (back + 4) & 1 else step[back])
-                if lands == v:
-                    i = count  # insertion: predecessors in increasing order
-                    while i > 0 and found[i - 1] > u:
-                        found[i] = found[i - 1]
-                        i -= 1
-                    found[i] = u
-                    count += 1
-        for i in range(count):
-            u = found[i]
-            if dist[u] < 0:
-                dist[u] = label
-                parent[u] = v
-                queue[tail] = u
-                tail += 1
-    return dist, parent
+    df = np.full(n, -1, dtype=np.int32)
+    db = np.full(n, -1, dtype=np.int32)
+    pf = np.full(n, -1, dtype=np.int32)
+    pb = np.full(n, -1, dtype=np.int32)
+    qf = np.empty(n, dtype=np.int32)
+    qb = np.empty(n, dtype=np.int32)
+    df[start] = 0
+    qf[0] = start
+    hf, tf, hb, tb = 0, 1, 0, 0
+    for g in goal_cells:
+        if db[g] < 0:
+            db[g] = 0
+            qb[tb] = g
+            tb += 1
+    if db[start] == 0:
+        return start, df, pf, db, pb
+    meet = -1
+    while hf < tf and hb < tb:
+        if tf - hf <= tb - hb:
+            hf, tf, _, meet = _expand(sides, w, h, magic, step, wrap, False, df, pf, db, qf,
+                                      hf, tf, found)
+        else:
+            hb, tb, _, meet = _expand(sides, w, h, magic, step, wrap, True, db, pb, df, qb,
+                                      hb, tb, found)
+        if meet >= 0:
+            break
+    return meet, df, pf, db, pb
 
 
 def maze_sides(maze: Maze) -> np.ndarray:

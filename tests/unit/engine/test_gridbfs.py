@@ -1,6 +1,6 @@
 """The maze's own BFS (moves by offset) gives exactly the move graph's BFS, forwards and
-backwards: the same distances and the same parents, on every kind of maze (wrap, one-way
-doors, rock, loops)."""
+backwards and from both ends at once: the same distances, parents and meeting cell, on every
+kind of maze (wrap, one-way doors, rock, loops)."""
 
 import numpy as np
 import pytest
@@ -9,8 +9,14 @@ from hypothesis import strategies as st
 
 from mazegame.engine.generate import generate
 from mazegame.engine.graph import bfs, maze_graph, maze_graph_reversed
-from mazegame.engine.gridbfs import bfs_maze, bfs_maze_reversed
+from mazegame.engine.gridbfs import (
+    bfs_maze,
+    bfs_maze_reversed,
+    bidirectional_sides,
+    maze_sides,
+)
 from mazegame.engine.oneway import add_one_way_doors
+from mazegame.engine.solve.graph_search import bidirectional
 
 
 @settings(max_examples=60, deadline=None)
@@ -34,6 +40,13 @@ def test_the_grid_bfs_is_the_graph_bfs(algo, w, h, seed, wrap_x, wrap_y, braid, 
     dist, parent, _ = bfs(maze_graph_reversed(maze), source)  # towards the source
     grid_dist, grid_parent = bfs_maze_reversed(maze, source)
     assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+    goals = np.array(sorted({maze.size - 1 - source, source // 2}), dtype=np.int64)
+    graph, rev = maze_graph(maze), maze_graph_reversed(maze)
+    *csr, _ = bidirectional(graph.indptr, graph.indices, rev.indptr, rev.indices,
+                            maze.start, goals, False, np.empty((0, 3), dtype=np.int32))
+    grid = bidirectional_sides(maze_sides(maze), maze.width, maze.start, goals)
+    assert csr[0] == grid[0]
+    assert all(np.array_equal(a, b) for a, b in zip(csr[1:], grid[1:], strict=True))
 
 
 @pytest.mark.parametrize("sources", [[0], [0, 11], [5, 17, 23]])
