@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
+from mazegame.games.stopwatch import Stopwatch
 from mazegame.locations import asset
 
 
@@ -58,7 +59,7 @@ def known_sequence(n: int, m: int) -> str | None:
     return "".join(line.strip() for line in lines if not line.startswith("#")) or None
 
 
-class BlindfoldGame:
+class BlindfoldGame(Stopwatch):
     """One level: the sequence typed so far and where it leaves every maze."""
 
     def __init__(self, level: Level, clock: Callable[[], float] = time.monotonic) -> None:
@@ -73,19 +74,10 @@ class BlindfoldGame:
         self.started_at: float | None = None  #: the first move's time
         self.ended_at: float | None = None  #: when the sequence first solved every maze
 
-    @property
-    def elapsed(self) -> float:
-        """Seconds from the first move to the first full solution (or to now)."""
-        if self.started_at is None:
-            return 0.0
-        end = self.ended_at if self.ended_at is not None else self.clock()
-        return end - self.started_at
-
     def _did(self, event: str) -> None:
         """Log an event; start the clock at the first, stop it at the first full solution."""
         self.events.append(event)
-        if self.started_at is None:
-            self.started_at = self.clock()
+        self.start_clock()
         if self.ended_at is None and self.won:
             self.ended_at = self.clock()
 

@@ -20,6 +20,7 @@ from functools import cached_property
 from mazegame.engine.jump.file import read_pack
 from mazegame.engine.jump.kernels import DC8, DR8
 from mazegame.engine.jump.model import JumpPuzzle, solve
+from mazegame.games.stopwatch import Stopwatch
 from mazegame.games.walk import Outcome
 
 #: Direction names (indices into DR8/DC8) for key bindings and messages.
@@ -36,7 +37,7 @@ PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys
 
 
 @dataclass
-class JumpGame:
+class JumpGame(Stopwatch):
     """Where the player stands, how they got there (for undo), the clock, and the verdict."""
 
     puzzle: JumpPuzzle
@@ -50,14 +51,6 @@ class JumpGame:
 
     def __post_init__(self) -> None:
         self.history = [(self.puzzle.start, None)]
-
-    @property
-    def elapsed(self) -> float:
-        """Seconds from the first jump to the win (or to now); 0 before the first jump."""
-        if self.started_at is None:
-            return 0.0
-        end = self.ended_at if self.ended_at is not None else self.clock()
-        return end - self.started_at
 
     @property
     def tried(self) -> bool:
@@ -103,8 +96,7 @@ class JumpGame:
         target = self.options().get(direction)
         if target is None:
             return Outcome.BUMPED
-        if self.started_at is None:
-            self.started_at = self.clock()
+        self.start_clock()
         self.history.append((target, direction))
         self.events.append(f"j{direction}")
         if self.won:

@@ -119,13 +119,30 @@ def wall_ids(h, w, wrap_x, wrap_y):
 
 
 @kernel
-def _across(h, w, wall):
-    """The cell a wall id's wall looks into from its cell, and the side: (nb, d)."""
+def _across(h, w, magic, wall):
+    """The cell a wall id's wall looks into from its cell, and the side: (nb, d); `magic`
+    is `row_magic(w)` (the column without a division)."""
     n = h * w
-    cell = wall >> 1
+    cell = np.int64(wall >> 1)
     if wall & 1:
         return (cell + w if cell < n - w else cell + w - n), 2
-    return (cell + 1 if (cell + 1) % w != 0 else cell + 1 - w), 1
+    last = cell - ((cell * magic) >> ROW_SHIFT) * w == w - 1
+    return (cell + 1 - w if last else cell + 1), 1
+
+
+@kernel
+def _unite(parent, x, y):
+    """Join the trees of x and y, union by size (a root holds minus its tree's size):
+    (the kept root, the root joined to it), or (-1, -1) when they are one tree already."""
+    a = _root(parent, x)
+    b = _root(parent, y)
+    if a == b:
+        return -1, -1
+    if parent[a] > parent[b]:  # a's tree is the smaller: b's root is kept
+        a, b = b, a
+    parent[a] += parent[b]
+    parent[b] = a
+    return a, b
 
 
 @kernel
@@ -133,19 +150,14 @@ def join_in_order(flat, h, w, edges, m):
     """Open the walls edges[:m] in order wherever they separate two trees (Kruskal's loop
     without a trace): the minimum spanning tree of the walls' ranks."""
     n = h * w
+    magic = row_magic(w)
     parent = np.full(n, -1, dtype=np.int32)
     joined = 0
     for i in range(m):
         cell = edges[i] >> 1
-        nb, d = _across(h, w, edges[i])
-        a = _root(parent, cell)
-        b = _root(parent, nb)
-        if a == b:
+        nb, d = _across(h, w, magic, edges[i])
+        if _unite(parent, cell, nb)[0] < 0:
             continue
-        if parent[a] > parent[b]:  # a's set is the smaller: b's root is kept
-            a, b = b, a
-        parent[a] += parent[b]
-        parent[b] = a
         join(flat, cell, d, nb)
         joined += 1
         if joined == n - 1:
@@ -168,6 +180,7 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     if not record:
         join_in_order(flat, h, w, edges, m)
         return buf[:0]
+    magic = row_magic(w)
     parent = np.full(n, -1, dtype=np.int32)
     # Each set's cells are chained (head, nxt) so a union can relabel the smaller set: its
     # cells' LABEL becomes the kept root + 1.
@@ -177,15 +190,10 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     joined = 0
     for i in range(m):
         cell = edges[i] >> 1
-        nb, d = _across(h, w, edges[i])
-        a = _root(parent, cell)
-        b = _root(parent, nb)
-        if a == b:
+        nb, d = _across(h, w, magic, edges[i])
+        a, b = _unite(parent, cell, nb)
+        if a < 0:
             continue
-        if parent[a] > parent[b]:  # a's set is the smaller: b's root is kept
-            a, b = b, a
-        parent[a] += parent[b]
-        parent[b] = a
         join(flat, cell, d, nb)
         # the set labels show which trees the door joined (no marks needed)
         k = emit(buf, k, CARVE, cell, d)

@@ -28,6 +28,14 @@ from mazegame.ui.widgets.jump_board import JumpBoard
 from mazegame.ui.widgets.maze_view import MazeView
 
 
+def draw_players(view: MazeView, game, others: dict) -> None:
+    """The player, the trail and `others` (the demon, the rival) on a replay's maze."""
+    view.trail = set(game.trail)
+    view.set_others(others)
+    view.move_player(game.position)
+    view.refresh_all()
+
+
 def result_word(won: bool, over: bool) -> str:
     """How a game stands at the end of its replay."""
     return "won" if won else "lost" if over else "unfinished"
@@ -63,14 +71,11 @@ class WalkStage(Horizontal):
             shown = game.display_maze(True)
             if view.maze is None or not (shown.walls == view.maze.walls).all():
                 view.set_maze(shown, player=game.position)
-        view.trail = set(game.trail)
-        demon = getattr(game, "demon_cell", None)
-        view.set_others({} if demon is None else {demon: (DEMON_GLYPH, palette.DEMON)})
         facing = getattr(game, "facing", None)
         view.set_player_sprite(None if facing is None
                                else (palette.GLYPH_FACING[facing], palette.PLAYER))
-        view.move_player(game.position)
-        view.refresh_all()
+        demon = getattr(game, "demon_cell", None)
+        draw_players(view, game, {} if demon is None else {demon: (DEMON_GLYPH, palette.DEMON)})
         if self.view_name == "eye":
             sprites = game.sprites(game.facing, game.depth) if demon is not None else {}
             self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
@@ -116,11 +121,8 @@ class InterpretedStage(Horizontal):
         self.query_one("#replay-scene", Static).update(Text(f"{scene.text}\n\n{options}"))
         self.query_one("#replay-said", Static).update(Text(game.last_text, style="italic"))
         self.query_one("#replay-rival", Static).update(Text(game.rival_line()))
-        view.trail = set(game.trail)
         rival = {game.rival_cell: (DEMON_GLYPH, palette.DEMON)} if game.has_rival else {}
-        view.set_others(rival)
-        view.move_player(game.position)
-        view.refresh_all()
+        draw_players(view, game, rival)
 
     def fields(self, game) -> list[str]:
         """Moves, refusals, and how the race ended."""
