@@ -91,6 +91,17 @@ def configure(p: argparse.ArgumentParser) -> None:
                               "tcp://10.0.0.5:8786); without it, local worker processes")
     cluster.add_argument("--workers", type=parse_runs, default=None, metavar="N",
                          help="local worker processes (default: the number of cores)")
+    text = ("ask a SAT solver whether LENGTH moves can solve every n x m maze (up to 25 cells; "
+            "the sat extra: pip install 'mazegame[sat]'); exit 0 found, 1 proved impossible, "
+            "3 no answer in the time limit")
+    sat = sub.add_parser("sat", help=text, description=text)
+    sat.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
+    sat.add_argument("length", type=parse_runs, metavar="LENGTH", help="the sequence's length")
+    sat.add_argument("--time-limit", type=parse_seconds, default=600.0, metavar="SECONDS",
+                     help="give up after this long (default 600)")
+    sat.add_argument("--json", action="store_true", help='print {"n", "m", "length", '
+                     '"status", "sequence", "classes", "seconds"}')
+    sat.add_argument("--quiet", action="store_true", help="no progress on standard error")
     text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
     bound = sub.add_parser("bound", help=text, description=text)
     bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
@@ -254,6 +265,35 @@ def _run_bound(args: argparse.Namespace) -> int:
     return 0
 
 
+SAT_EXIT = {"found": 0, "none": 1, "unknown": 3}  #: `allmazes sat`'s exit status by answer
+
+
+def _run_sat(args: argparse.Namespace) -> int:
+    """Ask the SAT solver; print the answer (or the JSON record)."""
+    from mazegame.engine.allmazes.sat import MissingExtra, sat_length
+
+    n, m = args.size
+    _limit(args.size, 4, MAX_EXPLICIT_CELLS, "sat")
+    try:
+        result = sat_length(n, m, args.length, args.time_limit, _progress(args))
+    except MissingExtra as err:
+        print(err, file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({"n": n, "m": m, "length": args.length, "status": result.status,
+                          "sequence": result.sequence, "classes": result.classes,
+                          "seconds": round(result.seconds, 3)}))
+    elif result.status == "found":
+        print(result.sequence)
+    elif result.status == "none":
+        print(f"none: no sequence of {args.length} moves solves every {n}x{m} maze (proved "
+              f"in {result.seconds:.1f} s)")
+    else:
+        print(f"unknown: no answer within {args.time_limit:g} s ({result.classes} classes "
+              "asked about)")
+    return SAT_EXIT[result.status]
+
+
 def _run_count(args: argparse.Namespace) -> int:
     """Count and print."""
     from mazegame.engine.allmazes.count import count_feasible
@@ -272,7 +312,7 @@ def _run_count(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run the chosen action."""
     return {"count": _run_count, "check": _run_check, "solve": _run_solve,
-            "bound": _run_bound}[args.action](args)
+            "bound": _run_bound, "sat": _run_sat}[args.action](args)
 
 
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "

@@ -1,0 +1,145 @@
+"""Is there a sequence of exactly L moves that solves every n x m maze? A SAT solver answers
+(python-sat, an optional extra: `pip install 'mazegame[sat]'`).
+
+The encoding: one variable a move and step (exactly one of u, d, l, r each step) and, for
+each maze class (`family`: the start's component is all a sequence sees), one variable a
+cell and step for "the walker is here now", from the start cell; a step implies the cell
+the move leads to (the goal holds the walker: a maze once solved stays solved), at most one
+cell a step, and the goal at the end. Every class at once would be millions of clauses, so
+the classes join lazily (counterexample-guided): solve for the farthest few, check the
+sequence found against every class, add the ones it leaves unsolved, solve again. No
+sequence for a subset proves none exists for all (UNSAT); a sequence that solves every
+class is an answer (SAT). 3x4 proves 17 optimal in under a second this way.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from mazegame.engine.allmazes.check import solve_times
+from mazegame.engine.allmazes.family import family, parse_sequence, sequence_text
+
+INSTALL = "pip install 'mazegame[sat]'"  #: how to get the optional extra
+FIRST = 40  #: classes (the farthest from their goal) the first question asks about
+PER_ROUND = 20  #: unsolved classes added after each wrong candidate
+
+
+class MissingExtra(RuntimeError):
+    """python-sat (the sat extra) is not installed."""
+
+
+@dataclass(frozen=True)
+class SatResult:
+    """The answer: "found" (with the sequence), "none" (proved) or "unknown" (time ran out)."""
+
+    n: int
+    m: int
+    length: int
+    status: str
+    sequence: str | None
+    classes: int  #: classes the last question asked about
+    seconds: float
+
+
+class _Encoding:
+    """The clauses of one question: moves, and each class's walk (added as needed)."""
+
+    def __init__(self, steps: np.ndarray, goal: int, length: int, card) -> None:
+        self.steps, self.goal, self.length, self.card = steps, goal, length, card
+        self.top = 0
+        self.moves = [[self._new() for _ in range(4)] for _ in range(length)]
+        self.clauses: list[list[int]] = []
+        for lits in self.moves:
+            self.clauses += card.CardEnc.equals(lits=lits, bound=1, top_id=self.top,
+                                                encoding=card.EncType.pairwise).clauses
+
+    def _new(self) -> int:
+        self.top += 1
+        return self.top
+
+    def walk(self, c: int) -> list[list[int]]:
+        """The clauses of class c's walker: it starts at cell 0, follows the moves, is in
+        one cell at a time, and stands on the goal at the end."""
+        at = {0: self._new()}
+        clauses = [[at[0]]]
+        for t in range(self.length):
+            nxt: dict[int, int] = {}
+            for cell, here in at.items():
+                for d in range(4):
+                    to = self.goal if cell == self.goal else int(self.steps[c, cell, d])
+                    if to not in nxt:
+                        nxt[to] = self._new()
+                    clauses.append([-here, -self.moves[t][d], nxt[to]])
+            if len(nxt) > 1:
+                one = self.card.CardEnc.atmost(lits=list(nxt.values()), bound=1,
+                                               top_id=self.top,
+                                               encoding=self.card.EncType.seqcounter)
+                self.top = max(self.top, one.nv)
+                clauses += one.clauses
+            at = nxt
+        clauses.append([at[self.goal]] if self.goal in at else [])
+        return clauses
+
+    def sequence(self, model: list[int]) -> np.ndarray:
+        """The moves a model chose."""
+        true = {lit for lit in model if lit > 0}
+        return np.array([next(d for d in range(4) if self.moves[t][d] in true)
+                         for t in range(self.length)], dtype=np.int8)
+
+
+def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
+               progress: Callable[[str], None] | None = None) -> SatResult:
+    """Find a sequence of `length` moves solving every feasible n x m maze (n*m <= 25), or
+    prove there is none, within `time_limit` seconds."""
+    try:
+        from pysat import card
+        from pysat.solvers import Solver
+    except ImportError:
+        raise MissingExtra(f"the SAT search needs python-sat: {INSTALL}") from None
+    say = progress or (lambda text: None)
+    began = time.monotonic()
+    fam = family(n, m)
+    far = np.argsort(-fam.dist[:, 0], kind="stable")  # the farthest from the goal first
+    enc = _Encoding(fam.steps, int(fam.goal), length, card)
+    asked = [int(c) for c in far[:FIRST]]
+    with Solver(name="cadical195", bootstrap_with=enc.clauses) as solver:
+        for c in asked:
+            solver.append_formula(enc.walk(c))
+        while True:
+            left = time_limit - (time.monotonic() - began)
+            if left <= 0:
+                break
+            timer = threading.Timer(left, solver.interrupt)
+            timer.start()
+            try:
+                answer = solver.solve_limited(expect_interrupt=True)
+            finally:
+                timer.cancel()
+            if answer is None:
+                break
+            if answer is False:
+                return SatResult(n, m, length, "none", None, len(asked),
+                                 time.monotonic() - began)
+            seq = enc.sequence(solver.get_model())
+            unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
+            if unsolved.size == 0:
+                return SatResult(n, m, length, "found", sequence_text(seq), len(asked),
+                                 time.monotonic() - began)
+            worst = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")][:PER_ROUND]
+            for c in worst:
+                solver.append_formula(enc.walk(int(c)))
+                asked.append(int(c))
+            say(f"{length} moves: a candidate leaves {unsolved.size} unsolved; asking about "
+                f"{len(asked)} classes")
+    return SatResult(n, m, length, "unknown", None, len(asked), time.monotonic() - began)
+
+
+def check_text(n: int, m: int, text: str) -> bool:
+    """Whether a sequence (letters) solves every class: the SAT answer's own check."""
+    fam = family(n, m)
+    return bool((solve_times(fam.steps, parse_sequence(text), fam.goal) >= 0).all())
