@@ -76,7 +76,7 @@ def _no_app_no_bench(tmp_path_factory):
     """Stub the Textual app and the bench timings; run where stray outputs may land."""
     import mazegame.bench.runner
     import mazegame.bench.startup
-    from mazegame.engine.allmazes import exact, search
+    from mazegame.engine.allmazes import cluster, exact, sat, search
     from mazegame.ui.app import MazeApp
 
     with pytest.MonkeyPatch.context() as mp:
@@ -90,6 +90,26 @@ def _no_app_no_bench(tmp_path_factory):
             n, m, [1, 3], method, seed, False, 0.0))
         mp.setattr(exact, "ess", lambda n, m, *args, **kwargs: exact.Bound(
             n, m, 2, [1, 3], 1, False, 0.0))
+        # ... and so do the SAT question and the searches on a (local) Dask cluster
+        mp.setattr(sat, "sat_length", lambda n, m, length, *args, **kwargs: sat.SatResult(
+            n, m, length, "found", "rd", 1, 0.0))
+
+        def on_cluster(n, m, method, seed, *args, **kwargs):
+            result = search.Result(n, m, [1, 3], method, seed, False, 0.0)
+            return result, [result]
+
+        mp.setattr(cluster, "solve_on_cluster", on_cluster)
+        # serve would serve until Ctrl-C: its server answers at once here
+        import mazegame.cli.serve
+
+        class NoServer:
+            def __init__(self, *args, **kwargs):
+                pass
+
+            def serve(self):
+                return None
+
+        mp.setattr(mazegame.cli.serve, "game_server", lambda server_class: NoServer)
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 
