@@ -117,6 +117,9 @@ def test_ctrl_c_prints_one_line_and_exits_130(argv):
     else:
         time.sleep(1.5)
     child.send_signal(signal.SIGINT)
+    # Wait for the exit before communicate() closes stdin: under load an EOF read before the
+    # signal is handled made `solve -` end with "0 lines" (status 2) instead.
+    child.wait(timeout=60)
     _, err = child.communicate(timeout=60)
     if child.returncode == 0 and argv[0] == "generate":  # a fast machine finished first
         return
