@@ -17,7 +17,7 @@ from mazegame.cli.common import (
 
 MAX_EPISODES = 100_000  #: a bound on --episodes and --runs
 #: kept in step with engine.rat.VARIANTS (a test checks)
-VARIANT_NAMES = ("literal", "working", "critic")
+VARIANT_NAMES = ("literal", "working", "critic", "place")
 
 
 def parse_count(text: str) -> int:
@@ -41,9 +41,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     t.add_argument("--seed", type=parse_seed, default=0, help="seed of maze and rat (default 0)")
     t.add_argument("--episodes", type=parse_count, default=300, help="episodes (default 300)")
     t.add_argument("--maze", default=None, metavar="FILE", help="a maze file instead")
-    t.add_argument("--variant", choices=VARIANT_NAMES, default="working",
+    t.add_argument("--variant", choices=VARIANT_NAMES, default="place",
                    help="literal: the rules of fig. 22 as written; working: the smallest "
-                        "change that learns (default); critic: an actor-critic try")
+                        "change that learns; critic: an actor-critic try; place: habits "
+                        "that turn with the rat and a map of places from its own moves "
+                        "(default)")
     t.add_argument("--new-goal-every", type=parse_count, default=None, metavar="K",
                    help="a new start and goal every K episodes")
     t.add_argument("--save", default=None, metavar="MODEL.npz", help="write the trained rat")

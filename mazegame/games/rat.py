@@ -17,6 +17,7 @@ import numpy as np
 from mazegame.engine.grid import Maze
 from mazegame.engine.rat import (
     DEFAULT_HIDDEN,
+    DEFAULT_VARIANT,
     VARIANTS,
     RatNet,
     episode,
@@ -117,7 +118,7 @@ def wall_follower(maze: Maze, start: int, goal: int) -> int:
     return sol.steps if sol.found else -1
 
 
-def train(maze: Maze, episodes: int, seed: int, variant: str = "working",
+def train(maze: Maze, episodes: int, seed: int, variant: str = DEFAULT_VARIANT,
           new_goal_every: int | None = None, net: RatNet | None = None,
           baselines: bool = True) -> TrainResult:
     """Train a rat (a fresh one unless `net` is given) for `episodes` episodes; the
@@ -208,6 +209,9 @@ def load(path: str) -> RatNet:
     variant = str(arrays.pop("variant"))
     if "wv" not in arrays and "bh" in arrays:  # saved before the value node: a silent one
         arrays["wv"] = np.zeros(np.shape(arrays["bh"])[0] + 1)
+    for name in ("wq", "wvq", "wqt"):  # saved before the place nodes: silent ones
+        if name not in arrays and "bh" in arrays:
+            arrays[name] = np.zeros(expected_shapes(np.shape(arrays["bh"])[0])[name])
     if variant not in VARIANTS:
         raise ModelError(f"{path}: unknown variant {variant!r}")
     bh = arrays["bh"]

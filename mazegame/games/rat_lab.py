@@ -17,6 +17,7 @@ import numpy as np
 from mazegame.engine.grid import Maze
 from mazegame.engine.rat import (
     DEFAULT_HIDDEN,
+    DEFAULT_VARIANT,
     VARIANTS,
     RatNet,
     episode,
@@ -55,7 +56,7 @@ def models_dir() -> Path:
 class RatLab:
     """One maze and one rat: watch it learn move by move, train it fast, save it."""
 
-    def __init__(self, maze: Maze, seed: int, variant: str = "working") -> None:
+    def __init__(self, maze: Maze, seed: int, variant: str = DEFAULT_VARIANT) -> None:
         self.maze = maze
         self.seed = seed
         self.net = RatNet.fresh(DEFAULT_HIDDEN, seed, variant)

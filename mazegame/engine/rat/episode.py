@@ -16,6 +16,7 @@ from mazegame.engine.rat.net import (
     decide,
     literal_reward,
     open_sides,
+    place_of,
     predict,
     prediction_rule,
     winner_take_all,
@@ -28,11 +29,14 @@ LITERAL, WORKING = 0, 1  #: variant codes
 #: decision weights in the working variant (0 none, 1 both, 2 rule 2 only), the bound on the
 #: move nodes (0: none), the value node's rate (0: no critic, the whole-episode reward), the
 #: traces' decay per move with the critic (lambda), the critic's cost of a move, how much of
-#: the move weights an episode run into the cap keeps (1: all). The package docstring says
-#: which were tried and kept.
+#: the move weights an episode run into the cap keeps (1: all), the place nodes' rate (0: no
+#: place nodes), how familiar the place map finds the maze (state carried between
+#: episodes), whether the habits turn with the rat (1) or keep to the compass (0). The
+#: package docstring says which were tried and kept.
 (TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE, EXPLORE, CAPPED, DRULE,
- LIMIT, CRITIC, LAMBDA, COST, FORGET) = range(15)
-HP_SIZE = 15
+ LIMIT, CRITIC, LAMBDA, COST, FORGET, PLACE, FAMILIAR, EGO) = range(18)
+HP_SIZE = 18
+PLACE_BOUND = 2.0  #: the bound on the place nodes' input to a move node
 #: Columns of an episode's log: the move, the predicted type, the type found; a wider (float)
 #: log also gets the activations: the decision nodes, the four move nodes' input, the
 #: predictor's 16 nodes (see `log_width`).
@@ -51,7 +55,7 @@ def seed_rng(seed):
 
 
 @kernel
-def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
+def episode(wx, wc, bh, wm, wp, wpm, wv, wq, wvq, wqt, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
             learn, hp, log):
     """Walk from start until the goal or `cap` moves; returns the moves made. With `learn`
     the weights change (in place) by the variant's rules. `log` ([cap, 3] or empty)
@@ -65,6 +69,8 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goa
     ctx = np.zeros(CONTEXT)
     pi = np.zeros(4)
     slope = np.ones(4)
+    pslope = np.zeros(4)
+    pg = np.zeros(4)
     # Traces: literal = how much each weight was used (decaying), working = the summed
     # gradient of log pi (decaying when GAMMA < 1).
     e1x = np.zeros_like(wx)
@@ -77,34 +83,56 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goa
     trace = gamma * hp[LAMBDA] if critic else gamma
     ev = np.zeros(hn + 1)  # the value node's trace
     v_prev = 0.0
+    places = hp[PLACE] > 0.0 and critic
+    eq = np.zeros_like(wq) if places else np.zeros((4, 0))
+    evq = np.zeros_like(wvq) if places else np.zeros(0)
+    dx = 0
+    dy = 0
+    place = place_of(0, 0)
+    frame = 0
     cell = start
     steps = 0
     t = open_sides(walls, wrap_x, wrap_y, rock, cell)
     while cell != goal and steps < cap:
         if t == 0:
             break  # a closed cell: nowhere to go
-        decide(wx, wc, bh, wm, t, ctx, h, net)
+        te = _turn(t, frame)  # the cell as the habits see it (ahead first in the place variant)
+        decide(wx, wc, bh, wm, te, ctx, h, net)
+        if places:
+            seen = wqt[place]
+            if seen > 0.0:  # the map's memory of this place against what is here
+                hp[FAMILIAR] += 0.1 * ((seen == t) - hp[FAMILIAR])
+            if learn:
+                wqt[place] = t
         if critic and learn:
-            v = _value(wv, h)
+            v = _value(wv, h) + (wvq[place] if places else 0.0)
             if steps > 0:  # what the value node expected against what it now sees
-                _td_update(gamma * v - v_prev - hp[COST], hp, wx, wc, bh, wm, wv,
-                           e1x, e1c, e1b, e1m, ev)
+                delta = gamma * v - v_prev - hp[COST]
+                _td_update(delta, hp, wx, wc, bh, wm, wv, e1x, e1c, e1b, e1m, ev)
+                if places:
+                    _place_update(delta, hp, wq, wvq, eq, evq)
             v_prev = v
         for k in range(4):  # a bound on the move nodes keeps every open side possible
             slope[k] = 1.0
-            if hp[LIMIT] > 0.0 and (t >> k) & 1:
+            if hp[LIMIT] > 0.0 and (te >> k) & 1:
                 y = np.tanh(net[k] / hp[LIMIT])
                 net[k] = hp[LIMIT] * y
                 slope[k] = 1.0 - y * y
-        for d in range(4):  # Gumbel noise: winner-take-all then samples softmax(net / temp)
+            pslope[k] = 0.0
+            if places and (te >> k) & 1:  # the map's say, bounded on its own
+                y = np.tanh(hp[FAMILIAR] * wq[(frame + k) % 4, place] / PLACE_BOUND)
+                net[k] += PLACE_BOUND * y
+                pslope[k] = hp[FAMILIAR] * (1.0 - y * y)
+        for k in range(4):  # Gumbel noise: winner-take-all then samples softmax(net / temp)
             u = np.random.random()
-            act[d] = net[d] / temp - np.log(-np.log(u + 1e-300) + 1e-300)
-        d = winner_take_all(act)
+            act[k] = net[k] / temp - np.log(-np.log(u + 1e-300) + 1e-300)
+        de = winner_take_all(act)
         if hp[EXPLORE] > 0.0 and np.random.random() < hp[EXPLORE]:
             while True:  # now and then a random open side (breaks a learned loop)
-                d = np.random.randint(0, 4)
-                if (t >> d) & 1:
+                de = np.random.randint(0, 4)
+                if (te >> de) & 1:
                     break
+        d = (frame + de) % 4  # the compass move
         pred = predict(wp, wpm, h, d, q)
         nxt = step_kernel(walls, wrap_x, wrap_y, rock, cell, d)
         t2 = open_sides(walls, wrap_x, wrap_y, rock, nxt)
@@ -116,7 +144,7 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goa
                 for i in range(hn):
                     log[steps, LOG_ACTS + i] = h[i]
                 for k in range(4):
-                    log[steps, LOG_ACTS + hn + k] = net[k] if (t >> k) & 1 else -99.0
+                    log[steps, LOG_ACTS + hn + k] = net[(k - frame) % 4] if (t >> k) & 1 else -99.0
                 for k in range(TYPES):
                     log[steps, LOG_ACTS + hn + 4 + k] = q[k]
         if learn:
@@ -131,19 +159,31 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goa
                 ok = pred == t2
                 both = hp[DRULE] == 1.0 or (hp[DRULE] == 2.0 and not ok)
                 prediction_rule(wx, wm, wp, wpm, h, t, d, pred, ok, hp[LR_PRED], both)
-                _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, trace,
+                _policy_gradient(wm, h, net, temp, te, de, ctx, pi, dh, trace,
                                  e1x, e1c, e1b, e1m, slope)
                 if critic:
                     ev *= trace
                     for i in range(hn):
                         ev[i] += h[i]
                     ev[hn] += 1.0
-        # Jordan context: the state nodes keep a decaying copy of the outputs.
-        for j in range(CONTEXT):
-            ctx[j] *= decay
-        ctx[d] += 1.0
-        for k in range(TYPES):
-            ctx[4 + k] += q[k]
+                if places:
+                    eq *= trace
+                    evq *= trace
+                    _softmax_open(net, te, temp, pg)
+                    for k in range(4):  # replacing traces: a revisit does not pile up
+                        eq[(frame + k) % 4, place] = ((k == de) - pg[k]) / temp * pslope[k]
+                    evq[place] = 1.0
+        if hp[EGO] > 0.0:  # the habits turn with the rat: the move just made is ahead
+            frame = d
+        else:  # Jordan context: the state nodes keep a decaying copy of the outputs.
+            for j in range(CONTEXT):
+                ctx[j] *= decay
+            ctx[d] += 1.0
+            for k in range(TYPES):
+                ctx[4 + k] += q[k]
+        dx += (d == 1) - (d == 3)  # path integration: where the rat is, from its own moves
+        dy += (d == 2) - (d == 0)
+        place = place_of(dx, dy)
         cell = nxt
         t = t2
         steps += 1
@@ -155,6 +195,8 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, walls, wrap_x, wrap_y, rock, start, goa
         elif critic:
             if reached:  # the goal's reward, 1, against what the value node expected
                 _td_update(1.0 - v_prev, hp, wx, wc, bh, wm, wv, e1x, e1c, e1b, e1m, ev)
+                if places:
+                    _place_update(1.0 - v_prev, hp, wq, wvq, eq, evq)
             elif steps >= cap and hp[FORGET] > 0.0:
                 wm *= hp[FORGET]  # trapped by its own drift: loosen the habits
         else:
@@ -198,19 +240,40 @@ def _td_update(delta, hp, wx, wc, bh, wm, wv, e1x, e1c, e1b, e1m, ev):
 
 
 @kernel
-def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, e1m, slope):
-    """Add grad log pi(d) (softmax over the open sides) to the working variant's traces."""
+def _turn(t, frame):
+    """A cell type seen facing `frame`: bit j is side (frame + j) % 4."""
+    return ((t >> frame) | (t << (4 - frame))) & 15
+
+
+@kernel
+def _softmax_open(net, t, temp, p):
+    """p: the chance of each open side, softmax(net / temp) over the open sides."""
     top = -1e300
     for k in range(4):
         if (t >> k) & 1 and net[k] > top:
             top = net[k]
     z = 0.0
     for k in range(4):
-        pi[k] = np.exp((net[k] - top) / temp) if (t >> k) & 1 else 0.0
-        z += pi[k]
+        p[k] = np.exp((net[k] - top) / temp) if (t >> k) & 1 else 0.0
+        z += p[k]
+    for k in range(4):
+        p[k] /= z
+
+
+@kernel
+def _place_update(delta, hp, wq, wvq, eq, evq):
+    """The place nodes' share of the actor-critic step (their own rate, PLACE)."""
+    wq += hp[PLACE] * delta * eq
+    wvq += hp[PLACE] * delta * evq
+
+
+@kernel
+def _policy_gradient(wm, h, net, temp, t, d, ctx, pi, dh, gamma, e1x, e1c, e1b, e1m, slope):
+    """Add grad log pi(d) (softmax over the open sides) to the working variant's traces."""
+    _softmax_open(net, t, temp, pi)
     for k in range(4):
         # d log pi / d net_k, through the bound to the move node's raw input
-        pi[k] = ((1.0 if k == d else 0.0) - pi[k] / z) / temp * slope[k]
+        pi[k] = ((1.0 if k == d else 0.0) - pi[k]) / temp * slope[k]
     hn = h.shape[0]
     for i in range(hn):
         s = 0.0

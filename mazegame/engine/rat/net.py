@@ -4,6 +4,8 @@ Layout (see the package docstring for the reasons): 16 cell-type input nodes (on
 4-bit open-sides mask; type 0, a closed cell, never fires), a decision subnet of H tanh nodes
 fed by the input and by the Jordan context, four move nodes (winner-take-all, walls inhibit),
 and a predictor subnet of 16 sigmoid nodes fed by the decision nodes and the winning move.
+The place variant adds place nodes: one per displacement from the start, each with weights
+to the move nodes and to the value node, and the cell type last found there.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ TYPES = 16  #: input and predictor nodes, one per open-sides mask (0 never fires
 MOVES = 4  #: move nodes N, E, S, W
 CONTEXT = MOVES + TYPES  #: Jordan state nodes: the decayed moves and predictions
 INHIBIT = 1.0e6  #: how strongly a wall's cell-type input inhibits its move node
-WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm", "wv")  #: the weight arrays, in kernel order
+REACH = 20  #: place nodes cover displacements up to this many cells from the start
+SPAN = 2 * REACH + 1
+PLACES = SPAN * SPAN  #: place nodes: one per displacement from the start (path integration)
+WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm", "wv", "wq", "wvq", "wqt")  #: the weight arrays, in kernel order
 
 
 @dataclass
@@ -33,6 +38,9 @@ class RatNet:
     wp: np.ndarray  # (TYPES, H) decision -> predictor
     wpm: np.ndarray  # (TYPES, MOVES) winning move -> predictor
     wv: np.ndarray  # (H + 1,) decision -> the value node (its bias last): the working critic
+    wq: np.ndarray  # (MOVES, PLACES) place node -> move nodes (the place variant)
+    wvq: np.ndarray  # (PLACES,) place node -> the value node (the place variant)
+    wqt: np.ndarray  # (PLACES,) the cell type last found at each place (0: none yet)
     variant: str = "working"
 
     @classmethod
@@ -48,7 +56,8 @@ class RatNet:
         # moves before the reward can undo it).
         wm = w(MOVES, hidden, scale=0.1 if variant == "literal" else 0.0)
         return cls(w(hidden, TYPES), w(hidden, CONTEXT), w(hidden), wm,
-                   w(TYPES, hidden), w(TYPES, MOVES), np.zeros(hidden + 1), variant)
+                   w(TYPES, hidden), w(TYPES, MOVES), np.zeros(hidden + 1),
+                   np.zeros((MOVES, PLACES)), np.zeros(PLACES), np.zeros(PLACES), variant)
 
     @property
     def hidden(self) -> int:
@@ -68,7 +77,8 @@ def expected_shapes(hidden: int) -> dict[str, tuple[int, ...]]:
     """The shape of each weight array of a net with `hidden` decision nodes."""
     return {"wx": (hidden, TYPES), "wc": (hidden, CONTEXT), "bh": (hidden,),
             "wm": (MOVES, hidden), "wp": (TYPES, hidden), "wpm": (TYPES, MOVES),
-            "wv": (hidden + 1,)}
+            "wv": (hidden + 1,), "wq": (MOVES, PLACES), "wvq": (PLACES,),
+            "wqt": (PLACES,)}
 
 
 @kernel
@@ -173,3 +183,11 @@ def literal_reward(wx, wm, ex, em, rate):
     for i in range(wm.shape[0]):
         for j in range(wm.shape[1]):
             wm[i, j] *= 1.0 + min(rate * em[i, j], 1.0)
+
+
+@kernel
+def place_of(dx, dy):
+    """The place node of a displacement from the start (clipped to the nodes' reach)."""
+    x = min(max(dx, -REACH), REACH) + REACH
+    y = min(max(dy, -REACH), REACH) + REACH
+    return y * SPAN + x

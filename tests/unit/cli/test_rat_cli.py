@@ -30,7 +30,7 @@ def test_train_json_has_exactly_the_documented_keys(capsys, tmp_path):
     assert set(doc["baselines"]) == {"random_walk", "wall_follower", "tabular_memoryless",
                                      "tabular_position"}
     assert len(doc["episodes"]) == len(doc["baselines"]["tabular_position"]) == 12
-    assert (doc["size"], doc["seed"], doc["variant"]) == ("4x4", 3, "working")
+    assert (doc["size"], doc["seed"], doc["variant"]) == ("4x4", 3, "place")
     status, out, _ = run(capsys, "rat", "run", "--model", model, "--size", "5x3", "--seed", "1",
                          "--runs", "3", "--json")
     ran = json.loads(out)

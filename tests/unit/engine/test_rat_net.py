@@ -100,15 +100,16 @@ def test_winner_take_all_picks_exactly_one_open_side(legal):
         assert winner == int(np.argmax(act))
 
 
-def test_an_episode_never_walks_into_a_wall():
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_an_episode_never_walks_into_a_wall(variant):
     maze = generate("backtracker", 5, 5, 3).maze
-    net = RatNet.fresh(8, 1, "literal")
+    net = RatNet.fresh(8, 1, variant)
     log = np.full((400, 3), -1, np.int64)
     from mazegame.engine.rat import episode, seed_rng
 
     seed_rng(1)
     steps = episode(*net.arrays(), *rat._args(maze), maze.start, maze.goals[0], 400,
-                    VARIANTS["literal"], True, hyper("literal"), log)
+                    VARIANTS[variant], True, hyper(variant), log)
     cell = maze.start
     for d in log[:steps, 0]:
         nxt = maze.step(cell, int(d))
