@@ -25,7 +25,7 @@ from mazegame.engine.rat import (
     log_width,
     seed_rng,
 )
-from mazegame.engine.rat.episode import LOG_ACTS, LOG_FOUND, LOG_MOVE, LOG_PRED
+from mazegame.engine.rat.episode import LOG_ACTS, LOG_FOUND, LOG_MOVE, LOG_PRED, PLACE
 from mazegame.engine.rat.net import TYPES, open_sides
 from mazegame.games import rat
 
@@ -44,6 +44,8 @@ class Frame:
     predicted: int  #: the predictor's guess of the next cell's type
     predictor: np.ndarray  #: the predictor's 16 nodes
     found: int  #: the type of the cell it got to
+    place: tuple[int, int] | None = None  #: east and south of the start, by its own moves
+    #: (the place variant's path integration; None for the others)
 
 
 def models_dir() -> Path:
@@ -102,10 +104,15 @@ class RatLab:
         h = self.net.hidden
         walls, wx, wy, rock = rat._args(self.maze)
         here = int(open_sides(walls, wx, wy, rock, self._cells[k]))
+        place = None
+        if self.hp[PLACE] > 0.0:
+            moves = self._log[:k, LOG_MOVE].astype(int)
+            place = (int(np.sum(moves == 1) - np.sum(moves == 3)),
+                     int(np.sum(moves == 2) - np.sum(moves == 0)))
         return Frame(self._cells[k], here, row[LOG_ACTS:LOG_ACTS + h],
                      row[LOG_ACTS + h:LOG_ACTS + h + 4], int(row[LOG_MOVE]),
                      int(row[LOG_PRED]), row[LOG_ACTS + h + 4:LOG_ACTS + h + 4 + TYPES],
-                     int(row[LOG_FOUND]))
+                     int(row[LOG_FOUND]), place)
 
     def step(self) -> Frame | None:
         """One move of the watched episode (a new episode begins when one ends)."""

@@ -30,7 +30,8 @@ def _sign_style(x: float) -> Style:
 
 class NetPanel(Static):
     """The rat's net on the last move: cell-type inputs, decision nodes, move nodes with the
-    winner, and the predictor's guess against the cell it got to."""
+    winner, the predictor's guess against the cell it got to, and where the place rat's own
+    moves put it."""
 
     def show(self, frame) -> None:
         """Draw a `games.rat_lab.Frame` (None: the rat has not moved yet)."""
@@ -68,6 +69,10 @@ class NetPanel(Static):
             for k in range(1, 16):
                 x = float(frame.predictor[k])
                 t.append(_shade(x), style=palette.PATH if k == frame.found else palette.FOG)
+            if frame.place is not None:  # the place rat's map: where its own moves put it
+                east, south = frame.place
+                t.append("\nPlace     ", style=Style(bold=True))
+                t.append(f"{east:+d} east, {south:+d} south of the start", style=palette.PLAIN)
         self.update(t)
 
 
