@@ -12,7 +12,8 @@ were tried and dropped: 3x5 at 26 moves took 220 s with them, 150 s without. Eve
 at once would be millions of clauses, so the classes join lazily (counterexample-guided):
 solve for the farthest few, check the sequence found against every class, add the ones it
 leaves unsolved, solve again. No sequence for a subset proves none exists for all (UNSAT);
-a sequence that solves every class is an answer (SAT). 3x4 proves 17 optimal in under a second this way.
+a sequence that solves every class is an answer (SAT). 3x4 proves 17 optimal in under a
+second this way.
 """
 
 from __future__ import annotations

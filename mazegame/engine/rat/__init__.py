@@ -162,8 +162,8 @@ from mazegame.engine.rat.episode import (
 )
 from mazegame.engine.rat.net import RatNet, expected_shapes
 
-__all__ = ["DEFAULT_HIDDEN", "DEFAULT_VARIANT", "VARIANTS", "RatNet", "episode", "expected_shapes", "hyper",
-           "log_width", "seed_rng"]
+__all__ = ["DEFAULT_HIDDEN", "DEFAULT_VARIANT", "VARIANTS", "RatNet", "episode",
+           "expected_shapes", "hyper", "log_width", "seed_rng"]
 
 #: Variant name -> kernel code.
 VARIANTS = {"literal": LITERAL, "working": WORKING, "critic": WORKING, "place": WORKING}

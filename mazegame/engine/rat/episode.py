@@ -55,8 +55,8 @@ def seed_rng(seed):
 
 
 @kernel
-def episode(wx, wc, bh, wm, wp, wpm, wv, wq, wvq, wqt, walls, wrap_x, wrap_y, rock, start, goal, cap, variant,
-            learn, hp, log):
+def episode(wx, wc, bh, wm, wp, wpm, wv, wq, wvq, wqt, walls, wrap_x, wrap_y, rock, start, goal,
+            cap, variant, learn, hp, log):
     """Walk from start until the goal or `cap` moves; returns the moves made. With `learn`
     the weights change (in place) by the variant's rules. `log` ([cap, 3] or empty)
     receives, per move, the move, the predicted type and the type found; a float log of
@@ -143,8 +143,9 @@ def episode(wx, wc, bh, wm, wp, wpm, wv, wq, wvq, wqt, walls, wrap_x, wrap_y, ro
             if log.shape[1] >= LOG_ACTS + hn + 4 + TYPES:
                 for i in range(hn):
                     log[steps, LOG_ACTS + i] = h[i]
-                for k in range(4):
-                    log[steps, LOG_ACTS + hn + k] = net[(k - frame) % 4] if (t >> k) & 1 else -99.0
+                for k in range(4):  # by compass side
+                    x = net[(k - frame) % 4]
+                    log[steps, LOG_ACTS + hn + k] = x if (t >> k) & 1 else -99.0
                 for k in range(TYPES):
                     log[steps, LOG_ACTS + hn + 4 + k] = q[k]
         if learn:

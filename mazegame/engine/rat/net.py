@@ -23,8 +23,9 @@ CONTEXT = MOVES + TYPES  #: Jordan state nodes: the decayed moves and prediction
 INHIBIT = 1.0e6  #: how strongly a wall's cell-type input inhibits its move node
 REACH = 20  #: place nodes cover displacements up to this many cells from the start
 SPAN = 2 * REACH + 1
-PLACES = SPAN * SPAN  #: place nodes: one per displacement from the start (path integration)
-WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm", "wv", "wq", "wvq", "wqt")  #: the weight arrays, in kernel order
+PLACES = SPAN * SPAN  #: place nodes, one per displacement from the start (path integration)
+#: The weight arrays, in kernel order.
+WEIGHTS = ("wx", "wc", "bh", "wm", "wp", "wpm", "wv", "wq", "wvq", "wqt")
 
 
 @dataclass
