@@ -119,7 +119,13 @@ def test_ctrl_c_prints_one_line_and_exits_130(argv):
     child.send_signal(signal.SIGINT)
     # Wait for the exit before communicate() closes stdin: under load an EOF read before the
     # signal is handled made `solve -` end with "0 lines" (status 2) instead.
-    child.wait(timeout=60)
+    try:
+        child.wait(timeout=60)
+    except subprocess.TimeoutExpired:  # say where it hung, for whoever meets this
+        where = Path(f"/proc/{child.pid}/syscall").read_text() if Path("/proc").is_dir() else ""
+        child.kill()
+        _, err = child.communicate(timeout=60)
+        pytest.fail(f"no exit 60 s after SIGINT; syscall {where.split()[:2]}; stderr {err!r}")
     _, err = child.communicate(timeout=60)
     if child.returncode == 0 and argv[0] == "generate":  # a fast machine finished first
         return
