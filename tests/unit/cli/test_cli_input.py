@@ -109,9 +109,13 @@ def wait_until_reading_stdin(pid: int, timeout: float = 60.0) -> None:
     ["generate", "--size", "4096x4096", "--format", "text", "-o", os.devnull],  # busy
 ])
 def test_ctrl_c_prints_one_line_and_exits_130(argv):
+    # A shell gives the command Ctrl-C's default; a test worker may ignore SIGINT, and an
+    # ignored SIGINT is inherited (Python then installs no KeyboardInterrupt): the child
+    # sat in read() 60 s after the signal in CI.
     child = subprocess.Popen([sys.executable, "-m", "mazegame", *argv], env=child_env(),
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE)
+                             stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     if argv[0] == "solve":
         wait_until_reading_stdin(child.pid)
     else:
