@@ -158,6 +158,22 @@ def maze_graph_reversed(maze: Maze) -> CSR:
 
 
 @kernel
+def seeded(n, sources):
+    """A search's start: distances (-1, the sources 0), parents (-1) and the queue holding
+    each source once; returns (dist, parent, queue, tail)."""
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    tail = 0
+    for s in sources:
+        if dist[s] < 0:
+            dist[s] = 0
+            queue[tail] = s
+            tail += 1
+    return dist, parent, queue, tail
+
+
+@kernel
 def bfs_kernel(indptr, indices, sources, record, buf):
     """Breadth-first labelling from `sources` (distinct cells, all at distance 0): distances
     (-1 unreached) and BFS parents (-1 for the sources).
@@ -166,19 +182,12 @@ def bfs_kernel(indptr, indices, sources, record, buf):
     gets its label and visited when it is expanded. The queue is walked level by level, so
     a cell's label is the level's number, not a read of its parent's label.
     """
-    n = indptr.shape[0] - 1
-    dist = np.full(n, -1, dtype=np.int32)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
+    dist, parent, queue, tail = seeded(indptr.shape[0] - 1, sources)
     k = 0
-    tail = 0
-    for s in sources:
-        dist[s] = 0
-        queue[tail] = s
-        tail += 1
-        if record:
-            k = emit(buf, k, LABEL, s, 0)
-            k = emit(buf, k, MARK, s, FRONTIER)
+    if record:
+        for i in range(tail):
+            k = emit(buf, k, LABEL, queue[i], 0)
+            k = emit(buf, k, MARK, queue[i], FRONTIER)
     head = 0
     level = 0
     while head < tail:

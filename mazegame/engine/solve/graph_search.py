@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.graph import CSR, bfs, maze_graph, maze_graph_reversed, path_to, walk_back
+from mazegame.engine.graph import (
+    CSR,
+    bfs,
+    maze_graph,
+    maze_graph_reversed,
+    path_to,
+    seeded,
+    walk_back,
+)
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.gridbfs import (
     bfs_maze,
@@ -225,21 +233,10 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     parent, events).
     """
     n = indptr.shape[0] - 1
-    df = np.full(n, -1, dtype=np.int32)
-    db = np.full(n, -1, dtype=np.int32)
-    pf = np.full(n, -1, dtype=np.int32)
-    pb = np.full(n, -1, dtype=np.int32)
-    qf = np.empty(n, dtype=np.int32)
-    qb = np.empty(n, dtype=np.int32)
+    df, pf, qf, tf = seeded(n, np.full(1, start, dtype=np.int32))
+    db, pb, qb, tb = seeded(n, goal_cells)
+    hf, hb = 0, 0
     k = 0
-    df[start] = 0
-    qf[0] = start
-    hf, tf, hb, tb = 0, 1, 0, 0
-    for g in goal_cells:
-        if db[g] < 0:
-            db[g] = 0
-            qb[tb] = g
-            tb += 1
     if db[start] == 0:
         return start, df, pf, db, pb, buf[:0]
     if record:

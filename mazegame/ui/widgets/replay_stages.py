@@ -41,6 +41,15 @@ def result_word(won: bool, over: bool) -> str:
     return "won" if won else "lost" if over else "unfinished"
 
 
+def maze_view_of(stage, game) -> MazeView:
+    """The stage's maze view, given the game's maze when the stage meets a new game."""
+    view = stage.query_one(MazeView)
+    if game is not stage.game:
+        stage.game = game
+        view.set_maze(game.maze)
+    return view
+
+
 class WalkStage(Horizontal):
     """A walking game: the maze (and the corridor ahead for the player's-eye view)."""
 
@@ -63,10 +72,7 @@ class WalkStage(Horizontal):
 
     def show(self, game) -> None:
         """Draw the player, the trail, the demon and (eye) the corridor."""
-        view = self.query_one(MazeView)
-        if game is not self.game:
-            self.game = game
-            view.set_maze(game.maze)
+        view = maze_view_of(self, game)
         if self.view_name == "blind":  # the maze as the player had learned it
             shown = game.display_maze(True)
             if view.maze is None or not (shown.walls == view.maze.walls).all():
@@ -111,10 +117,7 @@ class InterpretedStage(Horizontal):
 
     def show(self, game) -> None:
         """The scene the player stands in, its options, and both racers on the maze."""
-        view = self.query_one(MazeView)
-        if game is not self.game:
-            self.game = game
-            view.set_maze(game.maze)
+        view = maze_view_of(self, game)
         scene = game.scene()
         options = "\n".join(f"{i + 1}. {o.text}" + ("" if o.open else "  (closed)")
                             for i, o in enumerate(scene.options))
