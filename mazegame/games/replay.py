@@ -1,8 +1,10 @@
 """Replays: a finished game kept as its seed, settings and events, and rebuilt from them.
 
 A `Recording` holds what a game was built from (the `GameSetup`, with the seed and the maze's
-size made concrete; a maze from a file or a level is kept whole, since the file may change)
-and the game's `events` (`WalkGame.events`: moves, turns, the real-time clock's ticks and
+size made concrete) and the maze itself, kept whole: a level's in the setup, a generated one
+as a maze document, so a generator changed later (faster kernels change mazes) cannot take a
+replay away; recordings made before mazes were kept rebuild theirs from the setup. And the
+game's `events` (`WalkGame.events`: moves, turns, the real-time clock's ticks and
 waits, in the order they happened). `build_game` is the one place a walking game is built
 from a setup, for the screens and for replays alike, so a replay starts from the very game
 that was played; feeding it the events then redoes every step, the demon's included (its
@@ -27,6 +29,8 @@ from mazegame.games.replay_base import (
     Kind,
     ReplayError,
     VirtualClock,
+    kept_maze,
+    played_maze,
     walls_check,
 )
 from mazegame.games.replay_kinds import other_kinds
@@ -112,7 +116,8 @@ class Recording:
     check: str
     events: tuple[str, ...]
     starts: tuple[int, int] | None = None  #: where the player and the demon (-1: none) began
-    subject: str | None = None  #: what was played if no setup rebuilds it (a jump puzzle)
+    #: what was played, kept whole: a jump puzzle, or a generated maze (a maze document)
+    subject: str | None = None
 
     @classmethod
     def of(cls, setup: GameSetup, game) -> Recording:
@@ -198,20 +203,19 @@ def apply(game, event: str, kind: Kind | None = None) -> None:
 
 def start_walk(setup: GameSetup, check: str, starts, subject) -> WalkGame:
     """A walking game as it began: its maze (checked) and the players where they stood."""
-    maze = build_maze(setup, setup.size)
-    if walls_check(maze) != check:
-        raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
-                          "another version of its generator)")
+    maze = played_maze(subject, check, lambda: build_maze(setup, setup.size))
     if starts is not None and not all(-1 <= cell < maze.size for cell in starts):
         raise ReplayError(f"the replay's start cells {starts} are not in the maze")
     return build_game(setup, maze, VirtualClock(), starts)
 
 
 def capture_walk(setup: GameSetup, game: WalkGame) -> Captured:
-    """A walking game's setup (seed and size concrete), maze checksum and start cells."""
+    """A walking game's setup (seed and size concrete), maze checksum, start cells and the
+    maze."""
     maze = game.maze
     setup = replace(setup.with_seed(), size=(maze.width, maze.height))
-    return setup, walls_check(maze), (game.trail[0], getattr(game, "demon_start", -1)), None
+    return (setup, walls_check(maze), (game.trail[0], getattr(game, "demon_start", -1)),
+            kept_maze(setup, maze))
 
 
 def apply_walk(game: WalkGame, event: str) -> None:

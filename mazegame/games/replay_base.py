@@ -3,6 +3,7 @@ registers (how its games are captured, rebuilt and stepped through their events)
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +35,33 @@ def walls_check(maze: Maze) -> str:
     """A short checksum of a maze's walls and size: a replay knows it rebuilt the same maze
     (the start is left out: a chase places its players on the maze it is given)."""
     return f"{maze.width}x{maze.height}:{zlib.crc32(maze.walls.tobytes()):08x}"
+
+
+def kept_maze(setup: GameSetup, maze: Maze) -> str | None:
+    """The maze a recording keeps (a maze document), so that a generator made faster or
+    fairer later cannot take a player's replay away; None when its level is kept already."""
+    from mazegame.engine.mazefile import to_document
+
+    return None if setup.level is not None else json.dumps(to_document(maze),
+                                                            separators=(",", ":"))
+
+
+def played_maze(kept: str | None, check: str, rebuild: Callable[[], Maze]) -> Maze:
+    """The maze a recording was played on: the one it kept, else (recordings made before
+    mazes were kept) the one its setup builds now; ReplayError if it is not the one played."""
+    from mazegame.engine.mazefile import from_document
+
+    if kept is None:
+        maze = rebuild()
+    else:
+        try:
+            maze = from_document(json.loads(kept))
+        except ValueError as err:  # MazeFormatError and JSON errors alike
+            raise ReplayError(f"the replay's maze cannot be read ({err})") from None
+    if walls_check(maze) != check:
+        raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
+                          "another version of its generator)")
+    return maze
 
 
 #: What a recording keeps besides the events: the setup (seed and size concrete), a check

@@ -13,16 +13,25 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from mazegame.games.modes import DEFAULT_DIFFICULTY
-from mazegame.games.replay_base import Captured, Kind, ReplayError, VirtualClock, walls_check
+from mazegame.games.replay_base import (
+    Captured,
+    Kind,
+    ReplayError,
+    VirtualClock,
+    kept_maze,
+    played_maze,
+    walls_check,
+)
 from mazegame.games.setup import GameSetup
 
 
 # -- the interpreted mazes ------------------------------------------------------------------
 def capture_interpreted(setup: GameSetup, game) -> Captured:
-    """An interpreted game's setup (seed and size concrete) and its maze's checksum."""
+    """An interpreted game's setup (seed and size concrete), its maze's checksum and the
+    maze."""
     maze = game.maze
-    return (replace(setup.with_seed(), size=(maze.width, maze.height)), walls_check(maze),
-            None, None)
+    setup = replace(setup.with_seed(), size=(maze.width, maze.height))
+    return setup, walls_check(maze), None, kept_maze(setup, maze)
 
 
 def start_interpreted(setup: GameSetup, check: str, starts, subject):
@@ -30,11 +39,8 @@ def start_interpreted(setup: GameSetup, check: str, starts, subject):
     from mazegame.games.interpreted.game import interpreted_maze, new_game
 
     difficulty = str(setup.option("difficulty", DEFAULT_DIFFICULTY))
-    maze = setup.level or interpreted_maze(setup.size, setup.seed, difficulty, setup.algorithm,
-                                           setup.wrap_x, setup.wrap_y)
-    if walls_check(maze) != check:
-        raise ReplayError("the maze of this replay could not be rebuilt (it was made by "
-                          "another version of its generator)")
+    maze = played_maze(subject, check, lambda: setup.level or interpreted_maze(
+        setup.size, setup.seed, difficulty, setup.algorithm, setup.wrap_x, setup.wrap_y))
     return new_game(setup.mode, seed=setup.seed, difficulty=difficulty, maze=maze,
                     clock=VirtualClock())
 

@@ -141,3 +141,27 @@ def test_a_chase_played_again_on_its_maze_replays_from_its_own_starts(seed):
         again.move(d)
     replayed = Recording.from_json(Recording.of(setup, again).to_json()).play()
     assert (replayed.trail, replayed.demon_trail) == (again.trail, again.demon_trail)
+
+
+def test_a_generated_maze_is_kept_so_a_changed_generator_cannot_lose_the_replay(monkeypatch):
+    import mazegame.games.replay as replay
+
+    setup = GameSetup(mode="classic", size=(7, 5), seed=4)
+    game = play_randomly(setup, 4)
+    text = Recording.of(setup, game).to_json()
+
+    def another_generator(setup, fit=None):
+        raise AssertionError("a kept maze is not built again")
+
+    monkeypatch.setattr(replay, "build_maze", another_generator)
+    assert state(Recording.from_json(text).play()) == state(game)
+
+
+@pytest.mark.parametrize("kept", ["{", '{"format": "nope"}', "[]"])
+def test_a_kept_maze_that_does_not_read_is_refused_in_words(kept):
+    setup = GameSetup(mode="classic", size=(5, 4), seed=1)
+    recording = Recording.of(setup, play_randomly(setup, 1, steps=5))
+    broken = Recording(recording.setup, recording.check, recording.events,
+                       recording.starts, kept)
+    with pytest.raises(ReplayError, match="maze"):
+        broken.play()

@@ -124,6 +124,15 @@ def test_an_interpreted_replay_ends_as_the_game_did(kind, seed):
         assert getattr(replayed, key) == getattr(game, key), key
 
 
+def test_an_interpreted_replay_keeps_its_maze(monkeypatch):
+    import mazegame.games.interpreted.game as interpreted
+
+    setup, game = played_interpreted("bureaucracy", 3)
+    text = Recording.of(setup, game).to_json()
+    monkeypatch.setattr(interpreted, "interpreted_maze", lambda *a, **k: 1 / 0)
+    assert Recording.from_json(text).play().trail == game.trail
+
+
 def test_an_answer_with_spaces_and_colons_is_kept_whole():
     setup, game = played_interpreted("instructional", 3, steps=0)
     index = next((i for i, o in enumerate(game.scene().options) if needs_answer(o)), None)
