@@ -30,3 +30,32 @@ def randbelow(n):
         r = np.random.randint(0, 4294967296) & mask
         if r < n:
             return r
+
+
+#: A kernel's own stream: xorshift32 in plain integers (the same numbers compiled and in the
+#: Python twin), one shift-xor triple and a multiply a draw where numba's generator costs a
+#: call. For kernels whose every step draws (the spanning tree); their mazes are its own.
+XS_MASK = 0xFFFFFFFF
+
+
+@kernel
+def xs_seed(seed):
+    """The stream's first state for a seed (never 0, which would stay 0)."""
+    x = (seed ^ (seed >> 32)) & XS_MASK
+    x = (x * 0x5851F42D + 0x14057B7E) & XS_MASK
+    return x if x else 1
+
+
+@kernel(inline="always")
+def xs_next(x):
+    """The stream's next state (xorshift32: 13, 17, 5)."""
+    x ^= (x << 13) & XS_MASK
+    x ^= x >> 17
+    x ^= (x << 5) & XS_MASK
+    return x
+
+
+@kernel(inline="always")
+def xs_below(x, n):
+    """0..n-1 from a state (n < 2**31): its high bits by multiply-shift."""
+    return (x * n) >> 32

@@ -22,7 +22,7 @@ from mazegame.engine.generate.common import (
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import randbelow
+from mazegame.engine.rng import xs_below, xs_next, xs_seed
 from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITED, WALL, emit
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
@@ -31,8 +31,9 @@ MATRIX_CELLS = 64
 
 @kernel
 def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
-    """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left."""
-    np.random.seed(seed)
+    """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left.
+    Every step draws, so it draws from its own cheap stream (`rng.xs_next`)."""
+    x = xs_seed(seed)
     h, w = walls.shape
     n = h * w
     flat = walls.reshape(n)
@@ -42,14 +43,15 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     frontier = np.empty(n, dtype=np.int32)
     nf = 0
     k = 0
-    present = np.random.randint(0, n)
+    x = xs_next(x)
+    present = xs_below(x, n)
     choices = np.empty(4, dtype=np.int32)
-    while True:
+    around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
+    while True:  # nbs: present's neighbours (found when it was picked)
         state[present] = 2
         if record:
             k = emit(buf, k, AT, present, 0)
             k = emit(buf, k, MARK, present, VISITED)
-        around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
         for d in range(4):
             nb = nbs[d]
             if nb >= 0 and state[nb] == 0:
@@ -60,7 +62,8 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
                     k = emit(buf, k, MARK, nb, FRONTIER)
         if nf == 0:
             break
-        j = randbelow(nf)
+        x = xs_next(x)
+        j = xs_below(x, nf)
         present = frontier[j]
         nf -= 1
         frontier[j] = frontier[nf]
@@ -71,7 +74,10 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
             if nb >= 0 and state[nb] == 2:
                 choices[nc] = d
                 nc += 1
-        d = choices[randbelow(nc)]
+        if nc > 1:  # one choice: no draw
+            x = xs_next(x)
+            choices[0] = choices[xs_below(x, nc)]
+        d = choices[0]
         join(flat, present, d, nbs[d])
         if record:
             k = emit(buf, k, CARVE, present, d)
