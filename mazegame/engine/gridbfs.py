@@ -9,7 +9,9 @@ where the CSR reads an 8-byte pointer pair and 4-byte successors), about twice a
 Successors are taken in N, E, S, W order, as the CSR lists them, and the search backwards
 (towards a goal: `bfs_sides_reversed`) takes predecessors in increasing order, as the
 reversed CSR does, so distances and parents are exactly `graph.bfs`'s (a test checks both
-on every kind of maze).
+on every kind of maze). In a maze without one-way doors (`two_way`) the moves into a cell
+are its moves out, and the backwards search reads only each cell's own byte
+(`bfs_sides_two_way`): as fast as the forward one.
 """
 
 from __future__ import annotations
@@ -191,6 +193,63 @@ def bfs_sides_reversed(sides, w, sources):
 
 
 @kernel
+def two_way(walls, wrap_x, wrap_y):
+    """Whether every door opens both ways (no one-way doors): each wall bit matches the
+    neighbour's facing one. Then the moves into a cell are the moves out of it."""
+    h, w = walls.shape
+    for r in range(h):
+        for c in range(w):
+            bits = walls[r, c]
+            east = walls[r, (c + 1) % w] >> 3 & 1
+            if (c < w - 1 or wrap_x) and (bits >> 1 & 1) != east:
+                return False
+            south = walls[(r + 1) % h, c] & 1
+            if (r < h - 1 or wrap_y) and (bits >> 2 & 1) != south:
+                return False
+    return True
+
+
+@kernel
+def bfs_sides_two_way(sides, w, sources):
+    """`bfs_sides_reversed` for a maze whose doors all open both ways: the moves into a
+    cell are its own moves out, taken in increasing order (N, W, E, S; a cell with a move
+    round the maze sorts its own), so each cell reads only its own byte."""
+    n = sides.shape[0]
+    step, wrap = _offsets(w, n)
+    found = np.empty(4, dtype=np.int64)
+    dist, parent, queue, tail = seeded(n, sources)
+    head = 0
+    while head < tail:
+        v = queue[head]
+        head += 1
+        label = dist[v] + 1
+        bits = np.int64(sides[v])
+        if bits >> 4:  # a move wraps: sort the few cells
+            count = successors(sides, v, step, wrap, found)
+            for i in range(1, count):
+                x = found[i]
+                j = i
+                while j > 0 and found[j - 1] > x:
+                    found[j] = found[j - 1]
+                    j -= 1
+                found[j] = x
+        else:
+            count = 0
+            for d in (0, 3, 1, 2):  # N, W, E, S: increasing cell numbers
+                if bits >> d & 1:
+                    found[count] = v + step[d]
+                    count += 1
+        for j in range(count):
+            u = found[j]
+            if dist[u] < 0:
+                dist[u] = label
+                parent[u] = v
+                queue[tail] = u
+                tail += 1
+    return dist, parent
+
+
+@kernel
 def bidirectional_sides(sides, w, start, goal_cells):
     """`solve.graph_search.bidirectional` without a trace, over the maze's grid: a BFS from
     the start and one backwards from the goals, a whole level at a time, always the smaller
@@ -229,6 +288,8 @@ def bfs_maze_reversed(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
     """(dist, parent) of a BFS towards `source` (a cell or several) over the maze's moves
     taken backwards, as `graph.bfs(maze_graph_reversed(maze), source)` gives them."""
     sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
+    if two_way(maze.walls, maze.wrap_x, maze.wrap_y):
+        return bfs_sides_two_way(maze_sides(maze), maze.width, sources)
     return bfs_sides_reversed(maze_sides(maze), maze.width, sources)
 
 

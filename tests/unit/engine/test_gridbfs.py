@@ -59,11 +59,28 @@ def test_several_sources_at_once(sources):
 
 def test_its_python_twin_gives_the_same_search():
     """A game that cannot wait for the compiler runs the kernels' Python source."""
-    from mazegame.engine.gridbfs import bfs_sides, bfs_sides_reversed, move_sides
+    from mazegame.engine.gridbfs import (
+        bfs_sides,
+        bfs_sides_reversed,
+        bfs_sides_two_way,
+        move_sides,
+    )
 
     maze = generate("kruskal", 7, 5, 2, braid=0.4, wrap_x=True).maze
     sides = move_sides.py_func(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
-    for python, compiled in ((bfs_sides, bfs_maze), (bfs_sides_reversed, bfs_maze_reversed)):
+    for python, compiled in ((bfs_sides, bfs_maze), (bfs_sides_reversed, bfs_maze_reversed),
+                             (bfs_sides_two_way, bfs_maze_reversed)):
         dist, parent = python.py_func(sides, maze.width, np.array([3]))
         grid_dist, grid_parent = compiled(maze, 3)
         assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_one_way_doors_are_told_from_two_way_ones(wrap):
+    from mazegame.engine.gridbfs import two_way
+
+    maze = generate("kruskal", 8, 6, 4, braid=0.5, wrap_x=wrap, wrap_y=wrap).maze
+    assert two_way(maze.walls, maze.wrap_x, maze.wrap_y)
+    doors = add_one_way_doors(maze, 0.4, 4)
+    assert not np.array_equal(doors.walls, maze.walls)
+    assert not two_way(doors.walls, doors.wrap_x, doors.wrap_y)
