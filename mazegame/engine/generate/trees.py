@@ -145,23 +145,48 @@ def _unite(parent, x, y):
     return a, b
 
 
+AHEAD = 64  #: walls whose tree links are read ahead, all at once, before they are joined
+
+
+@kernel
+def _read_ahead(parent, h, w, magic, edges, start, end):
+    """Read the first two links of both cells of walls start..end-1: independent loads the
+    processor overlaps, where the joins one by one wait for each miss in turn (a big maze's
+    trees do not fit the cache: 4096x4096, 211 -> 128 ns a cell). Returns their sum, which
+    keeps the compiler from dropping the loads."""
+    total = 0
+    for i in range(start, end):
+        cell = edges[i] >> 1
+        nb, _ = _across(h, w, magic, edges[i])
+        a = parent[cell]
+        b = parent[nb]
+        total += (parent[a] if a >= 0 else 0) + (parent[b] if b >= 0 else 0)
+    return total
+
+
 @kernel
 def join_in_order(flat, h, w, edges, m):
     """Open the walls edges[:m] in order wherever they separate two trees (Kruskal's loop
-    without a trace): the minimum spanning tree of the walls' ranks."""
+    without a trace): the minimum spanning tree of the walls' ranks. Returns the loads'
+    checksum (see `_read_ahead`)."""
     n = h * w
     magic = row_magic(w)
     parent = np.full(n, -1, dtype=np.int32)
     joined = 0
-    for i in range(m):
-        cell = edges[i] >> 1
-        nb, d = _across(h, w, magic, edges[i])
-        if _unite(parent, cell, nb)[0] < 0:
-            continue
-        join(flat, cell, d, nb)
-        joined += 1
+    read = 0
+    for start in range(0, m, AHEAD):
+        end = min(start + AHEAD, m)
+        read += _read_ahead(parent, h, w, magic, edges, start, end)
+        for i in range(start, end):
+            cell = edges[i] >> 1
+            nb, d = _across(h, w, magic, edges[i])
+            if _unite(parent, cell, nb)[0] < 0:
+                continue
+            join(flat, cell, d, nb)
+            joined += 1
         if joined == n - 1:
             break
+    return read
 
 
 @kernel
