@@ -229,6 +229,9 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     return buf[:k]
 
 
+FREE, IN_TREE = -1, -2  #: Wilson's marks for a cell on no walk and a cell in the tree
+
+
 @kernel
 def wilson(walls, wrap_x, wrap_y, seed, record, buf):
     """Wilson: loop-erased random walks from each cell outside the tree until they hit it.
@@ -239,19 +242,20 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
-    in_tree = np.zeros(n, dtype=np.bool_)
-    on_walk = np.full(n, -1, dtype=np.int32)  # index of the cell in the walk, or -1
+    # One array says it all (one cache miss a step, not two): the cell's index in the walk,
+    # FREE, or IN_TREE.
+    on_walk = np.full(n, FREE, dtype=np.int32)
     walk = np.empty(n, dtype=np.int32)
     dirs = np.empty(n, dtype=np.int8)  # direction taken out of walk[i]
     order = np.random.permutation(n)
     k = 0
     root = order[0]
-    in_tree[root] = True
+    on_walk[root] = IN_TREE
     if record:
         k = emit(buf, k, MARK, root, VISITED)
     for s in range(1, n):
         start = order[s]
-        if in_tree[start]:
+        if on_walk[start] == IN_TREE:
             continue
         length = 1
         walk[0] = start
@@ -276,14 +280,15 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                 nc = w - 1 if nc < 0 else 0
             nb = nr * w + nc
             dirs[length - 1] = d
-            if in_tree[nb]:
+            at = on_walk[nb]
+            if at == IN_TREE:
                 if record:
                     k = emit(buf, k, LABEL, cell, d + 1)  # the arrow out of the walk's head
                 break
-            if on_walk[nb] >= 0:  # erase the loop back to nb
-                keep = on_walk[nb] + 1
+            if at >= 0:  # erase the loop back to nb
+                keep = at + 1
                 for i in range(keep, length):
-                    on_walk[walk[i]] = -1
+                    on_walk[walk[i]] = FREE
                     if record:
                         k = emit(buf, k, MARK, walk[i], NONE)
                         k = emit(buf, k, LABEL, walk[i], 0)
@@ -303,8 +308,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
                 k = emit(buf, k, AT, cell, 0)
         for i in range(length):
             c = walk[i]
-            on_walk[c] = -1
-            in_tree[c] = True
+            on_walk[c] = IN_TREE
             set_door(walls, wrap_x, wrap_y, c, dirs[i], True)
             if record:
                 k = emit(buf, k, CARVE, c, dirs[i])
