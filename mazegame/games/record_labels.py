@@ -20,9 +20,11 @@ def shipped_puzzles() -> dict[str, str]:
 
 
 def recipe_label(key: str) -> str:
-    """A generated maze's key ("algorithm:WxH:seed:wrap[:one-way f][:difficulty]") in words."""
+    """A generated maze's key ("algorithm[#edition]:WxH:seed:wrap[:one-way f][:difficulty]")
+    in words."""
     algorithm, size, seed, wrap, *rest = key.split(":") + [""] * 3
-    words = [algorithm, size, f"seed {seed}"]
+    algorithm, _, edition = algorithm.partition("#")  # a later edition's mazes: "prim v2"
+    words = [f"{algorithm} v{edition}" if edition else algorithm, size, f"seed {seed}"]
     words += [{"x": "wraps across", "y": "wraps down", "xy": "torus"}.get(wrap, wrap)]
     words += [part for part in rest if part]
     return " ".join(word for word in words if word)

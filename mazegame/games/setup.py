@@ -80,6 +80,18 @@ class GameSetup:
         note = spec.size_note(width, height) if self.size is not None else None
         return spec.fit_size(width, height), note
 
+    def recipe_key(self, maze: Maze) -> str:
+        """What a generated game played, for the saved results: the generator (with its
+        edition when a later one builds other mazes from the same seed), size, seed, wraps
+        and one-way doors ("prim#2:20x10:5:x:one-way 0.2")."""
+        from mazegame.engine.generate import GENERATORS
+
+        spec = GENERATORS.get(self.algorithm)
+        edition = f"#{spec.edition}" if spec is not None and spec.edition > 1 else ""
+        wrap = ("x" if self.wrap_x else "") + ("y" if self.wrap_y else "")
+        one_way = f":one-way {self.one_way:g}" if self.one_way else ""  # another maze, same seed
+        return f"{self.algorithm}{edition}:{maze.width}x{maze.height}:{self.seed}:{wrap}{one_way}"
+
     def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
         """Generate this setup's maze; `fit` is the size used when none was chosen."""
         from mazegame.engine.generate import GENERATORS, Generated, generate

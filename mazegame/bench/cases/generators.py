@@ -7,8 +7,8 @@ from mazegame.bench.references import mazelib_ref
 from mazegame.bench.registry import Prepared, Target, bench_case
 from mazegame.engine.generate import GENERATORS, generate
 
-#: mazelib runs at its modest size only; the kernels and the plain-Python references
-#: also at the larger ones.
+#: mazelib runs at its modest sizes only; the kernels and the plain-Python references also
+#: at the larger ones.
 BIG = (4096, 4096)  #: the largest maze the CLI builds: ns and peak bytes per cell there
 SIZES = (mazelib_ref.SIZE, (200, 200), (1000, 1000), BIG)
 QUICK_SIZES = (mazelib_ref.SIZE, (200, 200))
@@ -42,7 +42,8 @@ def _generator_case(name: str) -> None:
         refs = {}
         if name in PYTHON_GENERATORS and w * h <= REFERENCE_MAX_CELLS.get(name, PYTHON_MAX_CELLS):
             refs["python"] = lambda: PYTHON_GENERATORS[name](w, h, 1)
-        mazelib_run = mazelib_ref.generator(name, w, h) if size == mazelib_ref.SIZE else None
+        mazelib_run = (mazelib_ref.generator(name, w, h) if size in mazelib_ref.GENERATOR_SIZES
+                       else None)
         if mazelib_run is not None:
             refs["mazelib"] = mazelib_run
         if size == BIG:

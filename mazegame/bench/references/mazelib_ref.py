@@ -20,9 +20,12 @@ GENERATORS = {
     "sidewinder": "Sidewinder", "recursive-division": "Division",
 }
 
-#: The size mazelib is timed at: several of its algorithms grow quadratically (its Kruskal
-#: takes minutes at 200x200), so it runs at a modest size.
+#: The size mazelib's solvers are timed at: several of its algorithms grow quadratically
+#: (its Kruskal takes minutes at 200x200), so they run at a modest size.
 SIZE = (50, 50)
+#: Its generators also at 200x200, the size users compare at; the slow ones stop at the
+#: reference cap, and their row gives the ratio as a lower bound ("> N x").
+GENERATOR_SIZES = (SIZE, (200, 200))
 
 #: Our solver -> (mazelib package, class, size): its searches, and the dead-end filler (a
 #: "transmuter" in mazelib) for our dead-end-fill. That one fills a single dead end per pass

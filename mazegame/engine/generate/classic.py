@@ -378,6 +378,7 @@ register(GeneratorSpec(
     "True Prim: every wall gets a random weight and the tree grows by the lightest edge "
     "leaving it (its minimum spanning tree: the same kind of maze as Kruskal's). Many "
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
+    edition=2,  # the weights became one random order of the walls (faster, other mazes)
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

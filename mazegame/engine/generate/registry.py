@@ -58,6 +58,9 @@ class GeneratorSpec:
     #: about how many events a recorded run makes per cell: the trace buffer's first size (a
     #: longer trace runs the kernel again with four times the room)
     events_per_cell: int = 4
+    #: bumped when the same seed builds another maze than before (a faster kernel with its
+    #: own random stream): saved results keep the editions apart (`maze_key` adds "#2")
+    edition: int = 1
     options: tuple[Option, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)

@@ -237,12 +237,10 @@ class WalkScreen(EndPanelMixin, Screen):
     def maze_key(self, game: WalkGame | None = None) -> str:
         """What was played (`game`, by default the one on screen), for the saved results:
         the generator's recipe or the level."""
-        s, maze = self.setup, (game or self.game).maze
-        if s.level is not None:
+        maze = (game or self.game).maze
+        if self.setup.level is not None:
             return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
-        wrap = ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "")
-        one_way = f":one-way {s.one_way:g}" if s.one_way else ""  # another maze, same seed
-        return f"{s.algorithm}:{maze.width}x{maze.height}:{s.seed}:{wrap}{one_way}"
+        return self.setup.recipe_key(maze)
 
     # -- other actions ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -11,6 +11,7 @@ from mazegame.games.record_labels import maze_label
     ("trading", "wilson:8x8:5::hard", "wilson 8x8 seed 5 hard"),
     ("chase", "prim:9x7:3:xy:one-way 0.2", "prim 9x7 seed 3 torus one-way 0.2"),
     ("classic", "kruskal:5x5:1:x", "kruskal 5x5 seed 1 wraps across"),
+    ("classic", "spanning-tree#2:5x5:1:", "spanning-tree v2 5x5 seed 1"),
     ("classic", "level:0a0b0c0d", "maze file 0a0b0c0d"),
     ("level", "2-3:abcdef012345", "level 2-3"),
     ("blindfold", "3x4", "3x4"),
@@ -22,3 +23,16 @@ def test_a_key_in_words(mode, key, label):
 
 def test_a_shipped_puzzle_is_named_by_its_pack_and_place():
     assert maze_label("jump", progress_key(load_pack("rook")[2])) == "rook 3"
+
+
+def test_a_later_edition_of_a_generator_keeps_its_results_apart():
+    from mazegame.engine.generate import GENERATORS
+    from mazegame.engine.grid import Maze
+    from mazegame.games.setup import GameSetup
+
+    maze = Maze.closed(6, 5)
+    assert GameSetup(algorithm="backtracker", seed=2).recipe_key(maze) == "backtracker:6x5:2:"
+    edition = GENERATORS["spanning-tree"].edition
+    assert edition > 1
+    key = GameSetup(algorithm="spanning-tree", seed=2, wrap_x=True).recipe_key(maze)
+    assert key == f"spanning-tree#{edition}:6x5:2:x"
