@@ -1,4 +1,6 @@
-"""`randbelow(n)`: numba's `np.random.randint(0, n)`, draw for draw, at a third less cost.
+"""Cheap random draws for the kernels: `randbelow`, and a kernel's own stream (`xs_*`).
+
+`randbelow(n)` is numba's `np.random.randint(0, n)`, draw for draw, at a third less cost.
 
 numba's randint over a range that changes from call to call works out the range's bit
 length and masks inside a generic loop (about 6.5 ns a call where a constant range costs
