@@ -3,7 +3,8 @@
 You cannot see the maze: every feasible n x m maze (`engine.allmazes.mazeset`) walks your
 sequence in lockstep from its upper-left corner, and a maze is out once its lower-right
 corner has been visited. Levels 3x3 (par 11, the proven optimum), 3x4 (par 17, proven) and
-4x4 (par 29, the best known; the lower bound is 27). A plain state machine: no Textual.
+4x4 (par 29, proven: the paper left 27-29 open, and `mazegame allmazes sat 4x4 28` shows no
+28-move sequence exists). A plain state machine: no Textual.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ class Level:
 LEVELS = {level.name: level for level in (
     Level(3, 3, 11, "11 is optimal (proved by search)", proved=True),
     Level(3, 4, 17, "17 is optimal (proved by search)", proved=True),
-    Level(4, 4, 29, "29 is the best known (Funke et al. 2017); nobody knows if 27 or 28 do"),
+    Level(4, 4, 29, "29 is optimal: a SAT solver proved 28 impossible (Funke et al. 2017 left "
+                    "27-29 open)", proved=True),
 )}
 MODE = "blindfold"  #: the saved results' mode name (games.modes registers it)
 
