@@ -74,6 +74,21 @@ def _reset_peak() -> bool:
         return False
 
 
+def _release_free_heap() -> None:
+    """Hand the C heap's free pages back to the system (glibc's malloc_trim; a no-op elsewhere).
+
+    A forked child shares the parent's resident pages: a block the call allocates inside
+    a free hole of the inherited heap is copied on write and never raises the resident
+    size, so the call's memory would read as nothing.
+    """
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 def _peak_mib() -> float | None:
     """This process's peak resident memory (VmHWM) in MiB."""
     try:
@@ -119,6 +134,7 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
                 # Garbage freed by a collection during the call would lower the resident
                 # size under the baseline and hide what the call took: free it first.
                 gc.collect()
+                _release_free_heap()
             before = _rss_mib() if index == 0 and prepared.memory and _reset_peak() else None
             t0 = time.perf_counter()
             try:
