@@ -70,6 +70,26 @@ def find_unsolved(nbr, seq, cells, node_limit, want=1):
     """Depth-first search for feasible mazes `seq` leaves unsolved: (status, blocked masks,
     nodes) with status 1 found some (up to `want`; each maze: every cell not in its mask
     free), 0 none exists, -1 gave up after `node_limit` nodes with none found."""
+    status, blocks, _, _, nodes = _search(nbr, seq, cells, node_limit, want, -1)
+    return status, blocks, nodes
+
+
+@kernel
+def sample_unsolved(nbr, seq, cells, node_limit, want, seed):
+    """The whole search, keeping `want` of its unsolved partial mazes drawn uniformly
+    (a reservoir): (status, blocked masks, free masks, how many there were, nodes). Unlike
+    the first `want` found, which share most of their cells, these are spread over all the
+    ways the sequence fails; every maze completing one (its unknown cells free or blocked
+    at will) that is feasible is unsolved."""
+    return _search(nbr, seq, cells, node_limit, want, seed)
+
+
+@kernel
+def _search(nbr, seq, cells, node_limit, want, seed):
+    """The search for unsolved mazes: the first `want` (seed < 0) or a uniform sample of
+    `want` of all of them (seed >= 0)."""
+    if seed >= 0:
+        np.random.seed(seed)
     length = seq.shape[0]
     goal = cells - 1
     depth = 2 * length + 4
@@ -86,8 +106,10 @@ def find_unsolved(nbr, seq, cells, node_limit, want=1):
     top = 1
     nodes = 0
     found = np.empty(want, dtype=np.int64)
+    found_free = np.empty(want, dtype=np.int64)
     count = 0
-    while top > 0 and count < want:
+    leaves = 0
+    while top > 0 and (count < want or seed >= 0):
         top -= 1
         i, pos, free, block = st_i[top], st_pos[top], st_free[top], st_block[top]
         here = dist[top]
@@ -100,8 +122,11 @@ def find_unsolved(nbr, seq, cells, node_limit, want=1):
             if here[pos] < 0:
                 break  # the goal is cut off: no feasible maze here
             if here[pos] > length - i:  # too far for the moves left: unsolved
-                found[count] = block
-                count += 1
+                slot = leaves if leaves < want else np.random.randint(leaves + 1)
+                if slot < want:
+                    found[slot], found_free[slot] = block, free
+                leaves += 1
+                count = min(leaves, want)
                 break
             d = seq[i]
             t = nbr[pos, d]
@@ -121,7 +146,7 @@ def find_unsolved(nbr, seq, cells, node_limit, want=1):
             top += 1
             break
     status = 1 if count else (-1 if nodes > node_limit else 0)
-    return status, found[:count].copy(), nodes
+    return status, found[:count].copy(), found_free[:count].copy(), leaves, nodes
 
 
 @dataclass(frozen=True)

@@ -110,39 +110,51 @@ def order_extend(steps, dist, pos, goal, order):
 
 
 @kernel
-def _solves_without(steps, seq, goal, skip, order, late, first):
-    """Whether every class in `order[:late]` still reaches the goal when move `skip` is
-    dropped (class `first`, the last to fail, is tried before them)."""
-    for j in range(-1, late):
-        c = first if j < 0 else order[j]
-        if c < 0:
-            continue
+def _walks(steps, seq, goal):
+    """Each class's cell after every move (int8[classes, moves]) and the index of the move
+    that brings it to the goal (len(seq): never)."""
+    k, length = steps.shape[0], seq.shape[0]
+    trail = np.empty((k, length), dtype=np.int8)
+    times = np.full(k, length, dtype=np.int64)
+    for c in range(k):
         p = 0
-        done = p == goal
-        for i in range(seq.shape[0]):
-            if i == skip:
-                continue
-            p = steps[c, p, seq[i]]
-            if p == goal:
-                done = True
-                break
-        if not done:
-            return False, c
-    return True, first
+        for j in range(length):
+            if p != goal:
+                p = steps[c, p, seq[j]]
+                if p == goal:
+                    times[c] = j
+            trail[c, j] = p
+    return trail, times
 
 
 @kernel
-def _times(steps, seq, goal):
-    """How many moves bring each class to the goal (a large number: never)."""
-    out = np.full(steps.shape[0], 1 << 30, dtype=np.int64)
-    for c in range(steps.shape[0]):
-        p = 0
-        for i in range(seq.shape[0]):
-            p = steps[c, p, seq[i]]
-            if p == goal:
-                out[c] = i + 1
-                break
-    return out
+def _arrival_without(steps, seq, goal, trail, times, dropped, c, i, write):
+    """The index of the move that brings class `c` to the goal with move `i` dropped (and
+    the moves marked `dropped`), or -1 never: its walk from before move i goes until it
+    reaches the goal or meets its old walk (the rest is then the same). With `write`, its
+    trail is updated to the new walk."""
+    length = seq.shape[0]
+    old_arrival = times[c] if times[c] < length else -1
+    p = trail[c, i - 1] if i > 0 else 0
+    if p == goal or steps[c, p, seq[i]] == p:
+        return old_arrival  # solved already, or move i does not move it: nothing changes
+    if write:
+        trail[c, i] = p
+    for j in range(i + 1, length):
+        if not dropped[j]:
+            p = steps[c, p, seq[j]]
+        if p == trail[c, j]:
+            return old_arrival
+        if write:
+            trail[c, j] = p
+        if p == goal:
+            if write:  # it arrives sooner: at the goal from here on
+                for t in range(j + 1, length):
+                    if trail[c, t] == goal:
+                        break
+                    trail[c, t] = goal
+            return j
+    return -1
 
 
 @kernel
@@ -150,25 +162,35 @@ def minimise_kernel(steps, seq, goal, passes):
     """Drop moves, from the last to the first, while every class still reaches the goal;
     repeat `passes` times or until a pass drops nothing.
 
-    Dropping move i only concerns the classes solved at move i or later, and they stay so
-    (their moves before i are untouched): so the classes to try for move i are those whose
-    time, computed once per pass, exceeds i, a set that only grows as i falls."""
+    Dropping move i only concerns the classes not at the goal before move i (their earlier
+    moves are untouched), a set that only grows as i falls. Each class's walk is kept
+    (`_walks`), so trying a drop re-walks a class only until its new walk meets the old
+    one, which in a maze is usually a few moves: a wall stops both the same way."""
     for _ in range(passes):
-        dropped = False
-        times = _times(steps, seq, goal)
+        length = seq.shape[0]
+        trail, times = _walks(steps, seq, goal)
         order = np.argsort(-times)
+        dropped = np.zeros(length, dtype=np.bool_)
         late = 0
         first = -1
-        # work on a copy with dropped moves marked, compacted at the end of the pass
-        cur = seq.copy()
-        for i in range(seq.shape[0] - 1, -1, -1):
-            while late < order.size and times[order[late]] > i:
+        for i in range(length - 1, -1, -1):
+            while late < order.size and times[order[late]] >= i:
                 late += 1
-            ok, first = _solves_without(steps, cur, goal, i, order, late, first)
+            ok = first < 0 or _arrival_without(steps, seq, goal, trail, times, dropped,
+                                               first, i, False) >= 0
+            for j in range(late):
+                if not ok:
+                    break
+                c = order[j]
+                if _arrival_without(steps, seq, goal, trail, times, dropped, c, i, False) < 0:
+                    ok, first = False, c
             if ok:
-                cur = np.concatenate((cur[:i], cur[i + 1:]))
-                dropped = True
-        seq = cur
-        if not dropped:
+                for j in range(late):
+                    c = order[j]
+                    times[c] = _arrival_without(steps, seq, goal, trail, times, dropped, c, i,
+                                                True)
+                dropped[i] = True
+        if not dropped.any():
             break
+        seq = seq[~dropped].copy()
     return seq

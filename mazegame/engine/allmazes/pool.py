@@ -18,6 +18,9 @@ from mazegame.engine.allmazes.family import (
 )
 from mazegame.engine.jit import kernel
 
+#: how likely a cell is blocked in the random mazes a sample draws, one density each
+DENSITIES = np.array([0.2, 0.3, 0.4, 0.45])
+
 
 @kernel
 def component(nbr, free, cells):
@@ -42,6 +45,35 @@ def random_classes(nbr, cells, count, blocked, seed):
         if (comp >> goal) & 1:
             out[got] = comp
             got += 1
+    return out
+
+
+@kernel
+def completions(nbr, cells, free, block, seed):
+    """A class for each partial maze (cells known `free`, known `block`ed, the rest
+    unknown): the unknown cells drawn free or blocked (at one of the sample's densities)
+    until the goal is joined to the start, else all free (feasible whenever any is)."""
+    np.random.seed(seed)
+    goal = cells - 1
+    out = np.empty(free.shape[0], dtype=np.int64)
+    for j in range(free.shape[0]):
+        blocked = DENSITIES[np.random.randint(DENSITIES.size)]
+        unknown = [c for c in range(cells) if not ((free[j] | block[j]) >> c) & 1]
+        comp = np.int64(0)
+        for _ in range(8):
+            drawn = free[j]
+            for c in unknown:
+                if np.random.random() >= blocked:
+                    drawn |= np.int64(1) << c
+            comp = component(nbr, drawn, cells)
+            if (comp >> goal) & 1:
+                break
+        if not (comp >> goal) & 1:
+            drawn = free[j]
+            for c in unknown:
+                drawn |= np.int64(1) << c
+            comp = component(nbr, drawn, cells)
+        out[j] = comp
     return out
 
 
@@ -114,5 +146,5 @@ def sample_pool(n: int, m: int, count: int, seed: int) -> Pool:
     if count == 0:
         return Pool(n, m, np.empty(0, dtype=np.int64))
     parts = [random_classes(nbr, n * m, count // 4 + 1, blocked, seed + i)
-             for i, blocked in enumerate((0.2, 0.3, 0.4, 0.45))]
+             for i, blocked in enumerate(DENSITIES)]
     return Pool(n, m, np.concatenate(parts))

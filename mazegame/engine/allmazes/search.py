@@ -19,11 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.allmazes.anneal import shorten
-from mazegame.engine.allmazes.check import find_unsolved, solve_times
+from mazegame.engine.allmazes.check import sample_unsolved, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
 from mazegame.engine.allmazes.methods import METHODS, Method
-from mazegame.engine.allmazes.pool import Pool, advance, component, full_pool, sample_pool
+from mazegame.engine.allmazes.pool import Pool, advance, completions, full_pool, sample_pool
 
 Progress = Callable[[str], None]
 MAX_MOVES = 200_000  #: no sequence grows past this
@@ -84,6 +84,7 @@ class Result:
 
 FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
 ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
+ADD_SAMPLED = 4096  #: beyond, unsolved classes drawn from the search per round
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 
 
@@ -94,19 +95,18 @@ def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
     return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
 
 
-def _counterexamples(n: int, m: int, seq: np.ndarray) -> np.ndarray:
+def _counterexamples(n: int, m: int, seq: np.ndarray, seed: int) -> np.ndarray:
     """Classes (masks) the sequence leaves unsolved: up to ADD_PER_ROUND of them, the
-    furthest from the goal first, when every class can be listed; else the one the search
-    for an unsolved maze finds. Empty: it solves every maze."""
+    furthest from the goal first, when every class can be listed; else up to ADD_SAMPLED
+    drawn from all the partial mazes the search for an unsolved maze ends in (the first
+    ones it finds are near copies of each other). Empty: it solves every maze."""
     if n * m <= 25:
         fam = family(n, m)
         unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
         return fam.masks[unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]]
     nbr = neighbour_table(n, m)
-    status, blocks, _ = find_unsolved(nbr, seq, n * m, 1 << 40, ADD_PER_ROUND)
-    full = (1 << (n * m)) - 1
-    masks = [component(nbr, np.int64(np.uint64(~int(b) & full)), n * m) for b in blocks]
-    return np.array(masks, dtype=np.int64)
+    _, blocks, frees, _, _ = sample_unsolved(nbr, seq, n * m, 1 << 40, ADD_SAMPLED, seed)
+    return completions(nbr, n * m, frees, blocks, seed)
 
 
 def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
@@ -130,7 +130,7 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:
             return seq, True
-        found = _counterexamples(n, m, seq)
+        found = _counterexamples(n, m, seq, int(rng.integers(1 << 30)))
         if found.size == 0:
             return seq, True
         pool.pos[:] = 0

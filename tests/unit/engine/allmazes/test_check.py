@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from mazegame.engine.allmazes.brute import reaches
-from mazegame.engine.allmazes.check import check, find_unsolved
+from mazegame.engine.allmazes.check import check, find_unsolved, sample_unsolved
 from mazegame.engine.allmazes.family import family, neighbour_table, parse_sequence
+from mazegame.engine.allmazes.pool import completions
 from mazegame.engine.allmazes.search import solve
 
 
@@ -91,6 +92,23 @@ def test_the_search_for_an_unsolved_maze_agrees_with_the_explicit_check(solving_
         for block in blocks:
             free = ~int(block) & 0xFFFF
             assert reaches(free, 4, 4) and not walks_home(free, 4, 4, moves)
+
+
+def test_a_sample_of_the_unsolved_partial_mazes_completes_to_unsolved_mazes(solving_4x4):
+    nbr = neighbour_table(4, 4)
+    moves = np.delete(np.asarray(solving_4x4, dtype=np.int8), [3, 11, 20])
+    _, every, _ = find_unsolved(nbr, moves, 16, 1 << 40, 1 << 20)
+    status, blocks, frees, leaves, _ = sample_unsolved(nbr, moves, 16, 1 << 40, 1 << 20, 0)
+    assert status == 1 and leaves == len(every) > 5 and sorted(blocks) == sorted(every)
+    status, blocks, frees, leaves, _ = sample_unsolved(nbr, moves, 16, 1 << 40, 5, 5)
+    assert leaves == len(every) and len(blocks) == 5 and set(blocks) <= set(every)
+    for free, block, cls in zip(frees, blocks, completions(nbr, 16, frees, blocks, 7)):
+        cls = int(cls)
+        assert int(free) & ~cls == 0 and int(block) & cls == 0  # agrees with what is known
+        assert reaches(cls, 4, 4) and not walks_home(cls, 4, 4, moves)
+    status, blocks, *_ = sample_unsolved(nbr, np.asarray(solving_4x4, dtype=np.int8), 16,
+                                         1 << 40, 5, 5)
+    assert status == 0 and len(blocks) == 0
 
 
 def test_the_search_gives_up_at_its_node_limit():
