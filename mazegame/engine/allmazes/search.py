@@ -119,7 +119,8 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
              repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
     """One extend-minimise-check loop: the sequence and whether the checker accepted it.
     From `repair_at` on, it only appends (no minimising, which may drop moves mazes outside
-    the pool need), so the sequence only grows and the run ends verified sooner."""
+    the pool need), so the sequence only grows and is verified sooner; the time left then
+    goes to shrinking it (`_shrink`)."""
     rng = np.random.default_rng(seed)
     pool = _pool(n, m, method, seed)
     seq = np.empty(0, dtype=np.int8)
@@ -132,13 +133,31 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
             return seq, True
         found = _counterexamples(n, m, seq, int(rng.integers(1 << 30)))
         if found.size == 0:
-            return seq, True
+            return (_shrink(pool, seq, rng, deadline, progress, minimise_passes)
+                    if repairing else seq), True
         pool.pos[:] = 0
         advance(pool.steps, pool.pos, seq, pool.goal)
         pool.add(found, seq)
         progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
         if time.monotonic() > deadline:
             return seq, False
+
+
+def _shrink(pool: Pool, verified: np.ndarray, rng: np.random.Generator, deadline: float,
+            progress: Progress, passes: int) -> np.ndarray:
+    """The verified sequence minimised against the pool, which grows by what each
+    minimised one leaves unsolved, until one solves every maze (or time runs out: the
+    verified one). Each is a part of the verified one, so the pool only has to grow until
+    it holds every maze the dropped moves were needed for."""
+    while passes and time.monotonic() < deadline:
+        seq = minimise(pool, verified, passes)
+        found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+        if found.size == 0:
+            return seq
+        pool.add(found, seq)
+        progress(f"shrinking {len(verified)} moves: {len(seq)} leave some unsolved; "
+                 f"{found.size} join the pool ({len(pool.masks)})")
+    return verified
 
 
 def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
