@@ -140,10 +140,7 @@ def _search(nbr, seq, cells, node_limit, want, seed):
             bit = np.int64(1) << t
             dist[top + 1, :] = here  # before `here` (the same row as the blocked child's)
             st_i[top], st_pos[top], st_free[top], st_block[top] = i, pos, free, block | bit
-            if here[t] < here[pos]:  # t is on a way home: blocking it may cut the goal off
-                _goal_distance(nbr, block | bit, cells, dist[top], queue)
-            # else the walker's distance stands, and the others' are still lower bounds:
-            # the walker only ever stands where it can reach its cell, so it is not cut off
+            _goal_distance(nbr, block | bit, cells, dist[top], queue)
             top += 1
             st_i[top], st_pos[top], st_free[top], st_block[top] = i, t, free | bit, block
             top += 1

@@ -4,10 +4,13 @@ RS, SO, IAS and greedy lookahead, and this project's restarts; each result is mi
 
 Every method is one `extend` rule: append moves until every class in a pool is solved.
 The loop around it is shared: extend, minimise against the pool, check against all mazes
-(explicitly up to 25 cells, else by the search for an unsolved maze); a counterexample
-joins the pool and the loop goes on. Up to 25 cells the pool is every class, so the first
-check passes. The registry, `methods.METHODS`, names each method's rule (the command line and the
-tests enumerate it; it loads without numba, so building the parser stays light).
+(explicitly up to 25 cells, else by the search for an unsolved maze); counterexamples
+join the pool and the loop goes on. Up to 16 cells the pool is every class, so the first
+check passes. Beyond 25 cells minimising against a pool never quite converges (there is
+always a maze outside it that needed a dropped move), so the second half of the time
+appends only, until the sequence is verified, and what is left shrinks it (`_shrink`).
+The registry, `methods.METHODS`, names each method's rule (the command line and the tests
+enumerate it; it loads without numba, so building the parser stays light).
 """
 
 from __future__ import annotations
