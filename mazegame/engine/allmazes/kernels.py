@@ -174,6 +174,8 @@ def minimise_kernel(steps, seq, goal, passes):
         late = 0
         first = -1
         for i in range(length - 1, -1, -1):
+            # a drop at i' only changes the times of classes late at i', so those still
+            # to join the late set have the times they started the pass with
             while late < order.size and times[order[late]] >= i:
                 late += 1
             ok = first < 0 or _arrival_without(steps, seq, goal, trail, times, dropped,

@@ -7,8 +7,9 @@ The loop around it is shared: extend, minimise against the pool, check against a
 (explicitly up to 25 cells, else by the search for an unsolved maze); counterexamples
 join the pool and the loop goes on. Up to 16 cells the pool is every class, so the first
 check passes. Beyond 25 cells minimising against a pool never quite converges (there is
-always a maze outside it that needed a dropped move), so the second half of the time
-appends only, until the sequence is verified, and what is left shrinks it (`_shrink`).
+always a maze outside it that needed a dropped move), so after a quarter of the time the
+loop appends only, until the sequence is verified, and what is left shrinks it
+(`_shrink`).
 The registry, `methods.METHODS`, names each method's rule (the command line and the tests
 enumerate it; it loads without numba, so building the parser stays light).
 """
@@ -87,7 +88,8 @@ class Result:
 
 FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
 ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
-ADD_SAMPLED = 4096  #: beyond, unsolved classes drawn from the search per round
+ADD_SAMPLED = 8192  #: beyond, unsolved classes drawn from the search per round
+REPAIR_AT = 0.25  #: beyond, the share of the time limit before the repair starts
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 
 
@@ -174,9 +176,10 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    # beyond the explicit sizes, the last half of the time only appends
+    # beyond the explicit sizes, after a quarter of the time it appends until verified and
+    # then shrinks: minimising the unverified one against the pool never converges there
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
-                        began + 0.5 * time_limit if n * m > 25 else float("inf"))
+                        began + REPAIR_AT * time_limit if n * m > 25 else float("inf"))
     say(f"{method} seed {seed}: {len(best)} moves")
     if spec.anneal and ok and n * m <= 25:
         fam = family(n, m)

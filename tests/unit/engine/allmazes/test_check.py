@@ -102,7 +102,8 @@ def test_a_sample_of_the_unsolved_partial_mazes_completes_to_unsolved_mazes(solv
     assert status == 1 and leaves == len(every) > 5 and sorted(blocks) == sorted(every)
     status, blocks, frees, leaves, _ = sample_unsolved(nbr, moves, 16, 1 << 40, 5, 5)
     assert leaves == len(every) and len(blocks) == 5 and set(blocks) <= set(every)
-    for free, block, cls in zip(frees, blocks, completions(nbr, 16, frees, blocks, 7)):
+    classes = completions(nbr, 16, frees, blocks, 7)
+    for free, block, cls in zip(frees, blocks, classes, strict=True):
         cls = int(cls)
         assert int(free) & ~cls == 0 and int(block) & cls == 0  # agrees with what is known
         assert reaches(cls, 4, 4) and not walks_home(cls, 4, 4, moves)

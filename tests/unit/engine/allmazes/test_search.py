@@ -50,6 +50,42 @@ def test_shrinking_a_verified_sequence_keeps_it_verified_and_a_part_of_it():
     assert all(d in it for d in short.tolist())  # what is left is a part of it, in order
 
 
+def _minimised_by_hand(steps, goal, seq, passes):
+    """Plain Python: drop moves from the last to the first while every class still gets
+    home, walking every class from the start each time."""
+    def all_home(moves):
+        for c in range(steps.shape[0]):
+            p = 0
+            for d in moves:
+                if p == goal:
+                    break
+                p = steps[c, p, d]
+            if p != goal:
+                return False
+        return True
+
+    seq = list(seq)
+    for _ in range(passes):
+        before = len(seq)
+        for i in range(len(seq) - 1, -1, -1):
+            if all_home(seq[:i] + seq[i + 1:]):
+                del seq[i]
+        if len(seq) == before:
+            break
+    return seq
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_minimising_drops_the_moves_a_plain_walk_of_every_class_drops(seed):
+    fam = family(3, 3)
+    rng = np.random.default_rng(seed)
+    seq = rng.integers(0, 4, int(rng.integers(30, 160))).astype(np.int8)
+    seq = np.concatenate((seq, parse_sequence("drddruurrdd")))  # so that it solves them all
+    for passes in (1, 3):
+        fast = minimise(full_pool(3, 3), seq, passes)
+        assert fast.tolist() == _minimised_by_hand(fam.steps, fam.goal, seq.tolist(), passes)
+
+
 def test_minimised_sequences_have_no_spare_move():
     long = parse_sequence("lulu" + "drddruurrdd" + "rrdd" * 3)  # the corner: lulu does nothing
     assert check(3, 3, long).ok
