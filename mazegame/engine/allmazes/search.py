@@ -90,6 +90,7 @@ FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
 ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
 ADD_SAMPLED = 8192  #: beyond, unsolved classes drawn from the search per round
 REPAIR_AT = 0.25  #: beyond, the share of the time limit before the repair starts
+MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this few unsolved
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 
 
@@ -119,49 +120,79 @@ def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
     return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes)
 
 
+def _learn(pool: Pool, found: np.ndarray, seq: np.ndarray) -> None:
+    """Add the classes `found` to the pool, every walker where `seq` leaves it."""
+    pool.pos[:] = 0
+    advance(pool.steps, pool.pos, seq, pool.goal)
+    pool.add(found, seq)
+
+
 def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
              progress: Progress, minimise_passes: int,
              repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
     """One extend-minimise-check loop: the sequence and whether the checker accepted it.
-    From `repair_at` on, it only appends (no minimising, which may drop moves mazes outside
-    the pool need), so the sequence only grows and is verified sooner; the time left then
-    goes to shrinking it (`_shrink`)."""
+    From `repair_at` on, it only appends (`_repair`: minimising may drop moves mazes
+    outside the pool need), and the time left after it is verified goes to `_shrink`."""
     rng = np.random.default_rng(seed)
     pool = _pool(n, m, method, seed)
+    extend = EXTENSIONS[method.extend]
     seq = np.empty(0, dtype=np.int8)
-    while True:
-        repairing = time.monotonic() > repair_at
-        seq = np.concatenate((seq, EXTENSIONS[method.extend](pool, seq, rng)))
-        if minimise_passes and not repairing:
+    while time.monotonic() <= repair_at:
+        seq = np.concatenate((seq, extend(pool, seq, rng)))
+        if minimise_passes:
             seq = minimise(pool, seq, minimise_passes)
         if pool.explicit:
             return seq, True
         found = _counterexamples(n, m, seq, int(rng.integers(1 << 30)))
         if found.size == 0:
-            return (_shrink(pool, seq, rng, deadline, progress, minimise_passes)
-                    if repairing else seq), True
-        pool.pos[:] = 0
-        advance(pool.steps, pool.pos, seq, pool.goal)
-        pool.add(found, seq)
+            return seq, True
+        _learn(pool, found, seq)
+        progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
+        if time.monotonic() > deadline:
+            return seq, False
+    seq, verified = _repair(pool, seq, extend, rng, deadline, progress)
+    if not verified or not minimise_passes:
+        return seq, verified
+    return _shrink(pool, seq, extend, rng, deadline, progress, minimise_passes), True
+
+
+def _repair(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Generator,
+            deadline: float, progress: Progress) -> tuple[np.ndarray, bool]:
+    """Append moves (the walkers stand where `seq` leaves them) until the search finds no
+    unsolved maze: the sequence, and whether it got there before the deadline."""
+    while True:
+        seq = np.concatenate((seq, extend(pool, seq, rng)))
+        found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+        if found.size == 0:
+            return seq, True
+        _learn(pool, found, seq)
         progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
         if time.monotonic() > deadline:
             return seq, False
 
 
-def _shrink(pool: Pool, verified: np.ndarray, rng: np.random.Generator, deadline: float,
-            progress: Progress, passes: int) -> np.ndarray:
-    """The verified sequence minimised against the pool, which grows by what each
-    minimised one leaves unsolved, until one solves every maze (or time runs out: the
-    verified one). Each is a part of the verified one, so the pool only has to grow until
-    it holds every maze the dropped moves were needed for."""
-    while passes and time.monotonic() < deadline:
+def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.Generator,
+            deadline: float, progress: Progress, passes: int) -> np.ndarray:
+    """A shorter verified sequence, or `verified` when time runs out first.
+
+    Each round minimises `verified` against the pool and adds what the result leaves
+    unsolved, so the result is a part of `verified` that grows back until it solves every
+    maze. That wavers for a long time beyond 25 cells; so whenever few mazes are left
+    unsolved (all of them joined the pool), the result is also repaired by appending, and
+    a repaired one shorter than `verified` takes its place."""
+    while time.monotonic() < deadline:
         seq = minimise(pool, verified, passes)
         found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
         if found.size == 0:
             return seq
-        pool.add(found, seq)
+        _learn(pool, found, seq)
         progress(f"shrinking {len(verified)} moves: {len(seq)} leave some unsolved; "
                  f"{found.size} join the pool ({len(pool.masks)})")
+        if found.size <= MEND_BELOW:
+            mended, ok = _repair(pool, seq, extend, rng, deadline, progress)
+            if ok and len(mended) < len(verified):
+                verified = mended
+                progress(f"shrinking: {len(verified)} moves verified")
     return verified
 
 

@@ -36,18 +36,24 @@ def test_beyond_25_cells_the_search_for_unsolved_mazes_repairs_the_sequence():
     assert result.verified and check(2, 13, result.moves).ok
 
 
-def test_shrinking_a_verified_sequence_keeps_it_verified_and_a_part_of_it():
+@pytest.mark.parametrize("mend", [True, False])
+def test_shrinking_a_verified_sequence_keeps_it_verified_and_shorter(mend, monkeypatch):
+    from mazegame.engine.allmazes import search
     from mazegame.engine.allmazes.pool import sample_pool
-    from mazegame.engine.allmazes.search import _shrink
 
+    if not mend:
+        monkeypatch.setattr(search, "MEND_BELOW", -1)
     found = solve(2, 13, "ias", seed=1).moves  # 26 cells: checked by the search
     padded = np.concatenate((np.random.default_rng(0).integers(0, 4, 60), found)).astype(np.int8)
     lines = []
-    short = _shrink(sample_pool(2, 13, 100, 0), padded, np.random.default_rng(1),
-                    float("inf"), lines.append, 3)
+    short = search._shrink(sample_pool(2, 13, 100, 0), padded,
+                           search.EXTENSIONS["greedy-3-squared"], np.random.default_rng(1),
+                           float("inf"), lines.append, 3)
     assert check(2, 13, short).ok and len(short) < len(padded)
-    it = iter(padded.tolist())
-    assert all(d in it for d in short.tolist())  # what is left is a part of it, in order
+    assert any(line.endswith("moves verified") for line in lines) == mend
+    if not mend:  # then what is left is a part of it, in order
+        it = iter(padded.tolist())
+        assert all(d in it for d in short.tolist())
 
 
 def _minimised_by_hand(steps, goal, seq, passes):
