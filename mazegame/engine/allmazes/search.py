@@ -7,7 +7,7 @@ The loop around it is shared: extend, minimise against the pool, check against a
 (explicitly up to 25 cells, else by the search for an unsolved maze); counterexamples
 join the pool and the loop goes on. Up to 16 cells the pool is every class, so the first
 check passes. Beyond 25 cells minimising against a pool never quite converges (there is
-always a maze outside it that needed a dropped move), so after a quarter of the time the
+always a maze outside it that needed a dropped move), so after half of the time the
 loop appends only, until the sequence is verified, and what is left shrinks it
 (`_shrink`).
 The registry, `methods.METHODS`, names each method's rule (the command line and the tests
@@ -89,7 +89,7 @@ class Result:
 FULL_POOL_CELLS = 16  #: up to here a search works on every class at once
 ADD_PER_ROUND = 256  #: unsolved classes joining the pool per round (explicit sizes)
 ADD_SAMPLED = 8192  #: beyond, unsolved classes drawn from the search per round
-REPAIR_AT = 0.25  #: beyond, the share of the time limit before the repair starts
+REPAIR_AT = 0.5  #: beyond, the share of the time limit before the repair starts
 MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this few unsolved
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 
@@ -207,7 +207,7 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    # beyond the explicit sizes, after a quarter of the time it appends until verified and
+    # beyond the explicit sizes, after half of the time it appends until verified and
     # then shrinks: minimising the unverified one against the pool never converges there
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
                         began + REPAIR_AT * time_limit if n * m > 25 else float("inf"))
