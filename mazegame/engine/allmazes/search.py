@@ -188,7 +188,7 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
         _learn(pool, found, seq)
         progress(f"shrinking {len(verified)} moves: {len(seq)} leave some unsolved; "
                  f"{found.size} join the pool ({len(pool.masks)})")
-        if found.size <= MEND_BELOW:
+        if found.size <= MEND_BELOW and time.monotonic() < deadline:
             mended, ok = _repair(pool, seq, extend, rng, deadline, progress)
             if ok and len(mended) < len(verified):
                 verified = mended
