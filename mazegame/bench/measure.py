@@ -135,6 +135,8 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
                 # size under the baseline and hide what the call took: free it first.
                 gc.collect()
                 _release_free_heap()
+                # the cap is the call's: in a big process the two above take a while
+                conn.send(("start", index))
             before = _rss_mib() if index == 0 and prepared.memory and _reset_peak() else None
             t0 = time.perf_counter()
             try:
