@@ -127,6 +127,17 @@ def _learn(pool: Pool, found: np.ndarray, seq: np.ndarray) -> None:
     pool.add(found, seq)
 
 
+def _verified_else_learn(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
+                         progress: Progress) -> bool:
+    """Whether `seq` solves every maze; if not, what it leaves unsolved joins the pool."""
+    found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+    if found.size == 0:
+        return True
+    _learn(pool, found, seq)
+    progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
+    return False
+
+
 def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
              progress: Progress, minimise_passes: int,
              repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
@@ -141,13 +152,8 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
         seq = np.concatenate((seq, extend(pool, seq, rng)))
         if minimise_passes:
             seq = minimise(pool, seq, minimise_passes)
-        if pool.explicit:
+        if pool.explicit or _verified_else_learn(pool, seq, rng, progress):
             return seq, True
-        found = _counterexamples(n, m, seq, int(rng.integers(1 << 30)))
-        if found.size == 0:
-            return seq, True
-        _learn(pool, found, seq)
-        progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
         if time.monotonic() > deadline:
             return seq, False
     seq, verified = _repair(pool, seq, extend, rng, deadline, progress)
@@ -162,11 +168,8 @@ def _repair(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Genera
     unsolved maze: the sequence, and whether it got there before the deadline."""
     while True:
         seq = np.concatenate((seq, extend(pool, seq, rng)))
-        found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
-        if found.size == 0:
+        if _verified_else_learn(pool, seq, rng, progress):
             return seq, True
-        _learn(pool, found, seq)
-        progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
         if time.monotonic() > deadline:
             return seq, False
 
