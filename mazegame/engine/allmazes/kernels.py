@@ -110,14 +110,14 @@ def order_extend(steps, dist, pos, goal, order):
 
 
 @kernel
-def _walks(steps, seq, goal):
-    """Each class's cell after every move (int8[classes, moves]) and the index of the move
-    that brings it to the goal (len(seq): never)."""
+def _walks(steps, seq, goal, start):
+    """Each class's cell after every move (int8[classes, moves]; its walker starts at
+    `start`) and the index of the move that brings it to the goal (len(seq): never)."""
     k, length = steps.shape[0], seq.shape[0]
     trail = np.empty((k, length), dtype=np.int8)
     times = np.full(k, length, dtype=np.int64)
     for c in range(k):
-        p = 0
+        p = start[c]
         for j in range(length):
             if p != goal:
                 p = steps[c, p, seq[j]]
@@ -128,14 +128,14 @@ def _walks(steps, seq, goal):
 
 
 @kernel
-def _arrival_without(steps, seq, goal, trail, times, dropped, c, i, write):
+def _arrival_without(steps, seq, goal, start, trail, times, dropped, c, i, write):
     """The index of the move that brings class `c` to the goal with move `i` dropped (and
     the moves marked `dropped`), or -1 never: its walk from before move i goes until it
     reaches the goal or meets its old walk (the rest is then the same). With `write`, its
     trail is updated to the new walk."""
     length = seq.shape[0]
     old_arrival = times[c] if times[c] < length else -1
-    p = trail[c, i - 1] if i > 0 else 0
+    p = trail[c, i - 1] if i > 0 else start[c]
     if p == goal or steps[c, p, seq[i]] == p:
         return old_arrival  # solved already, or move i does not move it: nothing changes
     if write:
@@ -158,9 +158,10 @@ def _arrival_without(steps, seq, goal, trail, times, dropped, c, i, write):
 
 
 @kernel
-def minimise_kernel(steps, seq, goal, passes):
-    """Drop moves, from the last to the first, while every class still reaches the goal;
-    repeat `passes` times or until a pass drops nothing.
+def minimise_kernel(steps, seq, goal, passes, start):
+    """Drop moves, from the last to the first, while every class still reaches the goal
+    from its cell in `start` (none may start there); repeat `passes` times or until a
+    pass drops nothing.
 
     Dropping move i only concerns the classes not at the goal before move i (their earlier
     moves are untouched), a set that only grows as i falls. Each class's walk is kept
@@ -168,7 +169,7 @@ def minimise_kernel(steps, seq, goal, passes):
     one, which in a maze is usually a few moves: a wall stops both the same way."""
     for _ in range(passes):
         length = seq.shape[0]
-        trail, times = _walks(steps, seq, goal)
+        trail, times = _walks(steps, seq, goal, start)
         order = np.argsort(-times)
         dropped = np.zeros(length, dtype=np.bool_)
         late = 0
@@ -178,19 +179,20 @@ def minimise_kernel(steps, seq, goal, passes):
             # to join the late set have the times they started the pass with
             while late < order.size and times[order[late]] >= i:
                 late += 1
-            ok = first < 0 or _arrival_without(steps, seq, goal, trail, times, dropped,
-                                               first, i, False) >= 0
+            ok = first < 0 or _arrival_without(steps, seq, goal, start, trail, times,
+                                               dropped, first, i, False) >= 0
             for j in range(late):
                 if not ok:
                     break
                 c = order[j]
-                if _arrival_without(steps, seq, goal, trail, times, dropped, c, i, False) < 0:
+                if _arrival_without(steps, seq, goal, start, trail, times, dropped, c, i,
+                                    False) < 0:
                     ok, first = False, c
             if ok:
                 for j in range(late):
                     c = order[j]
-                    times[c] = _arrival_without(steps, seq, goal, trail, times, dropped, c, i,
-                                                True)
+                    times[c] = _arrival_without(steps, seq, goal, start, trail, times,
+                                                dropped, c, i, True)
                 dropped[i] = True
         if not dropped.any():
             break

@@ -28,6 +28,9 @@ METHODS: dict[str, Method] = {
                   "home", "first", sample=False),
     "greedy": Method("greedy lookahead (paper's GL): 3-move lookahead, least sum of squared "
                      "distances", "greedy-3-squared"),
+    "root": Method("greedy lookahead (4 moves) for the least sum of the square roots of the "
+                   "distances: it brings walkers near the goal home first (this project's)",
+                   "greedy-4-root"),
     "restarts": Method("greedy lookahead (4 moves, cubed distances) with random tie-breaks, "
                        "restarted until the time limit, best kept", "greedy-4-cubed",
                        restarts=True),

@@ -92,6 +92,8 @@ def advance(steps, pos, seq, goal):
 class Pool:
     """Maze classes with their move and distance tables, and each one's walker position."""
 
+    complete = False  #: whether every class the moves so far leave unsolved is here
+
     def __init__(self, n: int, m: int, masks: np.ndarray):
         """A pool of the classes `masks` (int64 bitmasks), every walker at the start."""
         self.n, self.m = n, m

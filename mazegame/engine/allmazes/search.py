@@ -4,12 +4,14 @@ RS, SO, IAS and greedy lookahead, and this project's restarts; each result is mi
 
 Every method is one `extend` rule: append moves until every class in a pool is solved.
 The loop around it is shared: extend, minimise against the pool, check against all mazes
-(explicitly up to 25 cells, else by the search for an unsolved maze); counterexamples
+(explicitly up to 36 cells, else by the search for an unsolved maze); counterexamples
 join the pool and the loop goes on. Up to 16 cells the pool is every class, so the first
 check passes. Beyond 25 cells minimising against a pool never quite converges (there is
-always a maze outside it that needed a dropped move), so after half of the time the
-loop appends only, until the sequence is verified, and what is left shrinks it
-(`_shrink`).
+always a maze outside it that needed a dropped move), so the loop turns to appending only,
+until the sequence is verified: at once from 26 to 36 cells, where every class is listed
+(`listed`) and one check names all the unsolved ones, so appending for them all needs no
+further check, and fresh runs use the time left; beyond, after half of the time, and
+what is left shrinks the sequence (`_shrink`).
 The registry, `methods.METHODS`, names each method's rule (the command line and the tests
 enumerate it; it loads without numba, so building the parser stays light).
 """
@@ -26,6 +28,12 @@ from mazegame.engine.allmazes.anneal import shorten
 from mazegame.engine.allmazes.check import sample_unsolved, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
 from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
+from mazegame.engine.allmazes.listed import (
+    MAX_LISTED_CELLS,
+    MIN_LISTED_CELLS,
+    listed_classes,
+    unsolved_classes,
+)
 from mazegame.engine.allmazes.methods import METHODS, Method
 from mazegame.engine.allmazes.pool import Pool, advance, completions, full_pool, sample_pool
 
@@ -69,6 +77,7 @@ EXTENSIONS: dict[str, Callable] = {
     "first": _first_extend,
     "greedy-3-squared": _greedy(3, 2),
     "greedy-4-cubed": _greedy(4, 3),
+    "greedy-4-root": _greedy(4, 0.5),
 }
 
 
@@ -92,48 +101,87 @@ ADD_SAMPLED = 8192  #: beyond, unsolved classes drawn from the search per round
 REPAIR_AT = 0.5  #: beyond, the share of the time limit before the repair starts
 MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this few unsolved
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
+LISTED_SAMPLE = 200_000  #: classes drawn from all of them to start a pool, 26 to 36 cells
+LISTED_ADD = 262_144  #: at most this many unsolved classes join such a pool per round
 
 
-def _pool(n: int, m: int, method: Method, seed: int) -> Pool:
-    """Every class when there are few enough, else a sample (or nothing, for IAS)."""
+def _listed(n: int, m: int) -> bool:
+    """Whether every class of the size is listed (`listed`): 26 to 36 cells."""
+    return MIN_LISTED_CELLS <= n * m <= MAX_LISTED_CELLS
+
+
+def _pool(n: int, m: int, method: Method, seed: int, progress: Progress) -> Pool:
+    """Every class when there are few enough, else a sample (or nothing, for IAS): drawn
+    from all classes where they are listed, else from random mazes."""
     if n * m <= FULL_POOL_CELLS:
         return full_pool(n, m)
-    return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
+    if not _listed(n, m):
+        return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
+    progress(f"listing every class of the {n}x{m} mazes")
+    masks = listed_classes(n, m)
+    rng = np.random.default_rng(seed)
+    count = min(LISTED_SAMPLE, len(masks)) if method.sample else 0
+    return Pool(n, m, masks[rng.choice(len(masks), count, replace=False)])
 
 
-def _counterexamples(n: int, m: int, seq: np.ndarray, seed: int) -> np.ndarray:
-    """Classes (masks) the sequence leaves unsolved: up to ADD_PER_ROUND of them, the
-    furthest from the goal first, when every class can be listed; else up to ADD_SAMPLED
-    drawn from all the partial mazes the search for an unsolved maze ends in (the first
-    ones it finds are near copies of each other). Empty: it solves every maze."""
+def _counterexamples(n: int, m: int, seq: np.ndarray, seed: int) -> tuple[np.ndarray, bool]:
+    """Classes (masks) the sequence leaves unsolved: up to 25 cells ADD_PER_ROUND of them,
+    the furthest from the goal first; up to 36 all of them (or LISTED_ADD drawn from
+    them); beyond, up to ADD_SAMPLED drawn from all the partial mazes the search for an
+    unsolved maze ends in (the first ones it finds are near copies of each other).
+    Also whether they are all there are. Empty: it solves every maze."""
     if n * m <= 25:
         fam = family(n, m)
         unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
-        return fam.masks[unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]]
+        found = unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]
+        return fam.masks[found], found.size == unsolved.size
+    if _listed(n, m):
+        found = unsolved_classes(n, m, neighbour_table(n, m), seq)
+        if len(found) <= LISTED_ADD:
+            return found, True
+        return np.random.default_rng(seed).choice(found, LISTED_ADD, replace=False), False
     nbr = neighbour_table(n, m)
     _, blocks, frees, _, _ = sample_unsolved(nbr, seq, n * m, 1 << 40, ADD_SAMPLED, seed)
-    return completions(nbr, n * m, frees, blocks, seed)
+    return completions(nbr, n * m, frees, blocks, seed), False
 
 
 def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
     """Drop every move the pool's classes do not need."""
-    return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes)
+    return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes,
+                           np.zeros(len(pool.masks), dtype=np.int8))
 
 
-def _learn(pool: Pool, found: np.ndarray, seq: np.ndarray) -> None:
-    """Add the classes `found` to the pool, every walker where `seq` leaves it."""
+def _append(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Generator,
+            passes: int) -> np.ndarray:
+    """`seq` and the moves `extend` appends for the unsolved classes, less every appended
+    move they do not need from where `seq` left them (the walkers end where it ends)."""
+    alive = pool.unsolved()
+    start = pool.pos[alive].copy()
+    more = extend(pool, seq, rng)
+    if passes and more.size and alive.size:
+        more = minimise_kernel(pool.steps[alive], more, pool.goal, passes, start)
+        pool.pos[alive] = start
+        advance(pool.steps, pool.pos, more, pool.goal)
+    return np.concatenate((seq, more))
+
+
+def _learn(pool: Pool, found: np.ndarray, seq: np.ndarray, complete: bool) -> None:
+    """Add the classes `found` to the pool, every walker where `seq` leaves it; `complete`:
+    they are all the classes `seq` leaves unsolved, so moves that solve the pool from
+    here solve every maze."""
     pool.pos[:] = 0
     advance(pool.steps, pool.pos, seq, pool.goal)
     pool.add(found, seq)
+    pool.complete = complete
 
 
 def _verified_else_learn(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
                          progress: Progress) -> bool:
     """Whether `seq` solves every maze; if not, what it leaves unsolved joins the pool."""
-    found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+    found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
     if found.size == 0:
         return True
-    _learn(pool, found, seq)
+    _learn(pool, found, seq, complete)
     progress(f"{len(seq)} moves; {found.size} unsolved join the pool ({len(pool.masks)})")
     return False
 
@@ -145,10 +193,10 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
     From `repair_at` on, it only appends (`_repair`: minimising may drop moves mazes
     outside the pool need), and the time left after it is verified goes to `_shrink`."""
     rng = np.random.default_rng(seed)
-    pool = _pool(n, m, method, seed)
+    pool = _pool(n, m, method, seed, progress)
     extend = EXTENSIONS[method.extend]
     seq = np.empty(0, dtype=np.int8)
-    while time.monotonic() <= repair_at:
+    while True:
         seq = np.concatenate((seq, extend(pool, seq, rng)))
         if minimise_passes:
             seq = minimise(pool, seq, minimise_passes)
@@ -156,18 +204,23 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
             return seq, True
         if time.monotonic() > deadline:
             return seq, False
-    seq, verified = _repair(pool, seq, extend, rng, deadline, progress)
-    if not verified or not minimise_passes:
-        return seq, verified
+        if time.monotonic() > repair_at:
+            break
+    seq, verified = _repair(pool, seq, extend, rng, deadline, progress, minimise_passes)
+    if not verified or not minimise_passes or _listed(n, m):
+        return seq, verified  # listed: a fresh run does better than shrinking this one
     return _shrink(pool, seq, extend, rng, deadline, progress, minimise_passes), True
 
 
 def _repair(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Generator,
-            deadline: float, progress: Progress) -> tuple[np.ndarray, bool]:
-    """Append moves (the walkers stand where `seq` leaves them) until the search finds no
-    unsolved maze: the sequence, and whether it got there before the deadline."""
+            deadline: float, progress: Progress, passes: int) -> tuple[np.ndarray, bool]:
+    """Append moves (the walkers stand where `seq` leaves them) until no maze is left
+    unsolved: the sequence, and whether it got there before the deadline."""
     while True:
-        seq = np.concatenate((seq, extend(pool, seq, rng)))
+        seq = _append(pool, seq, extend, rng, passes)
+        if pool.complete and pool.unsolved().size == 0:  # no need to check again
+            progress(f"{len(seq)} moves, verified: they solve every maze the check named")
+            return seq, True
         if _verified_else_learn(pool, seq, rng, progress):
             return seq, True
         if time.monotonic() > deadline:
@@ -180,23 +233,33 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
 
     Each round minimises `verified` against the pool and adds what the result leaves
     unsolved, so the result is a part of `verified` that grows back until it solves every
-    maze. That wavers for a long time beyond 25 cells; so whenever few mazes are left
-    unsolved (all of them joined the pool), the result is also repaired by appending, and
-    a repaired one shorter than `verified` takes its place."""
+    maze. That wavers for a long time beyond 25 cells; so whenever all the mazes left
+    unsolved joined the pool (or few are left), the result is also repaired by appending,
+    and a repaired one shorter than `verified` takes its place."""
     while time.monotonic() < deadline:
         seq = minimise(pool, verified, passes)
-        found = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+        found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
         if found.size == 0:
             return seq
-        _learn(pool, found, seq)
+        _learn(pool, found, seq, complete)
         progress(f"shrinking {len(verified)} moves: {len(seq)} leave some unsolved; "
                  f"{found.size} join the pool ({len(pool.masks)})")
-        if found.size <= MEND_BELOW and time.monotonic() < deadline:
-            mended, ok = _repair(pool, seq, extend, rng, deadline, progress)
+        if (complete or found.size <= MEND_BELOW) and time.monotonic() < deadline:
+            mended, ok = _repair(pool, seq, extend, rng, deadline, progress, passes)
             if ok and len(mended) < len(verified):
                 verified = mended
                 progress(f"shrinking: {len(verified)} moves verified")
     return verified
+
+
+def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
+    """When a run stops minimising against its pool and only appends: never up to 25
+    cells (the checks are exact and cheap); at once where the classes are listed (one
+    exact check names every maze left, so appending for them all is verified); else
+    after REPAIR_AT of the time (minimising against a sample never converges there)."""
+    if n * m <= 25:
+        return float("inf")
+    return began if _listed(n, m) else began + REPAIR_AT * time_limit
 
 
 def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
@@ -210,17 +273,20 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    # beyond the explicit sizes, after half of the time it appends until verified and
-    # then shrinks: minimising the unverified one against the pool never converges there
-    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes,
-                        began + REPAIR_AT * time_limit if n * m > 25 else float("inf"))
+    repair_at = _repair_at(n, m, began, time_limit)
+    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
     say(f"{method} seed {seed}: {len(best)} moves")
     if spec.anneal and ok and n * m <= 25:
         fam = family(n, m)
         best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
-    run = 1
-    while spec.restarts and time.monotonic() < deadline:
-        moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes)
+    run, took = 1, time.monotonic() - began
+    while (spec.restarts or _listed(n, m)) and time.monotonic() < deadline:
+        if _listed(n, m) and time.monotonic() + took > deadline:
+            break  # a run there checks every class a few times: this one would not finish
+        started = time.monotonic()
+        moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes,
+                               repair_at)
+        took = time.monotonic() - started
         if good and (len(moves) < len(best) or not ok):
             best, ok = moves, good
         say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")

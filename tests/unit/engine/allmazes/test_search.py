@@ -31,9 +31,17 @@ def test_a_lazy_pool_converges_beyond_16_cells():
     assert result.verified and check(3, 6, result.moves).ok
 
 
-def test_beyond_25_cells_the_search_for_unsolved_mazes_repairs_the_sequence():
-    result = solve(2, 13, "ias", seed=1)  # 26 cells: no explicit check
-    assert result.verified and check(2, 13, result.moves).ok
+def test_beyond_36_cells_the_search_for_unsolved_mazes_repairs_the_sequence():
+    result = solve(2, 19, "ias", seed=1)  # 38 cells: the classes are not listed
+    assert result.verified and check(2, 19, result.moves).ok
+
+
+@pytest.mark.parametrize("method", ["ias", "root"])
+def test_from_26_to_36_cells_one_exact_check_and_appending_verify_it(method):
+    lines = []
+    result = solve(2, 13, method, seed=1, time_limit=5, progress=lines.append)
+    assert result.verified and check(2, 13, result.moves).ok  # the paper's search agrees
+    assert any("listing every class" in line for line in lines)
 
 
 @pytest.mark.parametrize("mend", [True, False])
@@ -43,25 +51,25 @@ def test_shrinking_a_verified_sequence_keeps_it_verified_and_shorter(mend, monke
 
     if not mend:
         monkeypatch.setattr(search, "MEND_BELOW", -1)
-    found = solve(2, 13, "ias", seed=1).moves  # 26 cells: checked by the search
+    found = solve(2, 19, "ias", seed=1).moves  # 38 cells: checked by the search
     padded = np.concatenate((np.random.default_rng(0).integers(0, 4, 60), found)).astype(np.int8)
     lines = []
-    short = search._shrink(sample_pool(2, 13, 100, 0), padded,
+    short = search._shrink(sample_pool(2, 19, 100, 0), padded,
                            search.EXTENSIONS["greedy-3-squared"], np.random.default_rng(1),
                            float("inf"), lines.append, 3)
-    assert check(2, 13, short).ok and len(short) < len(padded)
+    assert check(2, 19, short).ok and len(short) < len(padded)
     assert any(line.endswith("moves verified") for line in lines) == mend
     if not mend:  # then what is left is a part of it, in order
         it = iter(padded.tolist())
         assert all(d in it for d in short.tolist())
 
 
-def _minimised_by_hand(steps, goal, seq, passes):
+def _minimised_by_hand(steps, goal, seq, passes, start=None):
     """Plain Python: drop moves from the last to the first while every class still gets
-    home, walking every class from the start each time."""
+    home, walking every class from its start each time."""
     def all_home(moves):
         for c in range(steps.shape[0]):
-            p = 0
+            p = 0 if start is None else start[c]
             for d in moves:
                 if p == goal:
                     break
@@ -90,6 +98,42 @@ def test_minimising_drops_the_moves_a_plain_walk_of_every_class_drops(seed):
     for passes in (1, 3):
         fast = minimise(full_pool(3, 3), seq, passes)
         assert fast.tolist() == _minimised_by_hand(fam.steps, fam.goal, seq.tolist(), passes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_minimising_from_where_the_walkers_stand_drops_what_a_plain_walk_drops(seed):
+    from mazegame.engine.allmazes.kernels import minimise_kernel, order_extend
+    from mazegame.engine.allmazes.pool import advance
+
+    fam = family(3, 4)
+    rng = np.random.default_rng(seed)
+    start = np.array([rng.choice(np.flatnonzero(row > 0)) for row in fam.dist], np.int8)
+    seq = rng.integers(0, 4, 80).astype(np.int8)
+    pos = start.copy()
+    advance(fam.steps, pos, seq, fam.goal)  # then each unsolved one led home in turn
+    seq = np.concatenate((seq, order_extend(fam.steps, fam.dist, pos, fam.goal,
+                                            rng.permutation(len(pos)))))
+    steps = fam.steps
+    fast = minimise_kernel(steps, seq, fam.goal, 3, start)
+    assert len(fast) < len(seq)
+    assert fast.tolist() == _minimised_by_hand(steps, fam.goal, seq.tolist(), 3, start)
+
+
+def test_appending_for_the_unsolved_classes_solves_each_from_where_it_stood():
+    from mazegame.engine.allmazes import search
+    from mazegame.engine.allmazes.pool import Pool, advance
+
+    fam = family(4, 5)
+    rng = np.random.default_rng(3)
+    pool = Pool(4, 5, fam.masks[rng.choice(len(fam.masks), 2000, replace=False)])
+    head = rng.integers(0, 4, 40).astype(np.int8)
+    advance(pool.steps, pool.pos, head, pool.goal)
+    assert pool.unsolved().size
+    seq = search._append(pool, head, search.EXTENSIONS["greedy-4-root"], rng, 3)
+    assert np.array_equal(seq[:40], head) and pool.unsolved().size == 0
+    pool.pos[:] = 0
+    advance(pool.steps, pool.pos, seq, pool.goal)  # walked afresh: every one gets home
+    assert pool.unsolved().size == 0
 
 
 def test_minimised_sequences_have_no_spare_move():

@@ -1,0 +1,191 @@
+"""Every maze class of up to 36 cells, listed, and a move sequence walked through all of
+them at once: beyond the explicit family's 25 cells, a search then knows exactly which
+mazes a sequence leaves unsolved (6x6's 1636193228 feasible mazes fold into 360923899
+classes: 2.9 GB of bitmasks, listed in about 20 s).
+
+`family` finds classes by trying every subset of cells, which stops being possible past
+25 cells. Here a branching search grows the start's component instead: it decides the
+cells next to it one at a time (in it, or out of it for good), so every connected cell set
+holding the start is met exactly once, at the leaf where nothing next to it is undecided.
+A branch ends early when its excluded cells cut the goal off. Cells are bits of one
+machine word, so growing and flood-filling are a few shifts.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
+
+import numpy as np
+
+from mazegame.engine.jit import kernel
+
+MIN_LISTED_CELLS = 26  #: below, `family` lists the classes (with their maze counts)
+MAX_LISTED_CELLS = 36  #: above, there are too many classes to hold (6x6: 361 million)
+SUBTREES = 512  #: the search splits into about this many parts, shared among the cores
+
+
+@kernel(inline="always")
+def _spread(bits, m, full, left_ok, right_ok):
+    """The cells next to the cells `bits` (a grid of width m; `full` every cell;
+    `left_ok`/`right_ok` the cells a step left/right may land on)."""
+    return ((bits << m) & full) | (bits >> m) | ((bits << 1) & right_ok) | \
+        ((bits >> 1) & left_ok)
+
+
+@kernel
+def _edges(n, m):
+    """(full, left_ok, right_ok): every cell, and the cells a step left or right can reach
+    (not the last column, not the first)."""
+    full = (np.int64(1) << (n * m)) - 1
+    left_ok = np.int64(0)
+    right_ok = np.int64(0)
+    for r in range(n):
+        for c in range(m):
+            bit = np.int64(1) << (r * m + c)
+            if c != m - 1:
+                left_ok |= bit
+            if c != 0:
+                right_ok |= bit
+    return full, left_ok, right_ok
+
+
+@kernel
+def _goal_reachable(inside, excluded, n, m):
+    """Whether the goal can still join the cells `inside` through cells not `excluded`."""
+    full, left_ok, right_ok = _edges(n, m)
+    allowed = full & ~excluded
+    goal = np.int64(1) << (n * m - 1)
+    seen = inside
+    while True:
+        grown = (seen | _spread(seen, m, full, left_ok, right_ok)) & allowed
+        if grown & goal:
+            return True
+        if grown == seen:
+            return False
+        seen = grown
+
+
+@kernel
+def _roots(n, m, wanted):
+    """The search's first branchings, breadth first, until about `wanted` parts: int64[k, 3]
+    rows of (inside, undecided, excluded) cells, each the root of a part of the search."""
+    full, left_ok, right_ok = _edges(n, m)
+    rows = np.empty((2 * wanted + 2, 3), dtype=np.int64)
+    leaves = np.empty((wanted + 1, 3), dtype=np.int64)  # parts that are one class already
+    rows[0, 0], rows[0, 1], rows[0, 2] = 1, _spread(np.int64(1), m, full, left_ok, right_ok), 0
+    head, tail, done = 0, 1, 0
+    while 0 < tail - head and tail - head + done < wanted:
+        if tail + 2 > rows.shape[0]:  # move the open rows to the front
+            rows[:tail - head] = rows[head:tail].copy()
+            head, tail = 0, tail - head
+        inside, open_, out = rows[head, 0], rows[head, 1], rows[head, 2]
+        head += 1
+        if open_ == 0:
+            leaves[done, 0], leaves[done, 1], leaves[done, 2] = inside, open_, out
+            done += 1
+            continue
+        cell = open_ & -open_
+        if _goal_reachable(inside, out | cell, n, m):
+            rows[tail, 0], rows[tail, 1], rows[tail, 2] = inside, open_ & ~cell, out | cell
+            tail += 1
+        grown = inside | cell
+        rows[tail, 0] = grown
+        rows[tail, 1] = (open_ & ~cell) | (_spread(cell, m, full, left_ok, right_ok)
+                                            & ~grown & ~out)
+        rows[tail, 2] = out
+        tail += 1
+    return np.concatenate((rows[head:tail], leaves[:done]))
+
+
+@kernel
+def _grow(n, m, root, out, offset):
+    """Every class below one open branch `root` (inside, undecided, excluded): how many,
+    written from `offset` on unless `out` is too short (then only counted)."""
+    full, left_ok, right_ok = _edges(n, m)
+    goal = np.int64(1) << (n * m - 1)
+    size = 2 * n * m + 2
+    st_in = np.empty(size, dtype=np.int64)
+    st_open = np.empty(size, dtype=np.int64)
+    st_out = np.empty(size, dtype=np.int64)
+    st_in[0], st_open[0], st_out[0] = root[0], root[1], root[2]
+    top = 1
+    count = 0
+    write = out.shape[0] > 0
+    while top > 0:
+        top -= 1
+        inside, open_, excluded = st_in[top], st_open[top], st_out[top]
+        if open_ == 0:  # nothing next to it undecided: a component
+            if inside & goal:
+                if write:
+                    out[offset + count] = inside
+                count += 1
+            continue
+        cell = open_ & -open_
+        if _goal_reachable(inside, excluded | cell, n, m):  # the cell stays out
+            st_in[top], st_open[top], st_out[top] = inside, open_ & ~cell, excluded | cell
+            top += 1
+        grown = inside | cell  # the cell joins, and its own neighbours become undecided
+        st_in[top] = grown
+        st_open[top] = (open_ & ~cell) | (_spread(cell, m, full, left_ok, right_ok)
+                                          & ~grown & ~excluded)
+        st_out[top] = excluded
+        top += 1
+    return count
+
+
+def _on_cores(work, count: int) -> list:
+    """`work(i)` for i in 0..count-1, on a thread per core (the kernels release the GIL)."""
+    with ThreadPoolExecutor(min(os.cpu_count() or 1, 8)) as pool:
+        return list(pool.map(work, range(count)))
+
+
+@lru_cache(maxsize=1)
+def listed_classes(n: int, m: int) -> np.ndarray:
+    """int64 bitmasks of every class of n x m mazes (up to 36 cells; searches list them
+    from 26 on): each connected cell set holding both corners, once, in no particular
+    order. Cached (one size at a time: 6x6's take 2.9 GB)."""
+    if not 2 <= n * m <= MAX_LISTED_CELLS or min(n, m) < 1:
+        raise ValueError(f"classes are listed for 2 to {MAX_LISTED_CELLS} cells, not {n}x{m}")
+    roots = _roots(n, m, SUBTREES)
+    nothing = np.empty(0, dtype=np.int64)
+    counts = _on_cores(lambda i: _grow(n, m, roots[i], nothing, 0), len(roots))
+    starts = np.concatenate(([0], np.cumsum(counts)))
+    out = np.empty(int(starts[-1]), dtype=np.int64)
+    _on_cores(lambda i: _grow(n, m, roots[i], out, int(starts[i])), len(roots))
+    return out
+
+
+@kernel
+def _times_block(masks, seq, nbr, goal, out, first, last):
+    """Solve times (see `solve_times`) of classes first..last-1 into `out`."""
+    for k in range(first, last):
+        free = masks[k]
+        p = 0
+        out[k] = -1
+        for i in range(seq.shape[0]):
+            q = nbr[p, seq[i]]
+            if q >= 0 and (free >> q) & 1:
+                p = q
+                if p == goal:
+                    out[k] = i + 1
+                    break
+
+
+def solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
+    """int32 per class (bitmask): how many moves of `seq` bring it to the goal (-1 never);
+    the classes shared among the cores."""
+    out = np.empty(len(masks), dtype=np.int32)
+    goal = nbr.shape[0] - 1
+    seq = np.asarray(seq, dtype=np.int8)
+    blocks = np.linspace(0, len(masks), 8 * (os.cpu_count() or 1) + 1).astype(np.int64)
+    _on_cores(lambda i: _times_block(masks, seq, nbr, goal, out, blocks[i], blocks[i + 1]),
+               len(blocks) - 1)
+    return out
+
+
+def unsolved_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
+    """The classes (bitmasks) of n x m mazes `seq` leaves unsolved, all of them."""
+    masks = listed_classes(n, m)
+    return masks[solve_times(masks, nbr, seq) < 0]
