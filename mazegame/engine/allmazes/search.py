@@ -117,7 +117,7 @@ def _pool(n: int, m: int, method: Method, seed: int, progress: Progress) -> Pool
         return full_pool(n, m)
     if not _listed(n, m):
         return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
-    progress(f"listing every class of the {n}x{m} mazes")
+    progress(f"a pool drawn from every class of the {n}x{m} mazes (listed once)")
     masks = listed_classes(n, m)
     rng = np.random.default_rng(seed)
     count = min(LISTED_SAMPLE, len(masks)) if method.sample else 0
