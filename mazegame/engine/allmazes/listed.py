@@ -159,7 +159,7 @@ def listed_classes(n: int, m: int) -> np.ndarray:
 
 @kernel
 def _times_block(masks, seq, nbr, goal, out, first, last):
-    """Solve times (see `solve_times`) of classes first..last-1 into `out`."""
+    """Solve times (see `mask_solve_times`) of classes first..last-1 into `out`."""
     for k in range(first, last):
         free = masks[k]
         p = 0
@@ -173,7 +173,7 @@ def _times_block(masks, seq, nbr, goal, out, first, last):
                     break
 
 
-def solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
+def mask_solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
     """int32 per class (bitmask): how many moves of `seq` bring it to the goal (-1 never);
     the classes shared among the cores."""
     out = np.empty(len(masks), dtype=np.int32)
@@ -188,4 +188,4 @@ def solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.ndarr
 def unsolved_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
     """The classes (bitmasks) of n x m mazes `seq` leaves unsolved, all of them."""
     masks = listed_classes(n, m)
-    return masks[solve_times(masks, nbr, seq) < 0]
+    return masks[mask_solve_times(masks, nbr, seq) < 0]

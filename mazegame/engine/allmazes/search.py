@@ -1,6 +1,6 @@
 """Heuristic searches for one sequence that solves every feasible n x m maze: the paper's
-RS, SO, IAS and greedy lookahead, and this project's restarts; each result is minimised
-(every move that is not needed dropped) and checked.
+RS, SO, IAS and greedy lookahead, and this project's root and restarts; each result is
+minimised (every move that is not needed dropped) and checked.
 
 Every method is one `extend` rule: append moves until every class in a pool is solved.
 The loop around it is shared: extend, minimise against the pool, check against all mazes
@@ -32,6 +32,7 @@ from mazegame.engine.allmazes.listed import (
     MAX_LISTED_CELLS,
     MIN_LISTED_CELLS,
     listed_classes,
+    mask_solve_times,
     unsolved_classes,
 )
 from mazegame.engine.allmazes.methods import METHODS, Method
@@ -103,6 +104,7 @@ MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this fe
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 LISTED_SAMPLE = 200_000  #: classes drawn from all of them to start a pool, 26 to 36 cells
 LISTED_ADD = 262_144  #: at most this many unsolved classes join such a pool per round
+POLISH_CLASSES = 1_000_000  #: at most this many take part in polishing (see `_polish`)
 
 
 def _listed(n: int, m: int) -> bool:
@@ -252,6 +254,24 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
     return verified
 
 
+def _polish(n: int, m: int, seq: np.ndarray, progress: Progress) -> np.ndarray:
+    """A verified sequence of 26 to 36 cells less the moves no maze needs, found exactly:
+    after the first k moves (k the earliest after which at most POLISH_CLASSES classes are
+    unsolved) the rest is minimised against all the classes still out then, from where
+    they stand; the others are home by then, whatever follows. (Minimising against the
+    pools kept moves the sample needed that the appended moves now do as well.)"""
+    masks = listed_classes(n, m)
+    times = mask_solve_times(masks, neighbour_table(n, m), seq)
+    home = np.cumsum(np.bincount(times[times > 0], minlength=len(seq) + 1))
+    k = int(np.argmax(len(masks) - home <= POLISH_CLASSES))
+    late = Pool(n, m, masks[times > k])
+    advance(late.steps, late.pos, seq[:k], late.goal)
+    rest = minimise_kernel(late.steps, seq[k:].copy(), late.goal, 3, late.pos.copy())
+    progress(f"polished: {len(seq)} moves -> {k + len(rest)} (the last {len(seq) - k} "
+             f"against all {len(late.masks)} classes out after move {k})")
+    return np.concatenate((seq[:k], rest))
+
+
 def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
     """When a run stops minimising against its pool and only appends: never up to 25
     cells (the checks are exact and cheap); at once where the classes are listed (one
@@ -281,8 +301,8 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
         best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
     run, took = 1, time.monotonic() - began
     while (spec.restarts or _listed(n, m)) and time.monotonic() < deadline:
-        if _listed(n, m) and time.monotonic() + took > deadline:
-            break  # a run there checks every class a few times: this one would not finish
+        if _listed(n, m) and time.monotonic() + 2 * took > deadline:
+            break  # a run there takes minutes: one more and the polish would not fit
         started = time.monotonic()
         moves, good = _one_run(n, m, spec, seed + run, deadline, say, minimise_passes,
                                repair_at)
@@ -291,4 +311,6 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
             best, ok = moves, good
         say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")
         run += 1
+    if ok and _listed(n, m) and minimise_passes:
+        best = _polish(n, m, best, say)
     return Result(n, m, best, method, seed, ok, time.monotonic() - began)

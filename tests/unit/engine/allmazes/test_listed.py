@@ -9,7 +9,7 @@ import pytest
 
 from mazegame.engine.allmazes.check import solve_times as table_solve_times
 from mazegame.engine.allmazes.family import _classes, family, neighbour_table, reach
-from mazegame.engine.allmazes.listed import listed_classes, solve_times
+from mazegame.engine.allmazes.listed import listed_classes, mask_solve_times
 
 
 @pytest.mark.parametrize("size", [(1, 2), (2, 2), (1, 7), (3, 3), (2, 7), (4, 4), (3, 6),
@@ -41,5 +41,5 @@ def test_walking_every_listed_class_gives_each_its_table_solve_time(seed):
     fam = family(4, 5)
     rng = np.random.default_rng(seed)
     seq = rng.integers(0, 4, int(rng.integers(1, 200))).astype(np.int8)
-    got = solve_times(fam.masks, neighbour_table(4, 5), seq)
+    got = mask_solve_times(fam.masks, neighbour_table(4, 5), seq)
     assert np.array_equal(got, table_solve_times(fam.steps, seq, fam.goal))

@@ -36,12 +36,35 @@ def test_beyond_36_cells_the_search_for_unsolved_mazes_repairs_the_sequence():
     assert result.verified and check(2, 19, result.moves).ok
 
 
+def _solved_2x13(method: str, progress=None):
+    """A 2x13 search of a few seconds (once compiled: a first call, on a fresh machine,
+    compiles the kernels, which may take longer than its time)."""
+    solve(2, 13, method, seed=1, time_limit=0.5)
+    return solve(2, 13, method, seed=1, time_limit=3, progress=progress)
+
+
 @pytest.mark.parametrize("method", ["ias", "root"])
 def test_from_26_to_36_cells_one_exact_check_and_appending_verify_it(method):
     lines = []
-    result = solve(2, 13, method, seed=1, time_limit=5, progress=lines.append)
+    result = _solved_2x13(method, lines.append)
     assert result.verified and check(2, 13, result.moves).ok  # the paper's search agrees
     assert any("every class of the 2x13 mazes" in line for line in lines)
+
+
+@pytest.mark.parametrize("limit", [10, 10**6])
+def test_polishing_drops_moves_and_keeps_every_maze_solved(limit, monkeypatch):
+    from mazegame.engine.allmazes import search
+
+    monkeypatch.setattr(search, "POLISH_CLASSES", limit)  # 10: only a late part is polished
+    found = _solved_2x13("ias").moves
+    padded = np.concatenate((np.random.default_rng(0).integers(0, 4, 40), found,
+                             np.random.default_rng(1).integers(0, 4, 40))).astype(np.int8)
+    lines = []
+    short = search._polish(2, 13, padded, lines.append)
+    assert check(2, 13, short).ok and len(short) < len(padded) and "polished" in lines[0]
+    if limit == 10:  # the moves before the polished part stay as they were
+        k = int(lines[0].split("after move ")[1].rstrip(")"))
+        assert k > 0 and np.array_equal(short[:k], padded[:k])
 
 
 @pytest.mark.parametrize("mend", [True, False])
