@@ -185,6 +185,33 @@ def mask_solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.
     return out
 
 
+@kernel
+def _out_after(times, length):
+    """int64[length + 1]: how many classes are not home after k moves, for each k
+    (times as `mask_solve_times` gives them; -1 never home)."""
+    home = np.zeros(length + 1, dtype=np.int64)
+    for t in times:
+        if t >= 0:
+            home[t] += 1
+    out = np.empty(length + 1, dtype=np.int64)
+    total = times.shape[0]
+    for k in range(length + 1):
+        total -= home[k]
+        out[k] = total
+    return out
+
+
+def late_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray,
+                 most: int) -> tuple[int, np.ndarray]:
+    """(k, classes): the fewest moves k of `seq` after which at most `most` classes are
+    not home (len(seq) if none), and those classes (bitmasks)."""
+    masks = listed_classes(n, m)
+    times = mask_solve_times(masks, nbr, seq)
+    k = int(np.argmax(np.append(_out_after(times, len(seq)), 0) <= most))
+    k = min(k, len(seq))
+    return k, masks[(times > k) | (times < 0)]
+
+
 def unsolved_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
     """The classes (bitmasks) of n x m mazes `seq` leaves unsolved, all of them."""
     masks = listed_classes(n, m)

@@ -31,8 +31,8 @@ from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, ord
 from mazegame.engine.allmazes.listed import (
     MAX_LISTED_CELLS,
     MIN_LISTED_CELLS,
+    late_classes,
     listed_classes,
-    mask_solve_times,
     unsolved_classes,
 )
 from mazegame.engine.allmazes.methods import METHODS, Method
@@ -260,11 +260,8 @@ def _polish(n: int, m: int, seq: np.ndarray, progress: Progress) -> np.ndarray:
     unsolved) the rest is minimised against all the classes still out then, from where
     they stand; the others are home by then, whatever follows. (Minimising against the
     pools kept moves the sample needed that the appended moves now do as well.)"""
-    masks = listed_classes(n, m)
-    times = mask_solve_times(masks, neighbour_table(n, m), seq)
-    home = np.cumsum(np.bincount(times[times > 0], minlength=len(seq) + 1))
-    k = int(np.argmax(len(masks) - home <= POLISH_CLASSES))
-    late = Pool(n, m, masks[times > k])
+    k, out = late_classes(n, m, neighbour_table(n, m), seq, POLISH_CLASSES)
+    late = Pool(n, m, out)
     advance(late.steps, late.pos, seq[:k], late.goal)
     rest = minimise_kernel(late.steps, seq[k:].copy(), late.goal, 3, late.pos.copy())
     progress(f"polished: {len(seq)} moves -> {k + len(rest)} (the last {len(seq) - k} "

@@ -43,3 +43,17 @@ def test_walking_every_listed_class_gives_each_its_table_solve_time(seed):
     seq = rng.integers(0, 4, int(rng.integers(1, 200))).astype(np.int8)
     got = mask_solve_times(fam.masks, neighbour_table(4, 5), seq)
     assert np.array_equal(got, table_solve_times(fam.steps, seq, fam.goal))
+
+
+@pytest.mark.parametrize("most", [0, 5, 300, 10**9])
+def test_the_late_classes_are_those_out_after_the_fewest_moves_that_leave_so_few(most):
+    from mazegame.engine.allmazes.listed import late_classes
+
+    fam = family(4, 5)
+    seq = np.random.default_rng(most).integers(0, 4, 120).astype(np.int8)
+    times = table_solve_times(fam.steps, seq, fam.goal)
+    out = [int(((times > k) | (times < 0)).sum()) for k in range(len(seq) + 1)]
+    want = next((k for k, left in enumerate(out) if left <= most), len(seq))
+    k, late = late_classes(4, 5, neighbour_table(4, 5), seq, most)
+    assert k == want
+    assert set(late.tolist()) == set(fam.masks[(times > k) | (times < 0)].tolist())
