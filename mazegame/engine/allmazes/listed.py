@@ -1,7 +1,7 @@
 """Every maze class of up to 36 cells, listed, and a move sequence walked through all of
 them at once: beyond the explicit family's 25 cells, a search then knows exactly which
 mazes a sequence leaves unsolved (6x6's 1636193228 feasible mazes fold into 360923899
-classes: 2.9 GB of bitmasks, listed in about 20 s).
+classes: 2.9 GB of bitmasks, listed in about 6 s on two cores).
 
 `family` finds classes by trying every subset of cells, which stops being possible past
 25 cells. Here a branching search grows the start's component instead: it decides the
@@ -52,11 +52,11 @@ def _edges(n, m):
 
 
 @kernel
-def _goal_reachable(inside, excluded, n, m):
-    """Whether the goal can still join the cells `inside` through cells not `excluded`."""
-    full, left_ok, right_ok = _edges(n, m)
+def _goal_reachable(inside, excluded, m, full, left_ok, right_ok):
+    """Whether the goal (the last of the cells `full`) can still join the cells `inside`
+    through cells not `excluded`."""
     allowed = full & ~excluded
-    goal = np.int64(1) << (n * m - 1)
+    goal = (full >> 1) + 1
     seen = inside
     while True:
         grown = (seen | _spread(seen, m, full, left_ok, right_ok)) & allowed
@@ -67,6 +67,29 @@ def _goal_reachable(inside, excluded, n, m):
         seen = grown
 
 
+@kernel(inline="always")
+def _branch(rows, at, inside, open_, out, m, full, left_ok, right_ok):
+    """Write the branches on the lowest undecided cell into rows[at], rows[at + 1]: it stays
+    out (unless that cuts the goal off), or it joins and its neighbours become undecided.
+    Returns the next free row."""
+    cell = open_ & -open_
+    if _goal_reachable(inside, out | cell, m, full, left_ok, right_ok):
+        rows[at, 0], rows[at, 1], rows[at, 2] = inside, open_ & ~cell, out | cell
+        at += 1
+    grown = inside | cell
+    rows[at, 0] = grown
+    rows[at, 1] = (open_ & ~cell) | (_spread(cell, m, full, left_ok, right_ok) & ~grown & ~out)
+    rows[at, 2] = out
+    return at + 1
+
+
+@kernel
+def _start(n, m):
+    """The search's first branch: the start inside, its neighbours undecided."""
+    full, left_ok, right_ok = _edges(n, m)
+    return np.array([1, _spread(np.int64(1), m, full, left_ok, right_ok), 0], dtype=np.int64)
+
+
 @kernel
 def _roots(n, m, wanted):
     """The search's first branchings, breadth first, until about `wanted` parts: int64[k, 3]
@@ -74,28 +97,19 @@ def _roots(n, m, wanted):
     full, left_ok, right_ok = _edges(n, m)
     rows = np.empty((2 * wanted + 2, 3), dtype=np.int64)
     leaves = np.empty((wanted + 1, 3), dtype=np.int64)  # parts that are one class already
-    rows[0, 0], rows[0, 1], rows[0, 2] = 1, _spread(np.int64(1), m, full, left_ok, right_ok), 0
+    rows[0] = _start(n, m)
     head, tail, done = 0, 1, 0
-    while 0 < tail - head and tail - head + done < wanted:
+    while head < tail and tail - head + done < wanted:
         if tail + 2 > rows.shape[0]:  # move the open rows to the front
             rows[:tail - head] = rows[head:tail].copy()
             head, tail = 0, tail - head
-        inside, open_, out = rows[head, 0], rows[head, 1], rows[head, 2]
         head += 1
-        if open_ == 0:
-            leaves[done, 0], leaves[done, 1], leaves[done, 2] = inside, open_, out
+        if rows[head - 1, 1] == 0:
+            leaves[done] = rows[head - 1]
             done += 1
-            continue
-        cell = open_ & -open_
-        if _goal_reachable(inside, out | cell, n, m):
-            rows[tail, 0], rows[tail, 1], rows[tail, 2] = inside, open_ & ~cell, out | cell
-            tail += 1
-        grown = inside | cell
-        rows[tail, 0] = grown
-        rows[tail, 1] = (open_ & ~cell) | (_spread(cell, m, full, left_ok, right_ok)
-                                            & ~grown & ~out)
-        rows[tail, 2] = out
-        tail += 1
+        else:
+            tail = _branch(rows, tail, rows[head - 1, 0], rows[head - 1, 1], rows[head - 1, 2],
+                           m, full, left_ok, right_ok)
     return np.concatenate((rows[head:tail], leaves[:done]))
 
 
@@ -105,33 +119,20 @@ def _grow(n, m, root, out, offset):
     written from `offset` on unless `out` is too short (then only counted)."""
     full, left_ok, right_ok = _edges(n, m)
     goal = np.int64(1) << (n * m - 1)
-    size = 2 * n * m + 2
-    st_in = np.empty(size, dtype=np.int64)
-    st_open = np.empty(size, dtype=np.int64)
-    st_out = np.empty(size, dtype=np.int64)
-    st_in[0], st_open[0], st_out[0] = root[0], root[1], root[2]
+    stack = np.empty((n * m + 2, 3), dtype=np.int64)  # a branch decides a cell for good
+    stack[0] = root
     top = 1
     count = 0
     write = out.shape[0] > 0
     while top > 0:
         top -= 1
-        inside, open_, excluded = st_in[top], st_open[top], st_out[top]
-        if open_ == 0:  # nothing next to it undecided: a component
-            if inside & goal:
-                if write:
-                    out[offset + count] = inside
-                count += 1
-            continue
-        cell = open_ & -open_
-        if _goal_reachable(inside, excluded | cell, n, m):  # the cell stays out
-            st_in[top], st_open[top], st_out[top] = inside, open_ & ~cell, excluded | cell
-            top += 1
-        grown = inside | cell  # the cell joins, and its own neighbours become undecided
-        st_in[top] = grown
-        st_open[top] = (open_ & ~cell) | (_spread(cell, m, full, left_ok, right_ok)
-                                          & ~grown & ~excluded)
-        st_out[top] = excluded
-        top += 1
+        inside, open_, excluded = stack[top, 0], stack[top, 1], stack[top, 2]
+        if open_ != 0:
+            top = _branch(stack, top, inside, open_, excluded, m, full, left_ok, right_ok)
+        elif inside & goal:  # nothing next to it undecided: a component, with the goal
+            if write:
+                out[offset + count] = inside
+            count += 1
     return count
 
 
@@ -207,8 +208,8 @@ def late_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray,
     not home (len(seq) if none), and those classes (bitmasks)."""
     masks = listed_classes(n, m)
     times = mask_solve_times(masks, nbr, seq)
-    k = int(np.argmax(np.append(_out_after(times, len(seq)), 0) <= most))
-    k = min(k, len(seq))
+    few = _out_after(times, len(seq)) <= most
+    k = int(np.argmax(few)) if few.any() else len(seq)
     return k, masks[(times > k) | (times < 0)]
 
 
