@@ -217,7 +217,11 @@ def _run_solve(args: argparse.Namespace) -> int:
         raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
     say = _progress(args)
     if args.runs is None and args.scheduler is None and args.workers is None:
-        result = solve(n, m, args.method, args.seed, args.time_limit, say)
+        try:
+            result = solve(n, m, args.method, args.seed, args.time_limit, say)
+        except MemoryError as err:  # the listed classes would not fit
+            print(err, file=sys.stderr)
+            return 1
     else:
         from mazegame.engine.allmazes.cluster import MissingExtra, solve_on_cluster
 

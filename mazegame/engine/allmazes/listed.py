@@ -24,6 +24,7 @@ from mazegame.engine.jit import kernel
 MIN_LISTED_CELLS = 26  #: below, `family` lists the classes (with their maze counts)
 MAX_LISTED_CELLS = 36  #: above, there are too many classes to hold (6x6: 361 million)
 SUBTREES = 512  #: the search splits into about this many parts, shared among the cores
+BYTES_PER_CLASS = 15  #: a search's peak memory per listed class (6x6: 5.1 GB, measured)
 
 
 @kernel(inline="always")
@@ -153,9 +154,33 @@ def listed_classes(n: int, m: int) -> np.ndarray:
     nothing = np.empty(0, dtype=np.int64)
     counts = _on_cores(lambda i: _grow(n, m, roots[i], nothing, 0), len(roots))
     starts = np.concatenate(([0], np.cumsum(counts)))
+    _make_room(n, m, int(starts[-1]))
     out = np.empty(int(starts[-1]), dtype=np.int64)
     _on_cores(lambda i: _grow(n, m, roots[i], out, int(starts[i])), len(roots))
     return out
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory the system can still give (Linux's MemAvailable), or None unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _make_room(n: int, m: int, count: int) -> None:
+    """MemoryError, naming what is needed, when a search over `count` classes would not
+    fit in the memory left (better than being killed by the system half way)."""
+    free = _available_memory()
+    need = count * BYTES_PER_CLASS
+    if free is not None and need > free:
+        raise MemoryError(f"a search over all {count} classes of the {n}x{m} mazes needs "
+                          f"about {need / 2**30:.1f} GB of memory; {free / 2**30:.1f} GB "
+                          f"is free")
 
 
 @kernel
