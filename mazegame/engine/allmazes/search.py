@@ -235,9 +235,10 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
 
     Each round minimises `verified` against the pool and adds what the result leaves
     unsolved, so the result is a part of `verified` that grows back until it solves every
-    maze. That wavers for a long time beyond 25 cells; so whenever all the mazes left
-    unsolved joined the pool (or few are left), the result is also repaired by appending,
-    and a repaired one shorter than `verified` takes its place."""
+    maze. That wavers for a long time beyond 36 cells; so whenever few mazes are left
+    unsolved (all of them joined the pool), the result is also repaired by appending, and
+    a repaired one shorter than `verified` takes its place. (Runs of 26 to 36 cells do
+    not shrink: a fresh run does better there.)"""
     while time.monotonic() < deadline:
         seq = minimise(pool, verified, passes)
         found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
@@ -246,7 +247,7 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
         _learn(pool, found, seq, complete)
         progress(f"shrinking {len(verified)} moves: {len(seq)} leave some unsolved; "
                  f"{found.size} join the pool ({len(pool.masks)})")
-        if (complete or found.size <= MEND_BELOW) and time.monotonic() < deadline:
+        if found.size <= MEND_BELOW and time.monotonic() < deadline:
             mended, ok = _repair(pool, seq, extend, rng, deadline, progress, passes)
             if ok and len(mended) < len(verified):
                 verified = mended
