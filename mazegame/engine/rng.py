@@ -37,6 +37,14 @@ def randbelow(n):
 #: A kernel's own stream: xorshift32 in plain integers (the same numbers compiled and in the
 #: Python twin), one shift-xor triple and a multiply a draw where numba's generator costs a
 #: call. For kernels whose every step draws (the spanning tree); their mazes are its own.
+#: A random walk takes sixteen 2-bit sides from a state, written out where it steps:
+#:     if left == 0:
+#:         x = xs_next(x)
+#:         bits, left = x, 16
+#:     d = bits & 3
+#:     bits >>= 2
+#:     left -= 1
+#: (the same lines as an inlined helper returning a tuple ran at half the speed).
 XS_MASK = 0xFFFFFFFF
 
 
@@ -61,3 +69,4 @@ def xs_next(x):
 def xs_below(x, n):
     """0..n-1 from a state (n < 2**31): its high bits by multiply-shift."""
     return (x * n) >> 32
+

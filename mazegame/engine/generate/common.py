@@ -125,3 +125,56 @@ def below(n):
     four foundation generators keep randint so their mazes (and UI snapshots) stay put.
     """
     return (np.random.randint(0, 2147483648) * n) >> 31
+
+
+# -- a walk on a framed grid (Aldous-Broder, Wilson) --------------------------------------
+UNSEEN, SEEN, FRAME = 0, 1, 2  #: `framed_grid`'s states (the low two bits of a byte)
+
+
+@kernel
+def framed_grid(h, w):
+    """One byte a cell of the grid, row-major, with a frame one cell thick round it (FRAME)
+    and the cells UNSEEN. A random walk on it steps by a fixed offset (-(w + 2), 1, w + 2,
+    -1 for N, E, S, W) and meets the frame instead of testing its row and column each step."""
+    cells = np.full((h + 2) * (w + 2), UNSEEN, dtype=np.uint8)
+    wide = w + 2
+    for c in range(wide):
+        cells[c] = FRAME
+        cells[(h + 1) * wide + c] = FRAME
+    for r in range(h + 2):
+        cells[r * wide] = FRAME
+        cells[r * wide + w + 1] = FRAME
+    return cells
+
+
+@kernel(inline="always")
+def framed_step(at, d, wide):
+    """The framed cell beyond side d of `at` (no lookup: the offset from d's bits; d a
+    plain int, since NumPy's booleans do not subtract in a Python twin)."""
+    return at + (d == 1) - (d == 3) + wide * ((d == 2) - (d == 0))
+
+
+@kernel
+def through_frame(p, h, w, wrap_x, wrap_y):
+    """Where a step that landed on the frame cell p goes: round the maze to the cell on the
+    far side where that axis wraps, else -1 (the step is not taken)."""
+    wide = w + 2
+    r, c = p // wide, p % wide
+    if (r == 0 or r == h + 1) and not wrap_y or (c == 0 or c == w + 1) and not wrap_x:
+        return -1
+    r = h if r == 0 else (1 if r == h + 1 else r)
+    c = w if c == 0 else (1 if c == w + 1 else c)
+    return r * wide + c
+
+
+@kernel(inline="always")
+def unframed(p, w):
+    """The maze's cell for the framed grid's cell p."""
+    r = p // (w + 2)
+    return (r - 1) * w + p - r * (w + 2) - 1
+
+
+@kernel(inline="always")
+def framed(cell, w):
+    """The framed grid's cell for the maze's cell."""
+    return (cell // w + 1) * (w + 2) + cell % w + 1
