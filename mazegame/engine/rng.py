@@ -70,3 +70,15 @@ def xs_below(x, n):
     """0..n-1 from a state (n < 2**31): its high bits by multiply-shift."""
     return (x * n) >> 32
 
+
+
+@kernel(inline="always")
+def mix32(v):
+    """A 32-bit hash of v's low 32 bits (murmur3's finaliser): a draw for each of many
+    counters at once, with no chain from one draw to the next as a stream has."""
+    v &= XS_MASK
+    v ^= v >> 16
+    v = (v * 0x85EBCA6B) & XS_MASK
+    v ^= v >> 13
+    v = (v * 0xC2B2AE35) & XS_MASK
+    return v ^ (v >> 16)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.bits import lowest_bit
 from mazegame.engine.generate.common import (
     CLASSIC,
     NOTE_CHAMBER,
@@ -21,6 +22,7 @@ from mazegame.engine.generate.common import (
 )
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.jit import kernel
+from mazegame.engine.rng import mix32, xs_next, xs_seed
 from mazegame.engine.trace import (
     AT,
     CARVE,
@@ -101,63 +103,146 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
 
 # -- binary tree and sidewinder ------------------------------------------------------------
 BIASES = ("ne", "nw", "se", "sw")
+NO_SIDE = 4  #: binary tree: a cell that opens no side (1 << NO_SIDE clears no wall)
+
+
+@kernel
+def _binary_tree_sides(h, w, seed, vertical, horizontal):
+    """The side each cell opens, on a framed grid ((h + 2) x (w + 2), row-major; NO_SIDE on
+    the frame and in the corner that has neither side): `vertical` where there is no
+    horizontal side, `horizontal` where there is no vertical one, else a coin. The coins
+    are the bits of the kernel's own stream, 32 a draw."""
+    wide = w + 2
+    sides = np.full((h + 2) * wide, NO_SIDE, dtype=np.uint8)
+    edge = w - 1 if horizontal == 1 else 0  # the column with no horizontal side
+    x = xs_seed(seed)
+    for r in range(h):
+        can_v = r > 0 if vertical == 0 else r < h - 1
+        at = (r + 1) * wide + 1
+        for c in range(w):
+            if c & 31 == 0:
+                x = xs_next(x)
+            coin = (x >> (c & 31)) & 1
+            side = vertical if can_v and (c == edge or coin) else horizontal
+            sides[at + c] = NO_SIDE if not can_v and c == edge else side
+    return sides
 
 
 @kernel
 def binary_tree(walls, wrap_x, wrap_y, seed, record, buf, bias):
     """Binary tree: every cell opens one of two fixed sides (the bias), at random where both
-    exist. Two borders become straight corridors and every path drifts toward one corner."""
-    np.random.seed(seed)
+    exist. Two borders become straight corridors and every path drifts toward one corner.
+
+    Each cell's walls follow from its own side and its two neighbours' that may open toward
+    it (`_binary_tree_sides`), so a cell is written once, with no random call of its own.
+    """
     h, w = walls.shape
     vertical = 0 if bias < 2 else 2  # n* -> north, s* -> south
     horizontal = 1 if bias % 2 == 0 else 3  # *e -> east, *w -> west
     flat = walls.reshape(h * w)
-    step = (-w if vertical == 0 else w, 1 if horizontal == 1 else -1)  # cell offsets
+    wide = w + 2
+    sides = _binary_tree_sides(h, w, seed, vertical, horizontal)
     k = 0
+    if record:  # door by door, in row order
+        step = (-w if vertical == 0 else w, 1 if horizontal == 1 else -1)  # cell offsets
+        for r in range(h):
+            for c in range(w):
+                d = sides[(r + 1) * wide + c + 1]
+                if d != NO_SIDE:
+                    cell = r * w + c
+                    join(flat, cell, d, cell + (step[0] if d == vertical else step[1]))
+                    k = emit(buf, k, CARVE, cell, d)
+        return buf[:k]
+    # the neighbours that may open toward a cell: beyond its far sides
+    toward_v = wide if vertical == 0 else -wide  # below a cell that opens north, ...
+    toward_h = -1 if horizontal == 1 else 1  # west of a cell that opens east, ...
+    facing_v, facing_h = 1 << (vertical ^ 2), 1 << (horizontal ^ 2)
     for r in range(h):
-        can_v = r > 0 if vertical == 0 else r < h - 1
+        at = (r + 1) * wide + 1
+        row = r * w
         for c in range(w):
-            cell = r * w + c
-            can_h = c < w - 1 if horizontal == 1 else c > 0
-            if not (can_v or can_h):
-                continue
-            pick_v = can_v and (not can_h or coin())
-            d = vertical if pick_v else horizontal
-            join(flat, cell, d, cell + (step[0] if pick_v else step[1]))
-            if record:
-                k = emit(buf, k, CARVE, cell, d)
+            p = at + c
+            byte = 15 & ~(1 << sides[p])
+            byte &= ~(facing_v * (sides[p + toward_v] == vertical))
+            byte &= ~(facing_h * (sides[p + toward_h] == horizontal))
+            flat[row + c] = byte
     return buf[:k]
+
+
+@kernel
+def _sidewinder_runs(h, w, seed):
+    """Sidewinder's runs: (shut, north), a byte a cell each: shut[cell] = 1 where a run ends
+    (no door east), north[cell] = 1 at the one cell of each run below the top row that opens
+    north (north has a row of zeros past the last).
+
+    The run ends are the bits of the kernel's own stream, 32 a draw, and the runs are
+    walked by their ends' bit positions, not cell by cell: a run ending is a coin flip, a
+    branch no processor predicts. Each run's door is drawn by hashing its last cell with the
+    row's draw (`rng.mix32`), so no draw waits on the one before.
+    """
+    n = h * w
+    shut = np.zeros(n, dtype=np.uint8)
+    north = np.zeros(n + w, dtype=np.uint8)
+    last = (w - 1) & 31  # the last cell's bit in the row's last draw
+    shut[w - 1] = 1  # the top row is one long run
+    x = xs_seed(seed)
+    for r in range(1, h):
+        x = xs_next(x)
+        key = x
+        row = r * w
+        start = 0
+        for j in range((w + 31) >> 5):
+            x = xs_next(x)
+            ends = x
+            if (j + 1) << 5 >= w:  # the row's last cell ends a run; nothing beyond it
+                ends = (ends | (1 << last)) & ((2 << last) - 1)
+            while ends:
+                end = (j << 5) + lowest_bit(ends)
+                ends &= ends - 1
+                north[row + start + ((mix32(key ^ end) * (end + 1 - start)) >> 32)] = 1
+                shut[row + end] = 1
+                start = end + 1
+    return shut, north
 
 
 @kernel
 def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
     """Sidewinder: each row is cut into runs carved east; every run opens north from one
-    random cell (the top row is one long run)."""
-    np.random.seed(seed)
+    random cell (the top row is one long run).
+
+    The runs are drawn first (`_sidewinder_runs`); then each cell's walls follow from them
+    in one pass over the rows, or, with a trace, door by door as the runs are walked.
+    """
     h, w = walls.shape
     flat = walls.reshape(h * w)
+    shut, north = _sidewinder_runs(h, w, seed)
     k = 0
+    if not record:
+        for r in range(h):
+            row = r * w
+            for c in range(w):  # byte logic only: the compiler vectorises it
+                cell = row + c
+                byte = 15 & ~(north[cell] | ((shut[cell] ^ 1) << 1) | (north[cell + w] << 2))
+                if c > 0:
+                    byte &= ~((shut[cell - 1] ^ 1) << 3)
+                flat[cell] = byte
+        return buf[:k]
     for r in range(h):
         start = 0
         for c in range(w):
             cell = r * w + c
-            if record:
-                k = emit(buf, k, AT, cell, 0)
-                k = emit(buf, k, FOCUS, r * w + start, focus_arg(1, c + 1 - start))  # the run
-            close = c == w - 1 or (r > 0 and coin())
-            if not close:
+            k = emit(buf, k, AT, cell, 0)
+            k = emit(buf, k, FOCUS, r * w + start, focus_arg(1, c + 1 - start))  # the run
+            if not shut[cell]:
                 join(flat, cell, 1, cell + 1)
-                if record:
-                    k = emit(buf, k, CARVE, cell, 1)
+                k = emit(buf, k, CARVE, cell, 1)
                 continue
-            if r > 0:
-                up = r * w + start + below(c + 1 - start)
-                join(flat, up, 0, up - w)
-                if record:
+            for up in range(r * w + start, cell + 1 if r > 0 else 0):
+                if north[up]:
+                    join(flat, up, 0, up - w)
                     k = emit(buf, k, CARVE, up, 0)
             start = c + 1
-    if record:
-        k = emit(buf, k, FOCUS, 0, 0)
+    k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 
@@ -229,12 +314,14 @@ register(GeneratorSpec(
     wraps=False,
     options=(Option("bias", "ne", BIASES, "the two sides every cell chooses between"),),
     prepare=_bias_code,
+    edition=2,  # its coins are bits of its own stream (other mazes)
 ))
 register(GeneratorSpec(
     "sidewinder", "Sidewinder", sidewinder,
     "Runs along each row, each run opened north once: a straight top corridor and a "
     "northward grain.", CLASSIC,
     wraps=False,
+    edition=2,  # runs and doors drawn from its own stream (other mazes)
 ))
 register(GeneratorSpec(
     "recursive-division", "Recursive division", recursive_division,
