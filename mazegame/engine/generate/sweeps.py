@@ -15,14 +15,13 @@ from mazegame.engine.generate.common import (
     CLASSIC,
     NOTE_CHAMBER,
     below,
-    close,
     coin,
     find,
     join,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import mix32, xs_next, xs_seed
+from mazegame.engine.rng import mix32, xs_below, xs_next, xs_seed
 from mazegame.engine.trace import (
     AT,
     CARVE,
@@ -250,48 +249,55 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
 @kernel
 def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
     """Recursive division: split the open room by a wall with one gap, then each half, until
-    the chambers are one cell thin. Adds walls; chambers wait on an explicit stack."""
-    np.random.seed(seed)
+    the chambers are one cell thin. Adds walls; chambers wait on an explicit stack.
+
+    Most chambers are small, so a split is kept to a few instructions and one branch that
+    no processor predicts (where the wall ends): one draw of its own stream gives the
+    orientation, the cut and the gap; either orientation is the same loop with other
+    strides; a wall goes up whole and then opens at its gap; a half too thin to split is
+    never pushed.
+    """
     h, w = walls.shape
     flat = walls.reshape(h * w)
-    stack = np.empty((2 * h * w + 4, 4), dtype=np.int64)  # chambers (r0, c0, height, width)
+    # chambers (r0, c0, height, width): each split pushes at most two and pops one, and
+    # the path of splits is at most h + w long, so the stack never holds more than h + w + 2
+    stack = np.empty((h + w + 4, 4), dtype=np.int64)
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, h, w
-    top = 1
+    top = int(h >= 2 and w >= 2)
     k = 0
+    x = xs_seed(seed)
     while top > 0:
         top -= 1
         r0, c0, ch, cw = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
-        if ch < 2 or cw < 2:
-            continue
         if record:
             k = emit(buf, k, FOCUS, r0 * w + c0, focus_arg(ch, cw))
             k = emit(buf, k, NOTE, r0 * w + c0, NOTE_CHAMBER)
-        across = ch > cw or (ch == cw and coin())  # a wall across the rows
-        if across:
-            cut = below(ch - 1)  # wall below chamber row `cut`
-            gap = below(cw)
-            for c in range(cw):
-                if c != gap:
-                    cell = (r0 + cut) * w + c0 + c
-                    close(flat, cell, 2, cell + w)
-                    if record:
-                        k = emit(buf, k, WALL, cell, 2)
-            stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, cut + 1, cw
-            stack[top + 1, 0], stack[top + 1, 1] = r0 + cut + 1, c0
-            stack[top + 1, 2], stack[top + 1, 3] = ch - cut - 1, cw
-        else:
-            cut = below(cw - 1)  # wall east of chamber column `cut`
-            gap = below(ch)
-            for r in range(ch):
-                if r != gap:
-                    cell = (r0 + r) * w + c0 + cut
-                    close(flat, cell, 1, cell + 1)
-                    if record:
-                        k = emit(buf, k, WALL, cell, 1)
-            stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3] = r0, c0, ch, cut + 1
-            stack[top + 1, 0], stack[top + 1, 1] = r0, c0 + cut + 1
-            stack[top + 1, 2], stack[top + 1, 3] = ch, cw - cut - 1
-        top += 2
+        x = xs_next(x)
+        across = ch > cw or (ch == cw and x & 1)  # a wall across the rows, below row `cut`
+        span, length = (ch, cw) if across else (cw, ch)  # cut across `span`, wall `length`
+        along, beyond = (1, w) if across else (w, 1)  # steps along the wall, and across it
+        near, far = (4, 1) if across else (2, 8)  # the wall's bit on each side (S|N, E|W)
+        cut = xs_below(x, span - 1)
+        gap = xs_below(xs_next(x), length)
+        first = r0 * w + c0 + cut * beyond
+        for i in range(length):
+            cell = first + i * along
+            flat[cell] |= near
+            flat[cell + beyond] |= far
+        flat[first + gap * along] &= 15 ^ near
+        flat[first + gap * along + beyond] &= 15 ^ far
+        if record:
+            for i in range(length):
+                if i != gap:
+                    k = emit(buf, k, WALL, first + i * along, 1 if along == w else 2)
+        # the two halves: the second is split first (it is on top)
+        rest = span - cut - 1
+        stack[top, 0], stack[top, 1] = r0, c0
+        stack[top, 2], stack[top, 3] = (cut + 1, cw) if across else (ch, cut + 1)
+        top += cut >= 1 and length >= 2
+        stack[top, 0], stack[top, 1] = (r0 + cut + 1, c0) if across else (r0, c0 + cut + 1)
+        stack[top, 2], stack[top, 3] = (rest, cw) if across else (ch, rest)
+        top += rest >= 2 and length >= 2
     if record:
         k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
@@ -328,4 +334,5 @@ register(GeneratorSpec(
     "Split the open room with a wall that has one gap, then split each half, down to "
     "corridors one cell wide: long straight walls, boxy rooms.", CLASSIC,
     wraps=False, carves=False,
+    edition=2,  # splits drawn from its own stream (other mazes)
 ))
