@@ -21,6 +21,10 @@ from mazegame.bench.registry import DEFAULT_CAP, BenchCase, Size, Target
 #: After an untimed warm-up, a kernel is timed best-of-3 unless the runs add up to this
 #: many seconds; a reference runs once.
 REPEAT_BUDGET = 2.0
+#: A call quicker than this (a kernel's, or a reference's) repeats until its runs add up to
+#: it, best of at most MAX_RUNS: one run of a millisecond is mostly the machine's noise.
+SHORT_CALL = 0.25
+MAX_RUNS = 200
 SETUP_CAP = 60.0  #: seconds `prepare` may take at least: a 4096x4096 document takes a while
 MEMORY_CAP_MIB = 3072  #: a child using more is stopped: a runaway walk must not starve the machine
 _POLL = 0.1  #: how often the parent looks at the child's memory while it waits
@@ -126,9 +130,8 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
     for index in range(start, len(calls)):
         fn = calls[index][1]
         # Every run reports, so a repeat stopped at the cap keeps the earlier ones.
-        runs = 4 if index == 0 else 1
-        spent = 0.0
-        for run in range(runs):
+        spent, timed = 0.0, 0
+        for run in range(MAX_RUNS + 1):
             conn.send(("start", index))
             if index == 0 and prepared.memory:
                 # Garbage freed by a collection during the call would lower the resident
@@ -151,11 +154,21 @@ def _child(conn, case: BenchCase, size: Size, start: int) -> None:
             # is: later runs reuse what the allocator kept, and would read low.
             warm_up = index == 0 and run == 0
             conn.send(("run", index, took, added, not warm_up))
-            spent += 0.0 if warm_up else took
-            if spent > REPEAT_BUDGET:
+            if not warm_up:
+                spent, timed = spent + took, timed + 1
+            if timed and _enough(index == 0, spent, timed):
                 break
         conn.send(("done", index))
     conn.send(("end",))
+
+
+def _enough(kernel: bool, spent: float, timed: int) -> bool:
+    """Whether a call has run often enough: a kernel best-of-3, a reference once, but both
+    again while their runs add up to less than SHORT_CALL (at most MAX_RUNS times), and a
+    kernel never past REPEAT_BUDGET."""
+    if timed >= MAX_RUNS or spent > REPEAT_BUDGET:
+        return True
+    return timed >= (3 if kernel else 1) and spent >= SHORT_CALL
 
 
 # -- the parent ----------------------------------------------------------------------------

@@ -57,6 +57,25 @@ def test_a_reference_past_the_cap_is_stopped_and_a_lower_bound():
     assert fast["reference_status"] == "ok" and fast["ratio_bound"] is None and fast["ratio"] > 0
 
 
+def test_quick_calls_repeat_and_a_slow_reference_runs_once(tmp_path):
+    """Best of many for a call of a millisecond (one run is mostly noise), once for a
+    reference slower than SHORT_CALL."""
+    def counted(name, seconds=0.0):
+        def call():
+            with open(tmp_path / name, "a") as f:
+                f.write(".")
+            time.sleep(seconds)
+        return call
+
+    slow = measure.SHORT_CALL + 0.05
+    _rows(lambda: Prepared(counted("kernel"), {"quick": counted("quick", 0.01),
+                                               "slow": counted("slow", slow)}), cap=5)
+    runs = {name: len((tmp_path / name).read_text()) for name in ("kernel", "quick", "slow")}
+    assert runs["kernel"] == 1 + measure.MAX_RUNS  # the warm-up, then best of the most
+    assert measure.SHORT_CALL / 0.01 * 0.5 <= runs["quick"] <= measure.SHORT_CALL / 0.01 + 1
+    assert runs["slow"] == 1
+
+
 def test_a_kernel_past_the_cap_is_stopped_and_the_references_still_run():
     (row,) = _rows(lambda: Prepared(_sleep, {"python": _quick}))
     assert row["status"] == "capped" and row["seconds"] == CAP
