@@ -25,8 +25,7 @@ from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.gridbfs import (
     bfs_maze,
     bfs_maze_reversed,
-    bidirectional_sides,
-    maze_sides,
+    bidirectional_maze,
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
@@ -267,8 +266,7 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
             graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start, goals, record,
             buf), record, 8 * maze.size, lambda result: result[5])
     else:  # the same search over the maze's own grid (`gridbfs`): the same meeting and parents
-        meet, df, pf, db, pb = bidirectional_sides(maze_sides(maze), maze.width, maze.start,
-                                                   goals)
+        meet, df, pf, db, pb = bidirectional_maze(maze, maze.start, goals)
         events = np.empty((0, 3), dtype=np.int32)
     path = [maze.start]
     if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed

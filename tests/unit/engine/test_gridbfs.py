@@ -12,8 +12,7 @@ from mazegame.engine.graph import bfs, maze_graph, maze_graph_reversed
 from mazegame.engine.gridbfs import (
     bfs_maze,
     bfs_maze_reversed,
-    bidirectional_sides,
-    maze_sides,
+    bidirectional_maze,
 )
 from mazegame.engine.oneway import add_one_way_doors
 from mazegame.engine.solve.graph_search import bidirectional
@@ -44,7 +43,7 @@ def test_the_grid_bfs_is_the_graph_bfs(algo, w, h, seed, wrap_x, wrap_y, braid, 
     graph, rev = maze_graph(maze), maze_graph_reversed(maze)
     *csr, _ = bidirectional(graph.indptr, graph.indices, rev.indptr, rev.indices,
                             maze.start, goals, False, np.empty((0, 3), dtype=np.int32))
-    grid = bidirectional_sides(maze_sides(maze), maze.width, maze.start, goals)
+    grid = bidirectional_maze(maze, maze.start, goals)
     assert csr[0] == grid[0]
     assert all(np.array_equal(a, b) for a, b in zip(csr[1:], grid[1:], strict=True))
 
