@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.grid import Maze, step_kernel, to_bitmap
+from mazegame.engine.grid import Maze, to_bitmap
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.registry import (
     CONTROL_CANCEL,
@@ -29,13 +29,28 @@ def moves_table(walls, wrap_x, wrap_y, solid):
     """int32[n, 4]: where each move lands (`step_kernel`, so the cell itself when blocked).
 
     Walkers look moves up here instead of recomputing them: a step then costs a load, not
-    the divisions of a row-major index."""
+    the divisions of a row-major index. Built row by row, so the table needs none either
+    (four divisions a move took longer than most walks)."""
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
+    rock = solid.shape[0] > 0
+    stone = solid.reshape(solid.size)
     table = np.empty((n, 4), dtype=np.int32)
-    for v in range(n):
-        for d in range(4):
-            table[v, d] = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+    for r in range(h):
+        up = (r - 1) * w if r > 0 else ((h - 1) * w if wrap_y else -1)
+        down = (r + 1) * w if r < h - 1 else (0 if wrap_y else -1)
+        row = r * w
+        for c in range(w):
+            v = row + c
+            bits = flat[v]
+            beyond = (up + c if up >= 0 else v,
+                      v + 1 if c < w - 1 else (row if wrap_x else v),
+                      down + c if down >= 0 else v,
+                      v - 1 if c > 0 else (row + w - 1 if wrap_x else v))
+            for d in range(4):
+                nb = beyond[d]
+                table[v, d] = v if bits >> d & 1 or (rock and stone[nb]) else nb
     return table
 
 

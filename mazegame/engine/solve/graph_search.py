@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.generate.common import ROW_SHIFT, row_magic
 from mazegame.engine.graph import (
     CSR,
     bfs,
@@ -21,14 +22,14 @@ from mazegame.engine.graph import (
     seeded,
     walk_back,
 )
-from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.grid import Maze
 from mazegame.engine.gridbfs import (
     bfs_maze,
     bfs_maze_reversed,
     bidirectional_maze,
 )
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import finish, goal_mask, note
+from mazegame.engine.solve.base import finish, goal_mask, moves_table, note
 from mazegame.engine.solve.registry import (
     DEFAULTS,
     FOUND,
@@ -87,12 +88,14 @@ def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions 
 
 # -- A* ------------------------------------------------------------------------------------
 @kernel
-def _heuristic(h, w, wrap_x, wrap_y, cell, goal_cells):
-    """Fewest grid moves to the nearest goal, ignoring walls (shorter across a wrapped edge)."""
-    r, c = cell // w, cell % w
+def _heuristic(h, w, magic, wrap_x, wrap_y, cell, goal_rows, goal_cols):
+    """Fewest grid moves to the nearest goal, ignoring walls (shorter across a wrapped edge);
+    the cell's row by `row_magic`'s multiply, the goals' rows and columns worked out once."""
+    r = (np.int64(cell) * magic) >> ROW_SHIFT
+    c = cell - r * w
     best = h + w
-    for g in goal_cells:
-        dr, dc = abs(g // w - r), abs(g % w - c)
+    for i in range(goal_rows.shape[0]):
+        dr, dc = abs(goal_rows[i] - r), abs(goal_cols[i] - c)
         if wrap_y:
             dr = min(dr, h - dr)
         if wrap_x:
@@ -144,6 +147,9 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     """
     h, w = walls.shape
     n = h * w
+    magic = row_magic(w)
+    goal_rows, goal_cols = goal_cells // w, goal_cells % w
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
     g = np.full(n, -1, dtype=np.int64)
     parent = np.full(n, -1, dtype=np.int32)
     closed = np.zeros(n, dtype=np.bool_)
@@ -168,12 +174,12 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
             reached = v
             break
         for d in range(4):
-            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+            u = moves[v, d]
             if u == v or closed[u] or (g[u] >= 0 and g[u] <= g[v] + 1):
                 continue
             g[u] = g[v] + 1
             parent[u] = v
-            hu = _heuristic(h, w, wrap_x, wrap_y, u, goal_cells)
+            hu = _heuristic(h, w, magic, wrap_x, wrap_y, u, goal_rows, goal_cols)
             size = _heap_push(keys, cells, size, (g[u] + hu) * 2 * n + hu, u)
             if record:
                 k = emit(buf, k, LABEL, u, g[u])
@@ -280,18 +286,20 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
 @kernel
 def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
     """Fill every dead end (one way in, neither start nor goal), then the corridors that
-    become dead ends behind them. Returns (filled mask, events)."""
+    become dead ends behind them. Returns (filled mask, events). Moves come from
+    `moves_table` (a load each, no divisions)."""
     n = walls.size
+    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    stone = solid.reshape(solid.size)
     degree = np.zeros(n, dtype=np.int32)
     filled = np.zeros(n, dtype=np.bool_)
     queue = np.empty(n, dtype=np.int32)
     tail, k = 0, 0
     for v in range(n):
-        if solid.shape[0] > 0 and solid[v // walls.shape[1], v % walls.shape[1]]:
+        if solid.shape[0] > 0 and stone[v]:
             continue
         for d in range(4):
-            if step_kernel(walls, wrap_x, wrap_y, solid, v, d) != v:
-                degree[v] += 1
+            degree[v] += moves[v, d] != v
         if degree[v] <= 1 and v != start and not goals[v]:
             filled[v] = True
             queue[tail] = v
@@ -304,7 +312,7 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
             k = emit(buf, k, AT, v, 0)
             k = emit(buf, k, MARK, v, DEAD)
         for d in range(4):
-            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+            u = moves[v, d]
             if u == v or filled[u]:
                 continue
             degree[u] -= 1
@@ -326,7 +334,7 @@ def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions 
     if maze.solid is not None:
         rock = rock | maze.solid
     rest = maze.copy(solid=rock)
-    dist, parent, _ = bfs(maze_graph(rest), maze.start)
+    dist, parent = bfs_maze(rest, maze.start)
     reached = [g for g in maze.goals if dist[g] >= 0]
     path = path_to(dist, parent, min(reached, key=lambda g: dist[g])) if reached else [maze.start]
     return finish("dead-end-fill", maze, _status(bool(reached)), path, events, record,

@@ -32,3 +32,22 @@ def test_uniform_generators_draw_every_spanning_tree_alike(name):
 
 def test_the_check_rejects_a_generator_that_is_not_uniform():
     assert _p_value("kruskal") < 1e-9
+
+
+def test_the_bucket_shuffle_gives_every_order_alike():
+    """Big shuffles (`common.shuffle_in_buckets`) scatter into buckets first; every order
+    of five items must still come up alike (chi-square over 100 draws an order)."""
+    from itertools import permutations
+
+    import numpy as np
+
+    from mazegame.engine.generate.common import shuffle_in_buckets
+
+    orders = {p: 0 for p in permutations(range(5))}
+    np.random.seed(1)
+    for _ in range(100 * len(orders)):
+        items = np.arange(5, dtype=np.int32)
+        shuffle_in_buckets.py_func(items, 5)
+        orders[tuple(items.tolist())] += 1
+    assert sum(orders.values()) == 100 * len(orders)  # each draw an order of the five
+    assert stats.chisquare(list(orders.values())).pvalue > 1e-4
