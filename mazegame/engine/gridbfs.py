@@ -210,12 +210,17 @@ def _expand_own(sides, step, wrap, in_cell_order, dist, parent, other, queue, he
     meeting = other.shape[0] > 0
     best, meet = -1, -1
     limit = tail if one_level else queue.shape[0]
+    # the queue holds a level after another: count them, not read each cell's label back
+    label = dist[queue[head] >> 3] + 1 if head < tail else 0
+    level_end = tail
     i = head
     while i < tail and i < limit:
+        if i == level_end:
+            label += 1
+            level_end = tail
         entry = queue[i]
         i += 1
         v = np.int64(entry >> 3)
-        label = dist[v] + 1
         bits = np.int64(sides[v])
         if in_cell_order and bits >> 4:  # a move round the maze: sort the few cells
             count = _sorted_successors(sides, v, step, wrap, found)
