@@ -52,14 +52,14 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         if record:
             k = emit(buf, k, AT, present, 0)
             k = emit(buf, k, MARK, present, VISITED)
-        for d in range(4):
+        for d in range(4):  # without branching: which neighbours are new is a coin toss
             nb = nbs[d]
-            if nb >= 0 and state[nb] == 0:
-                state[nb] = 1
-                frontier[nf] = nb
-                nf += 1
-                if record:
-                    k = emit(buf, k, MARK, nb, FRONTIER)
+            fresh = (nb >= 0) & (state[nb] == 0)  # (nb = -1 reads and ORs 0 into the last)
+            state[nb] |= fresh
+            frontier[nf] = nb
+            nf += fresh
+            if record and fresh:
+                k = emit(buf, k, MARK, nb, FRONTIER)
         if nf == 0:
             break
         x = xs_next(x)
@@ -71,13 +71,11 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
         for d in range(4):
             nb = nbs[d]
-            if nb >= 0 and state[nb] == 2:
-                choices[nc] = d
-                nc += 1
-        if nc > 1:  # one choice: no draw
-            x = xs_next(x)
-            choices[0] = choices[xs_below(x, nc)]
-        d = choices[0]
+            choices[nc] = d
+            nc += (nb >= 0) & (state[nb] == 2)
+        drawn = xs_next(x)  # one choice: no draw (a select, not a branch)
+        x = drawn if nc > 1 else x
+        d = choices[xs_below(drawn, nc)] if nc > 1 else choices[0]
         join(flat, present, d, nbs[d])
         if record:
             k = emit(buf, k, CARVE, present, d)
