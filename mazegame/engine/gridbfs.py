@@ -11,7 +11,8 @@ Successors are taken in N, E, S, W order, as the CSR lists them, and the search 
 reversed CSR does, so distances and parents are exactly `graph.bfs`'s (a test checks both
 on every kind of maze). In a maze without one-way doors (`two_way`) the moves into a cell
 are its moves out, and the backwards search reads only each cell's own byte
-(`bfs_sides_two_way`): as fast as the forward one.
+(`bfs_sides_two_way`): as fast as the forward one. Those searches (`_expand_own`) never look
+back through the side a cell was reached by, which halves their time again (see NO_SIDE).
 """
 
 from __future__ import annotations
@@ -236,7 +237,7 @@ def _expand_own(sides, step, wrap, in_cell_order, dist, parent, other, queue, he
             continue
         moves = bits & ~(1 << (entry & 7)) & 15  # not back where it came from
         if in_cell_order:
-            moves = in_cell_order_masks(moves)
+            moves = IN_CELL_ORDER[moves]
         while moves:
             d = lowest_bit(moves)
             moves &= moves - 1
@@ -251,12 +252,6 @@ def _expand_own(sides, step, wrap, in_cell_order, dist, parent, other, queue, he
                 if meeting and other[u] >= 0 and (best < 0 or label + other[u] < best):
                     best, meet = label + other[u], u
     return i, tail, best, meet
-
-
-@kernel(inline="always")
-def in_cell_order_masks(moves):
-    """A 4-bit move mask (N, E, S, W) reordered to N, W, E, S (`IN_CELL_ORDER`)."""
-    return IN_CELL_ORDER[moves]
 
 
 @kernel

@@ -9,6 +9,7 @@ import numpy as np
 
 from mazegame.engine.generate.common import (
     NOTE_JOIN,
+    ROW_SHIFT,
     SUITS,
     around,
     around_by,
@@ -20,7 +21,7 @@ from mazegame.engine.generate.common import (
     shuffle,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, register
-from mazegame.engine.grid import neighbor, set_door
+from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed
 from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITED, WALL, emit
@@ -191,6 +192,9 @@ def _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size):
     """Label each door-connected region by its first cell; chain its cells through `nxt`."""
     h, w = walls.shape
     n = h * w
+    flat = walls.reshape(n)
+    magic = row_magic(w)
+    nbs = np.empty(4, dtype=np.int64)
     stack = np.empty(n, dtype=np.int32)
     label[:] = -1
     for s in range(n):
@@ -205,9 +209,10 @@ def _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size):
         while top >= 0:
             a = stack[top]
             top -= 1
+            around_by(h, w, magic, wrap_x, wrap_y, a, nbs)
             for d in range(4):
-                b = neighbor(h, w, wrap_x, wrap_y, a, d)
-                if b >= 0 and label[b] < 0 and not walls[a // w, a % w] & (1 << d):
+                b = nbs[d]
+                if b >= 0 and label[b] < 0 and not flat[a] & (1 << d):
                     label[b] = s
                     nxt[tail] = b
                     tail = b
@@ -233,12 +238,19 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     n = h * w
     k = 0
     flat = walls.reshape(n)
+    magic = row_magic(w)
+    nbs = np.empty(4, dtype=np.int64)
     # int32 throughout: at 4096x4096 int64 took 42 bytes a cell, int32 takes 24
     walled = np.empty(2 * n, dtype=np.int32)  # closed walls as cell * 4 + side (E or S)
     nw = 0
     for a in range(n):
+        r = (np.int64(a) * magic) >> ROW_SHIFT  # a // w, without the division
+        c = a - r * w
         for d in (1, 2):
-            b = neighbor(h, w, wrap_x, wrap_y, a, d)
+            if d == 1:
+                b = a + 1 if c < w - 1 else (a + 1 - w if wrap_x else -1)
+            else:
+                b = a + w if r < h - 1 else (c if wrap_y else -1)
             if b < 0:
                 continue
             if coin():
@@ -266,14 +278,15 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     for i in range(nw):
         if regions == 1:
             break
-        a, d = walled[i] // 4, walled[i] % 4
-        b = neighbor(h, w, wrap_x, wrap_y, a, d)
+        a, d = walled[i] >> 2, walled[i] & 3
+        around_by(h, w, magic, wrap_x, wrap_y, a, nbs)
+        b = nbs[d]
         apart = not reach[a, b] if use_matrix else label[a] != label[b]
         if not apart:
             continue
         if record:
             k = emit(buf, k, NOTE, a, NOTE_JOIN)
-        set_door(walls, wrap_x, wrap_y, a, d, True)
+        join(flat, a, d, b)
         if record:
             k = emit(buf, k, CARVE, a, d)
         keep, gone = label[a], label[b]

@@ -120,13 +120,14 @@ def wall_ids(h, w, wrap_x, wrap_y):
     n = h * w
     edges = np.empty(2 * n, dtype=np.int32)
     m = 0
-    for cell in range(n):
-        if wrap_x or cell % w < w - 1:
+    for r in range(h):  # row by row: no division a cell
+        south = wrap_y or r < h - 1
+        for c in range(w):
+            cell = r * w + c
             edges[m] = 2 * cell
-            m += 1
-        if wrap_y or cell < n - w:
+            m += wrap_x or c < w - 1
             edges[m] = 2 * cell + 1
-            m += 1
+            m += south
     return edges, m
 
 
