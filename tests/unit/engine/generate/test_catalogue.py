@@ -270,6 +270,32 @@ def test_trace_replay_equals_the_fast_path(name, w, h, seed, braid):
     assert (replay.walls == traced.trace.initial.walls).all()
 
 
+@pytest.mark.parametrize("name", WRAPPING)
+@pytest.mark.parametrize("wrap", [(True, False), (False, True), (True, True)])
+def test_a_wrapped_trace_builds_the_fast_path_maze(name, wrap):
+    """Round the maze, too, the traced kernel and the fast one (Wilson's last exits, the
+    walks over a framed grid) build the same maze."""
+    w, h = fitting(name, 7, 5)
+    fast = generate(name, w, h, 11, wrap_x=wrap[0], wrap_y=wrap[1]).maze
+    traced = generate(name, w, h, 11, wrap_x=wrap[0], wrap_y=wrap[1], record=True)
+    replay = Replay(traced.trace)
+    replay.seek(len(traced.trace))
+    assert (replay.walls == fast.walls).all() and (traced.maze.walls == fast.walls).all()
+
+
+@pytest.mark.parametrize("name", ["sidewinder", "binary-tree", "hunt-and-kill"])
+@pytest.mark.parametrize("w", [31, 32, 33, 64, 65])
+def test_row_words_of_bits_join_up(name, w):
+    """Sidewinder and binary tree draw 32 cells' coins at a time, hunt-and-kill reads 32
+    cells' visited bits at a time: widths on both sides of a word, traced and not."""
+    fast = generate(name, w, 5, 3).maze
+    traced = generate(name, w, 5, 3, record=True)
+    replay = Replay(traced.trace)
+    replay.seek(len(traced.trace))
+    assert (replay.walls == fast.walls).all() and (traced.maze.walls == fast.walls).all()
+    assert_spanning_tree(fast)
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("w,h", [(1, 1), (1, 7), (7, 1), (2, 2)])
 def test_tiny_sizes_work_or_are_refused_clearly(name, w, h):
