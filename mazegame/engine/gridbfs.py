@@ -172,16 +172,10 @@ SIDE_IN_CELL_ORDER = np.array([0, 3, 1, 2], dtype=np.int64)
 
 @kernel
 def _packed_sources(n, sources):
-    """A search's start over packed entries: (dist, parent, queue, tail)."""
-    dist = np.full(n, -1, dtype=np.int32)
-    parent = np.full(n, -1, dtype=np.int32)
-    queue = np.empty(n, dtype=np.int32)
-    tail = 0
-    for s in sources:
-        if dist[s] < 0:
-            dist[s] = 0
-            queue[tail] = s * 8 + NO_SIDE
-            tail += 1
+    """`graph.seeded`'s start with the queue's entries packed: (dist, parent, queue, tail)."""
+    dist, parent, queue, tail = seeded(n, sources)
+    for i in range(tail):
+        queue[i] = queue[i] * 8 + NO_SIDE
     return dist, parent, queue, tail
 
 

@@ -3,50 +3,45 @@ Kruskal and Wilson: Aldous-Broder, Prim, hunt-and-kill and the growing tree.
 
 Every kernel: `(walls, wrap_x, wrap_y, seed, record, buf, *extras) -> events`. All grow one
 perfect maze from a random cell; the fixed-order ones (Eller, binary tree, sidewinder,
-recursive division) are in `sweeps`.
+recursive division) are in `sweeps`. Hunt-and-kill's kernel has a module of its own (`hunt`)
+and is registered here, in its family's place.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.bits import lowest_bit
 from mazegame.engine.generate.common import (
     CLASSIC,
     FRAME,
-    NOTE_HUNT,
-    NOTE_KILL,
     SEEN,
     UNSEEN,
     around,
-    around_by,
     below,
     coin,
     framed,
     framed_grid,
     framed_step,
     join,
-    row_magic,
+    show_arrival,
     shuffle_fast,
     through_frame,
     unframed,
 )
+from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.generate.trees import join_in_order, wall_ids
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import XS_MASK, xs_below, xs_next, xs_seed
+from mazegame.engine.rng import xs_below, xs_next, xs_seed
 from mazegame.engine.trace import (
     ACTIVE,
     AT,
     CARVE,
-    FOCUS,
     FRONTIER,
     MARK,
-    NOTE,
     VISITED,
     emit,
-    focus_arg,
 )
 
 
@@ -64,13 +59,6 @@ def _random_side(h, w, wrap_x, wrap_y, cell, visited, want, sides, nbs):
             sides[ns] = d
             ns += 1
     return -1 if ns == 0 else sides[below(ns)]
-
-
-@kernel
-def _show(buf, k, cell, mark):
-    """Trace the walker arriving on `cell` and the cell's new mark."""
-    k = emit(buf, k, AT, cell, 0)
-    return emit(buf, k, MARK, cell, mark)
 
 
 @kernel
@@ -93,7 +81,7 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     grid[at] = SEEN
     if record:
-        k = _show(buf, k, start, VISITED)
+        k = show_arrival(buf, k, start, VISITED)
     remaining = n - 1
     bits, left = 0, 0
     while remaining > 0:
@@ -118,7 +106,7 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
             remaining -= 1
             grid[nb] = SEEN
             if record:
-                k = _show(buf, k, unframed(nb, w), VISITED)
+                k = show_arrival(buf, k, unframed(nb, w), VISITED)
         elif record:
             k = emit(buf, k, AT, unframed(nb, w), 0)
         at = nb
@@ -230,7 +218,7 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     cell = np.random.randint(0, n)
     k = 0
     visited[cell] = True
-    k = _show(buf, k, cell, VISITED)
+    k = show_arrival(buf, k, cell, VISITED)
     size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs, rank)
     k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
     while size > 0:
@@ -243,122 +231,9 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
         join(flat, cell, d, nb)
         k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
-        k = _show(buf, k, nb, VISITED)
+        k = show_arrival(buf, k, nb, VISITED)
         size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs, rank)
         k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
-    return buf[:k]
-
-
-# -- hunt-and-kill -----------------------------------------------------------------------
-@kernel
-def _retire(walk, walked, buf, k):
-    """Trace the cells of a finished walk turning from ACTIVE to VISITED."""
-    for i in range(walked):
-        k = emit(buf, k, MARK, walk[i], VISITED)
-    return k
-
-
-@kernel
-def _sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, want, sides, nbs):
-    """Into sides[:count] the sides of `cell` whose neighbour's visited flag is `want`
-    (counted without branching: the flags are a random mix); returns count and leaves the
-    four neighbours in `nbs`."""
-    around_by(h, w, magic, wrap_x, wrap_y, cell, nbs)
-    count = 0
-    for d in range(4):
-        nb = nbs[d]
-        sides[count] = d
-        count += (nb >= 0) and visited[nb] == want
-    return count
-
-
-@kernel
-def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
-    """Walk to random unvisited neighbours; when stuck, hunt row by row for an unvisited cell
-    beside the tree, join it to a random visited neighbour and walk on from there.
-
-    A hunt reads the unvisited cells as bits, 32 a word, so it skips the visited rows a
-    word at a time (hunts scan about 30 cells for each cell of the maze); draws come from
-    the kernel's own stream.
-    """
-    h, w = walls.shape
-    n = h * w
-    flat = walls.reshape(n)
-    magic = row_magic(w)
-    visited = np.zeros(n, dtype=np.bool_)
-    unvisited = np.full((n + 31) >> 5, XS_MASK, dtype=np.int64)  # a bit a cell
-    if n & 31:
-        unvisited[-1] = (1 << (n & 31)) - 1
-    sides = np.empty(4, dtype=np.int64)
-    nbs = np.empty(4, dtype=np.int64)
-    x = xs_next(xs_seed(seed))
-    # Start in the top row: hunts scan from the top, and an unvisited region above the
-    # walk would make every hunt wade through it (quadratic time on unlucky seeds).
-    cell = xs_below(x, w)
-    k = 0
-    visited[cell] = True
-    unvisited[cell >> 5] ^= 1 << (cell & 31)
-    # Recording: the cells of the walk now under way (ACTIVE), retired to VISITED when it
-    # gets stuck; and whether a hunt's scan row is in focus.
-    walk = np.empty(n if record else 1, dtype=np.int32)
-    walked = 0
-    hunted = False
-    if record:
-        k = _show(buf, k, cell, ACTIVE)
-        walk[0] = cell
-        walked = 1
-    remaining = n - 1
-    scan = 0  # every word before `scan` is all visited, so hunts never rescan them
-    while remaining > 0:
-        count = _sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, False, sides, nbs)
-        if count == 0:  # stuck: hunt for an unvisited cell beside the maze
-            while unvisited[scan] == 0:
-                scan += 1
-            found = -1
-            word = scan
-            while found < 0:
-                bits = unvisited[word]
-                while bits:
-                    c = (word << 5) + lowest_bit(bits)
-                    bits &= bits - 1
-                    count = _sides_where(h, w, magic, wrap_x, wrap_y, c, visited, True, sides,
-                                         nbs)
-                    if count:
-                        found = c
-                        break
-                word += 1
-            if record:  # the rows the hunt scanned, one after another, then the kill
-                k = _retire(walk, walked, buf, k)
-                walked = 0
-                k = emit(buf, k, NOTE, found, NOTE_HUNT)
-                first = (scan << 5) + lowest_bit(unvisited[scan])  # the first unvisited
-                for r in range(first // w, found // w + 1):
-                    k = emit(buf, k, FOCUS, r * w, focus_arg(1, w))
-                k = emit(buf, k, NOTE, found, NOTE_KILL)
-                hunted = True
-            cell = found
-        elif record and hunted:  # the hunt's row is done with
-            k = emit(buf, k, FOCUS, 0, 0)
-            hunted = False
-        x = xs_next(x)
-        d = sides[xs_below(x, count)]
-        nb = nbs[d]
-        join(flat, cell, d, nb)
-        if record:
-            k = emit(buf, k, CARVE, cell, d)
-        if visited[cell]:  # a kill: walk on into nb
-            cell = nb
-        visited[cell] = True
-        unvisited[cell >> 5] ^= 1 << (cell & 31)
-        if record:
-            k = _show(buf, k, cell, ACTIVE)
-            walk[walked] = cell
-            walked += 1
-        remaining -= 1
-    if record:
-        k = _retire(walk, walked, buf, k)
-        if hunted:
-            k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
 
@@ -384,7 +259,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
     k = 0
     visited[active[0]] = True
     if record:
-        k = _show(buf, k, active[0], ACTIVE)
+        k = show_arrival(buf, k, active[0], ACTIVE)
     while hi > lo:
         pick = mode
         if mode == 3:
@@ -404,7 +279,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
                 k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
-                k = _show(buf, k, nb, ACTIVE)
+                k = show_arrival(buf, k, nb, ACTIVE)
             active[hi] = nb
             hi += 1
             continue

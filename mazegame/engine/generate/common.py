@@ -11,6 +11,7 @@ import numpy as np
 
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import randbelow
+from mazegame.engine.trace import AT, MARK, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
 CLASSIC = "classic catalogue (Daedalus, mazelib, Jamis Buck)"
@@ -27,6 +28,13 @@ NOTE_TEXT = {
     NOTE_KILL: "found one: joined it to the maze, walking on at random from there",
     NOTE_CHAMBER: "a wall with one gap across the chamber in focus, then each half",
 }
+
+
+@kernel
+def show_arrival(buf, k, cell, mark):
+    """Trace a walker arriving on `cell` and the cell's new mark."""
+    k = emit(buf, k, AT, cell, 0)
+    return emit(buf, k, MARK, cell, mark)
 
 
 @kernel

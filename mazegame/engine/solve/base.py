@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.grid import Maze, to_bitmap
+from mazegame.engine.grid import Maze, step_kernel, to_bitmap
+from mazegame.engine.gridbfs import move_sides
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.registry import (
     CONTROL_CANCEL,
@@ -29,28 +30,25 @@ def moves_table(walls, wrap_x, wrap_y, solid):
     """int32[n, 4]: where each move lands (`step_kernel`, so the cell itself when blocked).
 
     Walkers look moves up here instead of recomputing them: a step then costs a load, not
-    the divisions of a row-major index. Built row by row, so the table needs none either
-    (four divisions a move took longer than most walks)."""
+    the divisions of a row-major index. Built from `gridbfs.move_sides`' bytes (no division
+    either); only a rock cell, which those give no moves, asks `step_kernel`."""
     h, w = walls.shape
     n = h * w
-    flat = walls.reshape(n)
-    rock = solid.shape[0] > 0
+    sides = move_sides(walls, wrap_x, wrap_y, solid)
+    step = (-w, 1, w, -1)
+    wrap = (n - w, 1 - w, w - n, w - 1)
     stone = solid.reshape(solid.size)
     table = np.empty((n, 4), dtype=np.int32)
-    for r in range(h):
-        up = (r - 1) * w if r > 0 else ((h - 1) * w if wrap_y else -1)
-        down = (r + 1) * w if r < h - 1 else (0 if wrap_y else -1)
-        row = r * w
-        for c in range(w):
-            v = row + c
-            bits = flat[v]
-            beyond = (up + c if up >= 0 else v,
-                      v + 1 if c < w - 1 else (row if wrap_x else v),
-                      down + c if down >= 0 else v,
-                      v - 1 if c > 0 else (row + w - 1 if wrap_x else v))
+    for v in range(n):
+        bits = sides[v]
+        for d in range(4):
+            if bits >> d & 1:
+                table[v, d] = v + (wrap[d] if bits >> (d + 4) & 1 else step[d])
+            else:
+                table[v, d] = v
+        if solid.shape[0] > 0 and stone[v]:  # rock: moves out of it as step_kernel has them
             for d in range(4):
-                nb = beyond[d]
-                table[v, d] = v if bits >> d & 1 or (rock and stone[nb]) else nb
+                table[v, d] = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
     return table
 
 
