@@ -23,8 +23,10 @@ from mazegame.engine.generate.common import (
     framed_grid,
     framed_step,
     join,
+    row_magic,
     show_arrival,
     shuffle_fast,
+    sides_where,
     through_frame,
     unframed,
 )
@@ -46,19 +48,11 @@ from mazegame.engine.trace import (
 
 
 @kernel
-def _random_side(h, w, wrap_x, wrap_y, cell, visited, want, sides, nbs):
-    """A random side of `cell` whose neighbour's visited flag equals `want`, or -1.
-
-    Leaves the four neighbours in `nbs` for the caller.
-    """
-    ns = 0
-    around(h, w, wrap_x, wrap_y, cell, nbs)
-    for d in range(4):
-        nb = nbs[d]
-        if nb >= 0 and visited[nb] == want:
-            sides[ns] = d
-            ns += 1
-    return -1 if ns == 0 else sides[below(ns)]
+def _random_side(h, w, magic, wrap_x, wrap_y, cell, visited, want, sides, nbs):
+    """A random side of `cell` whose neighbour's visited flag equals `want`, or -1; leaves
+    the four neighbours in `nbs` for the caller (`sides_where`, then one draw)."""
+    count = sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, want, sides, nbs)
+    return -1 if count == 0 else sides[below(count)]
 
 
 @kernel
@@ -249,8 +243,9 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
     np.random.seed(seed)
     h, w = walls.shape
     n = h * w
+    magic = row_magic(w)
     visited = np.zeros(n, dtype=np.bool_)
-    active = np.empty(n, dtype=np.int64)  # live entries are active[lo:hi], oldest first
+    active = np.empty(n, dtype=np.int32)  # live entries are active[lo:hi], oldest first
     flat = walls.reshape(n)
     sides = np.empty(4, dtype=np.int64)
     nbs = np.empty(4, dtype=np.int64)
@@ -271,7 +266,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
         else:
             i = lo + below(hi - lo)
         cell = active[i]
-        d = _random_side(h, w, wrap_x, wrap_y, cell, visited, False, sides, nbs)
+        d = _random_side(h, w, magic, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if d >= 0:
             nb = nbs[d]
             join(flat, cell, d, nb)

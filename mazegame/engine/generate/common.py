@@ -150,6 +150,20 @@ def around_by(h, w, magic, wrap_x, wrap_y, cell, out):
 
 
 @kernel
+def sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, want, sides, nbs):
+    """Into sides[:count] the sides of `cell` whose neighbour's visited flag is `want`
+    (counted without branching: the flags are a random mix); returns count and leaves the
+    four neighbours in `nbs`."""
+    around_by(h, w, magic, wrap_x, wrap_y, cell, nbs)
+    count = 0
+    for d in range(4):
+        nb = nbs[d]
+        sides[count] = d
+        count += (nb >= 0) and visited[nb] == want
+    return count
+
+
+@kernel
 def join(flat, cell, d, nb):
     """Open side d of `cell` toward its neighbour `nb` from both sides (walls.ravel() view)."""
     flat[cell] &= ~np.uint8(1 << d)

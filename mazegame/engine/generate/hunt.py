@@ -9,10 +9,10 @@ from mazegame.engine.bits import lowest_bit
 from mazegame.engine.generate.common import (
     NOTE_HUNT,
     NOTE_KILL,
-    around_by,
     join,
     row_magic,
     show_arrival,
+    sides_where,
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import XS_MASK, xs_below, xs_next, xs_seed
@@ -25,20 +25,6 @@ def _retire(walk, walked, buf, k):
     for i in range(walked):
         k = emit(buf, k, MARK, walk[i], VISITED)
     return k
-
-
-@kernel
-def _sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, want, sides, nbs):
-    """Into sides[:count] the sides of `cell` whose neighbour's visited flag is `want`
-    (counted without branching: the flags are a random mix); returns count and leaves the
-    four neighbours in `nbs`."""
-    around_by(h, w, magic, wrap_x, wrap_y, cell, nbs)
-    count = 0
-    for d in range(4):
-        nb = nbs[d]
-        sides[count] = d
-        count += (nb >= 0) and visited[nb] == want
-    return count
 
 
 @kernel
@@ -79,7 +65,7 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     remaining = n - 1
     scan = 0  # every word before `scan` is all visited, so hunts never rescan them
     while remaining > 0:
-        count = _sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, False, sides, nbs)
+        count = sides_where(h, w, magic, wrap_x, wrap_y, cell, visited, False, sides, nbs)
         if count == 0:  # stuck: hunt for an unvisited cell beside the maze
             while unvisited[scan] == 0:
                 scan += 1
@@ -90,7 +76,7 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
                 while bits:
                     c = (word << 5) + lowest_bit(bits)
                     bits &= bits - 1
-                    count = _sides_where(h, w, magic, wrap_x, wrap_y, c, visited, True, sides,
+                    count = sides_where(h, w, magic, wrap_x, wrap_y, c, visited, True, sides,
                                          nbs)
                     if count:
                         found = c
