@@ -31,7 +31,7 @@ from mazegame.engine.demon import STAY, DemonBrain
 from mazegame.engine.grid import Maze
 from mazegame.engine.personalities import PERSONALITIES, Demon, make_demon
 from mazegame.games.blind import BlindGame
-from mazegame.games.chase_maze import chase_maze
+from mazegame.games.chase_maze import chase_maze, goals_for
 from mazegame.games.chase_senses import (
     APPROACH_HORIZON,
     EARSHOT,
@@ -393,8 +393,7 @@ def new_chase(
         if not given:  # a maze of ours with no winnable placement: the next one of the seed
             maze = chase_maze(difficulty, size, seed + attempt * REROLL_STRIDE, algorithm,
                               wrap_x, wrap_y)
-        if mode == "race":
-            maze = maze.copy(goals=maze.goals[:1])  # one goal for both
+        maze = goals_for(mode, maze)
         try:
             you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon, rules.route)
             break

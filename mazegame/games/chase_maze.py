@@ -22,6 +22,12 @@ def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
     return add_exits(maze, preset.exits)
 
 
+def goals_for(mode: str, maze: Maze) -> Maze:
+    """The maze with the exits its mode plays: a race has one goal for both, the first
+    (before any door is made one-way: those point toward the goals the maze keeps)."""
+    return maze.copy(goals=maze.goals[:1]) if mode == "race" else maze
+
+
 def add_exits(maze: Maze, count: int) -> Maze:
     """The maze with `count` exits: the generator's, then each next one the edge cell
     farthest (walking) from the start and the exits so far, and not within two cells of

@@ -60,12 +60,12 @@ def build_maze(setup: GameSetup, fit: tuple[int, int] = (20, 10)) -> Maze:
     if setup.level is not None:
         return setup.level
     if setup.mode in CHASE_MODES:
-        from mazegame.games.chase import chase_maze
+        from mazegame.games.chase_maze import chase_maze, goals_for
 
         size, _ = setup.maze_size(fit)
-        return setup.add_one_way(chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY),
-                                            size, setup.seed, setup.algorithm,
-                                            setup.wrap_x, setup.wrap_y))
+        maze = chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
+                          setup.algorithm, setup.wrap_x, setup.wrap_y)
+        return setup.add_one_way(goals_for(setup.mode, maze))
     return setup.build(fit).maze
 
 

@@ -11,6 +11,7 @@ from mazegame.engine.generate.common import (
     FRAME,
     ROW_SHIFT,
     SEEN,
+    UNSEEN,
     framed,
     framed_grid,
     framed_step,
@@ -23,64 +24,85 @@ from mazegame.engine.generate.common import (
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import randbelow, xs_below, xs_next, xs_seed
+from mazegame.engine.rng import xs_below, xs_next, xs_seed
 from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
+
+#: `_PICK[mask * 4 + i]`: the i-th set bit of a 4-bit mask of sides (a choice among them)
+_PICK = np.zeros(64, dtype=np.int64)
+for _mask in range(16):
+    for _i, _d in enumerate(d for d in range(4) if _mask >> d & 1):
+        _PICK[_mask * 4 + _i] = _d
 
 
 @kernel
 def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     """Depth-first search: carve to a random unvisited neighbour, back up at dead ends.
 
-    The open sides are counted without branching (a cell's neighbours are a random mix of
-    visited and not); one randint per carved cell, as always, so the mazes stay put.
+    On a framed grid (`common.framed_grid`) whose bytes hold each cell's state and the
+    doors carved from it (above the state's two bits), so a neighbour is an offset and the
+    walls are written in one pass at the end. The open sides are counted without
+    branching, and one draw of its own stream picks among them (the i-th of the mask's
+    bits, from a table). The stack holds the walk's cells behind the one in hand; without a
+    trace it skips a cell that had no other way on (nothing would be drawn there on the
+    way back, so the maze is the same).
     """
-    np.random.seed(seed)
     h, w = walls.shape
-    n = h * w
-    flat = walls.reshape(n)
-    visited = np.zeros(n, dtype=np.uint8)
-    stack = np.empty(n, dtype=np.int32)
-    choices = np.empty(4, dtype=np.int32)
-    nbs = np.empty(4, dtype=np.int32)
-    magic = row_magic(w)
+    wide = w + 2
+    grid = framed_grid(h, w)
+    stack = np.empty(h * w, dtype=np.int32)
+    offset = np.empty(64, dtype=np.int64)  # `_PICK`'s sides as steps on the framed grid
+    for i in range(64):
+        offset[i] = framed_step(0, int(_PICK[i]), wide)
+    wrapping = wrap_x or wrap_y
+    x = xs_next(xs_seed(seed))
+    p = framed(xs_below(x, h * w), w)
+    grid[p] = SEEN
+    top = -1
     k = 0
-    top = 0
-    stack[0] = np.random.randint(0, n)
-    visited[stack[0]] = 1
     if record:
-        k = emit(buf, k, AT, stack[0], 0)
-        k = emit(buf, k, MARK, stack[0], ACTIVE)
-    while top >= 0:
-        cell = stack[top]
-        r = (np.int64(cell) * magic) >> ROW_SHIFT  # cell // w, without the division
-        c = cell - r * w
-        nbs[0] = cell - w if r > 0 else ((h - 1) * w + c if wrap_y else -1)
-        nbs[1] = cell + 1 if c < w - 1 else (r * w if wrap_x else -1)
-        nbs[2] = cell + w if r < h - 1 else (c if wrap_y else -1)
-        nbs[3] = cell - 1 if c > 0 else (cell + w - 1 if wrap_x else -1)
-        nc = 0
-        for d in range(4):
-            nb = nbs[d]
-            choices[nc] = d
-            nc += (nb >= 0) and visited[nb] == 0
-        if nc == 0:
+        k = emit(buf, k, AT, unframed(p, w), 0)
+        k = emit(buf, k, MARK, unframed(p, w), ACTIVE)
+    while True:
+        n0, n1, n2, n3 = grid[p - wide], grid[p + 1], grid[p + wide], grid[p - 1]
+        mask = (n0 == UNSEEN) | (n1 == UNSEEN) << 1 | (n2 == UNSEEN) << 2 | (n3 == UNSEEN) << 3
+        count = np.int64(n0 == UNSEEN) + (n1 == UNSEEN) + (n2 == UNSEEN) + (n3 == UNSEEN)
+        if wrapping and (n0 | n1 | n2 | n3) & FRAME:  # round the maze where it wraps
+            for d in range(4):
+                q = framed_step(p, d, wide)
+                if grid[q] == FRAME:
+                    q = through_frame(q, h, w, wrap_x, wrap_y)
+                    if q >= 0 and grid[q] == UNSEEN:
+                        mask |= 1 << d
+                        count += 1
+        if mask == 0:  # a dead end: back up
+            if record:
+                k = emit(buf, k, MARK, unframed(p, w), VISITED)
+            if top < 0:
+                break
+            p = stack[top]
             top -= 1
             if record:
-                k = emit(buf, k, MARK, cell, VISITED)
-                if top >= 0:
-                    k = emit(buf, k, AT, stack[top], 0)
+                k = emit(buf, k, AT, unframed(p, w), 0)
             continue
-        d = choices[randbelow(nc)]
-        nb = nbs[d]
-        join(flat, cell, d, nb)
+        x = xs_next(x)
+        i = mask * 4 + ((x * count) >> 32)
+        d = _PICK[i]
+        nb = p + offset[i]
+        if wrapping and grid[nb] == FRAME:
+            nb = through_frame(nb, h, w, wrap_x, wrap_y)
+        grid[p] |= np.uint8(4 << d)
+        grid[nb] = np.uint8(SEEN | 4 << (d ^ 2))
+        stack[top + 1] = p
+        top += record or count > 1  # branchless: half the cells keep a way on, at random
         if record:
-            k = emit(buf, k, CARVE, cell, d)
-        visited[nb] = 1
-        top += 1
-        stack[top] = nb
-        if record:
-            k = emit(buf, k, AT, nb, 0)
-            k = emit(buf, k, MARK, nb, ACTIVE)
+            k = emit(buf, k, CARVE, unframed(p, w), d)
+            k = emit(buf, k, AT, unframed(nb, w), 0)
+            k = emit(buf, k, MARK, unframed(nb, w), ACTIVE)
+        p = nb
+    for r in range(h):
+        row = (r + 1) * wide + 1
+        for c in range(w):
+            walls[r, c] &= ~(grid[row + c] >> 2)
     return buf[:k]
 
 
@@ -394,6 +416,7 @@ register(GeneratorSpec(
     "backtracker", "Recursive backtracker", backtracker,
     "Depth-first search with a stack: long winding corridors, few junctions.",
     "classic (depth-first search)",
+    edition=2,  # a framed grid and its own stream (other mazes)
 ))
 register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,

@@ -31,7 +31,8 @@ def test_a_later_edition_of_a_generator_keeps_its_results_apart():
     from mazegame.games.setup import GameSetup
 
     maze = Maze.closed(6, 5)
-    assert GameSetup(algorithm="backtracker", seed=2).recipe_key(maze) == "backtracker:6x5:2:"
+    first = next(name for name, spec in GENERATORS.items() if spec.edition == 1)
+    assert GameSetup(algorithm=first, seed=2).recipe_key(maze) == f"{first}:6x5:2:"
     edition = GENERATORS["spanning-tree"].edition
     assert edition > 1
     key = GameSetup(algorithm="spanning-tree", seed=2, wrap_x=True).recipe_key(maze)

@@ -165,3 +165,16 @@ def test_a_kept_maze_that_does_not_read_is_refused_in_words(kept):
                        recording.starts, kept)
     with pytest.raises(ReplayError, match="maze"):
         broken.play()
+
+
+@pytest.mark.parametrize("mode", ["chase", "race"])
+def test_one_way_doors_in_a_chase_strand_no_cell_whatever_its_exits(mode):
+    # A race keeps one exit of the difficulty's several: the doors must point toward it alone.
+    from mazegame.engine.oneway import one_way_door_count, trap_cells
+
+    for seed in range(1, 9):
+        setup = GameSetup(mode, "backtracker", (12, 8), seed, one_way=0.25)
+        maze = build_maze(setup)
+        game = build_game(setup, maze, clock=lambda: 0.0)
+        assert one_way_door_count(game.maze) > 0
+        assert trap_cells(game.maze).size == 0, seed
