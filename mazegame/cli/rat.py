@@ -115,7 +115,7 @@ def _run(args: argparse.Namespace) -> int:
     steps = rat.run(net, maze, args.runs, args.seed)
     pairs = [(maze.start, maze.goals[0])]
     mean = sum(steps) / len(steps)
-    walk = rat.mean_random_walk(maze, pairs)
+    walk = rat.mean_random_walk(maze, pairs, args.seed)
     doc = {"size": f"{maze.width}x{maze.height}", "seed": args.seed, "variant": net.variant,
            "shortest": rat.shortest_path(maze, *pairs[0]), "runs": steps,
            "mean": round(mean, 2), "random_walk": round(walk, 2),

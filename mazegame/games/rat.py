@@ -141,16 +141,17 @@ def train(maze: Maze, episodes: int, seed: int, variant: str = DEFAULT_VARIANT,
     result = TrainResult(net, (maze.width, maze.height), seed,
                          shortest_path(maze, *pairs[0]), steps, 0.0, -1, [], [], seconds)
     if baselines:
-        seed_rng(seed + 1)
-        result.random_walk = mean_random_walk(maze, pairs)
+        result.random_walk = mean_random_walk(maze, pairs, seed)
         result.wall_follower = wall_follower(maze, *pairs[0])
         result.tabular_memoryless = _tabular(maze, pairs, MEMORYLESS, cap)
         result.tabular_position = _tabular(maze, pairs, POSITION, cap)
     return result
 
 
-def mean_random_walk(maze: Maze, pairs) -> float:
-    """Mean moves of RANDOM_WALKS random walks, cycling through the schedule's pairs."""
+def mean_random_walk(maze: Maze, pairs, seed: int) -> float:
+    """Mean moves of RANDOM_WALKS random walks, cycling through the schedule's pairs, on
+    the stream of seed + 1 (the same figure for a maze and seed, whatever ran before)."""
+    seed_rng(seed + 1)
     walls, wx, wy, rock = _args(maze)
     cap = step_cap(maze)
     runs = max(RANDOM_WALKS, len(pairs))

@@ -66,8 +66,7 @@ class RatLab:
         self.history: list[int] = []  #: moves per finished episode
         self.shortest = rat.shortest_path(maze, maze.start, maze.goals[0])
         self.wall_follower = rat.wall_follower(maze, maze.start, maze.goals[0])
-        seed_rng(seed + 1)
-        self.random_walk = rat.mean_random_walk(maze, [(maze.start, maze.goals[0])])
+        self.random_walk = rat.mean_random_walk(maze, [(maze.start, maze.goals[0])], seed)
         self._log = np.zeros((0, log_width(self.net.hidden)))
         self._length = 0  #: moves in the episode being replayed
         self.index = 0  #: moves of it shown so far

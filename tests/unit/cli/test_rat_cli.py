@@ -37,6 +37,18 @@ def test_train_json_has_exactly_the_documented_keys(capsys, tmp_path):
     assert status == 0 and len(ran["runs"]) == 3 and ran["size"] == "5x3"
 
 
+def test_run_compares_every_rat_with_the_same_random_walk(capsys, tmp_path):
+    walks = set()
+    for variant, runs in (("working", "2"), ("place", "5")):
+        model = str(tmp_path / f"{variant}.npz")
+        run(capsys, "rat", "train", "--size", "4x4", "--seed", "2", "--episodes", "5",
+            "--variant", variant, "--save", model)
+        status, out, _ = run(capsys, "rat", "run", "--model", model, "--size", "6x5",
+                             "--seed", "9", "--runs", runs, "--json")
+        walks.add(json.loads(out)["random_walk"])
+    assert len(walks) == 1  # the baseline is the maze's, not what the rat's runs drew before
+
+
 @pytest.mark.parametrize("argv", [
     ["rat", "train", "--episodes", "0"],
     ["rat", "train", "--size", "6"],
