@@ -23,6 +23,7 @@ from mazegame.engine.generate.common import (
     framed_grid,
     framed_step,
     join,
+    join_in_order,
     row_magic,
     show_arrival,
     shuffle_fast,
@@ -32,7 +33,7 @@ from mazegame.engine.generate.common import (
 )
 from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
-from mazegame.engine.generate.trees import join_in_order, wall_ids
+from mazegame.engine.generate.trees import wall_ids
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed

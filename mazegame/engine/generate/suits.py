@@ -17,6 +17,7 @@ from mazegame.engine.generate.common import (
     close,
     coin,
     join,
+    join_walls,
     row_magic,
     shuffle,
 )
@@ -232,8 +233,10 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     order and opened when their two cells lie in different regions, which is Suits' "pick
     two neighbouring cells whose M^c entry is zero" (the first such wall in a random order
     is a random one). Up to `matrix_cells` cells the question is answered by recomputing
-    M^c after every join, as in the text; above, by the region labels (a union-find with
-    relabelling), which gives the same answers and so the same maze.
+    M^c after every join, as in the text; above, by the region labels (relabelling the
+    smaller region, so the trace can show each cell's region), and without a trace by
+    Kruskal's loop (`join_walls`: the doors first, then the walls in that order), which
+    give the same answers and so the same maze.
     """
     np.random.seed(seed)
     h, w = walls.shape
@@ -242,9 +245,10 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     flat = walls.reshape(n)
     magic = row_magic(w)
     nbs = np.empty(4, dtype=np.int64)
-    # int32 throughout: at 4096x4096 int64 took 42 bytes a cell, int32 takes 24
-    walled = np.empty(2 * n, dtype=np.int32)  # closed walls as cell * 4 + side (E or S)
-    nw = 0
+    # The walls as `wall_ids` numbers them (cell * 2, +1 for the south side), int32: the
+    # closed ones from the front, the doors from the back.
+    ids = np.empty(2 * n, dtype=np.int32)
+    nw, doors = 0, 2 * n
     for a in range(n):
         r = (np.int64(a) * magic) >> ROW_SHIFT  # a // w, without the division
         c = a - r * w
@@ -259,9 +263,20 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
                 join(flat, a, d, b)
                 if record:
                     k = emit(buf, k, CARVE, a, d)
+                doors -= 1
+                ids[doors] = 2 * a + (d == 2)
             else:
-                walled[nw] = a * 4 + d
+                ids[nw] = 2 * a + (d == 2)
                 nw += 1
+    walled = ids[:nw]
+    if not record and n > matrix_cells:
+        # Regions are trees of a union-find built from the doors; the walls then join them
+        # in the same order as below, so the answers and the maze are the same.
+        up = np.arange(n, dtype=np.uint32)
+        joined, _ = join_walls(flat, h, w, ids[doors:], 2 * n - doors, up, 0)
+        shuffle(walled, nw)
+        join_walls(flat, h, w, walled, nw, up, joined)
+        return buf[:0]
     label = np.empty(n, dtype=np.int32)
     head = np.empty(n, dtype=np.int32)
     nxt = np.empty(n, dtype=np.int32)
@@ -280,7 +295,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     for i in range(nw):
         if regions == 1:
             break
-        a, d = walled[i] >> 2, walled[i] & 3
+        a, d = walled[i] >> 1, 1 + (walled[i] & 1)
         around_by(h, w, magic, wrap_x, wrap_y, a, nbs)
         b = nbs[d]
         apart = not reach[a, b] if use_matrix else label[a] != label[b]

@@ -16,6 +16,7 @@ from mazegame.engine.generate.common import (
     framed_grid,
     framed_step,
     join,
+    join_in_order,
     row_magic,
     shuffle,
     through_frame,
@@ -24,7 +25,7 @@ from mazegame.engine.generate.common import (
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import XS_MASK, xs_below, xs_next, xs_seed
+from mazegame.engine.rng import xs_below, xs_next, xs_seed
 from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
 
 #: `_PICK[mask * 4 + i]`: the i-th set bit of a 4-bit mask of sides (a choice among them)
@@ -178,88 +179,6 @@ def _unite(parent, x, y):
     parent[a] += parent[b]
     parent[b] = a
     return a, b
-
-
-_LINK_HASH = 0x9E3779B1  #: Knuth's multiplicative hash (`_link_rank`)
-AHEAD = 64  #: walls whose tree links are read ahead, all at once, before they are joined
-
-
-@kernel(inline="always")
-def _wall_ends(wall, wide, cells, magic):
-    """A wall id's cell, the cell beyond the wall, and the side (1 east, 2 south), all
-    uint64 and without a branch: east and south walls come in random order, so a branch
-    on which it is goes wrong half the time. `magic` is `row_magic(w)`; a wall round a
-    wrapped edge comes back to the row's start or the top row."""
-    cell = wall >> np.uint64(1)
-    south = wall & np.uint64(1)
-    below = cell + wide
-    below = below - cells if below >= cells else below
-    col = cell - ((cell * magic) >> np.uint64(ROW_SHIFT)) * wide
-    right = cell + np.uint64(1) - (wide if col == wide - np.uint64(1) else np.uint64(0))
-    return cell, (below if south else right), np.uint64(1) + south
-
-
-@kernel(inline="always")
-def _link_rank(root):
-    """A root's place in random linking: Knuth's multiplicative hash of it, 32 bits."""
-    return (np.uint64(root) * np.uint64(_LINK_HASH)) & np.uint64(XS_MASK)
-
-
-@kernel
-def _read_ahead(up, wide, cells, magic, edges, start, end):
-    """Read the first two links of both cells of walls start..end-1: independent loads the
-    processor overlaps, where the joins one by one wait for each miss in turn (a big maze's
-    trees do not fit the cache). Returns their sum, which keeps the compiler from dropping
-    the loads."""
-    total = 0
-    for i in range(start, end):
-        cell, nb, _ = _wall_ends(np.uint64(edges[i]), wide, cells, magic)
-        total += up[up[cell]] + up[up[nb]]
-    return total
-
-
-@kernel
-def join_in_order(flat, h, w, edges, m):
-    """Open the walls edges[:m] in order wherever they separate two trees (Kruskal's loop
-    without a trace): the minimum spanning tree of the walls' ranks. Returns the loads'
-    checksum (see `_read_ahead`).
-
-    Built so that nothing it branches on is a coin flip: each cell links toward its tree's
-    root (a root links to itself) and a find takes two links at once, halving the path,
-    before it checks for the root (rarely not there yet); the union links the root of the
-    lower hash under the other (random linking: no sizes to keep or load), and a wall
-    inside one tree still does every store, to no effect (a root linked to itself, a wall
-    bit cleared by zero). Indices are unsigned: no negative index to wrap.
-    """
-    n = h * w
-    up = np.arange(n, dtype=np.uint32)
-    wide, cells, magic = np.uint64(w), np.uint64(n), np.uint64(row_magic(w))
-    joined = 0
-    read = 0
-    for start in range(0, m, AHEAD):
-        end = min(start + AHEAD, m)
-        read += _read_ahead(up, wide, cells, magic, edges, start, end)
-        for i in range(start, end):
-            cell, nb, d = _wall_ends(np.uint64(edges[i]), wide, cells, magic)
-            a = up[up[cell]]
-            up[cell] = a
-            while up[a] != a:
-                up[a] = up[up[a]]
-                a = up[a]
-            b = up[up[nb]]
-            up[nb] = b
-            while up[b] != b:
-                up[b] = up[up[b]]
-                b = up[b]
-            a_low = _link_rank(a) < _link_rank(b)
-            up[a if a_low else b] = b if a_low else a  # a no-op when a == b
-            differ = np.uint64(a != b)
-            flat[cell] &= ~np.uint8(differ << d)
-            flat[nb] &= ~np.uint8(differ << (d ^ np.uint64(2)))
-            joined += differ
-        if joined == n - 1:
-            break
-    return read
 
 
 @kernel
