@@ -178,12 +178,12 @@ def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
 
 
 @kernel
-def _random_walls(h, w, wrap_x, wrap_y):
+def _random_walls(h, w, wrap_x, wrap_y, seed):
     """Prim's weights: every inner wall, in one random order. (Its own kernel since the
     same steps inside `prim` once read 230 ns a cell at 4096x4096 against 173: likely a
     stale cache, which `jit` now retires, or the run-to-run noise of this machine.)"""
     edges, m = wall_ids(h, w, wrap_x, wrap_y)
-    shuffle_fast(edges, m)
+    shuffle_fast(edges, m, seed)
     return edges, m
 
 
@@ -200,7 +200,7 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     h, w = walls.shape
     n = h * w
     flat = walls.reshape(n)
-    edges, m = _random_walls(h, w, wrap_x, wrap_y)
+    edges, m = _random_walls(h, w, wrap_x, wrap_y, seed)
     if not record:
         join_in_order(flat, h, w, edges, m)
         return buf[:0]
@@ -305,7 +305,8 @@ register(GeneratorSpec(
     "True Prim: every wall gets a random weight and the tree grows by the lightest edge "
     "leaving it (its minimum spanning tree: the same kind of maze as Kruskal's). Many "
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
-    edition=2,  # the weights became one random order of the walls (faster, other mazes)
+    # 2: the weights became one random order of the walls; 3: shuffled by its own stream
+    edition=3,
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.jit import kernel
-from mazegame.engine.rng import XS_MASK, randbelow
+from mazegame.engine.rng import XS_MASK, randbelow, xs_below, xs_next, xs_seed
 from mazegame.engine.trace import AT, MARK, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
@@ -69,14 +69,18 @@ def shuffle(items, count):
 
 
 @kernel
-def shuffle_fast(items, count):
-    """Fisher-Yates shuffle of items[:count] in place, each pick by `below` (about 2 ns where
-    randint over a changing range costs 15): for the generators whose stream may change."""
+def shuffle_fast(items, count, seed):
+    """Fisher-Yates shuffle of items[:count] in place, each pick by a xorshift draw of the
+    seed's own stream (numba's Mersenne Twister cost twice as much at 2 million walls), for
+    the generators whose stream may change; from BUCKETS_FROM items on, `shuffle_in_buckets`
+    on numba's generator (seeded by the caller)."""
     if count >= BUCKETS_FROM:
         shuffle_in_buckets(items, count)
         return
+    x = xs_seed(seed)
     for i in range(count - 1, 0, -1):
-        j = below(i + 1)
+        x = xs_next(x)
+        j = xs_below(x, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
