@@ -86,7 +86,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
                 k = emit(buf, k, AT, unframed(p, w), 0)
             continue
         x = xs_next(x)
-        i = mask * 4 + ((x * count) >> 32)
+        i = mask * 4 + xs_below(x, count)
         d = _PICK[i]
         nb = p + offset[i]
         if wrapping and grid[nb] == FRAME:
