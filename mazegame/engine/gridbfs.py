@@ -13,6 +13,8 @@ on every kind of maze). In a maze without one-way doors (`two_way`) the moves in
 are its moves out, and the backwards search reads only each cell's own byte
 (`bfs_sides_two_way`): as fast as the forward one. Those searches (`_expand_own`) never look
 back through the side a cell was reached by, which halves their time again (see NO_SIDE).
+Each search first runs as `gridwalk`'s walk, which needs no "seen?" and no branch a move;
+it is exact where no cell is reached twice (any perfect maze), and says when it was not.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 from mazegame.engine.bits import lowest_bit
 from mazegame.engine.graph import seeded
 from mazegame.engine.grid import Maze
+from mazegame.engine.gridwalk import tree_bfs, tree_bidirectional
 from mazegame.engine.jit import kernel
 
 
@@ -263,7 +266,11 @@ def _bfs_own(sides, w, sources, in_cell_order):
 @kernel
 def bfs_sides(sides, w, sources):
     """Distances (-1 unreached) and BFS parents (-1 for the sources) from `sources` over
-    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s."""
+    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s (by
+    `gridwalk.tree_bfs` where no cell is reached twice, else by `_expand_own`)."""
+    dist, parent, exact = tree_bfs(sides, w, sources)
+    if exact:
+        return dist, parent
     return _bfs_own(sides, w, sources, False)
 
 
@@ -297,7 +304,11 @@ def two_way(walls, wrap_x, wrap_y):
 def bfs_sides_two_way(sides, w, sources):
     """`bfs_sides_reversed` for a maze whose doors all open both ways: the moves into a
     cell are its own moves out, taken in increasing order (N, W, E, S; a cell with a move
-    round the maze sorts its own), so each cell reads only its own byte."""
+    round the maze sorts its own), so each cell reads only its own byte. Where no cell is
+    reached twice the order makes no difference: `gridwalk.tree_bfs` first."""
+    dist, parent, exact = tree_bfs(sides, w, sources)
+    if exact:
+        return dist, parent
     return _bfs_own(sides, w, sources, True)
 
 
@@ -307,8 +318,13 @@ def bidirectional_sides(sides, w, start, goal_cells, both_ways):
     the start and one backwards from the goals, a whole level at a time, always the smaller
     frontier; the first level that touches the other side, finished, holds a shortest path.
     `both_ways`: every door opens both ways (`two_way`), so the backward search takes each
-    cell's own moves (`_expand_own`). Returns (meeting cell or -1, forward dist, forward
-    parent, backward dist, backward parent), exactly the CSR kernel's."""
+    cell's own moves (`_expand_own`), after two `gridwalk` walks where no cell is reached
+    twice. Returns (meeting cell or -1, forward dist, forward parent, backward dist,
+    backward parent), exactly the CSR kernel's."""
+    if both_ways:
+        meet, df, pf, db, pb, exact = tree_bidirectional(sides, w, start, goal_cells)
+        if exact:
+            return meet, df, pf, db, pb
     n = sides.shape[0]
     h = n // w
     magic = ((1 << 40) + w - 1) // w
