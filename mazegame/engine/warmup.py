@@ -39,9 +39,10 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: (generate(name, 5, 5, 1, record=True),
                                                       generate(name, 5, 5, 1))
-    for name in SOLVERS:
-        yield f"solver {name}", lambda name=name: solve(
-            name, generate("backtracker", 4, 4, 1).maze, record=True)
+    for name in SOLVERS:  # with a trace and without: some run other kernels untraced
+        yield f"solver {name}", lambda name=name: [
+            solve(name, generate("backtracker", 4, 4, 1).maze, record=record)
+            for record in (True, False)]
 
 
 def run_task(call: Callable[[], object]) -> int:

@@ -262,6 +262,15 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     return meet, df, pf, db, pb, buf[:k]
 
 
+@kernel
+def _labelled_by_either(forward, backward):
+    """How many cells either side labelled (one pass, no temporary arrays)."""
+    count = 0
+    for i in range(forward.shape[0]):
+        count += (forward[i] >= 0) | (backward[i] >= 0)
+    return count
+
+
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
     goals = np.asarray(maze.goals, dtype=np.int64)
@@ -277,7 +286,7 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
     path = [maze.start]
     if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
         path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])
-    visited = int(np.count_nonzero((df >= 0) | (db >= 0)))
+    visited = int(_labelled_by_either(df, db))
     return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
                   visited=visited)
 
