@@ -3,9 +3,9 @@
 glibc hands a freed block bigger than its mmap threshold (128 KiB at first, growing with
 use up to 32 MiB) back to the system, and trims the heap's free top past twice that. The
 next call's arrays are then fresh pages, each faulted in on its first touch: about 2 us a
-page on this project's 2-core virtual machine, more than a BFS spends on the thousand
-cells a page of its labels holds (a bidirectional BFS at 1000x1000 read 20 ns a cell, 12
-of them page faults). `keep_freed_blocks` fixes both limits, as the command line does
+page on this project's 2-core virtual machine, 2 ns a cell for each array of 4 bytes a cell
+(a bidirectional BFS at 1000x1000, with seven arrays, read 20 ns a cell, about 11 of them
+page faults). `keep_freed_blocks` fixes both limits, as the command line does
 when it starts: blocks up to 32 MiB come from the heap and stay there for reuse; bigger
 ones are still mapped, and unmapped when freed.
 """
