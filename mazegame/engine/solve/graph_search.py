@@ -49,6 +49,16 @@ def _status(found: bool) -> int:
     return FOUND if found else UNREACHABLE
 
 
+@kernel
+def _labelled(dist, other):
+    """How many cells either array labels (>= 0; the same array twice: that one's), in
+    one pass with no temporary arrays: a & b is negative only when both are."""
+    count = 0
+    for i in range(dist.shape[0]):
+        count += (dist[i] & other[i]) >= 0
+    return count
+
+
 # -- breadth-first, from the start ------------------------------------------------------
 def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits' breadth-first labelling from the start; the path runs back down the labels
@@ -60,9 +70,8 @@ def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS
         events = np.empty((0, 3), dtype=np.int32)
     reached = [g for g in maze.goals if dist[g] >= 0]
     goal = min(reached, key=lambda g: dist[g]) if reached else maze.start
-    path = path_to(dist, parent, goal)
-    return finish("bfs", maze, _status(bool(reached)), path, events, record,
-                  {"distances": dist}, visited=int(np.count_nonzero(dist >= 0)))
+    return finish("bfs", maze, _status(bool(reached)), walk_back(parent, goal), events,
+                  record, {"distances": dist}, visited=int(_labelled(dist, dist)))
 
 
 # -- breadth-first, from the goal -------------------------------------------------------
@@ -83,7 +92,7 @@ def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions 
     # the parents point towards the goals: the route from the start is the chain reversed
     path = walk_back(parent, maze.start)[::-1] if found else [maze.start]
     return finish("bfs-from-goal", maze, _status(found), path, events, record,
-                  {"distances": dist}, visited=int(np.count_nonzero(dist >= 0)))
+                  {"distances": dist}, visited=int(_labelled(dist, dist)))
 
 
 # -- A* ------------------------------------------------------------------------------------
@@ -262,15 +271,6 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     return meet, df, pf, db, pb, buf[:k]
 
 
-@kernel
-def _labelled_by_either(forward, backward):
-    """How many cells either side labelled (one pass, no temporary arrays)."""
-    count = 0
-    for i in range(forward.shape[0]):
-        count += (forward[i] >= 0) | (backward[i] >= 0)
-    return count
-
-
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
     goals = np.asarray(maze.goals, dtype=np.int64)
@@ -286,7 +286,7 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
     path = [maze.start]
     if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
         path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])
-    visited = int(_labelled_by_either(df, db))
+    visited = int(_labelled(df, db))
     return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
                   visited=visited)
 
