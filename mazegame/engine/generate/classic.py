@@ -30,6 +30,7 @@ from mazegame.engine.generate.common import (
     sides_where,
     through_frame,
     unframed,
+    union_find_links,
 )
 from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
@@ -188,7 +189,7 @@ def _random_walls(h, w, wrap_x, wrap_y, seed):
 
 
 @kernel
-def prim(walls, wrap_x, wrap_y, seed, record, buf):
+def prim(walls, wrap_x, wrap_y, seed, record, buf, links):
     """True Prim: every wall weighs its place in one random order of the walls, and the
     tree grows from a random cell by the lightest wall leaving it.
 
@@ -202,7 +203,7 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     flat = walls.reshape(n)
     edges, m = _random_walls(h, w, wrap_x, wrap_y, seed)
     if not record:
-        join_in_order(flat, h, w, edges, m)
+        join_in_order(flat, h, w, edges, m, links)
         return buf[:0]
     rank = np.zeros(2 * n, dtype=np.int64)
     for i in range(m):
@@ -307,6 +308,7 @@ register(GeneratorSpec(
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
     # 2: the weights became one random order of the walls; 3: shuffled by its own stream
     edition=3,
+    prepare=union_find_links,
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

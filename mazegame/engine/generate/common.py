@@ -332,8 +332,19 @@ def join_walls(flat, h, w, edges, m, up, joined):
     return joined, read
 
 
+def union_find_links(h: int, w: int, options=None) -> tuple:
+    """A generator's `prepare`: room for `join_in_order`'s links, allocated by numpy. numpy
+    asks the system for transparent huge pages for an array of 4 MiB or more, as a
+    kernel's own arrays do not, and the joins read the links in random order: at
+    4096x4096 their loop ran 18% faster on huge pages (fewer page-table walks)."""
+    return (np.empty(h * w, dtype=np.uint32),)
+
+
 @kernel
-def join_in_order(flat, h, w, edges, m):
-    """`join_walls` from every cell a tree of its own: the minimum spanning tree of the
-    walls' ranks. Returns the read-ahead's checksum."""
-    return join_walls(flat, h, w, edges, m, np.arange(h * w, dtype=np.uint32), 0)[1]
+def join_in_order(flat, h, w, edges, m, up):
+    """`join_walls` from every cell a tree of its own (`up`: room for h * w links, from
+    `union_find_links`): the minimum spanning tree of the walls' ranks. Returns the
+    read-ahead's checksum."""
+    for i in range(h * w):
+        up[i] = i
+    return join_walls(flat, h, w, edges, m, up, 0)[1]
