@@ -23,7 +23,7 @@ import numpy as np
 
 from mazegame.engine.bits import lowest_bit
 from mazegame.engine.graph import seeded
-from mazegame.engine.grid import Maze
+from mazegame.engine.grid import Maze, two_way
 from mazegame.engine.gridwalk import tree_bfs, tree_bidirectional
 from mazegame.engine.jit import kernel
 
@@ -298,24 +298,6 @@ def bfs_sides_reversed(sides, w, sources):
     cell's parent is the next cell on its way there): exactly `graph.bfs` over
     `maze_graph_reversed`."""
     return _search(sides, w, sources, True)
-
-
-@kernel
-def two_way(walls, wrap_x, wrap_y):
-    """Whether every door opens both ways (no one-way doors): each wall bit matches the
-    neighbour's facing one. Then the moves into a cell are the moves out of it."""
-    h, w = walls.shape
-    differ = 0  # counted, not returned at the first: a loop with no exit runs four times faster
-    for r in range(h):
-        below = r + 1 if r < h - 1 else 0
-        for c in range(w - 1):
-            differ += (walls[r, c] >> 1 & 1) != (walls[r, c + 1] >> 3 & 1)
-        if wrap_x:
-            differ += (walls[r, w - 1] >> 1 & 1) != (walls[r, 0] >> 3 & 1)
-        if r < h - 1 or wrap_y:
-            for c in range(w):
-                differ += (walls[r, c] >> 2 & 1) != (walls[below, c] & 1)
-    return differ == 0
 
 
 @kernel

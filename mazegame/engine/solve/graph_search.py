@@ -5,13 +5,14 @@ BFS, A* and the bidirectional search run on the CSR move graph (built through `s
 wrap-around and one-way doors need no special case; searches from the goal use the reversed
 graph. Without a trace the breadth-first searches run over the maze's own grid instead
 (`gridbfs`: the same labels, parents and meeting, about twice as fast). Dead-end filling
-counts doors and needs a two-way maze.
+follows each dead end down its corridor and needs a two-way maze.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.bits import lowest_bit
 from mazegame.engine.generate.common import ROW_SHIFT, row_magic
 from mazegame.engine.graph import (
     CSR,
@@ -26,7 +27,9 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.gridbfs import (
     bfs_maze,
     bfs_maze_reversed,
+    bfs_sides,
     bidirectional_maze,
+    move_sides,
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, moves_table, note
@@ -292,58 +295,74 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
 
 
 # -- dead-end filling ------------------------------------------------------------------
+FILLED = 0xC0  #: a filled cell's byte of moves: two bits, so it never reads as a dead end
+ROCK = 0x60  #: a rock cell's: likewise, and its top bit clear (rock is not filled)
+
+
 @kernel
 def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
     """Fill every dead end (one way in, neither start nor goal), then the corridors that
-    become dead ends behind them. Returns (filled mask, events). Moves come from
-    `moves_table` (a load each, no divisions)."""
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
-    stone = solid.reshape(solid.size)
-    degree = np.zeros(n, dtype=np.int32)
-    filled = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int32)
-    tail, k = 0, 0
+    become dead ends behind them. Returns (filled mask, moves left, events): the moves as
+    `move_sides` bytes, none into or out of a filled cell or rock.
+
+    Each dead end is followed down its corridor at once: filling a cell takes its one door
+    away from the cell it leads to, which is next if that leaves it one door or none. No
+    queue and no degree table: one byte a cell of moves (`gridbfs.move_sides`), cleared as
+    doors go. A walk never reaches a filled cell (a filled cell's door was taken from its
+    one neighbour), and what ends up filled does not depend on the order (a cell goes once
+    every door but one leads into filled cells), so it is the set a queue would fill. Needs
+    a two-way maze (the solver refuses the others): a move out is a move in.
+    """
+    h, w = walls.shape
+    n = h * w
+    sides = move_sides(walls, wrap_x, wrap_y, solid)
+    if solid.shape[0] > 0:
+        stone = solid.reshape(n)
+        for v in range(n):
+            if stone[v]:
+                sides[v] = ROCK
+    step = np.array([-w, 1, w, -1])
+    ends = np.empty(n, dtype=np.int32)  # the dead ends, listed without a branch a cell
+    m = 0
     for v in range(n):
-        if solid.shape[0] > 0 and stone[v]:
+        s = sides[v]
+        ends[m] = v
+        m += (s & (s - 1)) == 0
+    k = 0
+    for i in range(m):
+        v = ends[i]
+        s = sides[v]
+        if s & (s - 1) or v == start or goals[v]:  # filled by an earlier walk, or an end
             continue
-        for d in range(4):
-            degree[v] += moves[v, d] != v
-        if degree[v] <= 1 and v != start and not goals[v]:
-            filled[v] = True
-            queue[tail] = v
-            tail += 1
-    for head in range(n):
-        if head >= tail:
-            break
-        v = queue[head]
-        if record:
-            k = emit(buf, k, AT, v, 0)
-            k = emit(buf, k, MARK, v, DEAD)
-        for d in range(4):
-            u = moves[v, d]
-            if u == v or filled[u]:
-                continue
-            degree[u] -= 1
-            if degree[u] <= 1 and u != start and not goals[u]:
-                filled[u] = True
-                queue[tail] = u
-                tail += 1
-    return filled, buf[:k]
+        while True:  # fill v; its door (if any) leads to the next cell to look at
+            sides[v] = FILLED
+            if record:
+                k = emit(buf, k, AT, v, 0)
+                k = emit(buf, k, MARK, v, DEAD)
+            if s == 0:
+                break
+            d = lowest_bit(s)
+            u = v + step[d]
+            s = sides[u] & (15 ^ (1 << (d ^ 2)))
+            sides[u] = s
+            if s & (s - 1) or u == start or goals[u]:
+                break
+            v = u
+    filled = np.empty(n, dtype=np.bool_)
+    for v in range(n):
+        filled[v] = sides[v] >> 7
+        sides[v] &= 15  # a door left joins two cells left (the last one taken went)
+    return filled, sides, buf[:k]
 
 
 def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Fill the dead ends; what is left holds every simple path, and BFS through it finds
     the shortest (in a perfect maze what is left *is* the path)."""
-    filled, events = recorded(lambda buf: dead_end_fill(
+    filled, rest, events = recorded(lambda buf: dead_end_fill(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         record, buf,
-    ), record, 2 * maze.size, lambda result: result[1])
-    rock = filled.reshape(maze.walls.shape)  # filled cells become rock for the final BFS
-    if maze.solid is not None:
-        rock = rock | maze.solid
-    rest = maze.copy(solid=rock)
-    dist, parent = bfs_maze(rest, maze.start)
+    ), record, 2 * maze.size, lambda result: result[2])
+    dist, parent = bfs_sides(rest, maze.width, np.array([maze.start], dtype=np.int64))
     reached = [g for g in maze.goals if dist[g] >= 0]
     path = path_to(dist, parent, min(reached, key=lambda g: dist[g])) if reached else [maze.start]
     return finish("dead-end-fill", maze, _status(bool(reached)), path, events, record,

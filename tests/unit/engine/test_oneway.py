@@ -181,3 +181,16 @@ def test_an_exit_in_the_outer_wall_is_not_a_one_way_door():
     assert not maze.is_one_way
     maze.walls[1, 1] |= np.uint8(1)  # the door below it now opens one way only
     assert maze.is_one_way
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.booleans(), st.booleans(), st.data())
+def test_is_one_way_matches_stepping_both_ways(w, h, wrap_x, wrap_y, data):
+    """A maze is one-way exactly when some move between two cells (by `Maze.step`) has no
+    move back; any wall bits, wrap or not (the kernel compares each door's two sides)."""
+    wrap_x, wrap_y = wrap_x and w >= 3, wrap_y and h >= 3
+    bits = data.draw(st.lists(st.integers(0, 15), min_size=w * h, max_size=w * h))
+    maze = Maze(np.array(bits, dtype=np.uint8).reshape(h, w), wrap_x, wrap_y)
+    moves = {(v, maze.step(v, d)) for v in range(maze.size) for d in range(4)}
+    one_way = any(v != u and (u, v) not in moves for v, u in moves)
+    assert maze.is_one_way == one_way
