@@ -7,6 +7,7 @@ import numpy as np
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import (  # noqa: F401  (each registers its solvers)
     aroma,
+    astar,
     graph_search,
     tremaux,
     walkers,

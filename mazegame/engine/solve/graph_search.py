@@ -1,7 +1,7 @@
-"""Searches over the whole maze: breadth-first from either end, A*, bidirectional BFS, and
-dead-end filling.
+"""Searches over the whole maze: breadth-first from either end, bidirectional BFS, and
+dead-end filling (A* is in `astar`).
 
-BFS, A* and the bidirectional search run on the CSR move graph (built through `step`), so
+BFS and the bidirectional search run on the CSR move graph (built through `step`), so
 wrap-around and one-way doors need no special case; searches from the goal use the reversed
 graph. Without a trace the breadth-first searches run over the maze's own grid instead
 (`gridbfs`: the same labels, parents and meeting, about twice as fast). Dead-end filling
@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.bits import lowest_bit
-from mazegame.engine.generate.common import ROW_SHIFT, row_magic
 from mazegame.engine.graph import (
     CSR,
     bfs,
@@ -32,7 +31,7 @@ from mazegame.engine.gridbfs import (
     move_sides,
 )
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import finish, goal_mask, moves_table, note
+from mazegame.engine.solve.base import finish, goal_mask, note
 from mazegame.engine.solve.registry import (
     DEFAULTS,
     FOUND,
@@ -96,119 +95,6 @@ def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions 
     path = walk_back(parent, maze.start)[::-1] if found else [maze.start]
     return finish("bfs-from-goal", maze, _status(found), path, events, record,
                   {"distances": dist}, visited=int(_labelled(dist, dist)))
-
-
-# -- A* ------------------------------------------------------------------------------------
-@kernel
-def _heuristic(h, w, magic, wrap_x, wrap_y, cell, goal_rows, goal_cols):
-    """Fewest grid moves to the nearest goal, ignoring walls (shorter across a wrapped edge);
-    the cell's row by `row_magic`'s multiply, the goals' rows and columns worked out once."""
-    r = (np.int64(cell) * magic) >> ROW_SHIFT
-    c = cell - r * w
-    best = h + w
-    for i in range(goal_rows.shape[0]):
-        dr, dc = abs(goal_rows[i] - r), abs(goal_cols[i] - c)
-        if wrap_y:
-            dr = min(dr, h - dr)
-        if wrap_x:
-            dc = min(dc, w - dc)
-        best = min(best, dr + dc)
-    return best
-
-
-@kernel
-def _heap_push(keys, cells, size, key, cell):
-    i = size
-    keys[i], cells[i] = key, cell
-    while i > 0:
-        up = (i - 1) // 2
-        if keys[up] <= keys[i]:
-            break
-        keys[up], keys[i] = keys[i], keys[up]
-        cells[up], cells[i] = cells[i], cells[up]
-        i = up
-    return size + 1
-
-
-@kernel
-def _heap_pop(keys, cells, size):
-    cell = cells[0]
-    size -= 1
-    keys[0], cells[0] = keys[size], cells[size]
-    i = 0
-    while True:
-        small, left = i, 2 * i + 1
-        if left < size and keys[left] < keys[small]:
-            small = left
-        if left + 1 < size and keys[left + 1] < keys[small]:
-            small = left + 1
-        if small == i:
-            break
-        keys[small], keys[i] = keys[i], keys[small]
-        cells[small], cells[i] = cells[i], cells[small]
-        i = small
-    return cell, size
-
-
-@kernel
-def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
-    """A* with the wrap-aware Manhattan distance; ties go to the deeper cell.
-
-    Returns (goal reached or -1, g, parent, events). Each cell is expanded once (the
-    heuristic is consistent: one move changes it by at most one).
-    """
-    h, w = walls.shape
-    n = h * w
-    magic = row_magic(w)
-    goal_rows, goal_cols = goal_cells // w, goal_cells % w
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
-    g = np.full(n, -1, dtype=np.int64)
-    parent = np.full(n, -1, dtype=np.int32)
-    closed = np.zeros(n, dtype=np.bool_)
-    keys = np.empty(4 * n + 1, dtype=np.int64)  # f * 2n + h: by f, then by nearness
-    cells = np.empty(4 * n + 1, dtype=np.int32)
-    k = 0
-    g[start] = 0
-    size = _heap_push(keys, cells, 0, 0, start)
-    if record:
-        k = emit(buf, k, LABEL, start, 0)
-        k = emit(buf, k, MARK, start, FRONTIER)
-    reached = -1
-    while size > 0:
-        v, size = _heap_pop(keys, cells, size)
-        if closed[v]:
-            continue  # a stale heap entry
-        closed[v] = True
-        if record:
-            k = emit(buf, k, AT, v, 0)
-            k = emit(buf, k, MARK, v, VISITED)
-        if goals[v]:
-            reached = v
-            break
-        for d in range(4):
-            u = moves[v, d]
-            if u == v or closed[u] or (g[u] >= 0 and g[u] <= g[v] + 1):
-                continue
-            g[u] = g[v] + 1
-            parent[u] = v
-            hu = _heuristic(h, w, magic, wrap_x, wrap_y, u, goal_rows, goal_cols)
-            size = _heap_push(keys, cells, size, (g[u] + hu) * 2 * n + hu, u)
-            if record:
-                k = emit(buf, k, LABEL, u, g[u])
-                k = emit(buf, k, MARK, u, FRONTIER)
-    return reached, g, parent, buf[:k]
-
-
-def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """A* from the start to the nearest goal."""
-    goal_cells = np.asarray(maze.goals, dtype=np.int64)
-    reached, g, parent, events = recorded(lambda buf: astar(
-        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
-        goal_cells, record, buf,
-    ), record, 4 * maze.size, lambda result: result[3])
-    path = path_to(g, parent, reached) if reached >= 0 else [maze.start]
-    return finish("astar", maze, _status(reached >= 0), path, events, record,
-                  {"distances": g}, visited=int(np.count_nonzero(g >= 0)))
 
 
 # -- bidirectional breadth-first -----------------------------------------------------------
@@ -387,12 +273,6 @@ register(SolverSpec(
     "between start and goal are left. Suits mentions it as 'pruning'.",
     f"{SUITS}, section 3.3 (pruning)", directed=False, shortest=True,
     layers=("agents", "marks"), labels="",
-))
-register(SolverSpec(
-    "astar", "A* search", solve_astar,
-    "Breadth-first search that expands the cell with the smallest steps-so-far plus "
-    "straight-line guess to the goal first, so it heads for the goal.",
-    "Hart, Nilsson and Raphael, IEEE Trans. SSC 4(2) (1968)", **SEARCH,
 ))
 register(SolverSpec(
     "bidirectional-bfs", "Bidirectional BFS", solve_bidirectional,
