@@ -83,7 +83,7 @@ def _bounded_sides(flat, h, w):
 
 
 @kernel
-def _offsets(w, n):
+def side_steps(w, n):
     """The step to the cell beyond each side (N, E, S, W), straight and round the maze."""
     return (np.array([-w, 1, w, -1], dtype=np.int64),
             np.array([n - w, 1 - w, w - n, w - 1], dtype=np.int64))
@@ -167,7 +167,7 @@ def _search(sides, w, sources, backwards):
     """One BFS from `sources` over the moves (or backwards): (dist, parent), a level at a
     time as the bidirectional search expands."""
     n = sides.shape[0]
-    step, wrap = _offsets(w, n)
+    step, wrap = side_steps(w, n)
     found = np.empty(4, dtype=np.int64)
     dist, parent, queue, tail = seeded(n, sources)
     alone = np.empty(0, dtype=np.int32)  # no other side to meet
@@ -273,7 +273,7 @@ def _expand_own(sides, step, wrap, in_cell_order, dist, parent, other, queue, he
 def _bfs_own(sides, w, sources, in_cell_order):
     """A whole BFS over each cell's own moves (`_expand_own`): (dist, parent)."""
     n = sides.shape[0]
-    step, wrap = _offsets(w, n)
+    step, wrap = side_steps(w, n)
     found = np.empty(4, dtype=np.int64)
     dist, parent, queue, tail = _packed_sources(n, sources)
     _expand_own(sides, step, wrap, in_cell_order, dist, parent, np.empty(0, dtype=np.int32),
@@ -328,7 +328,7 @@ def bidirectional_sides(sides, w, start, goal_cells, both_ways):
     n = sides.shape[0]
     h = n // w
     magic = ((1 << 40) + w - 1) // w
-    step, wrap = _offsets(w, n)
+    step, wrap = side_steps(w, n)
     found = np.empty(4, dtype=np.int64)
     first = np.full(1, start, dtype=np.int32)
     if both_ways:

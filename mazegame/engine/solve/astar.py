@@ -18,7 +18,7 @@ from mazegame.engine.bits import lowest_bit
 from mazegame.engine.generate.common import ROW_SHIFT, row_magic
 from mazegame.engine.graph import path_to
 from mazegame.engine.grid import Maze
-from mazegame.engine.gridbfs import move_sides
+from mazegame.engine.gridbfs import move_sides, side_steps
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask
 from mazegame.engine.solve.registry import (
@@ -90,8 +90,7 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     magic = row_magic(w)
     goal_rows, goal_cols = goal_cells // w, goal_cells % w
     sides = move_sides(walls, wrap_x, wrap_y, solid)  # a byte a cell: what moves, what wraps
-    step = np.array([-w, 1, w, -1])
-    wrap = np.array([n - w, 1 - w, w - n, w - 1])
+    step, wrap = side_steps(w, n)
     g = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int32)
     closed = np.zeros(n, dtype=np.bool_)

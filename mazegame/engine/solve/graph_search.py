@@ -29,6 +29,7 @@ from mazegame.engine.gridbfs import (
     bfs_sides,
     bidirectional_maze,
     move_sides,
+    side_steps,
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
@@ -207,7 +208,7 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
         for v in range(n):
             if stone[v]:
                 sides[v] = ROCK
-    step = np.array([-w, 1, w, -1])
+    step, _ = side_steps(w, n)  # no wrap: the solver refuses wrapped mazes
     ends = np.empty(n, dtype=np.int32)  # the dead ends, listed without a branch a cell
     m = 0
     for v in range(n):
