@@ -33,6 +33,7 @@ from mazegame.games.editor_maze import (
     one_way_count,
     resized,
 )
+from mazegame.locations import OutsideDataFolder, writable_path
 
 HISTORY = 200  #: undo steps kept
 MAX_SIDE = 100  #: the editor's largest side (a level is played on a screen)
@@ -103,8 +104,9 @@ class Editor:
         if problem:
             return f"not saved: {problem}"
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            writable_path(path).write_text(text, encoding="utf-8")
+        except OutsideDataFolder as err:  # served to a browser: the message names both
+            return f"not saved: {err.strerror}"
         except OSError as err:
             return f"not saved: {err.strerror or err} ({path})"
         self.mark_saved()

@@ -28,6 +28,7 @@ from mazegame.engine.rat import (
 from mazegame.engine.rat.episode import LOG_ACTS, LOG_FOUND, LOG_MOVE, LOG_PRED, PLACE
 from mazegame.engine.rat.net import TYPES, open_sides
 from mazegame.games import rat
+from mazegame.locations import writable_path
 
 WATCH_CAP = 2000  #: moves of a watched episode (training fast uses the full step cap)
 
@@ -167,9 +168,9 @@ class RatLab:
 
     # -- files ----------------------------------------------------------------------
     def save(self, path: Path | None = None) -> Path:
-        """Write the rat (.npz) to `path`, by default `models_dir()/rat-SEED.npz`."""
-        path = Path(path) if path is not None else models_dir() / f"rat-{self.seed}.npz"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Write the rat (.npz) to `path`, by default `models_dir()/rat-SEED.npz` (OSError
+        when it cannot: OutsideDataFolder for a served game asked to write elsewhere)."""
+        path = writable_path(path if path is not None else models_dir() / f"rat-{self.seed}.npz")
         rat.save(self.net, str(path))
         return path
 

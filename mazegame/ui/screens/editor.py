@@ -24,7 +24,7 @@ from mazegame.engine.grid import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
 from mazegame.games.editor import DOOR_WORDS, Editor
 from mazegame.games.editor_level import LevelInfo, id_from_path
 from mazegame.games.setup import GameSetup
-from mazegame.locations import own_levels_dir
+from mazegame.locations import own_levels_dir, write_refusal
 from mazegame.ui import palette
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
 from mazegame.ui.screens.dialogs import ConfirmScreen
@@ -322,8 +322,13 @@ class EditorScreen(Screen):
             self.save()
 
     def save(self) -> None:
-        """Write the level (asking before overwriting a file that is not this level's)."""
+        """Write the level (asking before overwriting a file that is not this level's; a
+        game served to a browser refuses a path outside its data folder before asking)."""
         editor, path = self.editor, self.editor.save_path
+        refusal = write_refusal(path)
+        if refusal:
+            self.say(f"not saved: {refusal}")
+            return
         if path.exists() and editor.opened != path:
             def confirmed(yes: bool | None) -> None:
                 if yes:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from mazegame.games.editor import CLOSED, Editor
 from mazegame.games.editor_level import VIEW_NAMES
 from mazegame.games.setup import SEED_LIMIT, parse_seed
+from mazegame.locations import write_refusal
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY
 from mazegame.ui.screens.walk import WalkScreen
 
@@ -135,8 +136,9 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
                 return
         info_problem = replace(self.editor.info, **changes).problem()
         folder = Path(self.query_one("#field-folder", Input).value.strip() or ".").expanduser()
-        problem = info_problem or (f"{folder} is a file, not a folder"
-                                   if folder.exists() and not folder.is_dir() else "")
+        problem = info_problem or write_refusal(folder) or (
+            f"{folder} is a file, not a folder" if folder.exists() and not folder.is_dir()
+            else "")
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return
