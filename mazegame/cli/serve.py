@@ -1,22 +1,32 @@
 """`mazegame serve`: play in a web browser, served by textual-serve (the `serve` extra).
 
-Each browser tab that opens the page gets its own `mazegame play` process. Loopback addresses
-only by default: the game is a program running on this machine, so serving it to a network is
-asked for explicitly (`--host`) and warned about. Without textual-serve installed, one line says
-how to install it and the exit status is 1 (the command was right; the installation lacks a
-part); bad arguments (port, host, an address in use) exit 2 as everywhere.
+Each browser tab that opens the page gets its own `mazegame play` process, told it is served
+(`MAZEGAME_SERVED`: it writes files only inside its data folder). Loopback addresses only by
+default: the game is a program running on this machine, so serving it to a network is asked
+for explicitly (`--host`) and warned about. Only this server's own page may start a game
+(`--allow-origin` adds others), at most `--max-sessions` at once (`serve_guard` holds the
+rules, `serve_server` the server). Without textual-serve installed, one line says how to
+install it and the exit status is 1 (the command was right; the installation lacks a part);
+bad arguments (port, host, an address in use) exit 2 as everywhere.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import ipaddress
 import shlex
 import socket
 import sys
 
 from mazegame.cli.common import Command, UsageError
+from mazegame.cli.serve_guard import (
+    MOST_SESSIONS,
+    SESSION_BYTES,
+    allowed_origin,
+    default_max_sessions,
+    session_count,
+)
+from mazegame.locations import SERVED_VARIABLE
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -36,7 +46,7 @@ def port_number(text: str) -> int:
 
 
 def _configure_serve(p: argparse.ArgumentParser) -> None:
-    """Add serve's options: --host, --port, --public-url."""
+    """Add serve's options: --host, --port, --public-url, --allow-origin, --max-sessions."""
     p.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}, this machine only; "
                         "any other address serves the game to the network, with a warning)")
@@ -45,6 +55,14 @@ def _configure_serve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--public-url", default=None, metavar="URL",
                    help="the address browsers reach the server at, if not http://HOST:PORT "
                         "(e.g. when listening on 0.0.0.0 or behind a proxy)")
+    p.add_argument("--allow-origin", action="append", type=allowed_origin, default=[],
+                   metavar="URL",
+                   help="also let pages from this origin (http[s]://HOST[:PORT]) start games; "
+                        "repeatable (by default only this server's own page may)")
+    p.add_argument("--max-sessions", type=session_count, default=None, metavar="N",
+                   help="games played at once, each a process of about 325 MB; more "
+                        "browsers get a 'server is full' page (default: the memory available "
+                        f"at start / {SESSION_BYTES // 2**20} MB, from 1 to {MOST_SESSIONS})")
 
 
 def host_addresses(host: str, port: int) -> list[str]:
@@ -84,43 +102,17 @@ def public_url(host: str, port: int) -> str:
 
 def play_command() -> str:
     """The shell command textual-serve starts for each browser tab: this Python's `mazegame
-    play` (so the same installation and PYTHONPATH serve it)."""
-    return f"{shlex.quote(sys.executable)} -m mazegame play"
-
-
-SHUTDOWN_WAIT = 5.0  #: seconds Ctrl-C waits for the open games to quit
+    play` (so the same installation and PYTHONPATH serve it), told it is served (no browser
+    can unset a variable of the command line); `exec` spares a shell process a game."""
+    return f"{SERVED_VARIABLE}=1 exec {shlex.quote(sys.executable)} -m mazegame play"
 
 
 def game_server(server_class: type) -> type:
-    """textual-serve's Server, ending every open game on Ctrl-C: its own shutdown waits for
-    each open tab to close (measured: 20 s) before it stops their games."""
+    """textual-serve's Server with mazegame's page and guards (`serve_server`, imported
+    here: it needs aiohttp, which comes with the serve extra)."""
+    from mazegame.cli.serve_server import game_server as guarded
 
-    class GameServer(server_class):
-        """A Server that cancels its open sessions when it shuts down."""
-
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.sessions: set[asyncio.Task] = set()  #: one task a browser tab, while open
-
-        async def handle_websocket(self, request):
-            """Serve one tab's game, known to on_shutdown while it runs."""
-            task = asyncio.current_task()
-            self.sessions.add(task)
-            try:
-                return await super().handle_websocket(request)
-            finally:
-                self.sessions.discard(task)
-
-        async def on_shutdown(self, app) -> None:
-            """Cancel the open sessions: each tells its game to quit and waits for it."""
-            await super().on_shutdown(app)
-            waiting = list(self.sessions)
-            for task in waiting:
-                task.cancel()
-            if waiting:
-                await asyncio.wait(waiting, timeout=SHUTDOWN_WAIT)
-
-    return GameServer
+    return guarded(server_class)
 
 
 def warn_network(host: str, addresses: list[str], url: str | None, port: int) -> None:
@@ -149,7 +141,9 @@ def run_serve(args: argparse.Namespace) -> int:
         warn_network(args.host, addresses, args.public_url, args.port)
     server = game_server(Server)(
         play_command(), host=args.host, port=args.port, title="mazegame",
-        public_url=args.public_url or public_url(args.host, args.port))
+        public_url=args.public_url or public_url(args.host, args.port),
+        allow_origins=tuple(args.allow_origin),
+        max_sessions=args.max_sessions or default_max_sessions())
     try:
         server.serve()  # Ctrl-C and SIGTERM stop it gracefully (its own signal handlers)
     except OSError as err:  # the bind failed: address in use, not ours, no permission

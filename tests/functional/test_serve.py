@@ -1,5 +1,7 @@
 """`mazegame serve` in a real browser: headless Chromium opens the page, the menu draws, keys
 play a game and come back, q ends the session, and Ctrl-C stops the server with status 0.
+Every host but 127.0.0.1 is blocked, and the test fails if the page asks one (a font host
+would learn who plays, and offline the page would wait on it); the page's font is its own.
 
 Needs the serve extra (textual-serve), playwright's Python package (not its browsers: Debian's
 chromium is used) and a chromium binary; `.ci/run` installs them, else the test skips and
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -24,6 +27,12 @@ WAIT = 30.0  #: seconds any one step may take (a cold numba cache compiles the g
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+
+
+#: The status of the page's Roboto Mono (regular) once the fonts it uses have settled.
+FONT_STATUS = """document.fonts.ready.then(() => [...document.fonts].filter(
+    face => face.family.replace(/"/g, "") === "Roboto Mono" && face.style === "normal")
+    .map(face => face.status).join() || "none")"""
 
 
 def chromium() -> str | None:
@@ -51,13 +60,15 @@ def wait_until(check, what: str, poll) -> None:
 
 
 @contextlib.contextmanager
-def serving(port: int, tmp_path: Path):
-    """`mazegame serve` on a loopback port, in its own process group; yields the process once
-    it accepts connections, and stops the group (server and games) whatever happens."""
+def serving(port: int, tmp_path: Path, *options: str):
+    """`mazegame serve` (with these options) on a loopback port, in its own process group;
+    yields the process once it accepts connections, and stops the group (server and games)
+    whatever happens."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
         "MAZEGAME_DATA_DIR": str(tmp_path / "data")}
-    server = subprocess.Popen([sys.executable, "-m", "mazegame", "serve", "--port", str(port)],
+    server = subprocess.Popen([sys.executable, "-m", "mazegame", "serve", "--port", str(port),
+                               *options],
                               env=env, cwd=tmp_path, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, start_new_session=True)
     try:
@@ -89,8 +100,20 @@ def test_the_menu_plays_in_a_browser(tmp_path):
         try:  # a fresh profile: playwright gives each launch a new --user-data-dir
             page = browser.new_page(viewport={"width": 1000, "height": 640})
             drawn = bytearray()  # everything the game sent to the page's terminal
+            foreign: list[str] = []  # what the page asked of other hosts (and did not get)
+
+            def only_this_machine(route):
+                if urlsplit(route.request.url).hostname == "127.0.0.1":
+                    route.continue_()
+                else:
+                    foreign.append(route.request.url)
+                    route.abort("blockedbyclient")
+
+            page.route("**/*", only_this_machine)
 
             def on_socket(websocket):
+                if urlsplit(websocket.url).hostname != "127.0.0.1":
+                    foreign.append(websocket.url)
                 websocket.on("framereceived", lambda frame: drawn.extend(
                     frame if isinstance(frame, bytes) else frame.encode()))
 
@@ -111,6 +134,8 @@ def test_the_menu_plays_in_a_browser(tmp_path):
 
             shows("Campaign")  # the menu's first mode
             shows("Level editor")  # ... and its last: the whole list is drawn
+            assert foreign == [], "the page asked other hosts"
+            assert page.evaluate(FONT_STATUS) == "loaded"  # Roboto Mono, from this server
             page.locator(".xterm-helper-textarea").focus()  # the terminal takes the keys
             shows("New game: Classic", press("ArrowDown", "Enter"))  # the setup dialog
             shows("Moves", press("Enter"))  # Start: a classic game's status line
@@ -121,6 +146,7 @@ def test_the_menu_plays_in_a_browser(tmp_path):
             page.wait_for_selector("body.-closed", state="attached", timeout=WAIT * 1000)
         finally:
             browser.close()
+        assert foreign == [], "the page asked other hosts"
         server.send_signal(signal.SIGINT)  # Ctrl-C
         _, err = server.communicate(timeout=WAIT)
     assert server.returncode == 0, err.decode()[-500:]

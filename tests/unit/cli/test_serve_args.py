@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from mazegame.cli import main, serve
+from mazegame.cli.serve_guard import own_origins
 
 
 class FakeServer:
@@ -15,12 +16,15 @@ class FakeServer:
 
     made: list = []
 
-    def __init__(self, command, host, port, title, public_url):
+    def __init__(self, command, host, port, title, public_url, templates_path):
+        self.port, self.public_url = port, public_url
         self.made.append({"command": command, "host": host, "port": port,
                           "public_url": public_url})
+        self.templates_path = templates_path
 
     def serve(self):
-        self.made[-1]["served"] = True
+        self.made[-1].update(served=True, max_sessions=self.max_sessions,
+                             origins=self.origins, templates=self.templates_path)
 
 
 @pytest.fixture
@@ -34,13 +38,33 @@ def fake_server(monkeypatch):
     return FakeServer.made
 
 
-def test_the_default_serves_this_machine_only_without_a_warning(fake_server, capsys):
+def test_the_default_serves_this_machine_only_without_a_warning(fake_server, capsys,
+                                                                monkeypatch):
+    monkeypatch.setattr(serve, "default_max_sessions", lambda: 7)  # what the memory holds
     assert main(["serve"]) == 0
-    assert fake_server == [{"command": serve.play_command(), "host": "127.0.0.1",
-                            "port": 8000, "public_url": "http://127.0.0.1:8000",
-                            "served": True}]
-    assert "-m mazegame play" in fake_server[0]["command"]
+    made = fake_server[0]
+    assert {key: made[key] for key in ("command", "host", "port", "public_url", "served")} == {
+        "command": serve.play_command(), "host": "127.0.0.1", "port": 8000,
+        "public_url": "http://127.0.0.1:8000", "served": True}
+    assert "-m mazegame play" in made["command"]
+    assert made["max_sessions"] == 7
+    assert made["origins"] == own_origins("http://127.0.0.1:8000", 8000)
+    assert (made["templates"] / "app_index.html").is_file()  # our page, not textual-serve's
     assert capsys.readouterr().err == ""
+
+
+def test_each_game_is_told_it_is_served_on_its_command_line():
+    command = serve.play_command()
+    assert command.startswith("MAZEGAME_SERVED=1 exec ")
+    assert command.endswith(" -m mazegame play")
+
+
+def test_other_origins_and_the_session_cap_are_passed_on(fake_server):
+    assert main(["serve", "--allow-origin", "https://Friend.example:443/",
+                 "--allow-origin", "http://box:9000", "--max-sessions", "3"]) == 0
+    made = fake_server[0]
+    assert made["max_sessions"] == 3
+    assert {"https://friend.example", "http://box:9000"} < made["origins"]
 
 
 @pytest.mark.parametrize("host, url", [("localhost", "http://localhost:8123"),
@@ -73,6 +97,10 @@ def test_every_address_without_a_public_url_says_browsers_elsewhere_need_one(fak
     (["--port", "65536"], "from 1 to 65535, not 65536"),
     (["--port", "http"], "not a port number: 'http'"),
     (["--host", "no-such-host.invalid"], "cannot serve on host 'no-such-host.invalid'"),
+    (["--allow-origin", "evil.example"], "an origin is http://HOST[:PORT] or https://"),
+    (["--allow-origin", "http://box/path"], "an origin has no path"),
+    (["--max-sessions", "0"], "sessions are a whole number from 1 to 10,000, not '0'"),
+    (["--max-sessions", "many"], "sessions are a whole number from 1 to 10,000, not 'many'"),
 ])
 def test_a_bad_port_or_host_exits_2_naming_it(capsys, argv, says):
     assert main(["serve", *argv]) == 2
