@@ -6,7 +6,8 @@ tests/unit/cli/test_serve_server.py fails naming what changed):
   textual-serve's own static folder, nothing from other hosts), and the aiohttp handlers
   `handle_index`, `handle_websocket`, `on_startup`, `on_shutdown`;
 - private: `_process_messages(websocket, app_service)`, overridden only to hand it an
-  AppService whose resize requests are clamped (there is no public hook for them).
+  AppService whose resize requests are clamped (there is no public hook for them), and to
+  end a game whose page sends a malformed message with one line instead of a traceback.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ SHUTDOWN_WAIT = 5.0  #: seconds Ctrl-C waits for the open games to quit
 RETRY_AFTER = "60"  #: seconds a full server asks a browser to wait (the Retry-After header)
 QUERY_DEFAULTS = {"width": 80, "height": 24}  #: textual-serve's own, for a missing or bad one
 log = logging.getLogger("mazegame.serve")
+#: What textual-serve's message loop raises on a message it cannot read: not JSON, not a
+#: list, a missing field, a field of the wrong type.
+MALFORMED = (ValueError, AssertionError, LookupError, TypeError, AttributeError)
 
 
 class SizeClamped:
@@ -113,8 +117,13 @@ def game_server(server_class: type) -> type:
                 self.sessions.discard(task)
 
         async def _process_messages(self, websocket, app_service) -> None:
-            """textual-serve's message loop, its resizes clamped (see the module's note)."""
-            await super()._process_messages(websocket, SizeClamped(app_service))
+            """textual-serve's message loop, its resizes clamped (see the module's note); a
+            message it cannot read ends the game with one line in the log, not a traceback."""
+            try:
+                await super()._process_messages(websocket, SizeClamped(app_service))
+            except MALFORMED as err:
+                log.warning("ended a game: its page sent a message that is not one of "
+                            "textual-serve's (%s: %.80s)", type(err).__name__, err)
 
         async def on_startup(self, app) -> None:
             """textual-serve's banner, and how many games this server runs at once."""

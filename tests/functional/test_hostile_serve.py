@@ -1,9 +1,10 @@
 """`mazegame serve` guarded, probed from 127.0.0.1 as a hostile page or a crowd would: a
 websocket from another site's page (or none) is refused and only this server's page and
 `--allow-origin` ones start a game; with `--max-sessions 1` a second visitor gets a polite
-503 page; each game is told it is served, and a huge width or height (in the query or a
-resize message) is clamped. Real servers on loopback ports; the real `mazegame play` games,
-except where a stand-in game records what textual-serve tells it."""
+503 page; each game is told it is served, a huge width or height (in the query or a
+resize message) is clamped, and a malformed message ends its game with one line in the log.
+Real servers on loopback ports; the real `mazegame play` games, except where a stand-in game
+records what textual-serve tells it."""
 
 import asyncio
 import contextlib
@@ -124,37 +125,67 @@ async def test_a_full_server_says_so_and_a_game_is_told_it_is_served(tmp_path):
             await asyncio.sleep(0.1)
 
 
-async def test_sizes_asked_in_the_query_and_in_resizes_are_clamped(tmp_path):
-    port, record = free_port(), tmp_path / "record.jsonl"
+@contextlib.asynccontextmanager
+async def stand_in_server(tmp_path: Path):
+    """mazegame's server serving the stand-in game on a loopback port: yields (port, the
+    game's record, the server's log), once it answers; killed whatever happens."""
+    port, record, log = free_port(), tmp_path / "record.jsonl", tmp_path / "server.log"
     (tmp_path / "stand_in.py").write_text(STAND_IN)
     (tmp_path / "server.py").write_text(STAND_IN_SERVER)
     command = f"{sys.executable} {tmp_path / 'stand_in.py'} {record}"
-    server = subprocess.Popen([sys.executable, str(tmp_path / "server.py"), str(port), command],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(log, "wb") as output:
+        server = subprocess.Popen([sys.executable, str(tmp_path / "server.py"), str(port),
+                                   command], stdout=output, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + WAIT
         while True:
             with contextlib.suppress(OSError):
                 await page(port)
                 break
-            assert server.poll() is None, server.communicate()[1].decode()[-500:]
+            assert server.poll() is None, log.read_text()[-500:]
             assert time.monotonic() < deadline, "the server did not listen"
             await asyncio.sleep(0.1)
-
-        async def resize(ws):
-            for width, height in ((100_000, 100_000), ("wide", 10), (90, 30), (-4, 0)):
-                await ws.send_json(["resize", {"width": width, "height": height}])
-
-        status = await handshake(f"ws://127.0.0.1:{port}/ws?width=99999&height=nope",
-                                 f"http://127.0.0.1:{port}", resize)
-        assert status == 101
-        while not record.exists() or '"quit"' not in record.read_text():
-            assert time.monotonic() < deadline, "the stand-in game was not told to quit"
-            await asyncio.sleep(0.1)
+        yield port, record, log
     finally:
         server.kill()
         server.wait(WAIT)
+
+
+async def games_told_to_quit(record: Path, count: int) -> None:
+    """Wait until `count` stand-in games were told to quit."""
+    deadline = time.monotonic() + WAIT
+    while not record.exists() or record.read_text().count('"quit"') < count:
+        assert time.monotonic() < deadline, "the stand-in game was not told to quit"
+        await asyncio.sleep(0.1)
+
+
+async def test_sizes_asked_in_the_query_and_in_resizes_are_clamped(tmp_path):
+    async def resize(ws):
+        for width, height in ((100_000, 100_000), ("wide", 10), (90, 30), (-4, 0)):
+            await ws.send_json(["resize", {"width": width, "height": height}])
+
+    async with stand_in_server(tmp_path) as (port, record, _):
+        status = await handshake(f"ws://127.0.0.1:{port}/ws?width=99999&height=nope",
+                                 f"http://127.0.0.1:{port}", resize)
+        assert status == 101
+        await games_told_to_quit(record, 1)
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     assert lines[0] == ["size", "500", "24"]  # width clamped, a bad height the default
     sizes = [(m["width"], m["height"]) for kind, m in lines[1:] if m["type"] == "resize"]
     assert sizes == [(500, 200), (90, 30), (1, 1)]  # "wide" ignored
+
+
+@pytest.mark.parametrize("message", ["not json", "{}", "[]", '["stdin", 5]',
+                                     '["resize", {"width": 80}]', '["ping"]'])
+async def test_a_malformed_message_ends_its_game_with_one_line(tmp_path, message):
+    async def send(ws):
+        await ws.send_str(message)
+        await ws.receive()  # the server closes the game's socket
+
+    async with stand_in_server(tmp_path) as (port, record, log):
+        assert await handshake(f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}",
+                               send) == 101
+        await games_told_to_quit(record, 1)  # the game ended cleanly
+    said = " ".join(log.read_text().split())
+    assert "Traceback" not in said
+    assert said.count("ended a game: its page sent a message that is not one of") == 1
