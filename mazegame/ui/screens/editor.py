@@ -322,11 +322,10 @@ class EditorScreen(Screen):
             self.save()
 
     def save(self) -> None:
-        """Write the level (asking before overwriting a file that is not this level's; a
-        game served to a browser refuses a path outside its data folder before asking)."""
+        """Write the level (asking before overwriting another file; served, refusing a path
+        outside the data folder before that)."""
         editor, path = self.editor, self.editor.save_path
-        refusal = write_refusal(path)
-        if refusal:
+        if refusal := write_refusal(path):
             self.say(f"not saved: {refusal}")
             return
         if path.exists() and editor.opened != path:
