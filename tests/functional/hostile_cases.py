@@ -98,9 +98,33 @@ def option_values(action: argparse.Action, rng: random.Random) -> str:
                                  "tracker", "classic", "chase", "3x3", "4x4"])
 
 
+#: Command lines that do real work (and print), so that a closed or full standard output or a
+#: Ctrl-C meets a program that is busy, not one refusing its arguments.
+WORKING = [
+    ["generate", "--size", "30x20", "--seed", "3"], ["generate", "--size", "1000x1000",
+                                                     "--format", "json"],
+    ["generate", "--size", "20x10", "-o", "/dev/full"], ["generate", "--stats", "--size", "9x9"],
+    ["solve", "maze.json"], ["solve", "maze.txt", "--format", "json"], ["matrices", "maze.json"],
+    ["levels", "list"], ["levels", "list", "--json"], ["levels", "check", "level.toml"],
+    ["levels", "export", "fig23-wrapped"], ["jump", "solve", "puzzle.jsonl"],
+    ["jump", "show", "puzzle.jsonl", "--solution"], ["jump", "generate", "--count", "3"],
+    ["records"], ["records", "--json"], ["config", "list"], ["config", "get", "theme"],
+    ["selfplay", "chase", "--games", "300"], ["rat", "train", "--episodes", "50"],
+    ["rat", "run", "--model", "model.npz", "--runs", "3"], ["allmazes", "count", "4x4"],
+    ["allmazes", "solve", "4x4", "--time-limit", "3"], ["allmazes", "sat", "3x3", "10"],
+    ["interpreted", "export", "bureaucracy", "--size", "6x6", "--seed", "2"], ["play", "--list"], ["solve", "--list"],
+]
+
+
 def command_case(words: tuple[str, ...], parser: argparse.ArgumentParser,
                  rng: random.Random) -> Case:
-    """A random command line for one subcommand, with some of the documents it may name."""
+    """A random command line for one subcommand (now and then one that does real work), with
+    some of the documents it may name."""
+    if rng.random() < 0.3:
+        case = Case(list(rng.choice(WORKING)), files=dict(SEED_FILES), special=dict(SPECIALS))
+        _twist(case, rng, long_running=tuple(case.argv[:2]) in RUNS_UNTIL_STOPPED)
+        case.tags.add("working")
+        return case
     argv = list(words)
     positionals = [a for a in parser._actions if not a.option_strings]
     options = [a for a in parser._actions if a.option_strings and a.dest != "help"]

@@ -80,8 +80,9 @@ class Outcome:
     slow: bool = False
 
 # -- running and judging ---------------------------------------------------------------------
-def run_case(case: Case, env: dict[str, str] | None = None) -> Outcome:
-    """Run one case in a fresh folder (its own data folder too) and judge it."""
+def run_case(case: Case, time_limit: float = TIME_LIMIT) -> Outcome:
+    """Run one case in a fresh folder (its own data folder too) and judge it; a case still
+    running after `time_limit` seconds gets Ctrl-C (and is `slow`)."""
     with tempfile.TemporaryDirectory(prefix="mazegame-fuzz-") as folder:
         where = Path(folder)
         for name, content in case.files.items():
@@ -95,7 +96,7 @@ def run_case(case: Case, env: dict[str, str] | None = None) -> Outcome:
                 (where / name).mkdir(exist_ok=True)
             else:
                 (where / name).symlink_to(kind)
-        child_env = {**os.environ, **(env or {}), "MAZEGAME_DATA_DIR": str(where / "data"),
+        child_env = {**os.environ, "MAZEGAME_DATA_DIR": str(where / "data"),
                      "PYTHONPATH": os.pathsep.join(
                          [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
         child_env.pop("COLUMNS", None)
@@ -108,7 +109,7 @@ def run_case(case: Case, env: dict[str, str] | None = None) -> Outcome:
             child = subprocess.Popen(argv, cwd=where, env=child_env, stdin=subprocess.PIPE,
                                      stdout=stdout, stderr=subprocess.PIPE,
                                      preexec_fn=close_stdout)
-            status, stderr, slow = _wait(child, case)
+            status, stderr, slow = _wait(child, case, time_limit)
         finally:
             if stdout is not subprocess.DEVNULL:
                 stdout.close()
@@ -116,9 +117,10 @@ def run_case(case: Case, env: dict[str, str] | None = None) -> Outcome:
     return Outcome(case, status, text, judge(case, status, text, slow), slow)
 
 
-def _wait(child: subprocess.Popen, case: Case) -> tuple[int | None, bytes, bool]:
+def _wait(child: subprocess.Popen, case: Case, time_limit: float
+          ) -> tuple[int | None, bytes, bool]:
     """Feed stdin, send SIGINT when the case asks (or when it runs too long), and wait."""
-    limit = case.interrupt if case.interrupt is not None else TIME_LIMIT
+    limit = case.interrupt if case.interrupt is not None else time_limit
     try:
         _, stderr = child.communicate(case.stdin, timeout=limit)
         return child.returncode, stderr, False
