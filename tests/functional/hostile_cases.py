@@ -112,7 +112,8 @@ WORKING = [
     ["selfplay", "chase", "--games", "300"], ["rat", "train", "--episodes", "50"],
     ["rat", "run", "--model", "model.npz", "--runs", "3"], ["allmazes", "count", "4x4"],
     ["allmazes", "solve", "4x4", "--time-limit", "3"], ["allmazes", "sat", "3x3", "10"],
-    ["interpreted", "export", "bureaucracy", "--size", "6x6", "--seed", "2"], ["play", "--list"], ["solve", "--list"],
+    ["interpreted", "export", "bureaucracy", "--size", "6x6", "--seed", "2"],
+    ["play", "--list"], ["solve", "--list"],
 ]
 
 
