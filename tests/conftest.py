@@ -5,7 +5,7 @@ import os
 import tempfile
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 # A third of the suite's CPU went to the cyclic garbage collector's full passes: Textual
 # keeps up to 1024 widgets' style caches alive in a method's lru_cache, and every full pass
@@ -33,7 +33,22 @@ def _fresh_saved_results(tmp_path, monkeypatch):
     """...and a fresh one for every test, so no test sees another's results."""
     monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path / "saved"))
 
+@pytest.fixture(scope="session")
+def strategy_kernels():
+    """The kernels the hypothesis strategies call, compiled before the first draw. Every
+    module whose strategies call a kernel uses it (`pytestmark`)."""
+    from tests.helpers import warm_strategy_kernels
+
+    warm_strategy_kernels()
+
+
 # numba compiles on a kernel's first call: no per-example deadline, few examples in CI.
-settings.register_profile("mazegame", deadline=None, max_examples=25, derandomize=True)
-settings.register_profile("dev", deadline=None, max_examples=60)
+# Nor a limit on how long drawing takes (HealthCheck.too_slow): like the deadline, that
+# measures the machine, not the code. A strategy builds mazes through numba kernels, and on
+# a loaded machine, or with a kernel still to compile (a fresh clone, an edited engine),
+# drawing took 10-20 s and the test failed with nothing wrong. `strategy_kernels` keeps the
+# compiles out of the draws; this keeps a busy machine from failing a test.
+SPEED_FREE = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("mazegame", max_examples=25, derandomize=True, **SPEED_FREE)
+settings.register_profile("dev", max_examples=60, **SPEED_FREE)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "mazegame"))

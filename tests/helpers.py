@@ -4,12 +4,42 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import strategies as st
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import EAST, SOUTH, Maze, set_door
 
 PERFECT = sorted(name for name, spec in GENERATORS.items() if spec.perfect)
+
+
+def slow_among(values, *slow) -> list:
+    """`values` to parametrize a test with, those in `slow` marked slow (over 10 s each:
+    `-m "not slow"` skips them)."""
+    return [pytest.param(v, marks=pytest.mark.slow) if v in slow else v for v in values]
+
+
+def warm_strategy_kernels() -> None:
+    """Compile (or load from numba's cache) every kernel the strategies call while they
+    draw: each generator, braiding, wrapping, one-way doors, the grid's step, neighbour and
+    set_door. A compile inside a draw takes seconds, which Hypothesis takes for a strategy
+    too slow to use (`tests/conftest.py`'s `strategy_kernels` runs this once a session)."""
+    from mazegame.engine.oneway import add_one_way_doors
+    from mazegame.engine.warmup import run_task, warm_up
+
+    warm_up(only=["maze"])
+    for name in GENERATORS:
+        run_task(lambda name=name: generate(name, 5, 5, 1))
+    maze = generate("backtracker", 5, 5, 1, wrap_x=True, wrap_y=True, braid=0.5).maze
+
+    def like_a_draw() -> None:
+        for traps in (False, True):
+            add_one_way_doors(maze, 0.5, 1, traps=traps)
+        maze.neighbor(0, 0)
+        maze.step(0, 0)
+        set_door(maze.walls.copy(), True, True, 0, 0, False)
+
+    run_task(like_a_draw)
 
 
 class FakeClock:

@@ -6,7 +6,9 @@
 Time runs in *turns* or *ticks*. Turn-based: the demon moves when you move (a move that
 lands, or `wait()`; bumping a wall is free). Real time: the UI calls `tick()` from a timer
 every `rules.tick_seconds`; ticks do nothing while `paused`, before your first move, or in
-turn-based games. Either way the demon earns `rules.speed` steps per turn or tick (a
+turn-based games. The player moves at most once a beat: presses that come sooner wait in a
+short queue the game keeps (see `ChaseGame.move`), and the UI asks `next_queued_in()` when
+to call `play_queued()`. Either way the demon earns `rules.speed` steps per turn or tick (a
 Fraction, e.g. 2/3) into an accumulator and takes the whole steps, after sleeping through
 `rules.head_start` turns or ticks. The demon wakes at your first move.
 
@@ -22,6 +24,7 @@ turns alternate (`whose_turn`).
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -51,6 +54,11 @@ DEMON_GLYPH = "Ж"  #: the demon's sprite in the player's-eye view
 #: (seed + k * REROLL_STRIDE), so a seed always plays; a given maze is refused instead.
 MAZE_REROLLS = 8
 REROLL_STRIDE = 7919
+#: Real time: presses kept waiting for their beat. Two absorb a player tapping at the pace
+#: whose press lands a little before the last one has played (a late timer, an uneven
+#: finger); a held key (30 repeats a second) keeps only its latest two, not a backlog that
+#: would walk on for seconds after the key is let go.
+QUEUED_PRESSES = 2
 
 
 # -- rules and difficulty ---------------------------------------------------------------------
@@ -122,7 +130,9 @@ class ChaseGame(WalkGame):
     rounds: int = field(default=0, init=False)  #: turns (turn-based) or ticks (real time)
     credit: Fraction = field(default=Fraction(0), init=False)  #: earned demon steps
     closest: Approach | None = field(default=None, init=False)  #: for the win screen
-    queued: int | None = field(default=None, init=False)  #: a move pressed too early
+    #: real time: presses that came before their beat, oldest first (QUEUED_PRESSES at most)
+    queued: deque[int] = field(default_factory=lambda: deque(maxlen=QUEUED_PRESSES),
+                               init=False)
     _asleep: int = field(default=0, init=False)
     _moved_at: float | None = field(default=None, init=False)
 
@@ -204,21 +214,19 @@ class ChaseGame(WalkGame):
 
     # -- the player's actions --------------------------------------------------------------
     def move(self, direction: int) -> Outcome:
-        """Move (through `Maze.step`); the demon replies in turn-based games. In real time
-        a move sooner than `rules.move_seconds` after the last is queued (EARLY): the
-        latest such press is played by `play_queued` when its time comes."""
+        """Move (through `Maze.step`); the demon replies in turn-based games.
+
+        Real time: at most one move a beat (`rules.move_seconds`). A press before its beat,
+        or while earlier presses still wait, joins the queue (EARLY) and is played in order
+        by `play_queued` when its beat comes; a full queue drops its oldest press (the latest
+        ones are what the player means now). A press that finds the oldest waiting one due
+        plays that one and waits in its place, so no press overtakes another."""
         if self.over or self.whose_turn != "player":
             return Outcome.IGNORED
-        if self.move_wait() > 0:
-            self.queued = direction
-            return Outcome.EARLY
-        self.queued = None
-        outcome = super().move(direction)
-        if outcome in (Outcome.MOVED, Outcome.WON):
-            if not self.rules.turn_based:
-                self._moved_at = self.clock()
-            self._after_player()
-        return outcome
+        if self.queued or self.move_wait() > 0:
+            self.queued.append(direction)
+            return self.play_queued()
+        return self._move_now(direction, moved_at=None)
 
     def move_wait(self) -> float:
         """Seconds until the player may move again (real time; 0 when now)."""
@@ -226,11 +234,41 @@ class ChaseGame(WalkGame):
             return 0.0
         return max(0.0, self._moved_at + self.rules.move_seconds - self.clock())
 
+    def next_queued_in(self) -> float | None:
+        """Seconds until `play_queued` should be called (0: now), or None when no press
+        waits: the one question a screen's timer asks."""
+        if not self.queued or self.over:
+            return None
+        return self.move_wait()
+
     def play_queued(self) -> Outcome:
-        """Play the move pressed too early, if any, now that its time has come."""
-        if self.queued is None:
+        """Play the oldest waiting press if its beat has come (EARLY: not yet; IGNORED: no
+        press waits). Its beat counts from when it fell due, not from when a late timer
+        got round to it, so the pace does not drift; but from no more than half a beat back,
+        so a stalled screen never plays two moves at once."""
+        if not self.queued or self.over:
             return Outcome.IGNORED
-        return self.move(self.queued)
+        if self.move_wait() > 0:
+            return Outcome.EARLY
+        now, pace = self.clock(), self.rules.move_seconds
+        due = now if self._moved_at is None else self._moved_at + pace
+        return self._move_now(self.queued.popleft(), moved_at=max(due, now - pace / 2))
+
+    def _move_now(self, direction: int, moved_at: float | None) -> Outcome:
+        """Move at once; in real time a move that lands starts the next beat at `moved_at`
+        (None: now)."""
+        outcome = super().move(direction)
+        if outcome in (Outcome.MOVED, Outcome.WON):
+            if not self.rules.turn_based:
+                self._moved_at = self.clock() if moved_at is None else moved_at
+            self._after_player()
+        return outcome
+
+    def pause(self) -> None:
+        """Stop the clock; presses still waiting for their beat are dropped (a pause is a
+        stop: they must not walk on when play resumes)."""
+        super().pause()
+        self.queued.clear()
 
     def wait(self) -> Outcome:
         """Stand still for a turn (turn-based; in real time it does nothing)."""
@@ -330,6 +368,12 @@ class ChaseGame(WalkGame):
 @dataclass
 class EyeChaseGame(ChaseGame, EyeGame):
     """A chase seen from the player's eye: turning is free, `forward` moves (and is a turn)."""
+
+    def _move_now(self, direction: int, moved_at: float | None) -> Outcome:
+        """Every step looks, a waiting press played on its beat as a step forward does."""
+        outcome = super()._move_now(direction, moved_at)
+        self._see()
+        return outcome
 
 
 @dataclass

@@ -93,7 +93,9 @@ class EyeGame(WalkGame):
         """Step the way you face (through `Maze.step`), then look."""
         logged = len(self.events)
         outcome = self.move(self.facing)
-        if len(self.events) > logged:  # the move counted: a replay steps forward, and looks
+        # Its own step counted: a replay steps forward, and looks. (A real-time chase may
+        # play an earlier press instead, in the way you faced then: that stays a move.)
+        if self.events[logged:] == [f"m{self.facing}"]:
             self.events[-1] = "f"
         self._see()
         return outcome

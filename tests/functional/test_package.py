@@ -3,6 +3,7 @@ installed into a fresh venv, runs from there with no help from the checkout."""
 
 import json
 import os
+import site
 import subprocess
 import sys
 import venv
@@ -70,14 +71,34 @@ def test_wheel_contains_the_assets(wheel):
     assert any(name.endswith("entry_points.txt") for name in names)
 
 
+def site_dirs() -> list[str]:
+    """The site directories this interpreter imports its packages from, in its order: a
+    venv's own (and the base's if it was made to see them), else the system's, and the
+    user's if on the path. Not PYTHONPATH, and not a checkout an editable install added."""
+    found = [*site.getsitepackages(), site.getusersitepackages()]
+    return [p for p in dict.fromkeys(found) if p in sys.path]
+
+
+def see_our_packages(python: Path) -> None:
+    """Let the venv of `python` import this interpreter's packages after its own: a .pth
+    file naming our site directories. (`system_site_packages=True` would give it the base
+    interpreter's instead: from inside a venv, those lack numba and textual.)"""
+    purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig."
+                              "get_paths()['purelib'])"], check=True, capture_output=True,
+                             text=True).stdout.strip()
+    Path(purelib, "zz-outer-site.pth").write_text("".join(f"{p}\n" for p in site_dirs()))
+
+
+@pytest.mark.slow
 def test_the_installed_wheel_runs_from_a_fresh_venv(wheel, tmp_path):
-    # The venv sees this Python's packages (numpy, numba, textual: nothing to download) but
-    # gets mazegame only from the wheel; it runs in a folder outside the checkout, with no
-    # PYTHONPATH, so the checkout cannot be what is imported.
+    # The venv sees this Python's packages (numpy, numba, textual: nothing to download, in a
+    # venv or not) but gets mazegame only from the wheel; it runs in a folder outside the
+    # checkout, with no PYTHONPATH, so the checkout cannot be what is imported.
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    venv.create(env_dir, with_pip=False)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
     python = bin_dir / "python"
+    see_our_packages(python)
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
                     "--no-deps", "--no-index", "--force-reinstall", str(wheel)],
                    check=True, capture_output=True)
@@ -100,8 +121,8 @@ def test_the_installed_wheel_runs_from_a_fresh_venv(wheel, tmp_path):
     installed = (env_dir / "lib").resolve()
     assert Path(seen["file"]).resolve().is_relative_to(installed)
     assert Path(seen["assets"]).resolve().is_relative_to(installed)
-    # An editable install of the checkout (`pip install -e`, as CI does) leaves it on the
-    # path of a venv that sees the system's packages, but after the venv's own: never first.
+    # An editable install of the checkout (`pip install -e`, as CI does) must never come
+    # before the venv's own packages on its path.
     path = [Path(p).resolve() for p in seen["path"]]
     site = next(i for i, p in enumerate(path) if p.is_relative_to(installed)
                 and p.name == "site-packages")

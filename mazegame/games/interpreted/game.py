@@ -10,8 +10,10 @@ Every attempt is a turn: moving, being refused, answering wrongly. After each tu
 **rival** (the demon, driven by Suits' solution matrices through `DemonBrain`) earns
 `speed` steps towards the goal and takes the whole ones, after sleeping `head_start` turns
 (the difficulty's, `games.modes.DIFFICULTIES`). It does not stop the game when it arrives:
-you can still reach the goal, second. It starts where you do, unless at this pace it would
-beat even a perfect run; then it starts just far enough back that a perfect run wins.
+you can still reach the goal, second, which ends the game lost (`won` stays False: the
+race was the rival's, and a saved result says so). It starts where you do, unless at this
+pace it would beat even a perfect run; then it starts just far enough back that a perfect
+run wins.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Outcome(Enum):
     WRONG = "wrong"  #: a wrong answer: you stay
     ASK = "ask"  #: this option is a problem: answer it (`answer`), nothing happened
     WON = "won"
+    SECOND = "second"  #: reached the goal after the rival: the game is over, lost
     IGNORED = "ignored"  #: the game is over, or no such option
 
 
@@ -130,8 +133,8 @@ class InterpretedGame(WalkGame):
 
     @property
     def beat_rival(self) -> bool:
-        """You reached the goal before the rival (or there is none)."""
-        return self.won and not self.rival_reached
+        """You reached the goal before the rival (or there is none): you won."""
+        return self.won
 
     # -- the player's actions ---------------------------------------------------------------
     def take(self, index: int) -> Outcome:
@@ -189,6 +192,9 @@ class InterpretedGame(WalkGame):
         self.last_text = ""
         if moved is WalkOutcome.WON:
             self.turns += 1
+            if self.rival_reached:  # second: the walk's goal reached, the race lost
+                self.won = False
+                return Outcome.SECOND
             return Outcome.WON
         self._end_turn()
         return Outcome.MOVED

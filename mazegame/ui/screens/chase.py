@@ -40,7 +40,8 @@ class DemonMixin:
     game: ChaseGame
     show_info = False
     _ticker: Timer | None = None
-    _release: Timer | None = None  #: plays a move pressed before the pace allowed it
+    #: what plays the next press waiting for its beat: a timer, or True for a call posted
+    _release: Timer | bool | None = None
 
     # -- game lifecycle ----------------------------------------------------------------------
     def show_game(self) -> None:
@@ -70,16 +71,30 @@ class DemonMixin:
             self.check_end()
 
     def after_move(self, outcome: Outcome | None, before: int) -> None:
-        """After the player's move: redraw the demon too. A move pressed faster than the
-        pace waits for its time (one at most: the latest press)."""
+        """After the player's move: redraw the demon too, and play the next press waiting
+        for its beat when the game says it is due."""
         super().after_move(outcome, before)
         self.draw_demon()
-        if outcome is Outcome.EARLY and self._release is None:
-            self._release = self.set_timer(self.game.move_wait(), self._play_queued)
+        self.release_queued()
+
+    def release_queued(self) -> None:
+        """Ask the game when its next waiting press plays: now (on the next turn of the
+        event loop, not inside this move), later (one timer), or never (none waits)."""
+        wait = self.game.next_queued_in() if self.game is not None else None
+        if wait is None or self._release is not None:
+            return
+        if wait <= 0:
+            self._release = self.call_later(self._play_queued) or None  # False: closing
+        else:
+            self._release = self.set_timer(wait, self._play_queued)
 
     def _play_queued(self) -> None:
-        """The early move's time has come."""
+        """A waiting press's beat has come (a new game, a pause or the end dropped it: then
+        nothing happens, and a paused game stays paused)."""
         self._release = None
+        game = self.game
+        if game is None or self.building or game.next_queued_in() is None:
+            return
         self.play(lambda game: game.play_queued())
 
     def action_wait(self) -> None:

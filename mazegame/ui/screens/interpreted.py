@@ -160,7 +160,7 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
         """Show the new scene, or what the refusal or the wrong answer was."""
         game = self.game
         said = self.query_one("#interp-said", Static)
-        if outcome in (Outcome.MOVED, Outcome.WON):
+        if outcome in (Outcome.MOVED, Outcome.WON, Outcome.SECOND):
             said.update("")
             self.show_scene()
         elif outcome in (Outcome.REFUSED, Outcome.WRONG):

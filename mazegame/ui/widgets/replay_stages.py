@@ -130,7 +130,7 @@ class InterpretedStage(Horizontal):
     def fields(self, game) -> list[str]:
         """Moves, refusals, and how the race ended."""
         end = result_word(game.won, game.over)
-        if game.won and game.has_rival:
+        if game.over and game.has_rival:  # it ends at the goal: first, or second (lost)
             end += ", before the rival" if game.beat_rival else ", after the rival"
         return [f"moves {game.moves}", f"refused {game.refusals}", end]
 

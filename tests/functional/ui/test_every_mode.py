@@ -17,6 +17,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen
+from tests.helpers import slow_among
 
 #: The settings every pair of values of which is played together (the eye view crashed on
 #: one difficulty: a pair); a mode's other choices take each of their values in turn, so
@@ -79,7 +80,7 @@ def cases_by_mode() -> dict[str, list[tuple]]:
     return grouped
 
 
-@pytest.mark.parametrize("name", list(MODES))
+@pytest.mark.parametrize("name", slow_among(MODES, "chase", "race"))
 async def test_every_mode_opens_and_plays(name, helpers):
     """Every option set of a mode opens its screen, which takes a few keys; the help opens
     on the first. One app a mode, back to its menu between sets (an app's start-up and the
@@ -107,6 +108,7 @@ async def test_every_mode_opens_and_plays(name, helpers):
 GENERATOR_GROUPS = 2  #: the generators split over this many apps (xdist spreads them)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("group", range(GENERATOR_GROUPS))
 async def test_every_generator_builds_and_replays_in_the_lab(group, helpers):
     """Each generator, picked in the lab's menu, builds; its replayed trace ends on the maze

@@ -6,6 +6,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 SCRIPT = textwrap.dedent("""
     import asyncio
     from mazegame.engine import compiles
@@ -32,6 +34,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_every_mode_plays_its_first_maze_before_any_kernel_is_compiled(tmp_path):
     env = {"NUMBA_CACHE_DIR": str(tmp_path / "numba"), "MAZEGAME_DATA_DIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,

@@ -21,6 +21,7 @@ from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.menu import MenuScreen
+from tests.helpers import slow_among
 
 SEEDS = int(os.environ.get("MAZEGAME_MONKEY_SEEDS", "1"))  # one run a mode in the suite
 KEYS = int(os.environ.get("MAZEGAME_MONKEY_KEYS", "60"))
@@ -105,6 +106,6 @@ async def random_action(pilot, rng: random.Random, done: list[str]) -> None:
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
-@pytest.mark.parametrize("mode_name", list(MODES))
+@pytest.mark.parametrize("mode_name", slow_among(MODES, "allmazes", "lab", "blind", "rat"))
 async def test_monkey_cannot_crash_the_game(mode_name, seed):
     await monkey(mode_name, seed)

@@ -40,6 +40,7 @@ async def _settle(pilot):
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_a_theme_switch_recolours_the_maze(snap_compare, tmp_path):
     before = palette.WALL
 

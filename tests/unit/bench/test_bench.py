@@ -108,6 +108,7 @@ def test_a_target_row_says_whether_the_kernel_meets_it():
     assert unknown["note"].startswith("target <= 60 s: unknown, the cap is below the target")
 
 
+@pytest.mark.slow
 def test_memory_is_measured_and_capped(monkeypatch):
     def grab():
         block = bytearray(64 * 2**20)

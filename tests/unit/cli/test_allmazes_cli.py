@@ -86,8 +86,8 @@ SIZES = st.one_of(st.builds(lambda n, m, sep: f"{n}{sep}{m}", st.integers(-2, 70
                   st.text(max_size=6))
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])  # capsys is read out
+@settings(max_examples=60, deadline=None,  # capsys is read out; too_slow: tests/conftest.py
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(size=SIZES, seq=LETTERS)
 def test_fuzzed_arguments_exit_cleanly(size, seq, capsys):
     status = main(["allmazes", "check", size, seq])

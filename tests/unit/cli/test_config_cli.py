@@ -48,7 +48,8 @@ WORDS = st.sampled_from([*SETTINGS, "list", "get", "set", "reset", "nord", "asci
                          "on", "-x", "--help", ""])
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30,  # too_slow: as tests/conftest.py
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(st.lists(st.one_of(WORDS, st.text(max_size=8)), max_size=4))
 def test_no_arguments_make_a_traceback(capsys, argv):
     status, _, err = run(capsys, *argv)

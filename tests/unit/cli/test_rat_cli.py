@@ -19,6 +19,7 @@ def test_the_variant_choices_follow_the_engine():
     assert list(VARIANT_NAMES) == list(VARIANTS)
 
 
+@pytest.mark.slow
 def test_train_json_has_exactly_the_documented_keys(capsys, tmp_path):
     model = str(tmp_path / "rat.npz")
     status, out, _ = run(capsys, "rat", "train", "--size", "4x4", "--seed", "3", "--episodes",

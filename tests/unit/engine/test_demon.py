@@ -18,6 +18,8 @@ from mazegame.engine.matrices import solution_moves
 from mazegame.engine.personalities import PERSONALITIES, Tracker, make_demon
 from tests.helpers import braided_one_way_mazes, digraph, one_way_mazes, perfect_mazes
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 
 @st.composite
 def braided_mazes(draw):

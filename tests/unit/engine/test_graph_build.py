@@ -5,6 +5,7 @@ the graph kernels rely on (successors N, E, S, W; predecessors by increasing cel
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,8 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.graph import maze_graph, maze_graph_reversed
 from mazegame.engine.grid import Maze
 from tests.helpers import PERFECT, braided_one_way_mazes, one_way_mazes, perfect_mazes
+
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
 
 WRAPPING = [name for name in PERFECT if GENERATORS[name].wraps]
 

@@ -18,6 +18,7 @@ from mazegame.engine.oneway import add_one_way_doors
 from mazegame.engine.solve.graph_search import bidirectional
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(algo=st.sampled_from(["backtracker", "kruskal", "prim", "cavern"]),
        w=st.integers(1, 9), h=st.integers(1, 9), seed=st.integers(0, 10**6),
@@ -56,6 +57,7 @@ def test_several_sources_at_once(sources):
     assert np.array_equal(dist, grid_dist) and np.array_equal(parent, grid_parent)
 
 
+@pytest.mark.slow
 def test_its_python_twin_gives_the_same_search():
     """A game that cannot wait for the compiler runs the kernels' Python source."""
     from mazegame.engine.gridbfs import (

@@ -16,6 +16,8 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import to_text
 from tests.helpers import FIG15, digraph, one_way_mazes
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 ALL = sorted(GENERATORS)  # perfect or not: the matrices do not care
 WRAPPING = sorted(name for name, spec in GENERATORS.items() if spec.wraps)
 

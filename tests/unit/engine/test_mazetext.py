@@ -19,6 +19,8 @@ from mazegame.engine.mazefile import (
 from mazegame.engine.mazetext import from_text, picture_lines
 from mazegame.engine.oneway import add_one_way_doors
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 WRAPS = [(False, False), (True, False), (False, True), (True, True)]
 
 

@@ -23,6 +23,8 @@ from mazegame.engine.oneway import (
 )
 from tests.helpers import digraph
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 WRAPS = sorted(n for n, s in GENERATORS.items() if s.wraps)
 
 

@@ -2,12 +2,14 @@
 xorshift stream gives the same numbers compiled and in its Python twin, in range."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazegame.engine.rng import randbelow, xs_below, xs_next, xs_seed
 
 
+@pytest.mark.slow
 @given(n=st.integers(1, 2**32), seed=st.integers(0, 2**31 - 1))
 @settings(max_examples=50, deadline=None)
 def test_randbelow_is_numbas_randint_draw_for_draw(n, seed):

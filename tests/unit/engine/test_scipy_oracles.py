@@ -6,6 +6,7 @@ CSR kernel, so a wrong edge in either shows up."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.sparse import csgraph, csr_matrix
@@ -17,6 +18,8 @@ from mazegame.engine.matrices import distance_matrix
 from mazegame.engine.solve.graph_search import bfs_from
 from mazegame.engine.stats import components
 from tests.helpers import PERFECT, braided_one_way_mazes, one_way_mazes, perfect_mazes
+
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
 
 WRAPPING = [name for name in PERFECT if GENERATORS[name].wraps]
 

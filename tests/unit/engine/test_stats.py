@@ -18,6 +18,8 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze, set_door
 from mazegame.engine.stats import LARGEST_SCC, WHOLE, maze_stats
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 
 def digraph(maze: Maze) -> nx.DiGraph:
     """The moves of the maze's open cells, from `Maze.step`."""

@@ -15,6 +15,7 @@ from mazegame.engine.personalities import PERSONALITIES, make_demon
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.stats import maze_stats
 from mazegame.engine.trace import Replay
+from tests.helpers import slow_among
 
 
 def both(call):
@@ -38,7 +39,7 @@ def test_a_generator_twin_builds_the_same_maze_and_trace(name):
         assert same_trace(fast.trace, slow.trace), name
 
 
-@pytest.mark.parametrize("name", list(SOLVERS))
+@pytest.mark.parametrize("name", slow_among(SOLVERS, "tremaux", "astar"))
 def test_a_solver_twin_walks_the_same_walk(name):
     maze = generate("backtracker", 10, 8, 3, braid=0.4).maze
     fast, slow = both(lambda: solve(name, maze, record=True, seed=5))

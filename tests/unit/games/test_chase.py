@@ -173,30 +173,6 @@ def test_ticks_move_the_demon_and_stop_while_paused():
     assert g.wait() is Outcome.IGNORED  # no waiting in real time
 
 
-def test_real_time_moves_no_faster_than_the_pace():
-    """A burst of key presses (key repeat) cannot outrun the demon: a move within
-    `move_seconds` of the last waits (EARLY), the latest such press is played when its time
-    comes, and the rest are dropped. Before, 95 presses crossed a maze in 0.2 s."""
-    clock = FakeClock()
-    g = new_chase(Maze.open(40, 1).copy(goals=(39,)), player=5, demon=0, difficulty="hard",
-                  head_start=0, turn_based=False, clock=clock)
-    pace = g.rules.move_seconds
-    assert pace == g.rules.tick_seconds > 0
-    assert g.move(EAST) is Outcome.MOVED
-    outcomes = [g.move(EAST) for _ in range(95)]  # the burst, all at the same instant
-    assert set(outcomes) == {Outcome.EARLY} and g.position == 6
-    assert 0 < g.move_wait() <= pace + 1e-9 and g.queued == EAST
-    clock.now += pace
-    assert g.move_wait() == 0 and g.play_queued() is Outcome.MOVED and g.position == 7
-    assert g.queued is None and g.play_queued() is Outcome.IGNORED  # one press, one move
-    clock.now += pace / 2
-    assert g.move(WEST) is Outcome.EARLY  # the latest press is the one that waits
-    assert g.move(EAST) is Outcome.EARLY and g.queued == EAST
-    turn_based = new_chase(Maze.open(40, 1).copy(goals=(39,)), player=5, demon=0,
-                           difficulty="hard", head_start=0, clock=FakeClock())
-    assert [turn_based.move(EAST) for _ in range(3)] == [Outcome.MOVED] * 3  # no pace
-
-
 def test_turn_based_games_ignore_ticks():
     g = game(corridor(), 2, 0, personality="tracker", speed=1, head_start=0)
     g.move(EAST)

@@ -16,6 +16,8 @@ from mazegame.games.editor_maze import analyse, one_way_count, resized
 from mazegame.locations import asset
 from tests.helpers import digraph, one_way_mazes
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 
 def at(editor: Editor, r: int, c: int) -> Editor:
     """The editor with its cursor put on (r, c)."""

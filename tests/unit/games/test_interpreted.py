@@ -159,8 +159,13 @@ def test_the_rival_gets_there_while_you_dither():
     assert game.rival_distance() == 0
     assert "reached Mr. X" in game.rival_line()
     assert len(lines) > 2  # the news changes as the rival comes closer
-    route_options(game)  # you can still get there, second
-    assert game.won and not game.beat_rival
+    path = game.shortest_path()
+    for cell in path[1:-1]:
+        assert game.take(next(i for i, o in enumerate(game.scene().options)
+                              if o.to == cell)) is Outcome.MOVED
+    last = next(i for i, o in enumerate(game.scene().options) if o.to == path[-1])
+    assert game.take(last) is Outcome.SECOND  # you can still get there, second: lost
+    assert game.over and not game.won and not game.beat_rival
 
 
 def test_the_rival_keeps_its_pace():

@@ -15,6 +15,7 @@ def maze():
     return generate("backtracker", 5, 4, 2).maze
 
 
+@pytest.mark.slow
 def test_watching_replays_legal_moves_with_the_nets_activations(maze):
     lab = RatLab(maze, 3)
     assert lab.frame() is None and lab.cell == maze.start

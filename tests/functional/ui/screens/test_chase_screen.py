@@ -9,6 +9,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.palette import GLYPH_DEMON_ROUTE
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
 from mazegame.ui.widgets.maze_view import MazeView
+from tests.functional.conftest import KEY_OF
 
 
 def chase(difficulty="easy", view="birds-eye", turn_based=True, two_player=False, mode="chase"):
@@ -137,3 +138,39 @@ async def test_help_lists_inherited_and_demon_keys(helpers):
         assert "Stay put for a turn" in rows  # the demon's keys
         assert "Start a new maze" in rows and "Move north (also k,w)" in rows  # inherited
         assert "up" in rows["Move north (also k,w)"] or "↑" in rows["Move north (also k,w)"]
+
+
+async def test_real_time_presses_faster_than_the_pace_all_play(helpers, monkeypatch):
+    """Four presses, back and forth, in little more than one beat: the first moves, the
+    others wait for their beats and each plays on its own (before, the latest press replaced
+    the one waiting: 3 moves). The game's clock is the test's, so beats come when the test
+    says; the demon sleeps (no ticks) so nothing ends the game. The screen never asks a
+    timer for 0 s (before, `set_timer(0.0)` could raise ZeroDivisionError)."""
+    from tests.helpers import FakeClock
+
+    clock = FakeClock()
+    app = MazeApp(chase(turn_based=False), warm_up=False, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen, game = app.screen, app.screen.game
+        monkeypatch.setattr(game, "tick", lambda: False)
+        delays = []
+        set_timer = screen.set_timer
+        monkeypatch.setattr(screen, "set_timer", lambda delay, *a, **k: (
+            delays.append(delay), set_timer(delay, *a, **k))[1])
+        there = next(d for d in range(4) if game.maze.step(game.position, d) != game.position)
+        key, back = KEY_OF[there], KEY_OF[(there + 2) % 4]
+
+        async def next_beat(moves: int) -> None:
+            clock.now += game.rules.move_seconds
+            await helpers.wait_until(pilot, lambda: game.moves == moves, tries=500)
+
+        for press in (key, back, key):
+            await pilot.press(press)
+        assert game.moves == 1
+        await next_beat(2)
+        await pilot.press(back)
+        await next_beat(3)
+        await next_beat(4)
+        assert all(delay > 0 for delay in delays)
+        assert game.events == [f"m{d}" for d in (there, (there + 2) % 4) * 2]

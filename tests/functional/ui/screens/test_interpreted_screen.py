@@ -3,6 +3,7 @@ following the shortest path's options, the refusals, and the reveal."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from mazegame.games.setup import GameSetup
@@ -66,3 +67,45 @@ async def test_a_closed_door_is_refused_in_words_and_the_options_stay(helpers):
         await pilot.press("q")
         await pilot.pause()
         assert not isinstance(app.screen, InterpretedScreen)  # back at the menu
+
+
+@pytest.mark.parametrize("kind", ["bureaucracy", "trading", "instructional"])
+async def test_reaching_the_goal_after_the_rival_is_shown_and_saved_as_lost(kind, helpers):
+    """Dither until the rival is there, then walk the shortest path: the panel says the
+    rival got there first, edged as a loss, and the saved row, its replay and the records
+    say lost (before, the row said won)."""
+    from mazegame.games.interpreted.base import needs_answer
+    from mazegame.games.replay import Recording
+    from mazegame.storage import Store, default_path
+
+    app = MazeApp(GameSetup(kind, "backtracker", (6, 6), 2, options=(("difficulty", "hard"),)),
+                  warm_up=False, clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+
+        def choose(index: int, answer: str = "") -> None:
+            """Take an option as the screen does (a problem answered `answer`)."""
+            if needs_answer(game.option(index)):
+                screen.play(lambda g: g.answer(index, answer))
+            else:
+                screen.play(lambda g: g.take(index))
+
+        dither = next(i for i, o in enumerate(game.scene().options) if not o.open)
+        while not game.rival_reached:
+            choose(dither, "no idea")
+            assert game.turns < 500
+        path = game.shortest_path()
+        for cell in path[1:]:
+            index, option = next((i, o) for i, o in enumerate(game.scene().options)
+                                 if o.to == cell)
+            choose(index, str(option.extra.get("answer", "")))
+        await pilot.pause()
+        assert game.over and game.position in game.maze.goals
+        panel = screen.query_one("#end-panel", Static)
+        assert "Your rival got there first." in str(panel.render())
+        assert panel.has_class("-lost")
+        assert not Recording.from_json(screen.replay()).play().won
+    [saved] = Store(default_path()).results()
+    assert (saved.mode, saved.won, saved.moves) == (kind, False, game.moves)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App
 
 from mazegame.engine.jump.file import from_text
@@ -108,6 +109,7 @@ async def test_hint_and_easy_toggle_and_packs_cycle():
         assert screen.index == 1 and screen.game.puzzle.width == 5
 
 
+@pytest.mark.slow
 async def test_puzzle_of_the_day():
     screen = JumpScreen([CHAIN_REACTION], pack="test")
     async with Host(screen).run_test(size=(100, 30)) as pilot:

@@ -34,6 +34,7 @@ def assert_shows(panel: TracePanel, replay: Replay) -> None:
         assert np.array_equal(getattr(state, layer), getattr(replay, layer)), layer
 
 
+@pytest.mark.slow
 async def test_generation_pauses_and_steps_like_the_replay(helpers):
     app = lab()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -79,6 +80,7 @@ async def test_generation_pauses_and_steps_like_the_replay(helpers):
         assert_shows(panel, oracle)
 
 
+@pytest.mark.slow
 async def test_race_two_solvers_on_one_clock(helpers):
     app = lab(solvers=("bfs", "tremaux"))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -110,6 +112,7 @@ async def test_race_two_solvers_on_one_clock(helpers):
         assert f"path {bfs.result.length}" in str(panels[0].query_one(".lab-counters").render())
 
 
+@pytest.mark.slow
 async def test_a_race_runs_to_its_winner(helpers):
     solvers = ("random-walk", "bfs", "tremaux")
     app = lab(solvers=solvers)

@@ -2,6 +2,8 @@
 
 import time
 
+import pytest
+
 from mazegame.engine.solve import solve
 from mazegame.games.lab_place import middle_goal
 from mazegame.games.setup import GameSetup
@@ -198,6 +200,7 @@ async def test_the_labs_help_names_its_placement_fit_and_rerun_keys(helpers):
             assert key in keys, key
 
 
+@pytest.mark.slow
 def test_lab_fit_and_middle_goal_snapshot(snap_compare):
     """Two solvers fitted whole on a braided 64x32 maze, the goal in the middle."""
     async def run_before(pilot):

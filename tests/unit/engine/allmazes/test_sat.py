@@ -46,7 +46,7 @@ def _shipped(n: int, m: int) -> str:
     return text.translate(str.maketrans("udlr", "lrud")) if n == m and text[0] == "d" else text
 
 
-@pytest.mark.parametrize("size", ["3x4", "4x4"])
+@pytest.mark.parametrize("size", ["3x4", pytest.param("4x4", marks=pytest.mark.slow)])
 def test_the_encoding_of_every_class_agrees_with_the_checker_on_each_one_move_change(size):
     from pysat import card
     from pysat.solvers import Solver

@@ -43,7 +43,7 @@ def _solved_2x13(method: str, progress=None):
     return solve(2, 13, method, seed=1, time_limit=3, progress=progress)
 
 
-@pytest.mark.parametrize("method", ["ias", "root"])
+@pytest.mark.parametrize("method", ["ias", pytest.param("root", marks=pytest.mark.slow)])
 def test_from_26_to_36_cells_one_exact_check_and_appending_verify_it(method):
     lines = []
     result = _solved_2x13(method, lines.append)
@@ -51,7 +51,7 @@ def test_from_26_to_36_cells_one_exact_check_and_appending_verify_it(method):
     assert any("every class of the 2x13 mazes" in line for line in lines)
 
 
-@pytest.mark.parametrize("limit", [10, 10**6])
+@pytest.mark.parametrize("limit", [10, pytest.param(10**6, marks=pytest.mark.slow)])
 def test_polishing_drops_moves_and_keeps_every_maze_solved(limit, monkeypatch):
     from mazegame.engine.allmazes import search
 

@@ -34,6 +34,7 @@ def test_the_check_rejects_a_generator_that_is_not_uniform():
     assert _p_value("kruskal") < 1e-9
 
 
+@pytest.mark.slow
 def test_the_bucket_shuffle_gives_every_order_alike():
     """Big shuffles (`common.shuffle_in_buckets`) scatter into buckets first; every order
     of five items must still come up alike (chi-square over 100 draws an order)."""

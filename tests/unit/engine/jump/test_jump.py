@@ -357,6 +357,7 @@ def test_oracle_agrees_with_the_engine_on_hand_made_boards():
 VARIANT_NAMES = ["rook", "queen", "torus", "no-u-turn", "queen+torus", "torus+no-u-turn"]
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=10)
 @given(size=st.integers(4, 10), variant=st.sampled_from(VARIANT_NAMES),
        seed=st.integers(0, 2**31 - 1))

@@ -14,6 +14,8 @@ from mazegame.engine.grid import Maze, set_door
 from mazegame.engine.solve import cancel, new_control, solve
 from mazegame.engine.solve.aroma import MAX_TICK_WORK, cheese_ticks
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 
 def oracle(maze: Maze, ticks: int) -> tuple[list[int], np.ndarray]:
     """Suits 3.6 as written: `ticks` Jacobi sweeps over every cell, the rat stepping to its

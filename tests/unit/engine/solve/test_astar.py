@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,8 @@ from mazegame.engine.oneway import add_one_way_doors
 from mazegame.engine.solve import solve
 from mazegame.engine.trace import Op
 from tests.helpers import digraph
+
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
 
 WRAPPING = sorted(name for name, spec in GENERATORS.items() if spec.perfect and spec.wraps)
 

@@ -5,6 +5,7 @@ walled-in cells and pairs; its trace marks each filled cell once."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,8 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.solve import solve
 from mazegame.engine.trace import Op
 from tests.helpers import PERFECT, digraph
+
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
 
 
 def peeled(maze: Maze) -> set[int]:

@@ -15,6 +15,8 @@ from mazegame.engine.solve import SOLVERS, SolveOptions, solve
 from mazegame.engine.solve.registry import STOP_CODES, default_budget
 from tests.helpers import braided_one_way_mazes, digraph
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 NAMES = list(SOLVERS)
 one_way = st.one_of(braided_one_way_mazes(), braided_one_way_mazes(traps=True))
 

@@ -27,6 +27,8 @@ from mazegame.engine.solve.registry import (
 from mazegame.engine.trace import Op, Replay
 from tests.helpers import FIG15, PERFECT, digraph, one_way_mazes, perfect_mazes
 
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
+
 WRAPPING = sorted(name for name, spec in GENERATORS.items() if spec.perfect and spec.wraps)
 DIRECTED = [name for name, spec in SOLVERS.items() if spec.directed]
 UNDIRECTED = [name for name, spec in SOLVERS.items() if not spec.directed]

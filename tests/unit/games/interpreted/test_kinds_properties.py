@@ -1,6 +1,7 @@
 """Property tests of the trading and instructional kinds over seeds and small mazes,
 braided and one-way: options are the doors, and value and difficulty rise toward the goal."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,6 +14,8 @@ from tests.unit.games.interpreted.kinds_checks import (
     assert_options_match_doors,
     assert_rises_toward_goal,
 )
+
+pytestmark = pytest.mark.usefixtures("strategy_kernels")  # before any draw
 
 
 @st.composite
