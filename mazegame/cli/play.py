@@ -213,10 +213,9 @@ def run_play(args: argparse.Namespace) -> int:
         write_output(None, mode_listing())
         return 0
     setup = play_setup(args)
-    from mazegame.ui.app import MazeApp
+    from mazegame.ui.app import MazeApp, run_app
 
-    MazeApp(setup).run()
-    return 0
+    return run_app(MazeApp(setup))
 
 
 def _with_file(setup, path: str, mode):

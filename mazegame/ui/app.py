@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -88,6 +89,10 @@ class MazeApp(App):
         self.demon_bell = self.preferences.sound
         #: The warm-up's last report (done, total, label, compiled), for a menu built later.
         self.warmup_report: tuple[int, int, str, bool] | None = None
+        #: Set as the app closes: finished games left unsaved and where they are kept ("": none).
+        self.unsaved_note = ""
+        #: The last result recorded waits outside the results file (in the journal or memory).
+        self.result_waiting = False
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -203,7 +208,7 @@ class MazeApp(App):
         if self.store is None:
             return None
         best = self.store.best(mode, maze)  # the store never raises: trouble is told
-        self.store.record(mode, maze, **result)
+        self.result_waiting = not self.store.record(mode, maze, **result)
         return best
 
     def watch_replay(self, saved) -> None:
@@ -220,8 +225,9 @@ class MazeApp(App):
         if self.warmer is not None:
             self.warmer.cancel()  # ends its child too
         if self.store is not None:
-            self.store.on_notice = None  # nothing left on screen to tell
+            self.store.on_notice = None  # nothing left on screen to tell: `run_app` says it
             self.store.close()
+            self.unsaved_note = self.store.closing_note
             self.store = None  # a screen closing after this saves nothing more
 
     # -- modes ----------------------------------------------------------------
@@ -333,3 +339,12 @@ class MazeApp(App):
             self.screen.show_size(size)
         elif showing:
             self.pop_screen()
+
+
+def run_app(app: MazeApp) -> int:
+    """Run the app in the terminal (the commands' one way in); after it closes, say on
+    standard error which finished games are kept unsaved; the app's status."""
+    app.run()
+    if app.unsaved_note:
+        print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
+    return app.return_code or 0

@@ -102,3 +102,33 @@ async def test_a_result_waits_for_another_games_lock_and_is_saved_at_quit(helper
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT moves FROM results").fetchall() == [(game.moves,)]
     db.close()
+
+
+async def test_a_result_that_cannot_be_saved_is_said_on_screen_and_kept_for_the_next_launch(
+        helpers):
+    """The lock outlives the game: the result was dropped, and "could not be saved" was said
+    after the screen had gone."""
+    path = default_path()
+    Store(path).close()
+    other = sqlite3.connect(path, isolation_level=None)  # another program, all along
+    other.execute("BEGIN EXCLUSIVE")
+    app = MazeApp(SETUP, warm_up=False)
+    try:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            app.store.wait = 0.2  # the bounded wait, made shorter
+            game = app.screen.game
+            for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+                await pilot.press(key)
+            await helpers.settle(pilot)
+            assert game.won
+            assert any("1 result(s) kept in mazegame.sqlite3.unsaved.jsonl" in notice
+                       for notice in shown(app))  # while the game is still on screen
+            assert "Not saved yet" in str(app.screen.query_one("#end-panel").render())
+        assert "1 finished game(s) are not in" in app.unsaved_note  # said after the app
+    finally:
+        other.close()
+    launch = Store(path)
+    assert [(s.id, s.moves) for s in launch.results()] == [(1, game.moves)]
+    launch.close()
+
