@@ -174,6 +174,14 @@ class MazeApp(App):
         if theme.name != self.preferences["theme"]:
             with contextlib.suppress(BadSetting):  # another's theme: shown, not kept
                 self.preferences.set("theme", theme.name)
+                self.tell_unsaved_settings()
+
+    def tell_unsaved_settings(self) -> None:
+        """Say that the last change of settings could not be saved (it lasts this run)."""
+        why = self.preferences.unsaved
+        if why is not None:
+            self.notify(f"Settings could not be saved: {why}. The change lasts until you quit.",
+                        title="Settings", severity="warning", timeout=20, markup=False)
 
     def open_store(self) -> None:
         """Open the saved results; whatever is wrong with the file, play on and say so."""

@@ -1,6 +1,6 @@
 """Saved data under hostile conditions, with the real program where only a process shows it:
-rows the game did not write, and another program holding the results file while a game is
-won and quit."""
+rows the game did not write, settings a player may not write, and another program holding
+the results file while a game is won and quit."""
 
 import json
 import math
@@ -122,6 +122,28 @@ def mazegame_cli(folder: Path, *argv: str, drop_caps: bool = False) -> subproces
     program = ["-c", DROP_WRITE_ANYWHERE] if drop_caps else ["-m", "mazegame"]
     return subprocess.run([sys.executable, *program, *argv], capture_output=True, text=True,
                           env=env, timeout=120)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file modes")
+@pytest.mark.parametrize("read_only", ["file", "folder"])
+def test_config_set_on_a_read_only_file_or_folder_exits_1_in_one_line(tmp_path, read_only):
+    data = tmp_path / "data"
+    assert mazegame_cli(data, "config", "set", "keys", "vi").returncode == 0
+    settings_file = data / "settings.sqlite3"
+    before = settings_file.read_bytes()
+    (settings_file if read_only == "file" else data).chmod(0o444 if read_only == "file"
+                                                           else 0o555)
+    try:
+        done = mazegame_cli(data, "config", "set", "keys", "wasd", drop_caps=True)
+        shown = mazegame_cli(data, "config", "get", "keys", drop_caps=True)
+    finally:
+        settings_file.chmod(0o644)
+        data.chmod(0o755)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and "keys could not be saved" in done.stderr
+    assert f"{settings_file if read_only == 'file' else data} is read-only" in done.stderr
+    assert (shown.returncode, shown.stdout) == (0, "vi\n")
+    assert settings_file.read_bytes() == before
 
 
 HOLD = """
