@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from mazegame.games.levels import Campaign
 
 MIN_SIZE = (50, 16)
+INTERRUPTED = 130  #: the app's return code after ctrl+c, as a shell reports SIGINT
 #: Seconds the warm-up leaves the first screen alone before loading kernels in this process.
 WARM_UP_HOLD = 1.5
 
@@ -53,6 +54,10 @@ class MazeApp(App):
         Binding("question_mark", "help", "Help", id="help",
                 tooltip="How to play: the goal, what is on the screen, every key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app-quit", tooltip="Quit mazegame"),
+        # Textual binds ctrl+c to a hint ("press ctrl+q"); a terminal game leaves on it. Text
+        # selected in a field is still copied: the field's own ctrl+c comes first.
+        Binding("ctrl+c", "interrupt", "Quit", show=False, id="app-interrupt",
+                tooltip="Quit mazegame"),
     ]
 
     def __init__(
@@ -238,6 +243,11 @@ class MazeApp(App):
             self.unsaved_note = self.store.closing_note
             self.store = None  # a screen closing after this saves nothing more
 
+    def action_interrupt(self) -> None:
+        """ctrl+c: leave as ctrl+q does (a finished game is saved already; one in progress is
+        left, as q leaves it), with the status of an interrupted command."""
+        self.exit(return_code=INTERRUPTED)
+
     # -- modes ----------------------------------------------------------------
     def choose_mode(self, name: str) -> None:
         """Ask for the game's settings, then start it."""
@@ -351,8 +361,11 @@ class MazeApp(App):
 
 def run_app(app: MazeApp) -> int:
     """Run the app in the terminal (the commands' one way in); after it closes, say on
-    standard error which finished games are kept unsaved; the app's status."""
+    standard error which finished games are kept unsaved. Left by ctrl+c: KeyboardInterrupt,
+    so the command line's one interrupt handler ends it (one line, status 130)."""
     app.run()
     if app.unsaved_note:
         print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
+    if app.return_code == INTERRUPTED:
+        raise KeyboardInterrupt
     return app.return_code or 0

@@ -1,6 +1,6 @@
 """Saved data under hostile conditions, with the real program where only a process shows it:
-rows the game did not write, settings a player may not write, and another program holding
-the results file while a game is won and quit."""
+rows the game did not write, settings a player may not write, another program holding the
+results file while a game is won and quit, and ctrl+c in the app (status 130)."""
 
 import json
 import math
@@ -214,3 +214,16 @@ def test_a_game_won_while_another_program_holds_the_file_is_saved_at_the_next_la
         listed = mazegame_cli(data, "records", "--json")
         assert [(r["id"], r["won"], r["moves"]) for r in json.loads(listed.stdout)] == \
             [(1, True, len(keys))]
+
+
+@pytest.mark.skipif(NO_PTY is not None, reason=NO_PTY or "")
+@pytest.mark.parametrize(("key", "status"), [(b"\x03", 130), (b"\x11", 0)])
+def test_ctrl_c_leaves_the_app_with_status_130_and_ctrl_q_with_0(tmp_path, key, status):
+    pytest.importorskip("pyte")
+    env = child_env(str(tmp_path / "numba"), str(tmp_path / "data"))
+    with Launch([], env, 100, 30) as run:
+        assert run.wait_for(lambda lines: any("Records" in line for line in lines), 120)
+        assert ended(run, key) == status
+        said = "\n".join(run.lines)
+    assert ("mazegame: interrupted" in said) == (status == 130)
+    assert "press" not in said.lower() or "ctrl+q" not in said  # not Textual's hint

@@ -132,3 +132,13 @@ async def test_a_result_that_cannot_be_saved_is_said_on_screen_and_kept_for_the_
     assert [(s.id, s.moves) for s in launch.results()] == [(1, game.moves)]
     launch.close()
 
+
+async def test_ctrl_c_quits_with_the_status_of_an_interrupt_and_ctrl_q_with_0(helpers):
+    for key, status in (("ctrl+c", 130), ("ctrl+q", 0)):
+        app = MazeApp(warm_up=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            await pilot.press(key)
+            await pilot.pause()
+            assert shown(app) == []  # not "press ctrl+q to quit"
+        assert app.return_code == status
