@@ -361,11 +361,39 @@ class MazeApp(App):
 
 def run_app(app: MazeApp) -> int:
     """Run the app in the terminal (the commands' one way in); after it closes, say on
-    standard error which finished games are kept unsaved. Left by ctrl+c: KeyboardInterrupt,
-    so the command line's one interrupt handler ends it (one line, status 130)."""
-    app.run()
+    standard error which finished games are kept unsaved. Left by ctrl+c (the key, or
+    SIGINT from outside): KeyboardInterrupt, so the command line's one interrupt handler
+    ends it (one line, status 130)."""
+    with _sigint_leaves(app):
+        app.run()
     if app.unsaved_note:
         print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
     if app.return_code == INTERRUPTED:
         raise KeyboardInterrupt
     return app.return_code or 0
+
+
+@contextlib.contextmanager
+def _sigint_leaves(app: MazeApp):
+    """While the app runs, SIGINT leaves it as ctrl+c does (asyncio's own handler cancels
+    the app's task, which Textual ends quietly with status 0); outside its loop (starting,
+    closing), SIGINT is KeyboardInterrupt as usual."""
+    import asyncio
+    import signal
+
+    def interrupted(signum, frame) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            raise KeyboardInterrupt from None
+        loop.call_soon_threadsafe(app.action_interrupt)
+
+    try:
+        previous = signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread: leave SIGINT alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -5,6 +5,7 @@ results file while a game is won and quit, and ctrl+c in the app (status 130).""
 import json
 import math
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -217,12 +218,16 @@ def test_a_game_won_while_another_program_holds_the_file_is_saved_at_the_next_la
 
 
 @pytest.mark.skipif(NO_PTY is not None, reason=NO_PTY or "")
-@pytest.mark.parametrize(("key", "status"), [(b"\x03", 130), (b"\x11", 0)])
+@pytest.mark.parametrize(("key", "status"), [(b"\x03", 130), ("SIGINT", 130), (b"\x11", 0)])
 def test_ctrl_c_leaves_the_app_with_status_130_and_ctrl_q_with_0(tmp_path, key, status):
+    """ctrl+c is a key to the app (the terminal is raw); SIGINT may come from outside."""
     pytest.importorskip("pyte")
     env = child_env(str(tmp_path / "numba"), str(tmp_path / "data"))
     with Launch([], env, 100, 30) as run:
         assert run.wait_for(lambda lines: any("Records" in line for line in lines), 120)
+        if key == "SIGINT":
+            os.kill(run.proc.pid, signal.SIGINT)
+            key = b""
         assert ended(run, key) == status
         said = "\n".join(run.lines)
     assert ("mazegame: interrupted" in said) == (status == 130)
