@@ -170,10 +170,10 @@ class RecordsScreen(Screen):
             table.add_row(*cells, key=str(n))
         view = "Best on each maze" if self.best else "Every game, newest first"
         what = f"{len(results)} game{'s' * (len(results) != 1)} saved"
-        if not results:
+        why = self.unreadable()
+        if not results and why is None:
             what = "No games saved yet: finish a game and it shows here."
         title = Text.assemble(("Records", "bold"), f" · {view} · {what}")
-        why = self.unreadable()
         if why is not None:
             title.append(f"\nThe saved games could not be read: {printable(why)}", "bold")
         self.query_one("#records-title", Static).update(title)

@@ -142,3 +142,26 @@ async def test_ctrl_c_quits_with_the_status_of_an_interrupt_and_ctrl_q_with_0(he
             await pilot.pause()
             assert shown(app) == []  # not "press ctrl+q to quit"
         assert app.return_code == status
+
+
+async def test_the_records_screen_says_when_the_saved_games_cannot_be_read(helpers):
+    """Not "No games saved yet" while another program holds the file."""
+    from mazegame.ui.screens.records import RecordsScreen
+
+    path = default_path()
+    store = Store(path)
+    store.record("classic", "k", won=True, moves=3, optimum=3, seconds=1.0)
+    store.close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    app = MazeApp(warm_up=False)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            title = str(app.screen.query_one("#records-title").render())
+            assert "could not be read: another program holds" in title
+            assert "No games saved yet" not in title
+    finally:
+        other.close()
