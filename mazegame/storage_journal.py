@@ -88,8 +88,10 @@ class Journal:
         data = b"".join(encode(row) for row in rows)
         with self._locked(create=True) as fd:
             size = os.fstat(fd).st_size
-            if size and os.pread(fd, 1, size - 1) != b"\n":
-                data = b"\n" + data  # after a torn line: start a line of our own
+            if size:
+                os.lseek(fd, size - 1, os.SEEK_SET)  # (writes still go to the end: O_APPEND)
+                if os.read(fd, 1) != b"\n":
+                    data = b"\n" + data  # after a torn line: start a line of our own
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]

@@ -98,6 +98,10 @@ def test_a_torn_line_loses_itself_only(tmp_path):
     journal.append([(*ROW[:3], 32, *ROW[4:])])  # the next append starts a line of its own
     assert [row[3] for row in journal.read()] == [30, 31, 32]
     assert journal.read()[0] == ROW  # every field, exactly
+    other = Journal(tmp_path / "torn-at-once.jsonl")
+    other.path.write_bytes(b"{")  # torn after its first byte
+    other.append([ROW])
+    assert other.read() == [ROW]
 
 
 @pytest.mark.parametrize("line", [b"[]", b'{"v": 1, "mode": 3}', b'{"v": 1}', b"\xff\xfe",
