@@ -43,7 +43,7 @@ from mazegame.results_db import (
 )
 from mazegame.results_queries import Best, ResultQueries, Saved  # noqa: F401 (re-exported)
 from mazegame.storage_journal import Journal, journal_path
-from mazegame.storage_open import FileOpening
+from mazegame.storage_open import LEFT_DAMAGED, FileOpening
 
 
 def default_path() -> Path:
@@ -123,7 +123,7 @@ class Store(FileOpening, ResultQueries):
             if kind == BUSY:
                 why = f"another program holds {self.path} (busy); try again when it is done"
             elif kind == CORRUPT:
-                why = f"{self.path} is damaged ({err}); it was left as it is"
+                why = f"{self.path} is damaged ({err}); {LEFT_DAMAGED}"
             else:
                 why = f"{self.path} cannot be read ({err})"
             self._cannot_read(why)

@@ -22,6 +22,9 @@ from mazegame.results_db import (
     kind_of,
 )
 
+#: What a reader says of a damaged file it leaves alone.
+LEFT_DAMAGED = "it was left as it is (the game keeps it aside and starts afresh when it next saves)"
+
 
 class FileOpening:
     """How `Store` opens its file, checks it, and sets a damaged one aside."""
@@ -62,8 +65,10 @@ class FileOpening:
                 db.close()
                 raise
         except Unusable as why:
-            damaged = f"is damaged ({why})" if why.kind == CORRUPT else str(why)
-            self._cannot_read(f"{self.path} {damaged}; it was left as it is")
+            if why.kind == CORRUPT:
+                self._cannot_read(f"{self.path} is damaged ({why}); {LEFT_DAMAGED}")
+            else:
+                self._cannot_read(f"{self.path} {why}; it was left untouched")
             return
         except ERRORS as err:
             self._fail(err, "reading")
