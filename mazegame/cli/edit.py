@@ -53,7 +53,8 @@ def edit_setup(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     """Open the app on the editor."""
     setup = edit_setup(args)
-    from mazegame.ui.app import MazeApp, run_app
+    from mazegame.ui.app import MazeApp
+    from mazegame.ui.run import run_app
 
     return run_app(MazeApp(setup))
 

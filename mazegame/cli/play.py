@@ -215,7 +215,8 @@ def run_play(args: argparse.Namespace) -> int:
         write_output(None, mode_listing())
         return 0
     setup = play_setup(args)
-    from mazegame.ui.app import MazeApp, run_app
+    from mazegame.ui.app import MazeApp
+    from mazegame.ui.run import run_app
 
     return run_app(MazeApp(setup))
 

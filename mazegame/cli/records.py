@@ -130,7 +130,8 @@ def run_replay(args: argparse.Namespace) -> int:
         Recording.from_json(saved.replay)
     except ReplayError as err:
         raise UsageError(f"the game {result_id} cannot be replayed: {err}") from None
-    from mazegame.ui.app import MazeApp, run_app
+    from mazegame.ui.app import MazeApp
+    from mazegame.ui.run import run_app
 
     return run_app(MazeApp(replay=saved))
 

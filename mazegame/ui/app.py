@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -238,7 +237,7 @@ class MazeApp(App):
         if self.warmer is not None:
             self.warmer.cancel()  # ends its child too
         if self.store is not None:
-            self.store.on_notice = None  # nothing left on screen to tell: `run_app` says it
+            self.store.on_notice = None  # nothing left on screen to tell: ui.run says it
             self.store.close()
             self.unsaved_note = self.store.closing_note
             self.store = None  # a screen closing after this saves nothing more
@@ -358,42 +357,3 @@ class MazeApp(App):
         elif showing:
             self.pop_screen()
 
-
-def run_app(app: MazeApp) -> int:
-    """Run the app in the terminal (the commands' one way in); after it closes, say on
-    standard error which finished games are kept unsaved. Left by ctrl+c (the key, or
-    SIGINT from outside): KeyboardInterrupt, so the command line's one interrupt handler
-    ends it (one line, status 130)."""
-    with _sigint_leaves(app):
-        app.run()
-    if app.unsaved_note:
-        print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
-    if app.return_code == INTERRUPTED:
-        raise KeyboardInterrupt
-    return app.return_code or 0
-
-
-@contextlib.contextmanager
-def _sigint_leaves(app: MazeApp):
-    """While the app runs, SIGINT leaves it as ctrl+c does (asyncio's own handler cancels
-    the app's task, which Textual ends quietly with status 0); outside its loop (starting,
-    closing), SIGINT is KeyboardInterrupt as usual."""
-    import asyncio
-    import signal
-
-    def interrupted(signum, frame) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            raise KeyboardInterrupt from None
-        loop.call_soon_threadsafe(app.action_interrupt)
-
-    try:
-        previous = signal.signal(signal.SIGINT, interrupted)
-    except ValueError:  # not the main thread: leave SIGINT alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
