@@ -29,6 +29,12 @@ SCHEMA = [
 ]
 COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at, replay"
 INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+#: INSERT unless the same result is there (its eight values, then its first seven again): a
+#: result from the journal (storage_journal) goes in once, even if a crash came between its
+#: commit and its removal from the journal.
+INSERT_ONCE = (f"INSERT INTO results ({COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+               " (SELECT 1 FROM results WHERE mode = ? AND maze = ? AND won = ? AND moves = ?"
+               " AND optimum = ? AND seconds = ? AND played_at = ?)")
 #: What takes a file of each older version to the next one, in one transaction with the rest:
 #: version 1 -> 2 adds the replay column (every result kept, its replay NULL).
 MIGRATIONS = {1: ["ALTER TABLE results ADD COLUMN replay TEXT"]}
@@ -66,7 +72,7 @@ class Unusable(Exception):
 
 def newer(version: int) -> Unusable:
     """The file was written by a newer mazegame."""
-    return Unusable("newer", f"was written by a newer mazegame (schema {version}; "
+    return Unusable("newer", f"was written by a newer version of mazegame (schema {version}; "
                              f"this one knows {SCHEMA_VERSION})")
 
 

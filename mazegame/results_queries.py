@@ -1,12 +1,15 @@
 """The lookups over saved results: best runs, solved puzzles, wins, the records' list.
 
 A mixin of `storage.Store`, which provides `_query` (rows from the file, [] when it cannot be
-read), `pending` (results waiting in memory) and `db`; here only what is read, and how results
-still waiting in memory count with the saved ones.
+read), `pending` (results waiting in the journal or memory) and `db`; here only what is read,
+and how results still waiting count with the saved ones. Rows the game did not write itself
+(a time of 'yesterday', a blob for a maze) are never trusted: the lookups leave them out, and
+the records' list shows each as unreadable, with its id and what is wrong.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,6 +39,64 @@ class Saved:
     seconds: float
     played_at: float
     replay: str | None = None
+    unreadable: str | None = None  #: what is wrong with a row the game did not write itself
+
+
+LATEST_TIME = 253402300799.0  #: 9999-12-31 23:59:59 UTC, the last time every platform shows
+MOST_SECONDS = 1e9  #: about 31 years: a longer game is no game
+MOST_MOVES = 2**53  #: a count beyond this is no count
+#: The rows the lookups trust, as SQL (`read_row` says the same in Python, and why not).
+SOUND = ("typeof(mode) = 'text' AND typeof(maze) = 'text' AND typeof(moves) = 'integer'"
+         " AND typeof(optimum) = 'integer' AND typeof(won) = 'integer'"
+         f" AND typeof(seconds) IN ('integer', 'real') AND seconds BETWEEN 0 AND {MOST_SECONDS}"
+         " AND typeof(played_at) IN ('integer', 'real')"
+         f" AND played_at BETWEEN 0 AND {LATEST_TIME}"
+         f" AND abs(moves) < {MOST_MOVES} AND abs(optimum) < {MOST_MOVES}")
+
+
+def _number(value: object, low: float, high: float, whole: bool) -> bool:
+    """A finite number (a whole one if `whole`) from low to high."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if whole and not isinstance(value, int):
+        return False
+    return math.isfinite(value) and low <= value <= high
+
+
+def describe(value: object) -> str:
+    """A stored value, briefly, for a message: 'yesterday', 1e+20, a blob of 6 bytes."""
+    if isinstance(value, bytes):
+        return f"a blob of {len(value)} bytes"
+    if value is None:
+        return "empty"
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def read_row(row: tuple) -> Saved:
+    """A row of the results table (id, mode, maze, won, moves, optimum, seconds, played_at,
+    replay) as a Saved; one the game cannot have written comes back `unreadable`, saying
+    which columns are wrong, its other fields harmless placeholders."""
+    rid, mode, maze, won, moves, optimum, seconds, played_at, replay = row
+    wrong = [name for name, fine in (
+        ("id", rid is None or _number(rid, -2**63, 2**63 - 1, whole=True)),  # None: waiting
+        ("mode", isinstance(mode, str)),
+        ("maze", isinstance(maze, str)),
+        ("won", isinstance(won, int) and won in (0, 1)),
+        ("moves", _number(moves, -MOST_MOVES, MOST_MOVES, whole=True)),
+        ("optimum", _number(optimum, -MOST_MOVES, MOST_MOVES, whole=True)),
+        ("seconds", _number(seconds, 0, MOST_SECONDS, whole=False)),
+        ("played_at", _number(played_at, 0, LATEST_TIME, whole=False)),
+        ("replay", replay is None or isinstance(replay, str)),
+    ) if not fine]
+    if not wrong:
+        return Saved(rid, mode, maze, bool(won), moves, optimum, float(seconds),
+                     float(played_at), replay)
+    values = dict(zip(("id", "mode", "maze", "won", "moves", "optimum", "seconds",
+                       "played_at", "replay"), row, strict=True))
+    why = ", ".join(f"{name} is {describe(values[name])}" for name in wrong)
+    return Saved(rid if "id" not in wrong else None, "", "", False, 0, 0, 0.0, 0.0,
+                 unreadable=f"not written by mazegame: {why}")
 
 
 class ResultQueries:
@@ -47,7 +108,7 @@ class ResultQueries:
     def best(self, mode: str, maze: str) -> Best | None:
         """Fewest moves and fastest time among the won games on this maze."""
         rows = self._query("SELECT MIN(moves), MIN(seconds), COUNT(*) FROM results"
-                           " WHERE mode = ? AND maze = ? AND won = 1", (mode, maze))
+                           f" WHERE mode = ? AND maze = ? AND won = 1 AND {SOUND}", (mode, maze))
         moves, seconds, wins = rows[0] if rows else (None, None, 0)
         for row in self._pending_wins(mode, lambda key: key == maze):
             moves = row[3] if moves is None else min(moves, row[3])
@@ -59,7 +120,8 @@ class ResultQueries:
         """Best winning move counts per maze key starting with `prefix` (puzzle packs)."""
         found = dict(self._query(
             "SELECT maze, MIN(moves) FROM results WHERE mode = ? AND won = 1"
-            " AND substr(maze, 1, ?) = ? GROUP BY maze", (mode, len(prefix), prefix)))
+            f" AND substr(maze, 1, ?) = ? AND {SOUND} GROUP BY maze",
+            (mode, len(prefix), prefix)))
         for row in self._pending_wins(mode, lambda key: key.startswith(prefix)):
             found[row[1]] = min(found.get(row[1], row[3]), row[3])
         return found
@@ -69,20 +131,21 @@ class ResultQueries:
         (maze, moves, optimum, seconds, played_at)."""
         found = self._query(
             "SELECT maze, moves, optimum, seconds, played_at FROM results WHERE mode = ?"
-            " AND won = 1 AND substr(maze, 1, ?) = ?", (mode, len(prefix), prefix))
+            f" AND won = 1 AND substr(maze, 1, ?) = ? AND {SOUND}", (mode, len(prefix), prefix))
         found += [(row[1], row[3], row[4], row[5], row[6])
                   for row in self._pending_wins(mode, lambda key: key.startswith(prefix))]
         return found
 
     # -- the records screen ------------------------------------------------------------
     def results(self) -> list[Saved]:
-        """Every finished game, saved or waiting in memory, newest first."""
+        """Every finished game, saved or waiting, newest first (rows the game did not write
+        itself last, each `unreadable`)."""
         replay = "replay" if self.db is not None and self._has_replays() else "NULL"
         rows = self._query("SELECT id, mode, maze, won, moves, optimum, seconds, played_at, "
                            f"{replay} FROM results", ())
-        found = [Saved(row[0], row[1], row[2], bool(row[3]), *row[4:]) for row in rows]
-        found += [Saved(None, row[0], row[1], bool(row[2]), *row[3:]) for row in self.pending]
-        found.sort(key=lambda s: (s.played_at, s.id or 0), reverse=True)
+        found = [read_row(row) for row in rows]
+        found += [read_row((None, *row)) for row in self.pending]
+        found.sort(key=lambda s: (s.unreadable is None, s.played_at, s.id or 0), reverse=True)
         return found
 
     def result(self, result_id: int) -> Saved | None:

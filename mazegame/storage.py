@@ -2,15 +2,20 @@
 
 One transaction per write; a schema version in `PRAGMA user_version`. No operation raises:
 trouble is told through `notices` (and `on_notice`), naming the file.
-- busy (another game holds the lock): wait up to `wait` s, then queue the result in memory
-  and write it on the next save or at close; never set aside.
+- busy (another program holds the lock): wait up to `wait` s, then keep the result in the
+  journal beside the file (`storage_journal`: one fsync'd line per result) and write it into
+  the file at the next save, or the next launch at the latest; never set aside.
 - read-only file or folder, newer schema, unknown format: left untouched (opened read-only,
-  if at all); history is read when possible, new results are kept for this session only.
+  if at all); history is read when possible, new results wait in the journal.
 - corrupt (`PRAGMA quick_check` at open, or a damaged page met later): moved aside under a
   timestamped name, a fresh file started, this session's results written again into it.
-The journal is SQLite's default rollback journal, not WAL: WAL needs shared memory, which a
-data folder on a network filesystem cannot give. Writes take `BEGIN IMMEDIATE`, so two
-writers queue in SQLite's busy handler instead of failing with a deadlock error.
+Results the journal cannot take either (its folder is read-only) wait in memory; `close` then
+leaves `closing_note` saying how many were not saved and where they are, for the player.
+A store opened `read_only` (the `records` and `replay` commands) changes nothing: no folder or
+file is made, nothing is set aside or written; `unreadable` says why the history could not be
+read. SQLite's own journal is its default rollback journal, not WAL: WAL needs shared memory,
+which a data folder on a network filesystem cannot give. Writes take `BEGIN IMMEDIATE`, so
+two writers queue in SQLite's busy handler instead of failing with a deadlock error.
 """
 
 from __future__ import annotations
@@ -27,17 +32,18 @@ from mazegame.results_db import (
     CORRUPT,
     ERRORS,
     INSERT,
+    INSERT_ONCE,
     READ_ONLY,
     SCHEMA_VERSION,
     UNUSABLE,
     Unusable,
-    check_file,
-    create_tables,
     delete_rows,
     kind_of,
     newer,
 )
 from mazegame.results_queries import Best, ResultQueries, Saved  # noqa: F401 (re-exported)
+from mazegame.storage_journal import Journal, journal_path
+from mazegame.storage_open import LEFT_DAMAGED, FileOpening
 
 
 def default_path() -> Path:
@@ -50,193 +56,130 @@ def default_path() -> Path:
     return Path(folder) / "mazegame.sqlite3"
 
 
-class Store(ResultQueries):
+class Store(FileOpening, ResultQueries):
     """The player's saved results; never raises, says what went wrong in `notices`."""
 
     def __init__(self, path: Path | str | None = None, *, wait: float = 3.0,
-                 on_notice: Callable[[str], None] | None = None) -> None:
+                 on_notice: Callable[[str], None] | None = None,
+                 read_only: bool = False) -> None:
         self.path = default_path() if path is None else Path(path)
         self.wait = wait  #: longest wait for another game's lock, per attempt, in seconds
         self.on_notice = on_notice
+        self.read_only = read_only  #: read the history only; change no file
         self.notices: list[str] = []  #: everything said so far, oldest first
-        self.pending: list[tuple] = []  #: results not yet in the file (busy, read-only, ...)
+        self.journal = Journal(journal_path(self.path))  #: results waiting for the file
         self.db: sqlite3.Connection | None = None
-        self.writable = True  #: False once the file is known read-only or newer: say it once
+        self.writable = not read_only  #: False once the file is known read-only or newer
         self.busy = False  #: the last attempt found the file locked
+        self.unreadable: str | None = None  #: why the last lookup could not read the history
+        self.problem = ""  #: why results are not going into the file (once known)
+        self.closing_note = ""  #: set by `close`: the results left unsaved, and where they are
         self._busy_at = 0.0  #: when (time.monotonic) it last did
+        self._closed_why: str | None = None  #: why `db` is None (None: no file, or all well)
+        self._journal_trouble: str | None = None  #: why the journal could not take results
+        self._waiting: list[tuple] = []  #: results neither in the file nor in the journal
+        self._journaled: list[tuple] = self.journal.read()  #: results waiting in the journal
         self._identity: tuple[int, int] | None = None  #: (device, inode) of the file opened
         self._asides = 0  #: files set aside by this store (a bound against a failing disk)
         self._saved: list[tuple] = []  #: this session's rows in the file, redone if it is set aside
         self._open()
+        if self.db is not None and self.writable and self.journal.exists():
+            self.flush()  # the last session's waiting results: the first chance to save them
 
     @property
     def notice(self) -> str:
         """The latest thing said ("" if all is well)."""
         return self.notices[-1] if self.notices else ""
 
+    @property
+    def pending(self) -> list[tuple]:
+        """Results not in the file yet: in the journal, or (if it cannot take them) in memory."""
+        return self._journaled + self._waiting
+
     def _say(self, text: str) -> None:
         self.notices.append(text)
         if self.on_notice is not None:
             self.on_notice(text)
 
-    # -- opening -------------------------------------------------------------------
-    def _open(self) -> None:
-        """Open the file, or say why results are not saved there; never raises."""
-        folder = self.path.parent
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            exists = self.path.exists()
-        except OSError as err:
-            self._not_saving(f"the folder {folder} cannot be used ({err.strerror})")
-            return
-        if not os.access(folder, os.W_OK):  # the journal lives beside the file
-            self._not_saving(f"the folder {folder} is read-only")
-            self._open_read_only(exists)
-        elif exists and not os.access(self.path, os.W_OK):
-            self._not_saving(f"{self.path} is read-only")
-            self._open_read_only(exists)
-        else:
-            self._open_for_writing(exists)
-
-    def _open_read_only(self, exists: bool) -> None:
-        """Read the history of a file we may not write; change nothing."""
-        if not exists:
-            return
-        try:
-            db = self._connect(read_only=True)
-            check_file(db)
-            self.db = db
-        except Unusable as why:
-            self._say(f"Saved results in {self.path} cannot be read: {why}; "
-                      "the file is read-only, so it was left as it is.")
-        except ERRORS as err:
-            self._fail(err, "reading")
-
-    def _open_for_writing(self, exists: bool) -> None:
-        """Check the file (version first, read-only), then open it to write."""
-        try:
-            checked = not exists or self._probe()
-            db = self._connect(read_only=False)
-            try:
-                if not checked:
-                    check_file(db)
-                create_tables(db)
-            except BaseException:
-                db.close()
-                raise
-        except Unusable as why:
-            if why.kind == CORRUPT:
-                self._set_aside(str(why))
-            else:
-                self._not_saving(f"{self.path} {why}; it was left untouched")
-            return
-        except ERRORS as err:
-            self._fail(err, "opening")
-            return
-        self.db, self.busy = db, False
-        self._identify()
-
-    def _probe(self) -> bool:
-        """Check the file through a read-only connection; False if only a writer can read it."""
-        self._identify()
-        probe = self._connect(read_only=True)
-        try:
-            check_file(probe)
-        except ERRORS as err:
-            if kind_of(err) != READ_ONLY:
-                raise
-            return False  # a game that died mid-save left a journal only a writer may roll back
-        finally:
-            probe.close()
-        return True
-
-    def _connect(self, *, read_only: bool) -> sqlite3.Connection:
-        """A connection that waits up to `wait` s for a lock, in autocommit mode."""
-        target = f"file:{self.path}?mode=ro" if read_only else f"file:{self.path}"
-        db = sqlite3.connect(target, uri=True, timeout=self.wait, isolation_level=None)
-        db.text_factory = lambda raw: raw.decode("utf-8", "replace")  # damage is not a crash
-        return db
-
-    def _identify(self) -> None:
-        """Remember which file we opened, so we never set aside another game's fresh one."""
-        try:
-            stat = os.stat(self.path)
-            self._identity = (stat.st_dev, stat.st_ino)
-        except OSError:
-            self._identity = None
-
-    def _set_aside(self, detail: str) -> None:
-        """Move a damaged file aside under a timestamped name and start a fresh one."""
-        self._close_db()
-        self._asides += 1
-        if self._asides > 3:  # fresh files keep failing: the disk itself is in trouble
-            self._not_saving(f"{self.path} keeps failing ({detail})")
-            return
-        try:
-            stat = os.stat(self.path)
-            if self._identity not in (None, (stat.st_dev, stat.st_ino)):
-                # another game already replaced it with a fresh file: use that one
-                self._identity = None
-                self._open()
-                return
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-            n = 1
-            while aside.exists():  # never over an earlier one
-                n += 1
-                aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-            self.path.rename(aside)
-            journal = self.path.with_name(self.path.name + "-journal")
-            if journal.exists():
-                journal.rename(aside.with_name(aside.name + "-journal"))
-        except FileNotFoundError:  # another game moved it aside first
-            self._identity = None
-            self._open()
-            return
-        except OSError as err:
-            self.writable = False
-            self._say(f"Saved results in {self.path} are damaged ({detail}) and could not be "
-                      f"moved aside ({err.strerror}): results are not being saved.")
-            return
-        self._say(f"Saved results in {self.path} were damaged ({detail}); the file was kept "
-                  f"as {aside.name} and a fresh one started.")
-        self.pending[:0], self._saved = self._saved, []  # this session's results go in the new one
-        self._identity = None
-        self._open()
-        if self.pending and self.db is not None:
-            self.flush(retry=False)
-
     # -- trouble -------------------------------------------------------------------
     def _not_saving(self, why: str) -> None:
         self.writable = False
-        self._say(f"Results are not being saved: {why}. You can play on; this session's "
-                  "results are kept until you quit.")
+        self.problem = why
+        self._keep()
+        self._say(f"Results are not being saved: {why}. You can play on; finished games are "
+                  f"{self._where_kept()}.")
+
+    def _cannot_read(self, why: str) -> None:
+        """The history cannot be read (said once)."""
+        self._close_db(why)
+        if self.unreadable != why:
+            self._say(why)
+        self.unreadable = why
 
     def _fail(self, err: Exception, doing: str) -> None:
         """Say what went wrong while `doing`, and leave the store usable."""
         kind = kind_of(err)
-        if kind == BUSY:
+        if self.read_only:  # only reading: say why, change nothing
+            if kind == BUSY:
+                why = f"another program holds {self.path} (busy); try again when it is done"
+            elif kind == CORRUPT:
+                why = f"{self.path} is damaged ({err}); {LEFT_DAMAGED}"
+            else:
+                why = f"{self.path} cannot be read ({err})"
+            self._cannot_read(why)
+        elif kind == BUSY:
             self._found_busy()
-            waiting = f"{len(self.pending)} result(s)" if self.pending else "Results"
-            self._say(f"Saved results are busy: another mazegame is using {self.path}. "
-                      f"{waiting} kept in memory, to be saved later.")
+            self.problem = "another program is using the file"
+            if self.db is None:
+                self._closed_why = f"another program holds {self.path} (busy)"
+            self._keep()
+            waiting = f"{len(self.pending)} result(s)" if self.pending else "Finished games are"
+            self._say(f"Saved results are busy: another program is using {self.path}. "
+                      f"{waiting} {self._where_kept()}.")
         elif kind == CORRUPT and self.writable:
             self._set_aside(str(err))
         elif kind == CORRUPT:
-            self._close_db()
+            self._close_db(f"{self.path} is damaged ({err})")
             self._say(f"Saved results in {self.path} are damaged ({err}); the file is "
                       "read-only, so it was left as it is.")
         elif kind == READ_ONLY:
-            self._close_db()
+            self._close_db(f"{self.path} cannot be read ({err})")
             self._not_saving(f"{self.path} cannot be written ({err})")
         elif kind == UNUSABLE:
-            self._close_db()
+            self._close_db(f"{self.path} cannot be used ({err})")
             self._not_saving(f"{self.path} cannot be used ({err}); it was left untouched")
         else:
+            self.problem = f"{doing} failed ({err})"
+            self._keep()
             self._say(f"Saved results in {self.path}: {doing} failed ({err}); "
-                      "results kept in memory, to be saved later.")
+                      f"results {self._where_kept()}.")
 
-    def _close_db(self) -> None:
+    def _where_kept(self) -> str:
+        """Where results that cannot go into the file are kept, for a notice."""
+        if self._journal_trouble is None and (self.journal.exists()
+                                              or os.access(self.path.parent, os.W_OK)):
+            return f"kept in {self.journal.path.name} beside it, to be saved at the next chance"
+        trouble = self._journal_trouble or "its folder is read-only"
+        return f"kept in memory until you quit (not in {self.journal.path.name}: {trouble})"
+
+    def _keep(self) -> None:
+        """Move results waiting in memory into the journal, durably; those it cannot take
+        stay in memory (and `_where_kept` says so)."""
+        if not self._waiting or self.read_only:
+            return
+        try:
+            self.journal.append(self._waiting)
+        except (OSError, ValueError) as err:
+            self._journal_trouble = getattr(err, "strerror", None) or str(err)
+            return
+        self._journal_trouble = None
+        self._journaled += self._waiting
+        self._waiting = []
+
+    def _close_db(self, why: str | None = None) -> None:
+        """Close the connection; `why` (if given) is what lookups say meanwhile."""
+        if why is not None:
+            self._closed_why = why
         if self.db is not None:
             self.db.close()
             self.db = None
@@ -247,69 +190,92 @@ class Store(ResultQueries):
                replay: str | None = None) -> bool:
         """Save one finished game (played now, unless `played_at` says when: a result moved
         to a new key keeps its time), with its `replay` if any; True when it is in the file
-        (else it waits in memory)."""
+        (else it waits in the journal, or in memory)."""
         when = time.time() if played_at is None else played_at
-        self.pending.append((mode, maze, int(won), moves, optimum, seconds, when, replay))
+        self._waiting.append((mode, maze, int(won), moves, optimum, seconds, when, replay))
         return self.flush()
 
     def flush(self, *, retry: bool = True) -> bool:
-        """Write the results waiting in memory, if the file can be written; True if none left."""
-        if not self.pending:
+        """Write the results waiting (in memory and in the journal) into the file, if it can
+        be written; True if none are left waiting. Those that cannot go in go to the journal."""
+        if not self._waiting and not self.journal.exists():
+            self._journaled = []  # (another game has saved them)
             return True
+        if self.read_only:
+            return False
         if not self.writable:
+            self._keep()
             return False
         was_busy = self.busy
         if self.db is None:  # busy or failed at open: try again now
             self._open()
             if self.db is None or not self.writable:
+                self._keep()
                 return False
         try:  # one bounded wait per save: none again if a lookup has just waited in vain
             with self._hurried(self.busy and time.monotonic() - self._busy_at < self.wait):
-                self._write(self.db, self.pending)
+                taken = self._write(self.db, self._waiting, self.journal)
         except Unusable as why:
-            self._close_db()
+            self._close_db(f"{self.path} {why}")
             self._not_saving(f"{self.path} {why}; it was left untouched")
             return False
         except ERRORS as err:
             corrupt = kind_of(err) == CORRUPT
             self._fail(err, "saving")
             return self.flush(retry=False) if corrupt and retry else False
-        if was_busy:
-            self._say(f"{len(self.pending)} waiting result(s) saved to {self.path}.")
+        except OSError as err:  # the journal could not be read, or emptied after the commit
+            self.problem = f"{self.journal.path} could not be used ({err.strerror})"
+            self._keep()  # (a row both saved and kept goes in once: see INSERT_ONCE)
+            self._say(f"Saved results: {self.problem}; results {self._where_kept()}.")
+            return False
+        saved = len(self._waiting) + len(taken)
+        if was_busy or taken:
+            self._say(f"{saved} waiting result(s) saved to {self.path}.")
         self.busy = False
-        self._saved += self.pending
-        self.pending.clear()
+        self._saved += self._waiting + taken
+        self._waiting, self._journaled = [], []
         return True
 
     @staticmethod
-    def _write(db: sqlite3.Connection, rows: list[tuple]) -> None:
-        """Insert rows in one transaction, unless a newer mazegame has upgraded the file."""
+    def _write(db: sqlite3.Connection, rows: list[tuple], journal: Journal) -> list[tuple]:
+        """Insert rows and the journal's in one transaction, unless a newer mazegame has
+        upgraded the file; the journal's rows are removed from it once committed (and
+        returned)."""
         db.execute("BEGIN IMMEDIATE")
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise newer(version)
-            db.executemany(INSERT, rows)
-            db.execute("COMMIT")
+            with journal.taking() as journaled:
+                db.executemany(INSERT, rows)
+                db.executemany(INSERT_ONCE, [(*row, *row[:7]) for row in journaled])
+                db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        return journaled
 
     def _query(self, sql: str, args: tuple, *, retry: bool = True) -> list[tuple]:
-        """Rows from the file; [] (and a notice) if it cannot be read just now."""
+        """Rows from the file; [] if it cannot be read just now (`unreadable` says why)."""
         if self.db is None:
+            self.unreadable = self._closed_why
             return []
         try:
             with self._hurried(self.busy):  # busy already: do not freeze every lookup
-                return self.db.execute(sql, args).fetchall()
+                rows = self.db.execute(sql, args).fetchall()
         except ERRORS as err:
-            if kind_of(err) == BUSY:  # said when a result has to wait, not on every lookup
+            if kind_of(err) == BUSY and not self.read_only:  # said when a result has to wait
                 self._found_busy()
+                self.unreadable = f"another program holds {self.path} (busy)"
                 return []
             self._fail(err, "reading")  # a damaged file is set aside: ask the fresh one
-            again = retry and kind_of(err) == CORRUPT and self.db is not None
-            return self._query(sql, args, retry=False) if again else []
+            if retry and kind_of(err) == CORRUPT and self.db is not None:
+                return self._query(sql, args, retry=False)
+            self.unreadable = self._closed_why or f"{self.path} could not be read ({err})"
+            return []
+        self.unreadable = None
+        return rows
 
     @contextmanager
     def _hurried(self, hurry: bool) -> Iterator[None]:
@@ -327,11 +293,8 @@ class Store(ResultQueries):
         self.busy, self._busy_at = True, time.monotonic()
 
     def delete(self, ids: list[int] | None = None) -> bool:
-        """Delete the saved games with these ids (None: every one, and those waiting in
-        memory); True when done, else a notice says why."""
-        if ids is None:
-            self.pending.clear()
-            self._saved.clear()
+        """Delete the saved games with these ids (None: every one, and those waiting in the
+        journal or memory); True when done, else a notice says why."""
         if not ids and ids is not None:
             return True
         if self.db is None or not self.writable:
@@ -339,14 +302,45 @@ class Store(ResultQueries):
             return False
         try:
             delete_rows(self.db, ids)
+            if ids is None:
+                with self.journal.taking():
+                    pass  # (its rows dropped: every result is deleted)
         except ERRORS as err:
             self._fail(err, "deleting")
             return False
+        except OSError as err:
+            self._say(f"Saved results: {self.journal.path} could not be emptied "
+                      f"({err.strerror}).")
+            return False
+        if ids is None:
+            self._waiting, self._journaled, self._saved = [], [], []
         return True
 
     def close(self) -> None:
-        """Write what is waiting (one bounded try), say what could not be, and close."""
-        self._busy_at = float("-inf")  # the last chance: wait the full time
-        if not self.flush() and self.pending:
-            self._say(f"{len(self.pending)} result(s) could not be saved to {self.path}.")
+        """Write what is waiting (one bounded try), and close; `closing_note` says what is
+        left unsaved, and where it is kept."""
+        if not self.read_only:
+            if self._waiting:  # in memory only: the last chance, worth the full wait
+                self._busy_at = float("-inf")
+                self.flush()
+            elif not self.busy or self.db is not None:  # busy: one quick try; the journal
+                self._busy_at = time.monotonic()  # keeps them for the next start anyway
+                self.flush()
+            if self.pending:
+                self.closing_note = self._unsaved_note()
+                self._say(self.closing_note)
         self._close_db()
+
+    def _unsaved_note(self) -> str:
+        """What is left unsaved at close, and where it is kept."""
+        why = self.problem or "it could not be written"
+        notes = []
+        if self._journaled:
+            notes.append(f"{len(self._journaled)} finished game(s) are not in {self.path} yet "
+                         f"({why}): they are kept in {self.journal.path} and will be saved "
+                         "the next time mazegame starts (or when the file can be written)")
+        if self._waiting:
+            notes.append(f"{len(self._waiting)} finished game(s) could not be saved ({why}) "
+                         f"nor kept in {self.journal.path} "
+                         f"({self._journal_trouble or 'its folder is read-only'})")
+        return "; ".join(notes) + "."

@@ -54,9 +54,9 @@ def run(args: argparse.Namespace) -> int:
     """Open the app on the editor."""
     setup = edit_setup(args)
     from mazegame.ui.app import MazeApp
+    from mazegame.ui.run import run_app
 
-    MazeApp(setup).run()
-    return 0
+    return run_app(MazeApp(setup))
 
 
 COMMAND = Command("edit", "draw a maze and save it as a level (the level editor)", configure,

@@ -165,9 +165,11 @@ def play_setup(args: argparse.Namespace):
         raise UsageError(f"{mode.name} builds mazes without one-way doors")
     if args.one_way and args.file is not None:
         raise UsageError("--one-way is for generated mazes: a maze file is played as it is")
+    from mazegame.settings import SettingsFile
     from mazegame.ui.preferences import Preferences
 
-    prefs = Preferences()  # what a flag not given starts from (the settings)
+    # what a flag not given starts from; read only: the app itself says what is wrong
+    prefs = Preferences(SettingsFile(read_only=True))
     algo = args.algo or prefs.checked("algo")
     if algo not in GENERATORS:
         raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")
@@ -214,9 +216,9 @@ def run_play(args: argparse.Namespace) -> int:
         return 0
     setup = play_setup(args)
     from mazegame.ui.app import MazeApp
+    from mazegame.ui.run import run_app
 
-    MazeApp(setup).run()
-    return 0
+    return run_app(MazeApp(setup))
 
 
 def _with_file(setup, path: str, mode):

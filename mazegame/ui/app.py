@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from mazegame.games.levels import Campaign
 
 MIN_SIZE = (50, 16)
+INTERRUPTED = 130  #: the app's return code after ctrl+c, as a shell reports SIGINT
 #: Seconds the warm-up leaves the first screen alone before loading kernels in this process.
 WARM_UP_HOLD = 1.5
 
@@ -52,6 +53,10 @@ class MazeApp(App):
         Binding("question_mark", "help", "Help", id="help",
                 tooltip="How to play: the goal, what is on the screen, every key"),
         Binding("ctrl+q", "quit", "Quit", show=False, id="app-quit", tooltip="Quit mazegame"),
+        # Textual binds ctrl+c to a hint ("press ctrl+q"); a terminal game leaves on it. Text
+        # selected in a field is still copied: the field's own ctrl+c comes first.
+        Binding("ctrl+c", "interrupt", "Quit", show=False, id="app-interrupt",
+                tooltip="Quit mazegame"),
     ]
 
     def __init__(
@@ -88,6 +93,10 @@ class MazeApp(App):
         self.demon_bell = self.preferences.sound
         #: The warm-up's last report (done, total, label, compiled), for a menu built later.
         self.warmup_report: tuple[int, int, str, bool] | None = None
+        #: Set as the app closes: finished games left unsaved and where they are kept ("": none).
+        self.unsaved_note = ""
+        #: The last result recorded waits outside the results file (in the journal or memory).
+        self.result_waiting = False
 
     def on_mount(self) -> None:
         """Open the saved results, show the menu, start the requested mode and warm the kernels."""
@@ -169,6 +178,14 @@ class MazeApp(App):
         if theme.name != self.preferences["theme"]:
             with contextlib.suppress(BadSetting):  # another's theme: shown, not kept
                 self.preferences.set("theme", theme.name)
+                self.tell_unsaved_settings()
+
+    def tell_unsaved_settings(self) -> None:
+        """Say that the last change of settings could not be saved (it lasts this run)."""
+        why = self.preferences.unsaved
+        if why is not None:
+            self.notify(f"Settings could not be saved: {why}. The change lasts until you quit.",
+                        title="Settings", severity="warning", timeout=20, markup=False)
 
     def open_store(self) -> None:
         """Open the saved results; whatever is wrong with the file, play on and say so."""
@@ -203,7 +220,7 @@ class MazeApp(App):
         if self.store is None:
             return None
         best = self.store.best(mode, maze)  # the store never raises: trouble is told
-        self.store.record(mode, maze, **result)
+        self.result_waiting = not self.store.record(mode, maze, **result)
         return best
 
     def watch_replay(self, saved) -> None:
@@ -220,9 +237,15 @@ class MazeApp(App):
         if self.warmer is not None:
             self.warmer.cancel()  # ends its child too
         if self.store is not None:
-            self.store.on_notice = None  # nothing left on screen to tell
+            self.store.on_notice = None  # nothing left on screen to tell: ui.run says it
             self.store.close()
+            self.unsaved_note = self.store.closing_note
             self.store = None  # a screen closing after this saves nothing more
+
+    def action_interrupt(self) -> None:
+        """ctrl+c: leave as ctrl+q does (a finished game is saved already; one in progress is
+        left, as q leaves it), with the status of an interrupted command."""
+        self.exit(return_code=INTERRUPTED)
 
     # -- modes ----------------------------------------------------------------
     def choose_mode(self, name: str) -> None:
@@ -333,3 +356,4 @@ class MazeApp(App):
             self.screen.show_size(size)
         elif showing:
             self.pop_screen()
+

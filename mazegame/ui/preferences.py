@@ -100,6 +100,12 @@ def check(key: str, value: str) -> str:
     return text
 
 
+def remember(file: SettingsFile, key: str, text: str) -> bool:
+    """Store a checked value (its default is stored as nothing: the default applies); False
+    when it lasts this session only (`file.problem` says why)."""
+    return file.write(key, None if text == SETTINGS[key].default else text)
+
+
 class Preferences:
     """The settings in force: stored values checked against SETTINGS, defaults elsewhere."""
 
@@ -133,11 +139,17 @@ class Preferences:
             return self.values[key]
 
     def set(self, key: str, value: str) -> str:
-        """Check and store a value (BadSetting naming the problem); the value stored."""
+        """Check and store a value (BadSetting naming the problem); the value now in force,
+        saved or, if `unsaved` says why not, for this session only."""
         text = check(key, value)
         self.values[key] = text
-        self.file.write(key, None if text == SETTINGS[key].default else text)
+        remember(self.file, key, text)
         return text
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why the last change could not be saved (None: it was)."""
+        return self.file.problem
 
     @property
     def animation(self) -> float:

@@ -27,6 +27,8 @@ FLOORS = {
     "games": 2,
     "engine": 1,
     "storage": 0,
+    "storage_journal": 0,  # storage's journal of results waiting for the file
+    "storage_open": 0,  # how storage opens its file
     "results_db": 0,
     "results_queries": 0,
     "settings": 0,

@@ -69,12 +69,21 @@ def test_a_file_that_cannot_be_read_is_set_aside_and_the_defaults_used(tmp_path)
     assert Preferences(SettingsFile(path))["glyphs"] == "ascii"
 
 
-def test_a_newer_schema_is_set_aside_not_misread(tmp_path):
+def test_a_newer_schema_is_read_where_it_can_be_and_never_changed(tmp_path):
     path = tmp_path / "settings.sqlite3"
     with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT, extra BLOB)")
+        db.execute("INSERT INTO settings VALUES ('glyphs', 'ascii', x'00')")
         db.execute("PRAGMA user_version = 99")
-    file = SettingsFile(path)
-    assert file.read() == {} and any("schema 99" in n for n in file.notices)
+    db.close()
+    before = path.read_bytes()
+    prefs = Preferences(SettingsFile(path))
+    assert prefs["glyphs"] == "ascii"  # read: its table is still ours
+    assert any("newer version of mazegame" in n for n in prefs.notices)
+    prefs.set("keys", "vi")  # in force for this run...
+    assert prefs["keys"] == "vi" and "newer version" in prefs.unsaved
+    assert path.read_bytes() == before  # ...and the file never changed or moved
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.sqlite3"]
 
 
 def test_an_unwritable_folder_keeps_changes_for_the_session(tmp_path):
@@ -83,7 +92,7 @@ def test_an_unwritable_folder_keeps_changes_for_the_session(tmp_path):
     prefs = Preferences(SettingsFile(blocker / "settings.sqlite3"))
     prefs.set("sound", "on")
     assert prefs.sound and prefs.file.read()["sound"] == "on"
-    assert any("cannot be saved" in n for n in prefs.file.notices)
+    assert "cannot be used" in prefs.unsaved and str(blocker) in prefs.unsaved
 
 
 def test_a_new_game_starts_from_the_saved_defaults(tmp_path):
@@ -100,3 +109,51 @@ def test_a_new_game_starts_from_the_saved_defaults(tmp_path):
     given = prefs.fill(plain, given={"size", "difficulty"})  # flags given win
     assert given.size is None and given.option("difficulty") is None
     assert prefs.default_setup("classic").options == ()  # classic has no difficulty
+
+
+@pytest.fixture
+def short_wait(monkeypatch):
+    """Another program's lock is waited for 0.1 s (the tests stay short)."""
+    monkeypatch.setattr(SettingsFile, "WAIT", 0.1, raising=False)
+
+
+def hold(path, how="IMMEDIATE"):
+    """Another program holding the settings file: a write lock (IMMEDIATE) or all of it."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute(f"BEGIN {how}")
+    return other
+
+
+@pytest.mark.parametrize("how", ["IMMEDIATE", "EXCLUSIVE"])
+def test_a_change_while_another_program_holds_the_file_lasts_and_is_saved_later(
+        tmp_path, short_wait, how):
+    path = tmp_path / "settings.sqlite3"
+    prefs = Preferences(SettingsFile(path))
+    prefs.set("glyphs", "ascii")
+    other = hold(path, how)
+    prefs.set("theme", "nord")  # raised OperationalError before
+    assert prefs["theme"] == "nord" and "another program holds" in prefs.unsaved
+    assert str(path) in prefs.unsaved
+    other.execute("ROLLBACK")
+    other.close()
+    prefs.set("keys", "vi")  # the next change that can be saved takes the waiting one along
+    assert prefs.unsaved is None
+    assert Preferences(SettingsFile(path)).values | {} == {
+        **prefs.values, "glyphs": "ascii", "theme": "nord", "keys": "vi"}
+
+
+def test_a_reader_leaves_a_damaged_file_as_it_is_and_says_why(tmp_path):
+    path = tmp_path / "settings.sqlite3"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 40)
+    file = SettingsFile(path, read_only=True)
+    assert file.read() == {} and "damaged" in file.unreadable and str(path) in file.unreadable
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.sqlite3"]
+
+
+def test_a_reader_of_a_busy_file_says_so(tmp_path, short_wait):
+    path = tmp_path / "settings.sqlite3"
+    SettingsFile(path).write("keys", "vi")
+    other = hold(path, "EXCLUSIVE")
+    file = SettingsFile(path, read_only=True)
+    assert file.read() == {} and "another program holds" in file.unreadable
+    other.close()

@@ -88,7 +88,7 @@ def test_wins_list_every_won_game_with_its_time(tmp_path):
     store.record("jump", "rook#3", won=True, moves=9, optimum=7, seconds=3.0, played_at=100.0)
     store.record("jump", "rook#4", won=False, moves=2, optimum=7, seconds=1.0)
     store.record("jump", "queen#1", won=True, moves=4, optimum=4, seconds=2.0)
-    store.pending.append(("jump", "rook#5", 1, 6, 6, 1.5, 200.0))  # waiting for a busy file
+    store._waiting.append(("jump", "rook#5", 1, 6, 6, 1.5, 200.0, None))  # waiting for a busy file
     assert sorted(store.wins("jump", "rook#")) == [("rook#3", 9, 7, 3.0, 100.0),
                                                   ("rook#5", 6, 6, 1.5, 200.0)]
 
@@ -225,10 +225,12 @@ def test_a_file_from_a_newer_version_is_left_untouched(tmp_path):
     assert "newer" in store.notice and "not being saved" in store.notice
     assert str(path) in store.notice
     assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0) is False
-    assert store.best("classic", "new").moves == 3  # this session's results, in memory
+    assert store.best("classic", "new").moves == 3  # this session's results, in the journal
     store.close()
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3"]  # no journal, nothing aside
+    # no SQLite journal, nothing aside; the result waits in our own journal
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite3", "s.sqlite3.unsaved.jsonl"]
+    assert "kept in" in store.closing_note and "unsaved.jsonl" in store.closing_note
 
 
 def test_a_newer_version_upgrading_the_file_mid_session_is_respected(tmp_path):
@@ -293,12 +295,16 @@ def test_read_only_results_are_read_and_the_game_plays_on(writable_again, read_o
     before = path.read_bytes()
     out = probe(path)
     assert out["best"] == 1  # the history is still shown
-    assert out["saved"] is False and out["best_after"] == 2  # this game counts, in memory
+    assert out["saved"] is False and out["best_after"] == 2  # this game counts, kept aside
     notice = out["notices"][0]  # said at open (close adds what stayed unsaved)
     assert "not being saved" in notice and "read-only" in notice
     assert str(path if read_only == "file" else data) in notice
     assert path.read_bytes() == before
-    assert sorted(p.name for p in data.iterdir()) == ["s.sqlite3"]
+    # a read-only file: the result waits in the journal beside it; a read-only folder: in
+    # memory, and the note at close says it could not be kept
+    journal = ["s.sqlite3.unsaved.jsonl"] if read_only == "file" else []
+    assert sorted(p.name for p in data.iterdir()) == ["s.sqlite3", *journal]
+    assert ("kept in" if journal else "nor kept in") in out["notices"][-1]
 
 
 def test_a_read_only_folder_without_a_file_plays_on(writable_again):

@@ -29,6 +29,8 @@ PLAY_ACTIONS = frozenset({"move", "arrow", "forward", "turn", "wait", "pause", "
                           "pick"})
 PANEL_KEYS = "[b]v[/b]  hide panel · arrows scroll"
 NEW_MAZE_KEY = "[b]n[/b]  new maze    "  #: the key a screen without new mazes leaves out
+#: Said on the panel when the result could not go into the results file (storage's journal).
+NOT_SAVED_YET = "[b]Not saved yet:[/b] kept until the results file is free."
 
 
 def route_marks(yours: Iterable[int], shortest: Iterable[int],
@@ -85,6 +87,8 @@ class EndPanelMixin:
         summary = self.end_summary()
         if self.setup.level_id is not None:
             summary = finish_level(self, summary, self.legend())
+        if self.setup.level_id is None and self.app.result_waiting:  # (a notice goes by)
+            summary += f"\n{NOT_SAVED_YET}"
         self.show_panel(f"{summary}\n{PANEL_KEYS}", lost=not game.won)
         self.refresh_bindings()  # a won level offers the next one; the move keys scroll
         self.browse()

@@ -4,7 +4,8 @@ Two tables over the saved results (`storage.Store.results`): the best per maze (
 of the won games, then the fastest; a maze never won shows its best try) and the history,
 newest first. Either sorts by any column (o cycles the column, a click on a header sorts by
 it, again reverses). Enter watches the game's replay; x deletes one result and X every one,
-each after a confirmation.
+each after a confirmation. A row the game did not write itself shows as unreadable, with its
+id and what is wrong (x deletes it); text from the file is shown as text, never as markup.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -54,17 +56,54 @@ BY_MODE, BY_PLAYED = 1, len(COLUMNS) - 1  #: the sort of the best table, and the
 
 
 def best_per_maze(results: list[Saved]) -> list[tuple[Saved, int]]:
-    """The best result on each (mode, maze), with the number of games played there."""
-    best: dict[tuple[str, str], Saved] = {}
-    count: dict[tuple[str, str], int] = {}
+    """The best result on each (mode, maze), with the number of games played there (an
+    unreadable row stands alone)."""
+    best: dict[tuple, Saved] = {}
+    count: dict[tuple, int] = {}
     for s in results:
-        key = (s.mode, s.maze)
+        key = (s.mode, s.maze) if s.unreadable is None else ("unreadable", s.id, id(s))
         count[key] = count.get(key, 0) + 1
         held = best.get(key)
         if held is None or (not s.won, s.moves, s.seconds) < (not held.won, held.moves,
                                                                held.seconds):
             best[key] = s
     return [(s, count[key]) for key, s in best.items()]
+
+
+def printable(text: str) -> str:
+    """Text from the file with control characters escaped (never sent to the terminal)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
+
+
+def row_cells(s: Saved, games: int | None) -> list[Text]:
+    """A result's cells in the table (and the "Games" count in the best view), as plain
+    text: an unreadable row says so in the Maze column."""
+    if s.unreadable is not None:
+        cells = [""] * len(COLUMNS)
+        cells[1] = "?"
+        cells[2] = f"unreadable (id {s.id}): {s.unreadable}"
+    else:
+        cells = [column.show(s) for column in COLUMNS]
+    if games is not None:
+        cells.append(str(games))
+    return [Text(printable(cell), no_wrap=True) for cell in cells]
+
+
+def table_rows(results: list[Saved], best: bool, sort_column: int,
+               reverse: bool) -> list[tuple[Saved, list[Text]]]:
+    """The table's rows in order, each result with its cells: the best per maze (with the
+    games played there) or the history, sorted by `sort_column` (len(COLUMNS): Games);
+    unreadable rows last."""
+    pairs = best_per_maze(results) if best else [(s, 0) for s in results]
+    if sort_column == len(COLUMNS):  # Games
+        pairs.sort(key=lambda p: p[1], reverse=reverse)
+    else:
+        pairs.sort(key=lambda p: COLUMNS[sort_column].sort(p[0]), reverse=reverse)
+    pairs.sort(key=lambda p: p[0].unreadable is not None)  # stable: the order above stays
+    return [(s, row_cells(s, games if best else None)) for s, games in pairs]
 
 
 class RecordsScreen(Screen):
@@ -111,6 +150,11 @@ class RecordsScreen(Screen):
         store = getattr(self.app, "store", None)
         return [] if store is None else store.results()
 
+    def unreadable(self) -> str | None:
+        """Why the saved games could not be read just now (None: they could)."""
+        store = getattr(self.app, "store", None)
+        return None if store is None else store.unreadable
+
     def reload(self) -> None:
         """Read the results again and show them in the current view and order."""
         results = self.results()
@@ -120,21 +164,19 @@ class RecordsScreen(Screen):
         for i, column in enumerate(columns):
             arrow = (" ▼" if self.reverse else " ▲") if i == self.sort_column else ""
             table.add_column(column.title + arrow, key=str(i))
-        pairs = best_per_maze(results) if self.best else [(s, 0) for s in results]
-        column = columns[self.sort_column]
-        if self.sort_column == len(COLUMNS):  # Games
-            pairs.sort(key=lambda p: p[1], reverse=self.reverse)
-        else:
-            pairs.sort(key=lambda p: column.sort(p[0]), reverse=self.reverse)
-        self.rows = [s for s, _ in pairs]
-        for n, (s, games) in enumerate(pairs):
-            cells = [c.show(s) for c in COLUMNS] + ([str(games)] if self.best else [])
+        rows = table_rows(results, self.best, self.sort_column, self.reverse)
+        self.rows = [s for s, _ in rows]
+        for n, (_, cells) in enumerate(rows):
             table.add_row(*cells, key=str(n))
         view = "Best on each maze" if self.best else "Every game, newest first"
         what = f"{len(results)} game{'s' * (len(results) != 1)} saved"
-        if not results:
+        why = self.unreadable()
+        if not results and why is None:
             what = "No games saved yet: finish a game and it shows here."
-        self.query_one("#records-title", Static).update(f"[b]Records[/b] · {view} · {what}")
+        title = Text.assemble(("Records", "bold"), f" · {view} · {what}")
+        if why is not None:
+            title.append(f"\nThe saved games could not be read: {printable(why)}", "bold")
+        self.query_one("#records-title", Static).update(title)
 
     @property
     def selected(self) -> Saved | None:
@@ -180,6 +222,10 @@ class RecordsScreen(Screen):
         saved = self.selected
         if saved is None:
             return
+        if saved.unreadable is not None:
+            self.notify(f"This row is unreadable ({saved.unreadable}); x deletes it.",
+                        severity="warning", markup=False)
+            return
         if saved.replay is None:
             self.notify("This game was saved without a replay (before replays were kept, "
                         "or a mode that has none).", severity="warning")
@@ -200,8 +246,10 @@ class RecordsScreen(Screen):
         if saved is None or saved.id is None:
             return
         outcome = "won" if saved.won else "lost"
-        question = (f"Delete this result?\n\n{saved.mode} · {saved.maze}\n"
-                    f"{outcome} in {saved.moves} moves, {played(saved)}")
+        question = (f"Delete this result?\n\n{printable(saved.mode)} · {printable(saved.maze)}"
+                    f"\n{outcome} in {saved.moves} moves, {played(saved)}")
+        if saved.unreadable is not None:
+            question = f"Delete this unreadable row (id {saved.id})?\n\n{saved.unreadable}"
 
         def answered(yes: bool | None) -> None:
             if yes and self.app.store.delete([saved.id]):

@@ -3,6 +3,7 @@ shown at once (a theme recolours the screen behind, a key scheme thins the keys)
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
@@ -66,5 +67,6 @@ class SettingsScreen(ModalScreen[None]):
             app.demon_bell = prefs.sound
         elif key == "animation":
             app.animation_speed = prefs.animation or 1.0
-        for notice in prefs.file.notices:  # e.g. the folder is read-only: this session only
-            self.query_one("#setup-error", Static).update(notice)
+        said = "" if prefs.unsaved is None else (  # e.g. a read-only folder: this run only
+            f"Settings could not be saved: {prefs.unsaved}. The change lasts until you quit.")
+        self.query_one("#setup-error", Static).update(Text(said))

@@ -102,3 +102,66 @@ async def test_a_result_waits_for_another_games_lock_and_is_saved_at_quit(helper
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT moves FROM results").fetchall() == [(game.moves,)]
     db.close()
+
+
+async def test_a_result_that_cannot_be_saved_is_said_on_screen_and_kept_for_the_next_launch(
+        helpers):
+    """The lock outlives the game: the result was dropped, and "could not be saved" was said
+    after the screen had gone."""
+    path = default_path()
+    Store(path).close()
+    other = sqlite3.connect(path, isolation_level=None)  # another program, all along
+    other.execute("BEGIN EXCLUSIVE")
+    app = MazeApp(SETUP, warm_up=False)
+    try:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            app.store.wait = 0.2  # the bounded wait, made shorter
+            game = app.screen.game
+            for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+                await pilot.press(key)
+            await helpers.settle(pilot)
+            assert game.won
+            assert any("1 result(s) kept in mazegame.sqlite3.unsaved.jsonl" in notice
+                       for notice in shown(app))  # while the game is still on screen
+            assert "Not saved yet" in str(app.screen.query_one("#end-panel").render())
+        assert "1 finished game(s) are not in" in app.unsaved_note  # said after the app
+    finally:
+        other.close()
+    launch = Store(path)
+    assert [(s.id, s.moves) for s in launch.results()] == [(1, game.moves)]
+    launch.close()
+
+
+async def test_ctrl_c_quits_with_the_status_of_an_interrupt_and_ctrl_q_with_0(helpers):
+    for key, status in (("ctrl+c", 130), ("ctrl+q", 0)):
+        app = MazeApp(warm_up=False)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            await pilot.press(key)
+            await pilot.pause()
+            assert shown(app) == []  # not "press ctrl+q to quit"
+        assert app.return_code == status
+
+
+async def test_the_records_screen_says_when_the_saved_games_cannot_be_read(helpers):
+    """Not "No games saved yet" while another program holds the file."""
+    from mazegame.ui.screens.records import RecordsScreen
+
+    path = default_path()
+    store = Store(path)
+    store.record("classic", "k", won=True, moves=3, optimum=3, seconds=1.0)
+    store.close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    app = MazeApp(warm_up=False)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await helpers.settle(pilot)
+            app.push_screen(RecordsScreen())
+            await pilot.pause()
+            title = str(app.screen.query_one("#records-title").render())
+            assert "could not be read: another program holds" in title
+            assert "No games saved yet" not in title
+    finally:
+        other.close()

@@ -98,3 +98,31 @@ async def test_the_key_scheme_thins_the_keys_and_the_footer_and_help_follow(tmp_
         await pilot.press("l", "d")
         assert game.moves + game.bumps == 2
         assert Preferences(app.preferences.file)["keys"] == "wasd"
+
+
+async def test_a_theme_that_cannot_be_saved_is_said_and_used_for_this_run(tmp_path,
+                                                                         monkeypatch):
+    """Another program holds the settings file: the theme change ended the app (exit 1)."""
+    import sqlite3
+
+    from textual.widgets._toast import Toast
+
+    monkeypatch.setattr(SettingsFile, "WAIT", 0.1, raising=False)
+    path = tmp_path / "settings.sqlite3"
+    prefs = Preferences(SettingsFile(path))
+    prefs.set("glyphs", "ascii")  # the file exists
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    app = MazeApp(warm_up=False, animations=False, preferences=prefs)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            app.theme = "nord"  # as the command palette sets it
+            await pilot.pause()
+            notices = [str(toast.render()) for toast in app.screen.query(Toast)]
+            assert any("Settings could not be saved" in n and "another program holds" in n
+                       for n in notices)
+            assert app.is_running and prefs["theme"] == "nord" and app.theme == "nord"
+    finally:
+        other.close()
+    assert not app.return_code  # (None: the test ended it, not an error)

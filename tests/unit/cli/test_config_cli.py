@@ -77,4 +77,65 @@ def test_a_setting_that_cannot_be_saved_exits_1_saying_why(capsys, tmp_path, mon
     blocker.write_text("")
     monkeypatch.setenv("MAZEGAME_DATA_DIR", str(blocker))
     status, _, err = run(capsys, "set", "keys", "vi")
-    assert status == 1 and "cannot be saved" in err
+    assert status == 1 and "keys could not be saved" in err and str(blocker) in err
+    assert err.count("\n") == 1
+
+
+@pytest.fixture
+def settings_path():
+    """The settings file `mazegame config` uses (made, with one setting stored)."""
+    from mazegame.settings import default_path
+
+    assert main(["config", "set", "keys", "vi"]) == 0
+    return default_path()
+
+
+def test_set_while_another_program_holds_the_file_exits_1_in_one_line(capsys, settings_path,
+                                                                      monkeypatch):
+    import sqlite3
+
+    from mazegame.settings import SettingsFile
+
+    monkeypatch.setattr(SettingsFile, "WAIT", 0.1, raising=False)
+    capsys.readouterr()
+    other = sqlite3.connect(settings_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # a write lock: a traceback before
+    try:
+        status, out, err = run(capsys, "set", "keys", "wasd")
+        assert (status, out) == (1, "") and err.count("\n") == 1
+        assert "keys could not be saved: another program holds" in err
+        assert run(capsys, "get", "keys") == (0, "vi\n", "")  # readers still read
+        other.execute("ROLLBACK")
+        other.execute("BEGIN EXCLUSIVE")  # all of it: a reader cannot even read
+        status, out, err = run(capsys, "get", "keys")
+        assert (status, out) == (1, "") and "could not be read: another program holds" in err
+    finally:
+        other.close()
+
+
+def test_get_and_list_leave_a_newer_file_untouched(capsys, settings_path):
+    import sqlite3
+
+    with sqlite3.connect(settings_path) as db:
+        db.execute("PRAGMA user_version = 5")
+    db.close()
+    before = settings_path.read_bytes()
+    status, out, err = run(capsys, "get", "keys")
+    assert (status, out) == (0, "vi\n") and "newer version of mazegame" in err
+    assert run(capsys, "list")[0] == 0
+    status, out, err = run(capsys, "set", "keys", "wasd")
+    assert (status, out) == (1, "") and "newer version" in err and err.count("\n") == 1
+    assert settings_path.read_bytes() == before  # moved aside by `get` before
+    assert [p.name for p in settings_path.parent.glob("settings*")] == ["settings.sqlite3"]
+
+
+def test_get_leaves_a_damaged_file_and_set_moves_it_aside_saying_where(capsys, settings_path):
+    settings_path.write_bytes(b"a shopping list, not settings\n" * 50)
+    status, out, err = run(capsys, "get", "keys")
+    assert (status, out) == (1, "") and "damaged" in err and err.count("\n") == 1
+    assert [p.name for p in settings_path.parent.glob("settings*")] == ["settings.sqlite3"]
+    status, out, err = run(capsys, "set", "keys", "wasd")
+    [aside] = settings_path.parent.glob("settings.sqlite3.corrupt-*")
+    assert status == 0 and aside.name in err  # where the damaged file went
+    assert aside.read_bytes().startswith(b"a shopping list")
+    assert run(capsys, "get", "keys")[1] == "wasd\n"

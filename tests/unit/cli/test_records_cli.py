@@ -120,3 +120,89 @@ def test_jump_blindfold_and_interpreted_games_are_replayable(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert {(r["mode"], r["replayable"]) for r in rows} == {
         ("jump", True), ("blindfold", True), ("trading", True)}
+
+
+def held(path):
+    """Another program holding the results file (`BEGIN EXCLUSIVE` in the sqlite3 shell)."""
+    import sqlite3
+
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    return other
+
+
+@pytest.mark.parametrize("argv", [["records"], ["records", "--json"], ["replay", "1"]])
+def test_a_busy_file_exits_1_saying_another_program_holds_it(argv, capsys, opened,
+                                                            monkeypatch):
+    from mazegame import storage
+
+    fill()
+    monkeypatch.setattr(storage.Store, "__init__", _short_wait(storage.Store.__init__))
+    other = held(storage.default_path())
+    try:
+        status = main(argv)
+    finally:
+        other.close()
+    out, err = capsys.readouterr()
+    assert status == 1 and out == "" and opened == []  # not `[]`, not "no saved game has..."
+    assert "another program holds" in err and "busy" in err and err.count("\n") == 1
+
+
+def _short_wait(init):
+    """Store.__init__ waiting 0.1 s for a lock (the test stays short)."""
+    def short(self, *args, **kwargs):
+        init(self, *args, **{**kwargs, "wait": 0.1})
+    return short
+
+
+@pytest.mark.parametrize("argv", [["records"], ["records", "--json"], ["replay", "1"]])
+def test_a_damaged_file_exits_1_and_is_left_as_it_is(argv, capsys, opened):
+    from mazegame.storage import default_path
+
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a database, a shopping list\n" * 100)
+    before = sorted(path.parent.iterdir())
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 1 and out == "" and "damaged" in err and str(path) in err
+    assert sorted(path.parent.iterdir()) == before  # nothing moved aside by a reader
+    assert path.read_bytes().startswith(b"not a database")
+
+
+@pytest.mark.parametrize("argv", [["records"], ["records", "--json"], ["replay", "1"]])
+def test_a_newer_file_exits_1_and_is_left_untouched(argv, capsys, opened):
+    import sqlite3
+
+    from mazegame.results_db import SCHEMA_VERSION
+    from mazegame.storage import default_path
+
+    fill()
+    path = default_path()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    before = path.read_bytes()
+    status = main(argv)
+    out, err = capsys.readouterr()
+    assert status == 1 and out == ""
+    assert "written by a newer version of mazegame" in err and err.count("\n") == 1
+    assert path.read_bytes() == before and sorted(p.name for p in path.parent.iterdir()) == \
+        ["mazegame.sqlite3"]
+
+
+def test_reading_makes_no_file_and_results_waiting_in_the_journal_are_listed(capsys):
+    from mazegame.storage import default_path
+    from mazegame.storage_journal import Journal, journal_path
+
+    folder = default_path().parent
+    assert main(["records", "--json"]) == 0 and json.loads(capsys.readouterr().out) == []
+    assert not folder.exists()  # a reader made neither the folder nor the file
+    folder.mkdir()
+    Journal(journal_path(default_path())).append(
+        [("classic", "k", 1, 9, 7, 2.0, 40.0, None)])
+    assert main(["records", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert (row["id"], row["maze"], row["moves"]) == (None, "k", 9)
+    assert main(["records"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[0] == "-"
