@@ -80,7 +80,8 @@ class Editor:
     def open(cls, path: str | Path) -> Editor:
         """An editor on a level file (.toml) or a maze file; saving goes beside it.
 
-        Raises ValueError (what is wrong, with file:line for levels) or OSError.
+        Raises ValueError: what is wrong, with file:line for levels (a ReadError when the
+        file cannot be read at all).
         """
         maze, info = read_file(path)
         path = Path(path)

@@ -60,12 +60,15 @@ def id_from_path(path: str | Path) -> str:
 def read_file(path: str | Path) -> tuple[Maze, LevelInfo]:
     """The maze and fields of a level file (.toml) or a maze file (text or JSON).
 
-    Raises ValueError (a LevelError or MazeFormatError: "file:line: message" for levels)
-    or OSError when the file cannot be read.
+    Raises ValueError: a LevelError or MazeFormatError ("file:line: message" for levels),
+    or engine.readfile's ReadError when the file cannot be read (a device, a FIFO, too big).
     """
+    from mazegame.engine.readfile import LEVEL, MAZE, read_text
+
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".toml":
+    is_level = path.suffix.lower() == ".toml"
+    text = read_text(path, LEVEL if is_level else MAZE)  # ReadError: a ValueError
+    if is_level:
         from mazegame.engine.levelfile import load_level
 
         level = load_level(text, str(path))

@@ -146,8 +146,10 @@ def test_byte_order_mark_and_top_level_array():
 
 
 def test_deeply_nested_json_is_refused():
-    with pytest.raises(MazeFormatError, match="nested too deeply"):
+    with pytest.raises(MazeFormatError, match="is a JSON object"):  # refused unparsed
         read_maze("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(MazeFormatError, match="nested too deeply"):
+        read_maze('{"walls": ' + "[" * 100_000 + "]" * 100_000 + "}")
     with pytest.raises(MazeFormatError, match="nested too deeply"):
         from_json('{"walls": ' + "[" * 100_000 + "]" * 100_000 + "}")
 
