@@ -86,7 +86,7 @@ def _why_not(mode: int, size: int, kind: Kind) -> str | None:
     if not stat.S_ISREG(mode):
         return _NOT_A_FILE.get(stat.S_IFMT(mode), "it is not a regular file")
     if size > kind.cap:
-        return f"it is {_mb(size)}; a {kind.name} holds at most {_mb(kind.cap)}"
+        return f"it is {size:,} bytes; a {kind.name} holds at most {_mb(kind.cap)}"
     return None
 
 
@@ -158,6 +158,8 @@ def _read_stdin(kind: Kind) -> bytes:
             data = stream.read(kind.cap + 1).encode("utf-8")
         else:
             data = _read_capped(binary, kind.cap, kind, STDIN)
+    except ReadError:
+        raise
     except OSError as err:
         raise ReadError(STDIN, _os_why(err)) from None
     except ValueError:  # a closed stream
