@@ -95,6 +95,9 @@ class Editor:
 
     def save(self) -> str:
         """Write the level to `save_path` if it validates; "" or why it was not saved."""
+        problem = self.info.problem()  # an id fit for a file name before there is a path
+        if problem:
+            return f"not saved: {problem}"
         path = self.save_path
         try:
             text = level_text(self.maze, self.info)

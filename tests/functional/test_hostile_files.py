@@ -332,3 +332,30 @@ async def test_the_campaign_screen_names_unreadable_own_levels(tmp_path):
         assert any(f"{own / 'deep.toml'}:1: too deeply nested" in text for text in said)
         assert any("folder.toml:1: cannot read the file: it is a folder" in t for t in said)
         assert [lv.id for lv in app.campaign.own] == ["mine"]
+
+
+# -- the editor: ids and folders too long for a file name -----------------------------------
+async def test_the_editor_refuses_an_id_or_folder_too_long_for_a_file_name(tmp_path):
+    """A 5,000-digit id (or folder) in the fields dialog is refused there, in words; the
+    save never reaches the file system's "File name too long"."""
+    from mazegame.games.setup import GameSetup
+    from mazegame.ui.app import MazeApp
+    from mazegame.ui.screens.editor_dialogs import FieldsScreen
+
+    app = MazeApp(GameSetup("editor"), warm_up=False, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FieldsScreen)
+        for field, value, says in [
+            ("#field-id", "9" * 5000, "an id is at most 40 lower-case letters"),
+            ("#field-folder", str(tmp_path / ("9" * 5000)), "File name too long"),
+        ]:
+            app.screen.query_one("#field-id").value = "fine"
+            app.screen.query_one("#field-folder").value = str(tmp_path)
+            app.screen.query_one(field).value = value
+            app.screen.accept()  # what OK and Enter do
+            await pilot.pause()
+            assert isinstance(app.screen, FieldsScreen)
+            assert says in str(app.screen.query_one("#setup-error").render())

@@ -323,8 +323,15 @@ class EditorScreen(Screen):
 
     def save(self) -> None:
         """Write the level (asking before overwriting a file that is not this level's)."""
+        from mazegame.engine.readfile import ReadError, exists
+
         editor, path = self.editor, self.editor.save_path
-        if path.exists() and editor.opened != path:
+        try:
+            there = exists(path)
+        except ReadError as err:  # a folder name too long to look up, ...
+            self.say(f"not saved: {err.why} ({err.name})")
+            return
+        if there and editor.opened != path:
             def confirmed(yes: bool | None) -> None:
                 if yes:
                     editor.opened = path
