@@ -292,7 +292,7 @@ def scan_levels(folder, *, ordered: bool = True) -> tuple[list[Level], list[Leve
     levels: list[Level] = []
     errors: list[LevelError] = []
     chapters: dict[int, Chapter] | None = None
-    if (folder / "chapters.toml").is_file():
+    if (folder / "chapters.toml").exists():  # a FIFO or folder by that name: listed, unread
         try:
             chapters = load_chapters(folder / "chapters.toml")
         except LevelError as err:

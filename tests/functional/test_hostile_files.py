@@ -87,6 +87,14 @@ def test_a_fifo_in_a_levels_folder_is_listed_as_unreadable(fifo):
     assert status == 0 and "first-steps" in out and "1 level file(s) have errors" in err
 
 
+def test_a_fifo_named_chapters_toml_is_listed_as_unreadable(tmp_path):
+    os.mkfifo(tmp_path / "chapters.toml")
+    (tmp_path / "first-steps.toml").write_text(LEVEL_TEXT, encoding="utf-8")
+    out, _ = refused("levels", "check", str(tmp_path))
+    assert out == (f"{tmp_path / 'chapters.toml'}:1: cannot read the file: it is a named "
+                   "pipe (FIFO), not a file\n")
+
+
 @pytest.mark.parametrize("argv", [
     ["edit", "/dev/zero"], ["solve", "/dev/zero"], ["rat", "run", "--model", "/dev/zero"],
     ["levels", "check", "/dev/zero"], ["jump", "show", "/dev/zero"], ["edit", "/dev/null"],
