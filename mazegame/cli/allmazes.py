@@ -138,10 +138,12 @@ def _progress(args: argparse.Namespace):
 def read_sequence(arg: str):
     """The moves of SEQ|FILE: a file's text when the argument names one (or is '-')."""
     from mazegame.engine.allmazes.family import parse_sequence
+    from mazegame.engine.readfile import MOVES
 
     looks_like_moves = arg.strip() != "" and set(arg.lower()) <= set("udlr \t")
     if arg == "-" or (not looks_like_moves and os.path.isfile(arg)):
-        text = "\n".join(line.partition("#")[0] for line in read_input(arg).splitlines())
+        text = "\n".join(line.partition("#")[0]
+                         for line in read_input(arg, MOVES).splitlines())
     else:
         text = arg
     try:

@@ -26,31 +26,23 @@ def one_line(message: str) -> str:
                    for ch in message)
 
 
-MAX_INPUT_BYTES = 1 << 30  # far above the largest maze picture (4096x4096: about 250 MB)
+def read_input(path: str, kind=None) -> str:
+    """Text of a UTF-8 file, or of standard input for '-', through the engine's one capped
+    reader (engine.readfile): devices, FIFOs and folders refused, `kind` (default: a maze
+    file) capping the size; a byte order mark is dropped."""
+    from mazegame.engine.readfile import MAZE, ReadError, read_text
+
+    try:
+        return read_text(path, kind or MAZE)
+    except ReadError as err:
+        raise UsageError(str(err)) from None
 
 
-def read_input(path: str) -> str:
-    """Text of a UTF-8 file, or of standard input for '-' (a byte order mark is dropped)."""
-    name = "standard input" if path == "-" else path
-    try:
-        if path == "-":
-            if sys.stdin is None:  # started with standard input closed
-                raise UsageError("cannot read standard input: it is closed")
-            stream = getattr(sys.stdin, "buffer", None)
-            data = sys.stdin.read() if stream is None else stream.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as file:
-                data = file.read(MAX_INPUT_BYTES + 1)
-    except OSError as err:
-        raise UsageError(f"cannot read {name}: {err.strerror}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"cannot read {name}: larger than {MAX_INPUT_BYTES >> 20} MB")
-    if isinstance(data, str):
-        return data.lstrip("\ufeff")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UsageError(f"cannot read {name}: not UTF-8 text") from None
+def shown_name(path: str) -> str:
+    """A file argument as messages name it ("standard input" for '-', a long name cut)."""
+    from mazegame.engine.readfile import shown_name as shown
+
+    return shown(path)
 
 
 def write_output(path: str | None, text: str | Iterable[str]) -> None:
@@ -211,7 +203,7 @@ def load_maze(path: str):
     try:
         return read_maze(text)
     except MazeFormatError as err:
-        raise UsageError(f"{path}: {err}") from None
+        raise UsageError(f"{shown_name(path)}: {err}") from None
 
 
 def random_seed() -> int:

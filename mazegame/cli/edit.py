@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from mazegame.cli.common import Command, UsageError, parse_size
+from mazegame.cli.common import Command, UsageError, parse_size, shown_name
 
 NEW_SIZE = (10, 8)  #: a new maze's size when none is given
 
@@ -33,8 +33,14 @@ def edit_setup(args: argparse.Namespace):
         raise UsageError("a level is 2 cells or more, each side at most 100")
     if args.file is None:  # a new maze, saved in the current folder
         return GameSetup("editor", size=size, options=(("folder", str(Path.cwd())),))
+    from mazegame.engine.readfile import ReadError, exists
+
     path = Path(args.file)
-    if not path.exists() and path.suffix.lower() == ".toml":
+    try:
+        new = not exists(path) and path.suffix.lower() == ".toml"
+    except ReadError as err:  # a name that cannot be looked up (too long, ...)
+        raise UsageError(str(err)) from None
+    if new:
         return GameSetup("editor", size=size, options=(("new", str(path)),))
     if args.size is not None:
         raise UsageError("--size is for a new maze; this file has its own size")
@@ -43,10 +49,13 @@ def edit_setup(args: argparse.Namespace):
     try:
         Editor.open(path)
     except OSError as err:
-        raise UsageError(f"{path}: {err.strerror or err}") from None
+        raise UsageError(f"{shown_name(args.file)}: {err.strerror or err}") from None
+    except ReadError as err:  # "cannot read NAME: why"
+        raise UsageError(str(err)) from None
     except ValueError as err:  # a level's errors already start with file:line
         text = str(err)
-        raise UsageError(text if text.startswith(str(path)) else f"{path}: {text}") from None
+        raise UsageError(text if text.startswith(str(path))
+                         else f"{shown_name(args.file)}: {text}") from None
     return GameSetup("editor", options=(("file", str(path)),))
 
 

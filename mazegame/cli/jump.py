@@ -21,6 +21,7 @@ from mazegame.cli.common import (
     parse_seed,
     random_seed,
     read_input,
+    shown_name,
     write_output,
 )
 
@@ -69,11 +70,12 @@ def run(args: argparse.Namespace) -> int:
 def _load(args: argparse.Namespace):
     """The puzzle the file and --index name; UsageError when unreadable or out of range."""
     from mazegame.engine.jump.file import JumpFormatError, read_pack
+    from mazegame.engine.readfile import JUMP_PACK
 
     try:
-        pack = read_pack(read_input(args.file))
+        pack = read_pack(read_input(args.file, JUMP_PACK))
     except JumpFormatError as err:
-        raise UsageError(f"{args.file}: {err}") from None
+        raise UsageError(f"{shown_name(args.file)}: {err}") from None
     if not 0 <= args.index < len(pack):
         raise UsageError(f"{args.file} holds {len(pack)} puzzle(s); --index is 0..{len(pack) - 1}")
     return pack[args.index]

@@ -10,7 +10,14 @@ import argparse
 import json
 from pathlib import Path
 
-from mazegame.cli.common import Command, UsageError, check_output, read_input, write_output
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    check_output,
+    read_input,
+    shown_name,
+    write_output,
+)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -48,8 +55,10 @@ def _folder(path: str | None) -> Path:
         from mazegame.locations import asset
 
         return asset("levels")
-    if not Path(path).is_dir():
-        raise UsageError(f"{path!r} is not a folder of level files")
+    from mazegame.engine.readfile import is_folder
+
+    if not is_folder(path):
+        raise UsageError(f"{shown_name(path)!r} is not a folder of level files")
     return Path(path)
 
 
@@ -101,23 +110,23 @@ def _list(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     """`levels check`: 0 when every file validates, else 2 with each error printed."""
     from mazegame.engine.levelfile import LevelError, load_chapters, load_level, scan_levels
+    from mazegame.engine.readfile import LEVEL, is_folder
 
     path = args.file
-    if path is None or (path != "-" and Path(path).is_dir()):
-        folder = _folder(path)
-        levels, errors = scan_levels(folder)
+    folder = path is None or (path != "-" and is_folder(path))
+    if folder:
+        levels, errors = scan_levels(_folder(path))
         checked = len(levels) + len({e.path for e in errors})
-        where = str(folder)
+        where = str(_folder(path))
     else:
-        errors, checked, where = [], 1, path
+        errors, checked, where = [], 1, shown_name(path)
         try:
             if Path(path).name == "chapters.toml":
                 load_chapters(path)
             else:
-                load_level(read_input(path), "<stdin>" if path == "-" else path)
+                load_level(read_input(path, LEVEL), "<stdin>" if path == "-" else path)
         except LevelError as err:
             errors.append(err)
-    folder = path is None or path != "-" and Path(path).is_dir()
     if errors:
         write_output(None, "\n".join(str(err) for err in errors))
         files = len({err.path for err in errors})

@@ -11,6 +11,7 @@ from mazegame.cli.common import (
     add_maze_options,
     load_maze,
     read_input,
+    shown_name,
     write_output,
 )
 
@@ -239,19 +240,24 @@ def _with_file(setup, path: str, mode):
         maze.meta["file"] = path  # for a title (the lab names the maze it opened)
         return replace(setup, level=maze)
     if mode.files == "level":  # the editor: a level or a maze file
+        from mazegame.engine.readfile import ReadError
         from mazegame.games.editor import Editor
 
         try:
             Editor.open(path)
+        except ReadError as err:  # "cannot read NAME: why"
+            raise UsageError(str(err)) from None
         except (OSError, ValueError) as err:
-            raise UsageError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
+            why = getattr(err, "strerror", None) or err
+            raise UsageError(f"{shown_name(path)}: {why}") from None
         return replace(setup, options=(*setup.options, ("file", path)))
     from mazegame.engine.jump.file import JumpFormatError, read_pack
+    from mazegame.engine.readfile import JUMP_PACK
 
     try:
-        read_pack(read_input(path))
+        read_pack(read_input(path, JUMP_PACK))
     except JumpFormatError as err:
-        raise UsageError(f"{path}: {err}") from None
+        raise UsageError(f"{shown_name(path)}: {err}") from None
     return replace(setup, options=(*setup.options, ("file", path)))
 
 

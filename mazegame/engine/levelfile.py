@@ -51,9 +51,10 @@ from mazegame.engine.levelvalues import (
     unknown_keys,
 )
 from mazegame.engine.levelwrite import level_to_toml
+from mazegame.engine.readfile import LEVEL, ReadError, read_text
 
 __all__ = ["Level", "DemonSpec", "Chapter", "LevelError", "load_level", "load_levels",
-           "scan_levels", "load_chapters", "level_to_toml", "VIEW_NAMES"]
+           "scan_levels", "load_chapters", "read_level_text", "level_to_toml", "VIEW_NAMES"]
 
 #: games.modes.VIEWS' names (the engine may not import games; a test holds them equal).
 VIEW_NAMES = ("birds-eye", "blind", "eye")
@@ -291,7 +292,7 @@ def scan_levels(folder, *, ordered: bool = True) -> tuple[list[Level], list[Leve
     levels: list[Level] = []
     errors: list[LevelError] = []
     chapters: dict[int, Chapter] | None = None
-    if (folder / "chapters.toml").is_file():
+    if (folder / "chapters.toml").exists():  # a FIFO or folder by that name: listed, unread
         try:
             chapters = load_chapters(folder / "chapters.toml")
         except LevelError as err:
@@ -301,13 +302,10 @@ def scan_levels(folder, *, ordered: bool = True) -> tuple[list[Level], list[Leve
         if path.name == "chapters.toml":
             continue
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_level_text(path)
             level = load_level(text, str(path))
         except LevelError as err:
             errors.append(err)
-            continue
-        except (OSError, UnicodeDecodeError) as err:
-            errors.append(LevelError(str(path), 1, f"cannot read the file ({err})"))
             continue
         doc_lines = Located(text, str(path))
         where = (level.chapter, level.order)
@@ -325,6 +323,15 @@ def scan_levels(folder, *, ordered: bool = True) -> tuple[list[Level], list[Leve
     return levels, errors
 
 
+def read_level_text(path) -> str:
+    """The text of a level file (or chapters.toml) through the capped reader: a device, a
+    FIFO, a folder or a file too large for a level is a LevelError, never a hang."""
+    try:
+        return read_text(path, LEVEL)
+    except ReadError as err:
+        raise LevelError(str(path), 1, f"cannot read the file: {err.why}") from None
+
+
 def load_levels(folder) -> list[Level]:
     """Every level of a folder, sorted by (chapter, order); raises the first LevelError."""
     levels, errors = scan_levels(folder)
@@ -335,11 +342,7 @@ def load_levels(folder) -> list[Level]:
 
 def load_chapters(path) -> dict[int, Chapter]:
     """The chapters of a chapters.toml (`[[chapter]]` tables: number, title, blurb)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise LevelError(str(path), 1, f"cannot read the file ({err})") from None
-    doc = Located(text, str(path))
+    doc = Located(read_level_text(path), str(path))
     unknown_keys(doc, doc.doc, ("chapter",), ())
     tables = doc.doc.get("chapter", [])
     if not isinstance(tables, list):

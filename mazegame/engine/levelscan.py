@@ -3,7 +3,9 @@
 `key_lines` is a small scanner over the text (table headers, `[[array]]` tables, `key =`
 lines, multi-line strings and arrays skipped), good enough to point an error message at the
 key at fault; tomllib still does the parsing. `Located` pairs a parsed document with those
-lines and raises `LevelError("file:line: message")`.
+lines and raises `LevelError("file:line: message")`. A document nested deeper than MAX_DEPTH
+(arrays, inline tables, dotted keys) is refused here, the one place TOML is parsed, before
+tomllib's recursion or anything walking the document could overflow the stack.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ _TABLE = re.compile(rf"\s*\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\s*(?:#.*)?$")
 _ARRAY_TABLE = re.compile(rf"\s*\[\[\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\]\s*(?:#.*)?$")
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
+#: The deepest nesting a document may have: a level needs 4 (exits = [[r, c, side]] in the
+#: top table), content a few more.
+MAX_DEPTH = 32
 
 
 class LevelError(ValueError):
@@ -40,6 +45,7 @@ class _Strings:
     def __init__(self) -> None:
         self.open: str | None = None  #: the delimiter of an unclosed multi-line string
         self.depth = 0  #: unclosed [ and { of a value spanning lines
+        self.deepest = 0  #: the most [ and { open at once so far
 
     def close(self, text: str) -> str | None:
         """The rest of a line after the open multi-line string closes (None: still open)."""
@@ -69,6 +75,7 @@ class _Strings:
                 continue
             if ch in "[{":
                 self.depth += 1
+                self.deepest = max(self.deepest, self.depth)
             elif ch in "]}":
                 self.depth = max(0, self.depth - 1)
             i += 1
@@ -92,6 +99,11 @@ def key_lines(text: str) -> dict[tuple, int]:
     """The line (from 1) of each key and table header: ('maze',) -> line of `[maze]`,
     ('maze', 'picture') -> line of `picture =`; `[[chapter]]` tables add their index:
     ('chapter', 0, 'title'). The first occurrence wins."""
+    return _scan(text)[0]
+
+
+def _scan(text: str, depth_limit: int | None = None) -> tuple[dict[tuple, int], int | None]:
+    """(key lines, the first line whose brackets nest deeper than `depth_limit`, or None)."""
     found: dict[tuple, int] = {}
     table: tuple = ()
     counts: dict[tuple, int] = {}
@@ -117,7 +129,24 @@ def key_lines(text: str) -> dict[tuple, int]:
                 found.setdefault((*table, *_parts(m[1])), number)
                 rest = line[m.end():]
         strings.feed(rest)
-    return found
+        if depth_limit is not None and strings.deepest > depth_limit:
+            return found, number
+    return found, None
+
+
+def _depth(doc: object, limit: int) -> int:
+    """How deep a parsed document nests (tables and arrays), counted without recursion and
+    no further than just past `limit`."""
+    deepest, todo = 0, [(doc, 0)]
+    while todo:
+        value, depth = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth > limit:
+                break
+            todo.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict)
+                                                 else value))
+    return deepest
 
 
 def string_first_line(text: str, key_line: int) -> int:
@@ -139,11 +168,22 @@ class Located:
 
     def __init__(self, text: str, path: str) -> None:
         self.path, self.text = path, text
+        lines, deep_line = _scan(text, MAX_DEPTH)
+        if deep_line is not None:
+            raise self._too_deep(deep_line)
         try:
             self.doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             raise toml_error(err, text, path) from None
-        self.lines = key_lines(text)
+        except RecursionError:  # brackets the scan did not see as such: still too deep
+            raise self._too_deep(1) from None
+        if _depth(self.doc, MAX_DEPTH) > MAX_DEPTH:  # e.g. a key of a thousand dotted parts
+            raise self._too_deep(1)
+        self.lines = lines
+
+    def _too_deep(self, line: int) -> LevelError:
+        return LevelError(self.path, line, f"too deeply nested (more than {MAX_DEPTH} levels "
+                          "of arrays and tables)")
 
     def line(self, key: tuple) -> int:
         """The line of a key, else of its nearest table found, else 1."""

@@ -6,6 +6,7 @@ Both round-trip exactly: walls (one-way doors included), wrap, rock, start and g
 from __future__ import annotations
 
 import json
+import re
 import reprlib
 
 import numpy as np
@@ -147,17 +148,50 @@ def from_document(doc: object) -> Maze:
     )
 
 
+#: The most commas a maze document may hold: two grids of 4096x4096 numbers and their rows,
+#: with room for the other keys. Counted before parsing, since json.loads holds 8 bytes a
+#: number in its lists (a 200 MB "[0,0,...]" would take over a gigabyte to refuse).
+MAX_COMMAS = 2 * MAX_SIDE * MAX_SIDE + 2 * MAX_SIDE + 64
+
+
 def from_json(text: str) -> Maze:
-    """A maze from the text of a JSON document."""
+    """A maze from the text of a JSON document (an object, refused unparsed otherwise; at most
+    as many numbers as the largest maze has)."""
+    first = _first_char(text)
+    if first != "{":
+        raise MazeFormatError("a maze document is a JSON object")
+    if text.count(",") > MAX_COMMAS:
+        raise MazeFormatError(f"the document holds more numbers than a {MAX_SIDE}x{MAX_SIDE} "
+                              "maze has")
     return from_document(parse_json(text))
 
 
+class _DuplicateKey(Exception):
+    """A JSON object gives a key twice (raised from inside json.loads)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    """json's object_pairs_hook: the object, or _DuplicateKey naming the first repeated key
+    (json.loads would silently keep the last)."""
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return doc
+
+
 def parse_json(text: str, error: type[ValueError] = MazeFormatError) -> object:
-    """json.loads, with its failures (nesting too deep included) raised as `error`."""
+    """json.loads, with its failures (nesting too deep, a key given twice) raised as `error`:
+    the one place the game parses JSON it did not just write."""
     try:
-        return json.loads(text.lstrip("\ufeff"))
+        return json.loads(text.lstrip("\ufeff"), object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as err:
         raise error(f"not valid JSON (line {err.lineno}, column {err.colno})") from None
+    except _DuplicateKey as err:
+        raise error(f"the key {_short.repr(err.args[0])} is given twice") from None
     except RecursionError:
         raise error("the JSON is nested too deeply") from None
     except ValueError:  # a number with more digits than Python converts (4300)
@@ -165,7 +199,18 @@ def parse_json(text: str, error: type[ValueError] = MazeFormatError) -> object:
 
 
 # -- either -------------------------------------------------------------------
+def _first_char(text: str) -> str:
+    """The first character that is not white space ("" if none), found without copying."""
+    at = _LEADING_SPACE.match(text).end()
+    return text[at:at + 1]
+
+
+_LEADING_SPACE = re.compile(r"[\s\ufeff]*")
+
+
 def read_maze(text: str) -> Maze:
     """A maze from a JSON document or a text picture, told apart by the first character."""
-    text = text.lstrip("\ufeff")  # a byte order mark some editors write
-    return from_json(text) if text.lstrip()[:1] in ("{", "[") else from_text(text)
+    first = _first_char(text)  # a byte order mark some editors write is passed over
+    if not first:
+        raise MazeFormatError("it is empty (no maze document or picture)")
+    return from_json(text) if first in ("{", "[") else from_text(text)

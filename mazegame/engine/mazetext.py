@@ -265,39 +265,105 @@ def _read_band(codes: np.ndarray, numbers: list[int], walls: np.ndarray, solid: 
             for r, c in np.argwhere(mark)]
 
 
-def _header(lines: list[str]) -> tuple[tuple[bool, bool], tuple[int, int] | None, list]:
-    """(wrap, size or None, picture lines with their numbers) from the text's lines."""
-    wrap, size, picture = (False, False), None, []
-    for number, line in enumerate(lines, 1):
-        if not line.startswith("#"):
-            picture.append((number, line))
+_CHUNK = 1 << 16  #: characters of text split into lines at a time
+_MOST_LINES = 2 * MAX_SIDE + 1  #: the lines of the tallest picture
+
+
+def _line_chunks(text: str) -> Iterator[tuple[int, list[str], bool]]:
+    """(number of its first line, its lines, whether it is all white space) of each chunk of
+    text, split as str.splitlines splits: a file of a million short lines is never a list of
+    a million strings, and a run of blank lines costs little more than reading it."""
+    number, at, size = 1, 0, len(text)
+    while at < size:
+        cut = text.find("\n", at + _CHUNK)  # cut after a newline: no \r\n is split
+        end = size if cut < 0 else cut + 1
+        chunk = text[at:end]
+        lines = chunk.splitlines()
+        yield number, lines, chunk.isspace()
+        number += len(lines)
+        at = end
+
+
+def _picture_lines(text: str, skip: int = 0) -> Iterator[tuple[int, int, str]]:
+    """(index among the picture's lines, number in the file, line) of each line that is not
+    a `#` header, from picture line `skip` on (blank chunks before it passed over whole)."""
+    index = 0
+    for number, lines, blank in _line_chunks(text):
+        if blank and index + len(lines) <= skip:
+            index += len(lines)
             continue
-        key, _, value = line[1:].partition(":")
-        key, value = key.strip().lower(), value.strip().lower()
-        if key == "wrap":
-            if value not in WRAP_AXES:
-                raise MazeFormatError(f"line {number}: wrap is x, y or xy, not {value[:20]!r}")
-            wrap = WRAP_AXES[value]
-        elif key == "size":
-            w, _, h = value.partition("x")
-            if not (all(part.isascii() and part.isdigit() and len(part) <= 5 for part in (w, h))
-                    and 1 <= int(w) <= MAX_SIDE and 1 <= int(h) <= MAX_SIDE):
-                raise MazeFormatError(f"line {number}: size looks like 40x20 "
-                                      f"(each side 1..{MAX_SIDE}), not {value[:20]!r}")
-            size = int(w), int(h)
-    return wrap, size, picture
+        for offset, line in enumerate(lines):
+            if not line.startswith("#"):
+                if index >= skip:
+                    yield index, number + offset, line
+                index += 1
 
 
-def _picture(picture: list, size: tuple[int, int] | None) -> tuple[int, int, list]:
-    """(width, height, numbered lines) of the picture proper."""
+def _blank(line: str) -> bool:
+    return not line or line.isspace()
+
+
+def _header(text: str) -> tuple[tuple[bool, bool], tuple[int, int] | None, int, int, int]:
+    """(wrap, size or None, index of the first and of the last picture line that is not
+    blank (-1: none), picture lines in all) from one pass over the text. It stops at a
+    non-blank line more than a picture's height below the first: that is an error anyway."""
+    wrap, size = (False, False), None
+    first = last = -1
+    index = 0
+    for start, lines, blank in _line_chunks(text):
+        if blank:  # no header and nothing drawn: only count the lines
+            index += len(lines)
+            continue
+        for number, line in enumerate(lines, start):
+            if not line.startswith("#"):
+                if not _blank(line):
+                    first = index if first < 0 else first
+                    last = index
+                    if last - first >= _MOST_LINES:
+                        return wrap, size, first, last, index + 1
+                index += 1
+                continue
+            key, _, value = line[1:].partition(":")
+            key, value = key.strip().lower(), value.strip().lower()
+            if key == "wrap":
+                if value not in WRAP_AXES:
+                    raise MazeFormatError(f"line {number}: wrap is x, y or xy, not "
+                                          f"{value[:20]!r}")
+                wrap = WRAP_AXES[value]
+            elif key == "size":
+                w, _, h = value.partition("x")
+                if not (all(part.isascii() and part.isdigit() and len(part) <= 5
+                            for part in (w, h))
+                        and 1 <= int(w) <= MAX_SIDE and 1 <= int(h) <= MAX_SIDE):
+                    raise MazeFormatError(f"line {number}: size looks like 40x20 "
+                                          f"(each side 1..{MAX_SIDE}), not {value[:20]!r}")
+                size = int(w), int(h)
+    return wrap, size, first, last, index
+
+
+def _collect(text: str, lo: int, hi: int) -> list[tuple[int, str]]:
+    """(number, line) of picture lines lo..hi-1 (hi - lo is at most _MOST_LINES)."""
+    picture = []
+    for index, number, line in _picture_lines(text, lo):
+        if index >= hi:
+            break
+        picture.append((number, line))
+    return picture
+
+
+def _picture(text: str, size: tuple[int, int] | None, first: int, last: int,
+             total: int) -> tuple[int, int, list]:
+    """(width, height, numbered lines) of the picture proper. Unsized, blank lines around it
+    are dropped; counted first, so any number of them costs nothing but the pass."""
     if size is None:
-        while picture and not picture[-1][1].strip():
-            picture.pop()
-        while picture and not picture[0][1].strip():
-            picture.pop(0)
-        if len(picture) < 3 or len(picture) % 2 == 0:
+        count = last - first + 1 if first >= 0 else 0
+        if count > _MOST_LINES:
+            raise MazeFormatError(f"the maze picture is too large (each side at most "
+                                  f"{MAX_SIDE}: {_MOST_LINES} lines)")
+        if count < 3 or count % 2 == 0:
             raise MazeFormatError(f"a maze picture has an odd number of lines, at least 3 "
-                                  f"(this one has {len(picture)})")
+                                  f"(this one has {count})")
+        picture = _collect(text, first, last + 1)
         number, widest = max(((n, len(line.rstrip())) for n, line in picture),
                              key=lambda item: item[1])
         if (widest - 1) % 4:
@@ -306,14 +372,14 @@ def _picture(picture: list, size: tuple[int, int] | None) -> tuple[int, int, lis
         width, height = (widest - 1) // 4, (len(picture) - 1) // 2
     else:
         width, height = size
-        extra = picture[2 * height + 1:]
-        if any(line.strip() for _, line in extra):
-            number = next(n for n, line in extra if line.strip())
+        lines = 2 * height + 1
+        if last >= lines:
+            number = next(n for _, n, line in _picture_lines(text, lines) if not _blank(line))
             raise MazeFormatError(f"line {number}: text after the {width}x{height} picture")
-        if len(picture) < 2 * height + 1:
-            raise MazeFormatError(f"a {width}x{height} maze is drawn on {2 * height + 1} "
-                                  f"lines; this picture has {len(picture)}")
-        picture = picture[: 2 * height + 1]
+        if total < lines:
+            raise MazeFormatError(f"a {width}x{height} maze is drawn on {lines} "
+                                  f"lines; this picture has {total}")
+        picture = _collect(text, 0, lines)
     if width > MAX_SIDE or height > MAX_SIDE:
         raise MazeFormatError(f"the maze picture is too large (each side at most {MAX_SIDE})")
     for number, line in picture:
@@ -326,8 +392,9 @@ def from_text(text: str) -> Maze:
     """Parse the picture written by `to_text` (either style); refuse anything ambiguous."""
     if len(text) > (8 * MAX_SIDE + 8) * (2 * MAX_SIDE + 8):
         raise MazeFormatError("the text is far larger than any maze picture")
-    wrap, size, picture = _header(text.lstrip("\ufeff").splitlines())
-    width, height, picture = _picture(picture, size)
+    text = text.lstrip("\ufeff")
+    wrap, size, first, last, total = _header(text)
+    width, height, picture = _picture(text, size, first, last, total)
     walls = np.zeros((height, width), dtype=np.uint8)
     solid = np.zeros((height, width), dtype=bool)
     marks = []

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from mazegame.engine import readfile
 from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
 from mazegame.games.stopwatch import Stopwatch
 from mazegame.locations import asset
@@ -57,7 +58,7 @@ def known_sequence(n: int, m: int) -> str | None:
     path = asset("allmazes", f"{n}x{m}.txt")
     if not path.exists():
         return None
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = readfile.read_text(path, readfile.MOVES).splitlines()
     return "".join(line.strip() for line in lines if not line.startswith("#")) or None
 
 

@@ -81,7 +81,8 @@ class Editor:
     def open(cls, path: str | Path) -> Editor:
         """An editor on a level file (.toml) or a maze file; saving goes beside it.
 
-        Raises ValueError (what is wrong, with file:line for levels) or OSError.
+        Raises ValueError: what is wrong, with file:line for levels (a ReadError when the
+        file cannot be read at all).
         """
         maze, info = read_file(path)
         path = Path(path)
@@ -95,6 +96,9 @@ class Editor:
 
     def save(self) -> str:
         """Write the level to `save_path` if it validates; "" or why it was not saved."""
+        problem = self.info.problem()  # an id fit for a file name before there is a path
+        if problem:
+            return f"not saved: {problem}"
         path = self.save_path
         try:
             text = level_text(self.maze, self.info)

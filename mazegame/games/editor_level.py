@@ -14,7 +14,9 @@ from pathlib import Path
 from mazegame.engine.grid import DIRECTION_NAMES, Maze
 from mazegame.games.editor_maze import exits_of
 
-ID_PATTERN = re.compile(r"[a-z0-9-]+")
+#: A level id, as engine.levelfile reads it (the file is named <id>.toml: 40 characters
+#: keep the name far below any file system's limit).
+ID_PATTERN = re.compile(r"[a-z0-9-]{1,40}")
 VIEW_NAMES = ("birds-eye", "blind", "eye")  #: as games.modes.VIEWS names them (a test checks)
 #: Level keys the editor keeps as loaded without editing them.
 KEPT_KEYS = ("demon",)
@@ -39,7 +41,9 @@ class LevelInfo:
     def problem(self) -> str:
         """What is wrong with these fields ("" when nothing)."""
         if not ID_PATTERN.fullmatch(self.id):
-            return f"an id is lower-case letters, digits and dashes, not {self.id!r}"
+            shown = self.id if len(self.id) <= 40 else self.id[:37] + "..."
+            return (f"an id is at most 40 lower-case letters, digits and dashes, "
+                    f"not {shown!r}")
         if self.chapter < 1 or self.order < 1:
             return "chapter and order are whole numbers from 1"
         if self.view not in VIEW_NAMES:
@@ -53,19 +57,22 @@ class LevelInfo:
 
 def id_from_path(path: str | Path) -> str:
     """A level id made from a file name: "My Maze.txt" -> "my-maze"."""
-    slug = re.sub(r"[^a-z0-9]+", "-", Path(path).stem.lower()).strip("-")
+    slug = re.sub(r"[^a-z0-9]+", "-", Path(path).stem.lower())[:40].strip("-")
     return slug or "my-level"
 
 
 def read_file(path: str | Path) -> tuple[Maze, LevelInfo]:
     """The maze and fields of a level file (.toml) or a maze file (text or JSON).
 
-    Raises ValueError (a LevelError or MazeFormatError: "file:line: message" for levels)
-    or OSError when the file cannot be read.
+    Raises ValueError: a LevelError or MazeFormatError ("file:line: message" for levels),
+    or engine.readfile's ReadError when the file cannot be read (a device, a FIFO, too big).
     """
+    from mazegame.engine.readfile import LEVEL, MAZE, read_text
+
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
-    if path.suffix.lower() == ".toml":
+    is_level = path.suffix.lower() == ".toml"
+    text = read_text(path, LEVEL if is_level else MAZE)  # ReadError: a ValueError
+    if is_level:
         from mazegame.engine.levelfile import load_level
 
         level = load_level(text, str(path))

@@ -237,6 +237,7 @@ def migrate_progress(store, pack: str, puzzles: list[JumpPuzzle]) -> int:
 
 def load_pack(name: str) -> list[JumpPuzzle]:
     """A shipped pack by name (see PACK_NAMES)."""
+    from mazegame.engine.readfile import JUMP_PACK, read_text
     from mazegame.locations import asset
 
-    return read_pack(asset("jump", f"{name}.jsonl").read_text(encoding="utf-8"))
+    return read_pack(read_text(asset("jump", f"{name}.jsonl"), JUMP_PACK))

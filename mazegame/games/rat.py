@@ -21,7 +21,6 @@ from mazegame.engine.rat import (
     VARIANTS,
     RatNet,
     episode,
-    expected_shapes,
     hyper,
     seed_rng,
 )
@@ -32,7 +31,7 @@ from mazegame.engine.rat.baselines import (
     random_walk,
     tabular_episode,
 )
-from mazegame.engine.rat.net import WEIGHTS
+from mazegame.engine.rat.modelfile import ModelError, load, save  # noqa: F401  (the files)
 
 CAP_PER_CELL = 100  #: the step cap of an episode is this many moves per cell
 RANDOM_WALKS = 200  #: random walks averaged for the random-walk baseline
@@ -180,49 +179,3 @@ def run(net: RatNet, maze: Maze, runs: int, seed: int, learn: bool = False) -> l
             for _ in range(runs)]
 
 
-# -- files -----------------------------------------------------------------------
-class ModelError(ValueError):
-    """A model file that cannot be read as a rat."""
-
-
-def save(net: RatNet, path: str) -> None:
-    """Write the rat as an .npz file (arrays only, no pickles)."""
-    arrays = {name: np.asarray(a, dtype=np.float64) for name, a in zip(
-        WEIGHTS, net.arrays(), strict=True)}
-    with open(path, "wb") as file:
-        np.savez(file, variant=np.array(net.variant), **arrays)
-
-
-def load(path: str) -> RatNet:
-    """Read a rat saved by `save`; ModelError names what is wrong."""
-    import zipfile
-
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: np.array(data[name]) for name in data.files}
-    except OSError as err:
-        raise ModelError(f"cannot read {path}: {err.strerror or err}") from None
-    except (ValueError, zipfile.BadZipFile, EOFError, KeyError):
-        raise ModelError(f"{path} is not a rat model (not an .npz archive of arrays)") from None
-    missing = [k for k in ("variant", "wx", "wc", "bh", "wm", "wp", "wpm") if k not in arrays]
-    if missing:
-        raise ModelError(f"{path} is not a rat model: missing {', '.join(missing)}")
-    variant = str(arrays.pop("variant"))
-    if "wv" not in arrays and "bh" in arrays:  # saved before the value node: a silent one
-        arrays["wv"] = np.zeros(np.shape(arrays["bh"])[0] + 1)
-    for name in ("wq", "wvq", "wqt"):  # saved before the place nodes: silent ones
-        if name not in arrays and "bh" in arrays:
-            arrays[name] = np.zeros(expected_shapes(np.shape(arrays["bh"])[0])[name])
-    if variant not in VARIANTS:
-        raise ModelError(f"{path}: unknown variant {variant!r}")
-    bh = arrays["bh"]
-    if bh.ndim != 1 or not 1 <= bh.shape[0] <= 1024:
-        raise ModelError(f"{path}: bh has shape {bh.shape}, not (H,)")
-    for name, shape in expected_shapes(bh.shape[0]).items():
-        a = arrays[name]
-        if a.shape != shape or a.dtype.kind not in "fi":
-            raise ModelError(f"{path}: {name} has shape {a.shape} {a.dtype}, not {shape}")
-        if not np.all(np.isfinite(a)):
-            raise ModelError(f"{path}: {name} holds non-finite numbers")
-    return RatNet(*(np.ascontiguousarray(arrays[n], dtype=np.float64) for n in WEIGHTS),
-                  variant=variant)

@@ -156,10 +156,10 @@ class Recording:
     @classmethod
     def from_json(cls, text: str) -> Recording:
         """Read a recording; ReplayError says what is wrong with it."""
-        from mazegame.engine.mazefile import from_document
+        from mazegame.engine.mazefile import from_document, parse_json
 
         try:
-            doc = json.loads(text)
+            doc = parse_json(text, ReplayError)
             if doc.get("format") != FORMAT:
                 raise ReplayError(f"a replay of format {doc.get('format')!r}, not {FORMAT}")
             if doc["mode"] not in REPLAYABLE:

@@ -49,13 +49,13 @@ def kept_maze(setup: GameSetup, maze: Maze) -> str | None:
 def played_maze(kept: str | None, check: str, rebuild: Callable[[], Maze]) -> Maze:
     """The maze a recording was played on: the one it kept, else (recordings made before
     mazes were kept) the one its setup builds now; ReplayError if it is not the one played."""
-    from mazegame.engine.mazefile import from_document
+    from mazegame.engine.mazefile import from_document, parse_json
 
     if kept is None:
         maze = rebuild()
     else:
         try:
-            maze = from_document(json.loads(kept))
+            maze = from_document(parse_json(kept))
         except ValueError as err:  # MazeFormatError and JSON errors alike
             raise ReplayError(f"the replay's maze cannot be read ({err})") from None
     if walls_check(maze) != check:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from mazegame.engine.levelscan import LevelError, Located
+from mazegame.engine.readfile import CONTENT, ReadError, read_text
 
 KINDS_OF_RULE = ("string", "strings", "int", "tables")
 
@@ -115,22 +116,21 @@ def _wants(rule: Rule) -> str:
     }[rule.kind]
 
 
-def _asset_text(filename: str) -> tuple[str, str]:
+def asset_text(filename: str) -> tuple[str, str]:
     """(text, the path errors name) of a file in assets/interpreted/."""
     from mazegame.locations import asset
 
     path = asset("interpreted", filename)
     shown = f"interpreted/{filename}"
     try:
-        return path.read_text(encoding="utf-8-sig"), shown
-    except (OSError, UnicodeDecodeError) as err:
-        why = getattr(err, "strerror", None) or err
-        raise ContentError(shown, 1, f"cannot read: {why}") from None
+        return read_text(path, CONTENT), shown
+    except ReadError as err:
+        raise ContentError(shown, 1, f"cannot read: {err.why}") from None
 
 
 @cache
 def _load(name: str) -> Content:
-    text, shown = _asset_text(f"{name}.toml")
+    text, shown = asset_text(f"{name}.toml")
     return parse_content(text, shown)
 
 
@@ -164,5 +164,5 @@ def parse_lines(text: str, path: str) -> list[str]:
 @cache
 def load_lines(filename: str) -> tuple[str, ...]:
     """assets/interpreted/FILENAME as a word list (see `parse_lines`); raises ContentError."""
-    text, shown = _asset_text(filename)
+    text, shown = asset_text(filename)
     return tuple(parse_lines(text, shown))

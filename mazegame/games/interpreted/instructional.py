@@ -24,7 +24,13 @@ from functools import cache
 import numpy as np
 
 from mazegame.games.interpreted.base import Option, Scene
-from mazegame.games.interpreted.content import Content, ContentError, Rule, load_content
+from mazegame.games.interpreted.content import (
+    Content,
+    ContentError,
+    Rule,
+    asset_text,
+    load_content,
+)
 from mazegame.games.interpreted.phrasing import cell_rng, distance_levels, pick, sentence
 
 KIND = "instructional"
@@ -325,13 +331,7 @@ def parse_words(text: str, path: str) -> dict[int, list[str]]:
 @cache
 def load_words() -> dict[int, list[str]]:
     """assets/interpreted/words.txt, parsed (once per process)."""
-    from mazegame.locations import asset
-
-    shown = f"interpreted/{WORDS_FILE}"
-    try:
-        text = asset("interpreted", WORDS_FILE).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ContentError(shown, 1, f"cannot read: {err}") from None
+    text, shown = asset_text(WORDS_FILE)
     return parse_words(text, shown)
 
 

@@ -322,13 +322,20 @@ class EditorScreen(Screen):
             self.save()
 
     def save(self) -> None:
-        """Write the level (asking before overwriting another file; served, refusing a path
-        outside the data folder before that)."""
+        """Write the level (asking before overwriting a file that is not this level's;
+        served, refusing a path outside the data folder before that)."""
+        from mazegame.engine.readfile import ReadError, exists
+
         editor, path = self.editor, self.editor.save_path
         if refusal := write_refusal(path):
             self.say(f"not saved: {refusal}")
             return
-        if path.exists() and editor.opened != path:
+        try:
+            there = exists(path)
+        except ReadError as err:  # a folder name too long to look up, ...
+            self.say(f"not saved: {err.why} ({err.name})")
+            return
+        if there and editor.opened != path:
             def confirmed(yes: bool | None) -> None:
                 if yes:
                     editor.opened = path

@@ -136,13 +136,23 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
                 return
         info_problem = replace(self.editor.info, **changes).problem()
         folder = Path(self.query_one("#field-folder", Input).value.strip() or ".").expanduser()
-        problem = info_problem or write_refusal(folder) or (
-            f"{folder} is a file, not a folder" if folder.exists() and not folder.is_dir()
-            else "")
+        problem = info_problem or write_refusal(folder) or _folder_problem(folder)
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return
         self.dismiss((changes, folder))
+
+
+def _folder_problem(folder: Path) -> str:
+    """Why levels cannot be saved in `folder` ("" when they may be tried): a file there, or a
+    name that cannot even be looked up (too long, ...)."""
+    from mazegame.engine.readfile import ReadError, exists, is_folder
+
+    try:
+        there = exists(folder)
+    except ReadError as err:
+        return f"{err.name}: {err.why}"
+    return f"{folder} is a file, not a folder" if there and not is_folder(folder) else ""
 
 
 class PlaytestScreen(WalkScreen):

@@ -317,6 +317,7 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
         from pathlib import Path
 
         from mazegame.engine.jump.file import read_pack
+        from mazegame.engine.readfile import JUMP_PACK, read_text
 
-        return JumpScreen(read_pack(Path(path).read_text(encoding="utf-8")), pack=Path(path).stem)
+        return JumpScreen(read_pack(read_text(path, JUMP_PACK)), pack=Path(path).stem)
     return JumpScreen(pack=setup.option("pack", "classics"))

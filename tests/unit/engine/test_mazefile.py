@@ -92,3 +92,33 @@ def test_shipped_one_way_level_loads():
     maze = from_text(asset("levels", "one-way-doors.txt").read_text(encoding="utf-8"))
     assert maze.is_one_way
     assert (maze.width, maze.height) == (10, 5)
+
+
+def test_a_key_given_twice_is_refused_naming_it():
+    from mazegame.engine.mazefile import parse_json, read_maze
+
+    with pytest.raises(MazeFormatError, match="the key 'width' is given twice"):
+        read_maze('{"format": "mazegame/maze", "version": 1, "width": 2, "width": 1, '
+                  '"height": 1, "walls": [[15]]}')
+    with pytest.raises(MazeFormatError, match="the key 'b' is given twice"):
+        parse_json('{"a": [{"b": 1, "c": 2, "b": 1}]}')
+    assert parse_json('{"a": {"b": 1}, "b": {"a": 2}}') == {"a": {"b": 1}, "b": {"a": 2}}
+
+
+def test_more_numbers_than_the_largest_maze_are_refused_before_parsing(monkeypatch):
+    from mazegame.engine import mazefile
+
+    monkeypatch.setattr(mazefile, "MAX_COMMAS", 10)
+    monkeypatch.setattr(mazefile, "parse_json", lambda *a: pytest.fail("parsed"))
+    with pytest.raises(MazeFormatError, match="more numbers than a 4096x4096 maze"):
+        mazefile.read_maze('{"walls": [' + "0," * 11 + "0]}")
+    with pytest.raises(MazeFormatError, match="is a JSON object"):
+        mazefile.read_maze("  \n[" + "0," * 5 + "0]")
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", " \t\n", "\ufeff", "\ufeff\n  "])
+def test_an_empty_text_is_named_empty(text):
+    from mazegame.engine.mazefile import read_maze
+
+    with pytest.raises(MazeFormatError, match=r"^it is empty \(no maze document or picture\)$"):
+        read_maze(text)

@@ -148,8 +148,10 @@ def test_byte_order_mark_and_top_level_array():
 
 
 def test_deeply_nested_json_is_refused():
-    with pytest.raises(MazeFormatError, match="nested too deeply"):
+    with pytest.raises(MazeFormatError, match="is a JSON object"):  # refused unparsed
         read_maze("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(MazeFormatError, match="nested too deeply"):
+        read_maze('{"walls": ' + "[" * 100_000 + "]" * 100_000 + "}")
     with pytest.raises(MazeFormatError, match="nested too deeply"):
         from_json('{"walls": ' + "[" * 100_000 + "]" * 100_000 + "}")
 
@@ -171,3 +173,50 @@ def test_json_grids_name_the_first_bad_value(value, message):
 def test_huge_number_of_digits_is_refused():
     with pytest.raises(MazeFormatError, match="not valid JSON: a number has thousands of digits"):
         from_json('{"format": "mazegame/maze", "seed": ' + "9" * 5000 + "}")
+
+
+SPLIT_PICTURES = [  # (text, what from_text says: a size, or the start of the refusal)
+    ("\n\n┌───┬───┐\r\n│ S │ G │\r\n└───┴───┘\n\n\n", "2x1"),
+    ("# wrap: x\n\n  \n┌───┐\n│ S │\n# a comment between\n└───┘\n \t\n", "1x1"),
+    ("# size: 1x1\n┌───┐\n│ S │\n└───┘\n\n\n# end\n", "1x1"),
+    ("# size: 2x1\n\n│ S   G\n\n# end\n", "2x1"),  # a blank first line: wrapped, sized
+    ("\n" * 30 + "┌───┐\n│ x │\n└───┘\n", "line 32, column 2: cannot read room"),
+    ("# size: 1x1\n┌───┐\n│   │\n└───┘\n\n\n\nmore\n", "line 8: text after"),
+    ("\n\n┌───┐\n│   │\n└───┘    │\n", "line 5 is 10 columns wide"),
+    ("\n\n┌───┐\n\n│   │\n└───┘\n", "a maze picture has an odd number of lines"),
+]
+
+
+@pytest.mark.parametrize(("text", "says"), SPLIT_PICTURES)
+@pytest.mark.parametrize("chunk", [1, 5, 17, 1 << 16])
+def test_a_picture_reads_the_same_however_its_text_is_cut_into_chunks(
+        monkeypatch, text, says, chunk):
+    """from_text splits the text into lines a chunk at a time (engine.mazetext._CHUNK): the
+    lines, their numbers and so every message are the same at any chunk size."""
+    from mazegame.engine import mazetext
+
+    monkeypatch.setattr(mazetext, "_CHUNK", chunk)
+    try:
+        maze = from_text(text)
+    except MazeFormatError as err:
+        assert str(err).startswith(says), str(err)
+    else:
+        assert f"{maze.width}x{maze.height}" == says
+
+
+def test_blank_lines_around_a_picture_are_counted_not_kept():
+    """400k blank lines on each side (quadratic before: pop(0) took a minute): the picture
+    is read, and the header pass keeps no line of them."""
+    from mazegame.engine import mazetext
+
+    text = "\n" * 400_000 + "┌───┐\n│ S │\n└───┘\n" + " \n" * 400_000
+    assert from_text(text).size == 1
+    assert mazetext._header(text)[2:] == (400_000, 400_002, 800_003)
+    assert len(mazetext._collect(text, 400_000, 400_003)) == 3
+
+
+def test_more_lines_than_the_tallest_picture_are_refused_at_once():
+    from mazegame.engine.grid import MAX_SIDE
+
+    with pytest.raises(MazeFormatError, match=f"too large .* {2 * MAX_SIDE + 1} lines"):
+        from_text("x\n" * (2 * MAX_SIDE + 2) + "\n" * 10)

@@ -420,3 +420,19 @@ def test_a_demon_the_editor_does_not_edit_is_kept(tmp_path):
     assert editor.save() == ""
     saved = load_level((tmp_path / "out" / "chase-me.toml").read_text())
     assert saved.demon.personality == "tracker" and str(saved.demon.speed) == "1/2"
+
+
+def test_an_id_is_at_most_40_characters_as_level_files_allow():
+    """A level is saved as <id>.toml: a 5,000-digit id is refused in words, never handed to
+    the file system (which says "File name too long")."""
+    from dataclasses import replace
+
+    from mazegame.games.editor_level import LevelInfo, id_from_path
+
+    assert "at most 40" in replace(LevelInfo(), id="9" * 5000).problem()
+    assert replace(LevelInfo(), id="a" * 40).problem() == ""
+    made = id_from_path("My " + "long " * 100 + ".txt")
+    assert len(made) <= 40 and made.startswith("my-long-long") and not made.endswith("-")
+    editor = Editor.blank()
+    editor.info = replace(editor.info, id="9" * 5000)
+    assert editor.save().startswith("not saved: an id is at most 40")
