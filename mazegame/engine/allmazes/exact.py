@@ -22,15 +22,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import OutOfTime
 from mazegame.engine.allmazes.check import solve_times
 from mazegame.engine.allmazes.family import family
 from mazegame.engine.jit import kernel
 
 Progress = Callable[[str], None]
-
-
-class OutOfTime(Exception):
-    """The search reached its deadline (or state limit) before finishing."""
 
 
 def _absorbing(steps: np.ndarray, goal: int) -> np.ndarray:
