@@ -69,7 +69,11 @@ class Kernel(CPUDispatcher):
                 return self.py_func(*args, **kwargs)
             finally:
                 state.twin = False
-        return super().__call__(*args, **kwargs)
+        try:
+            return super().__call__(*args, **kwargs)
+        except SystemError as err:
+            _raise_interrupt_within(err)
+            raise
 
     def enable_caching(self):
         """Cache compiled code on disk, retired by an edit anywhere in the engine."""
@@ -83,6 +87,16 @@ class Kernel(CPUDispatcher):
         return getattr(state, "twin", False) or (
             compiles.never_wait() and not self.signatures
             and not getattr(state, "may_compile", False))
+
+
+def _raise_interrupt_within(err: SystemError) -> None:
+    """KeyboardInterrupt, when a Ctrl-C caught a kernel's call in the Python that numba's
+    compiled code runs (e.g. unpickling a constant as the kernel returns): numba then
+    reports a SystemError ("returned a result with an exception set") caused by the
+    interrupt, which is the interrupt the user meant."""
+    cause = err.__cause__ or err.__context__
+    if isinstance(cause, KeyboardInterrupt):
+        raise KeyboardInterrupt from None
 
 
 def kernel(fn=None, *, inline: str = "never"):

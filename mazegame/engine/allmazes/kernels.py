@@ -37,26 +37,24 @@ def path_moves(steps, dist, c, start, goal):
 
 
 @kernel
-def _greedy_some(steps, dist, pos, goal, depth, power, max_moves, budget):
+def _greedy_some(steps, dist, pos, goal, depth, power, max_moves, values, state, budget):
     """Append moves (returned; `pos` is moved along) for about `budget` units of work (a
     class's walk through every lookahead each), at most `max_moves`, until every walker
     is at the goal: each round appends the `depth`-move lookahead that leaves the least
     sum of distance^power over the unsolved classes (ties broken by numba's generator), so
     the sum falls every round. When no lookahead lowers the sum, the walker furthest
-    away is led home by a shortest path."""
+    away is led home by a shortest path. A round's sums over the classes may span calls:
+    `values` holds them, state[0] how many of the unsolved classes they cover."""
     out = np.empty(max_moves, dtype=np.int8)
     length = 0
     alive = np.flatnonzero(pos != goal)
     options = 4 ** depth
-    values = np.empty(options, dtype=np.float64)
     work = 0
     while alive.size > 0 and length < max_moves and work < budget:
-        work += alive.size * options
-        now = 0.0
-        for c in alive:
-            now += float(dist[c, pos[c]]) ** power
-        values[:] = 0.0
-        for c in alive:
+        if state[0] == 0:
+            values[:] = 0.0
+        while state[0] < alive.size and work < budget:
+            c = alive[state[0]]
             for s in range(options):
                 p = pos[c]
                 code = s
@@ -66,6 +64,14 @@ def _greedy_some(steps, dist, pos, goal, depth, power, max_moves, budget):
                     p = steps[c, p, code & 3]
                     code >>= 2
                 values[s] += float(dist[c, p]) ** power
+            state[0] += 1
+            work += options
+        if state[0] < alive.size:
+            break  # the round goes on in the next call
+        state[0] = 0
+        now = 0.0
+        for c in alive:
+            now += float(dist[c, pos[c]]) ** power
         best = values.min()
         if best < now:
             ties = np.flatnonzero(values == best)
@@ -102,11 +108,13 @@ def greedy_extend(steps, dist, pos, goal, depth, power, max_moves, seed,
     reseed(seed)
     parts: list[np.ndarray] = []
     made = 0
+    values = np.empty(4 ** depth, dtype=np.float64)
+    state = np.zeros(1, dtype=np.int64)  # unsolved classes the round's sums cover
 
     def step(budget: int) -> bool:
         nonlocal made
         parts.append(_greedy_some(steps, dist, pos, goal, depth, power, max_moves - made,
-                                  budget))
+                                  values, state, budget))
         made += len(parts[-1])
         return made >= max_moves or not (pos != goal).any()
 
