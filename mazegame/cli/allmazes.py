@@ -151,8 +151,12 @@ def _progress(args: argparse.Namespace):
     if getattr(args, "quiet", False):
         return None
     began = time.monotonic()
-    return lambda text: print(f"[{time.monotonic() - began:7.1f}s] {text}", file=sys.stderr,
-                              flush=True)
+
+    def say(text: str) -> None:  # one write: a Ctrl-C never lands inside the line
+        sys.stderr.write(f"[{time.monotonic() - began:7.1f}s] {text}\n")
+        sys.stderr.flush()
+
+    return say
 
 
 def read_sequence(arg: str):
