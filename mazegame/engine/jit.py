@@ -93,8 +93,11 @@ def _raise_interrupt_within(err: SystemError) -> None:
     """KeyboardInterrupt, when a Ctrl-C caught a kernel's call in the Python that numba's
     compiled code runs (e.g. unpickling a constant as the kernel returns): numba then
     reports a SystemError ("returned a result with an exception set") caused by the
-    interrupt, which is the interrupt the user meant."""
-    cause = err.__cause__ or err.__context__
+    interrupt (through one SystemError per compiled caller on the way), which is the
+    interrupt the user meant."""
+    cause: BaseException | None = err
+    while isinstance(cause, SystemError):
+        cause = cause.__cause__ or cause.__context__
     if isinstance(cause, KeyboardInterrupt):
         raise KeyboardInterrupt from None
 

@@ -147,11 +147,15 @@ def test_a_ticker_says_nothing_at_first_then_at_most_every_so_often():
 def test_an_interrupt_numba_reports_as_a_system_error_is_an_interrupt():
     from mazegame.engine.jit import _raise_interrupt_within
 
-    try:
+    try:  # selfplay's: a kernel's call, inside it another, inside that numba's unpickling
         try:
-            raise KeyboardInterrupt
-        except KeyboardInterrupt as cause:
-            raise SystemError("returned a result with an exception set") from cause
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt as cause:
+                raise SystemError("_numba_unpickle returned a result with an error set") \
+                    from cause
+        except SystemError as cause:
+            raise SystemError("Kernel returned a result with an exception set") from cause
     except SystemError as err:
         with pytest.raises(KeyboardInterrupt):
             _raise_interrupt_within(err)
