@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 from pathlib import Path
 
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
 
-from mazegame.engine import compiles
+from mazegame.engine import compiles, interrupts
 
 #: Every kernel, in definition order (the warm-up counts and checks them).
 KERNELS: list[Kernel] = []
@@ -69,11 +70,18 @@ class Kernel(CPUDispatcher):
                 return self.py_func(*args, **kwargs)
             finally:
                 state.twin = False
+        main = threading.get_ident() == interrupts.MAIN
+        if main:
+            interrupts.held.depth += 1  # a Ctrl-C now waits for the call to return
         try:
             return super().__call__(*args, **kwargs)
         except SystemError as err:
             _raise_interrupt_within(err)
             raise
+        finally:
+            if main:
+                interrupts.held.depth -= 1
+                interrupts.raise_held()
 
     def enable_caching(self):
         """Cache compiled code on disk, retired by an edit anywhere in the engine."""

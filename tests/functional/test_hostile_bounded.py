@@ -119,3 +119,31 @@ def test_count_has_a_time_limit():
     assert len(said(done.stderr)) == 1
     assert said(done.stderr)[0].startswith("mazegame: time limit of 1 s reached: counted ")
     assert done.stdout == ""
+
+
+def test_ctrl_c_in_a_long_walk_is_one_line_and_130_not_a_crash(tmp_path):
+    # Before: Ctrl-C while a walker's kernel ran (here 10^8 steps, a few seconds) made
+    # numba's return run into the KeyboardInterrupt: a segfault (status -11), 3 of 3.
+    import json
+
+    from mazegame.engine.generate import generate
+    from mazegame.engine.grid import set_door
+    from mazegame.engine.mazefile import to_document
+
+    maze = generate("backtracker", 300, 300, 1).maze
+    for d in range(4):  # the goal walled in: the walk never ends early
+        set_door(maze.walls, False, False, maze.goals[0], d, False)
+    path = tmp_path / "walled.json"
+    path.write_text(json.dumps(to_document(maze)), encoding="utf-8")
+    child = subprocess.Popen([sys.executable, "-m", "mazegame", "solve", str(path), "--algo",
+                              "random-walk", "--budget", "100000000"], env=child_env(),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        child.wait(timeout=2)  # imports, the maze read: then the walk
+    except subprocess.TimeoutExpired:
+        child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=GUARD)
+    if child.returncode == 1 and not err:  # a fast machine walked all the steps first
+        return
+    assert (child.returncode, err) == (130, "mazegame: interrupted\n")
