@@ -304,6 +304,9 @@ def _run_bound(args: argparse.Namespace) -> int:
 
 
 SAT_EXIT = {"found": 0, "none": 1, "unknown": 3}  #: `allmazes sat`'s exit status by answer
+#: the longest question `sat` asks, per cell: 5x5's 500 moves (its greedy sequences are
+#: about 240) are some MB of clauses a maze; 10,000 moves took 3.7 GB before an answer
+SAT_MOVES_PER_CELL = 20
 
 
 def _run_sat(args: argparse.Namespace) -> int:
@@ -312,6 +315,10 @@ def _run_sat(args: argparse.Namespace) -> int:
 
     n, m = args.size
     _limit(args.size, 4, MAX_EXPLICIT_CELLS, "sat")
+    if args.length > SAT_MOVES_PER_CELL * n * m:
+        raise UsageError(f"sat asks about at most {SAT_MOVES_PER_CELL * n * m} moves for "
+                         f"{n}x{m} (each maze's walk is clauses for every move and cell), "
+                         f"not {args.length}; `allmazes solve` finds longer sequences")
     try:
         result = sat_length(n, m, args.length, args.time_limit, _progress(args))
     except MissingExtra as err:

@@ -147,3 +147,21 @@ def test_ctrl_c_in_a_long_walk_is_one_line_and_130_not_a_crash(tmp_path):
     if child.returncode == 1 and not err:  # a fast machine walked all the steps first
         return
     assert (child.returncode, err) == (130, "mazegame: interrupted\n")
+
+
+def test_sat_stops_at_its_time_limit():
+    # Before: CaDiCaL cannot be interrupted from outside (a traceback from the timer's
+    # thread) and `sat 4x4 25 --time-limit 100` was still running after 300 s.
+    pytest.importorskip("pysat", reason="the sat extra (python-sat) is not installed")
+    done = run(["allmazes", "sat", "4x4", "25", "--time-limit", "2", "--quiet"])
+    assert done.returncode == 3, done.stderr
+    assert done.stdout.startswith("unknown: no answer within 2 s") and done.stderr == ""
+
+
+def test_sat_refuses_a_question_too_long_to_write_down():
+    # Before: `sat 5x5 10000` held 3.7 GB after 30 s, still writing clauses.
+    done = run(["allmazes", "sat", "5x5", "10000"])
+    assert done.returncode == 2 and done.stdout == ""
+    assert said(done.stderr) == ["mazegame: error: sat asks about at most 500 moves for 5x5 "
+                                 "(each maze's walk is clauses for every move and cell), not "
+                                 "10000; `allmazes solve` finds longer sequences"]
