@@ -31,6 +31,7 @@ from mazegame.cli import (
     solve,
 )
 from mazegame.cli.common import Command, UsageError, one_line
+from mazegame.engine.interrupts import hold_during_kernels
 from mazegame.engine.memory import keep_freed_blocks
 
 #: Every subcommand by name, in the order `mazegame --help` lists them.
@@ -67,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (130 after Ctrl-C)."""
     keep_freed_blocks()  # big arrays reuse freed blocks, not fresh pages (engine.memory)
+    hold_during_kernels()  # Ctrl-C waits for a kernel's call to end: not inside numba
     try:
         return _run(argv)
     except KeyboardInterrupt:  # anywhere: parsing, lazy imports, numba compiles, kernels

@@ -16,6 +16,7 @@ from mazegame.cli.common import Command, UsageError, parse_seed, read_input
 
 MAX_CHECK_CELLS = 64  #: the checker's limit (two 64-bit words per partial maze)
 MAX_EXPLICIT_CELLS = 25  #: exact searches enumerate every maze class
+OUT_OF_TIME = 3  #: the exit status when the time limit comes before the answer (as `sat`)
 
 
 def parse_rows_cols(text: str) -> tuple[int, int]:
@@ -62,22 +63,28 @@ def configure(p: argparse.ArgumentParser) -> None:
     count.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     count.add_argument("--json", action="store_true",
                        help='print {"n", "m", "count", "seconds"}')
+    _add_time_limit(count, "give up after this long (default 60; exit 3)")
+    count.add_argument("--quiet", action="store_true", help="no progress on standard error")
     text = ("check that a move sequence (letters u d l r) solves every feasible n x m maze: "
-            "exit 0, or 1 with a maze it leaves unsolved")
+            "exit 0, or 1 with a maze it leaves unsolved, or 3 when the time limit comes "
+            "first")
     check = sub.add_parser("check", help=text, description=text)
     check.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     check.add_argument("sequence", metavar="SEQ|FILE",
                        help="the moves, or a file holding them ('-': standard input; "
                             "# starts a comment)")
+    _add_time_limit(check, "give up after this long (default 60; exit 3)")
+    check.add_argument("--quiet", action="store_true", help="no progress on standard error")
     methods = "; ".join(f"{name}: {spec.description}" for name, spec in METHODS.items())
-    text = "search for one sequence that solves every feasible n x m maze"
+    text = ("search for one sequence that solves every feasible n x m maze (exit 3 when the "
+            "time limit comes before one is verified)")
     solve = sub.add_parser("solve", help=text, description=f"{text}. Methods: {methods}.")
     solve.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     solve.add_argument("--method", choices=list(METHODS), default="greedy",
                        help="the search method (default greedy)")
     solve.add_argument("--seed", type=parse_seed, default=0, help="random seed (default 0)")
-    solve.add_argument("--time-limit", type=parse_seconds, default=60.0, metavar="SECONDS",
-                       help="stop restarting or repairing after this long (default 60)")
+    _add_time_limit(solve, "stop after this long (default 60), with the best sequence "
+                           "verified by then")
     solve.add_argument("--json", action="store_true", help='print {"n", "m", "sequence", '
                        '"length", "method", "seed", "verified", "lower_bound"}')
     solve.add_argument("--quiet", action="store_true", help="no progress on standard error")
@@ -112,6 +119,19 @@ def configure(p: argparse.ArgumentParser) -> None:
     bound.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
 
+def _add_time_limit(p: argparse.ArgumentParser, text: str, default: float = 60.0) -> None:
+    """The --time-limit SECONDS option."""
+    p.add_argument("--time-limit", type=parse_seconds, default=default, metavar="SECONDS",
+                   help=text)
+
+
+def _out_of_time(args: argparse.Namespace, what: str) -> int:
+    """Say on standard error that the time limit came first, and how far the work got:
+    the exit status OUT_OF_TIME."""
+    print(f"mazegame: time limit of {args.time_limit:g} s reached: {what}", file=sys.stderr)
+    return OUT_OF_TIME
+
+
 MAX_RUNS = 10_000  #: a bound on --runs and --workers
 
 
@@ -131,8 +151,12 @@ def _progress(args: argparse.Namespace):
     if getattr(args, "quiet", False):
         return None
     began = time.monotonic()
-    return lambda text: print(f"[{time.monotonic() - began:7.1f}s] {text}", file=sys.stderr,
-                              flush=True)
+
+    def say(text: str) -> None:  # one write: a Ctrl-C never lands inside the line
+        sys.stderr.write(f"[{time.monotonic() - began:7.1f}s] {text}\n")
+        sys.stderr.flush()
+
+    return say
 
 
 def read_sequence(arg: str):
@@ -175,13 +199,18 @@ def _run_check(args: argparse.Namespace) -> int:
     """Check a sequence; print the verdict (and an unsolved maze)."""
     import numpy as np
 
+    from mazegame.engine.allmazes.budget import OutOfTime, deadline_in
     from mazegame.engine.allmazes.check import check, walk
     from mazegame.engine.allmazes.family import distances, neighbour_table
 
     n, m = args.size
     _limit(args.size, 1, MAX_CHECK_CELLS, "check")
     moves = read_sequence(args.sequence)
-    verdict = check(n, m, moves)
+    try:
+        verdict = check(n, m, moves, deadline=deadline_in(args.time_limit),
+                        progress=_progress(args))
+    except OutOfTime as err:
+        return _out_of_time(args, f"no verdict ({err}); a longer --time-limit may give one")
     if verdict.ok:
         print(f"solves all {verdict.total} feasible {n}x{m} mazes ({len(moves)} moves)")
         return 0
@@ -218,6 +247,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     if min(n, m) < 2:
         raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
     say = _progress(args)
+    began = time.monotonic()
     if args.runs is None and args.scheduler is None and args.workers is None:
         try:
             result = solve(n, m, args.method, args.seed, args.time_limit, say)
@@ -240,19 +270,23 @@ def _run_solve(args: argparse.Namespace) -> int:
                                      + ("" if r.verified else " (not verified)")
                                      for r in results))
     lower = n + m - 2
-    if n * m <= MAX_EXPLICIT_CELLS:  # a quick ESS bound (exact for the small sizes)
-        lower = max(lower, ess(n, m, min(5.0, args.time_limit)).lower)
+    left = args.time_limit - (time.monotonic() - began)
+    if n * m <= MAX_EXPLICIT_CELLS and left > 0:  # a quick ESS bound (exact for small sizes)
+        lower = max(lower, ess(n, m, min(5.0, left)).lower)
     text = sequence_text(result.moves)
     if args.json:
         print(json.dumps({"n": n, "m": m, "sequence": text, "length": len(text),
                           "method": args.method, "seed": result.seed,
                           "verified": bool(result.verified), "lower_bound": lower}))
-    else:
+    elif text:
         print(text)
     if say:
         say(f"{len(text)} moves, {'verified' if result.verified else 'NOT verified'}, "
             f"lower bound {lower}, {result.seconds:.1f} s")
-    return 0  # an unverified sequence is still an answer ("verified": false)
+    if not result.verified:  # printed all the same: a sequence to check, or go on from
+        return _out_of_time(args, f"the {len(text)} moves found so far are not verified to "
+                                  "solve every maze" if text else "no sequence found yet")
+    return 0
 
 
 def _run_bound(args: argparse.Namespace) -> int:
@@ -272,6 +306,9 @@ def _run_bound(args: argparse.Namespace) -> int:
 
 
 SAT_EXIT = {"found": 0, "none": 1, "unknown": 3}  #: `allmazes sat`'s exit status by answer
+#: the longest question `sat` asks, per cell: 5x5's 500 moves (its greedy sequences are
+#: about 240) are some MB of clauses a maze; 10,000 moves took 3.7 GB before an answer
+SAT_MOVES_PER_CELL = 20
 
 
 def _run_sat(args: argparse.Namespace) -> int:
@@ -280,6 +317,10 @@ def _run_sat(args: argparse.Namespace) -> int:
 
     n, m = args.size
     _limit(args.size, 4, MAX_EXPLICIT_CELLS, "sat")
+    if args.length > SAT_MOVES_PER_CELL * n * m:
+        raise UsageError(f"sat asks about at most {SAT_MOVES_PER_CELL * n * m} moves for "
+                         f"{n}x{m} (each maze's walk is clauses for every move and cell), "
+                         f"not {args.length}; `allmazes solve` finds longer sequences")
     try:
         result = sat_length(n, m, args.length, args.time_limit, _progress(args))
     except MissingExtra as err:
@@ -302,11 +343,15 @@ def _run_sat(args: argparse.Namespace) -> int:
 
 def _run_count(args: argparse.Namespace) -> int:
     """Count and print."""
+    from mazegame.engine.allmazes.budget import OutOfTime, deadline_in
     from mazegame.engine.allmazes.count import count_feasible
 
     n, m = args.size
     began = time.perf_counter()
-    total = count_feasible(n, m)
+    try:
+        total = count_feasible(n, m, deadline_in(args.time_limit), _progress(args))
+    except OutOfTime as err:
+        return _out_of_time(args, f"{err}; a longer --time-limit may finish the count")
     seconds = time.perf_counter() - began
     if args.json:
         print(json.dumps({"n": n, "m": m, "count": total, "seconds": round(seconds, 3)}))

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
 from pathlib import Path
 
 from numba.core.caching import CompileResultCacheImpl, FunctionCache
 from numba.core.registry import CPUDispatcher
 
-from mazegame.engine import compiles
+from mazegame.engine import compiles, interrupts
 
 #: Every kernel, in definition order (the warm-up counts and checks them).
 KERNELS: list[Kernel] = []
@@ -69,7 +70,18 @@ class Kernel(CPUDispatcher):
                 return self.py_func(*args, **kwargs)
             finally:
                 state.twin = False
-        return super().__call__(*args, **kwargs)
+        main = threading.get_ident() == interrupts.MAIN
+        if main:
+            interrupts.held.depth += 1  # a Ctrl-C now waits for the call to return
+        try:
+            return super().__call__(*args, **kwargs)
+        except SystemError as err:
+            _raise_interrupt_within(err)
+            raise
+        finally:
+            if main:
+                interrupts.held.depth -= 1
+                interrupts.raise_held()
 
     def enable_caching(self):
         """Cache compiled code on disk, retired by an edit anywhere in the engine."""
@@ -83,6 +95,19 @@ class Kernel(CPUDispatcher):
         return getattr(state, "twin", False) or (
             compiles.never_wait() and not self.signatures
             and not getattr(state, "may_compile", False))
+
+
+def _raise_interrupt_within(err: SystemError) -> None:
+    """KeyboardInterrupt, when a Ctrl-C caught a kernel's call in the Python that numba's
+    compiled code runs (e.g. unpickling a constant as the kernel returns): numba then
+    reports a SystemError ("returned a result with an exception set") caused by the
+    interrupt (through one SystemError per compiled caller on the way), which is the
+    interrupt the user meant."""
+    cause: BaseException | None = err
+    while isinstance(cause, SystemError):
+        cause = cause.__cause__ or cause.__context__
+    if isinstance(cause, KeyboardInterrupt):
+        raise KeyboardInterrupt from None
 
 
 def kernel(fn=None, *, inline: str = "never"):

@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import NEVER, in_chunks
+from mazegame.engine.allmazes.kernels import reseed
 from mazegame.engine.jit import kernel
 
 
@@ -55,25 +57,28 @@ def _cost_after(steps, seq, goal, trail, times, start, limit):
 
 
 @kernel
-def anneal(steps, seq, goal, iters, temp, seed):
-    """Anneal `seq` (its length kept) towards solving every class: the best sequence seen
-    and how many classes it leaves unsolved."""
-    np.random.seed(seed)
-    k = steps.shape[0]
-    length = seq.shape[0]
-    seq = seq.copy()
-    trail = np.zeros((k, length + 1), dtype=np.int8)
-    times = np.zeros(k, dtype=np.int64)
+def _anneal_start(steps, seq, goal, trail, times):
+    """Walk every class along `seq` (trails and times): how many it leaves unsolved."""
     cost = 0
-    for c in range(k):
+    for c in range(steps.shape[0]):
         if not _rewalk(steps, seq, goal, trail, times, c, 0):
             cost += 1
-    best, best_cost = seq.copy(), cost
-    trial = seq.copy()
-    for it in range(iters):
-        if cost == 0:
-            break
+    return cost
+
+
+@kernel
+def _anneal_some(steps, seq, goal, trail, times, best, trial, state, iters, temp, budget):
+    """Go on annealing `seq` (its length kept) for `budget` iterations, of `iters` in all
+    (the temperature falls over them); `state` holds [iterations done, classes `seq`
+    leaves unsolved, the fewest so far (those of `best`)]. Whether it is over: every
+    iteration done, or every class solved."""
+    length = seq.shape[0]
+    k = steps.shape[0]
+    it, cost, best_cost = state[0], state[1], state[2]
+    stop = min(iters, it + budget)
+    while it < stop and cost > 0:
         t = temp * (1.0 - it / iters) + 1e-3
+        it += 1
         trial[:] = seq
         kind = np.random.randint(3)
         i = np.random.randint(length)
@@ -102,7 +107,26 @@ def anneal(steps, seq, goal, iters, temp, seed):
             if cost < best_cost:
                 best_cost = cost
                 best[:] = seq
-    return best, best_cost
+    state[0], state[1], state[2] = it, cost, best_cost
+    return it >= iters or cost == 0
+
+
+def anneal(steps: np.ndarray, seq: np.ndarray, goal: int, iters: int, temp: float, seed: int,
+           deadline: float = NEVER) -> tuple[np.ndarray, int]:
+    """Anneal `seq` (its length kept) towards solving every class for `iters` iterations
+    (in chunks, to the deadline: see `budget`): the best sequence seen and how many
+    classes it leaves unsolved."""
+    reseed(seed)
+    k, length = steps.shape[0], len(seq)
+    seq = np.array(seq, dtype=np.int8)
+    trail = np.zeros((k, length + 1), dtype=np.int8)
+    times = np.zeros(k, dtype=np.int64)
+    cost = _anneal_start(steps, seq, goal, trail, times)
+    best, trial = seq.copy(), seq.copy()
+    state = np.array([0, cost, cost], dtype=np.int64)
+    in_chunks(lambda budget: _anneal_some(steps, seq, goal, trail, times, best, trial, state,
+                                          iters, temp, budget), deadline, budget=256)
+    return best, int(state[2])
 
 
 def shorten(steps: np.ndarray, goal: int, moves: np.ndarray, deadline: float, seed: int,
@@ -120,7 +144,8 @@ def shorten(steps: np.ndarray, goal: int, moves: np.ndarray, deadline: float, se
         rounds = (min(iters, 2000) if per_iter is None
                   else int(min(iters, max(100, left / max(per_iter, 1e-9)))))
         began = time.monotonic()
-        found, cost = anneal(steps, trial, goal, rounds, temp, int(rng.integers(1 << 30)))
+        found, cost = anneal(steps, trial, goal, rounds, temp, int(rng.integers(1 << 30)),
+                             deadline)
         per_iter = (time.monotonic() - began) / rounds
         if cost == 0:
             best = found

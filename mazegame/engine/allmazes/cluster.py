@@ -10,6 +10,8 @@ this machine. Dask is optional: `pip install 'mazegame[distributed]'`.
 
 from __future__ import annotations
 
+import logging
+
 from mazegame.engine.allmazes.search import Result, solve
 
 INSTALL = "pip install 'mazegame[distributed]'"  #: how to get the optional extra
@@ -37,13 +39,19 @@ def solve_on_cluster(n: int, m: int, method: str, seed: int, time_limit: float, 
     owned = None
     if cluster is None and scheduler is None:
         cluster = owned = LocalCluster(n_workers=workers or 1, threads_per_worker=1,
-                                       processes=True, dashboard_address=None)
+                                       processes=True, dashboard_address=None,
+                                       silence_logs=logging.ERROR)
     try:
         with Client(cluster if cluster is not None else scheduler) as client:
             seeds = list(range(seed, seed + runs))
             futures = client.map(solve, [n] * runs, [m] * runs, [method] * runs, seeds,
                                  [time_limit] * runs, pure=False)
-            results = client.gather(futures)
+            try:
+                results = client.gather(futures)
+            except KeyboardInterrupt:  # Dask's complaints as it stops half way are no news
+                for name in ("distributed", "asyncio"):
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
+                raise
     finally:
         if owned is not None:
             owned.close()

@@ -24,7 +24,10 @@ size) and a dictionary do: 6x6 in well under a second, 7x7 in seconds
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
+
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime, Progress, Ticker
 
 MAX_SIDE = 12  #: the largest narrow side (the frontiers grow about 4x per extra column)
 MAX_LENGTH = 1000  #: the largest long side (the work grows linearly with it)
@@ -44,8 +47,14 @@ def _normalised(labels: list[int]) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def count_feasible(n: int, m: int) -> int:
-    """The number of feasible n x m mazes (rows x columns; the count is symmetric)."""
+CHECK_EVERY = 4096  #: frontiers between two looks at the clock
+
+
+def count_feasible(n: int, m: int, deadline: float = NEVER,
+                   progress: Progress | None = None) -> int:
+    """The number of feasible n x m mazes (rows x columns; the count is symmetric).
+    OutOfTime, saying how far it got, when the deadline passes first (12x12 takes
+    minutes, 12x1000 hours)."""
     if min(n, m) < 1 or min(n, m) > MAX_SIDE or max(n, m) > MAX_LENGTH:
         raise ValueError(f"the narrow side must be 1..{MAX_SIDE} and the long one at most "
                          f"{MAX_LENGTH}, not {n}x{m}")
@@ -53,11 +62,17 @@ def count_feasible(n: int, m: int) -> int:
         n, m = m, n  # the narrower side is the frontier: far fewer states
     # The start cell is free and is component 1; the rest of the first row follows.
     states: dict[tuple[int, ...], int] = {(1,) + (0,) * (m - 1): 1}
+    tick = Ticker(progress)
     for cell in range(1, n * m):
         j = cell % m
         fresh = m + 2  # a label no frontier uses (at most m components)
         following: dict[tuple[int, ...], int] = defaultdict(int)
-        for frontier, ways in states.items():
+        for k, (frontier, ways) in enumerate(states.items()):
+            if k % CHECK_EVERY == 0:
+                if time.monotonic() > deadline:
+                    raise OutOfTime(f"counted {cell - 1} of the {n * m} cells "
+                                    f"({len(states):,} frontiers)")
+                tick(f"counting: cell {cell + 1} of {n * m}, {len(states):,} frontiers")
             up = frontier[j] if cell >= m else 0
             left = frontier[j - 1] if j > 0 else 0
             # blocked

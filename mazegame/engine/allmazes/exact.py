@@ -22,15 +22,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import OutOfTime
 from mazegame.engine.allmazes.check import solve_times
 from mazegame.engine.allmazes.family import family
 from mazegame.engine.jit import kernel
 
 Progress = Callable[[str], None]
-
-
-class OutOfTime(Exception):
-    """The search reached its deadline (or state limit) before finishing."""
 
 
 def _absorbing(steps: np.ndarray, goal: int) -> np.ndarray:
@@ -185,7 +182,11 @@ def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = Non
     say = progress or (lambda text: None)
     began = time.monotonic()
     deadline = began + time_limit
-    fam = family(n, m)
+    try:
+        fam = family(n, m, deadline)
+    except OutOfTime:  # the bound every maze size has: the path along two sides
+        return Bound(n, m, n + m - 2, np.empty(0, dtype=np.int8), 0, False,
+                     time.monotonic() - began)
     goal = fam.goal
     chosen = [int(np.argmax(fam.dist[:, 0]))]  # the maze with the longest path first
     lower = int(fam.dist[:, 0].max())
@@ -203,10 +204,13 @@ def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = Non
             continue
         # of the optimal sequences for the set, the one leaving the fewest classes unsolved
         unsolved = None
-        for candidate in found:
-            left = np.flatnonzero(solve_times(fam.steps, candidate, goal) < 0)
-            if unsolved is None or left.size < unsolved.size:
-                moves, unsolved = candidate, left
+        try:
+            for candidate in found:
+                left = np.flatnonzero(solve_times(fam.steps, candidate, goal, deadline) < 0)
+                if unsolved is None or left.size < unsolved.size:
+                    moves, unsolved = candidate, left
+        except OutOfTime:
+            return Bound(n, m, lower, moves, len(chosen), False, time.monotonic() - began)
         say(f"{len(chosen)} classes need {lower} moves; {unsolved.size} classes left unsolved")
         if unsolved.size == 0:
             return Bound(n, m, lower, moves, len(chosen), True, time.monotonic() - began)

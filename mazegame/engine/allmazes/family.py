@@ -17,11 +17,11 @@ of its cells.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from mazegame.engine.allmazes.brute import MAX_CELLS
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime, in_blocks
 from mazegame.engine.jit import kernel
 
 MOVES = "udlr"  #: the move letters, in the order of their numbers
@@ -80,16 +80,16 @@ def reach(nbr, free, stack):
 
 
 @kernel
-def _classes(n, m, nbr):
-    """The classes (connected cell sets holding both corners) and their maze counts."""
+def _classes_between(n, m, nbr, lo, hi):
+    """The classes (connected cell sets holding both corners) and their maze counts, of
+    the grids lo..hi-1 (the bits of the cells between the corners)."""
     cells = n * m
     goal = cells - 1
-    inner = cells - 2  # the cells other than the corners vary
-    masks = np.empty(1 << 16, dtype=np.int64)
-    weights = np.empty(1 << 16, dtype=np.int64)
+    masks = np.empty(1 << 10, dtype=np.int64)
+    weights = np.empty(1 << 10, dtype=np.int64)
     count = 0
     stack = np.empty(cells, dtype=np.int64)
-    for bits in range(np.int64(1) << inner):
+    for bits in range(lo, hi):
         free = np.int64(1) | (np.int64(bits) << 1) | (np.int64(1) << goal)
         # the class is kept only when the start's component is all of `free`
         if reach(nbr, free, stack) != free:
@@ -112,6 +112,18 @@ def _classes(n, m, nbr):
         weights[count] = np.int64(1) << loose
         count += 1
     return masks[:count].copy(), weights[:count].copy()
+
+
+def _classes(n: int, m: int, nbr: np.ndarray,
+             deadline: float = NEVER) -> tuple[np.ndarray, np.ndarray]:
+    """The classes and their maze counts, in ascending order of their bits: every grid
+    tried, in blocks (see `budget`). OutOfTime when the deadline passes first."""
+    parts = []
+    if not in_blocks(lambda lo, hi: parts.append(_classes_between(n, m, nbr, lo, hi)),
+                     1 << (n * m - 2), deadline, budget=1 << 14):
+        raise OutOfTime(f"listing the {n}x{m} mazes ran out of time")
+    return (np.concatenate([p[0] for p in parts]).astype(np.int64),
+            np.concatenate([p[1] for p in parts]).astype(np.int64))
 
 
 @kernel
@@ -174,15 +186,25 @@ class Family:
         return self.n * self.m - 1
 
 
-@lru_cache(maxsize=8)
-def family(n: int, m: int) -> Family:
-    """The classes of all feasible n x m mazes (n*m <= 25; 5x5 takes about a second)."""
+_FAMILIES: dict[tuple[int, int], Family] = {}  #: the last few sizes' classes
+KEEP_FAMILIES = 8  #: how many sizes `_FAMILIES` keeps
+
+
+def family(n: int, m: int, deadline: float = NEVER) -> Family:
+    """The classes of all feasible n x m mazes (n*m <= 25; 5x5 takes about a second).
+    Kept for the next call; OutOfTime when the deadline passes first."""
     if min(n, m) < 1 or n * m > MAX_CELLS:
         raise ValueError(f"explicit maze sets go up to {MAX_CELLS} cells, not {n}x{m}")
+    if (n, m) in _FAMILIES:
+        return _FAMILIES[(n, m)]
     nbr = neighbour_table(n, m)
     if n * m == 1:
         masks, weights = np.array([1], dtype=np.int64), np.array([1], dtype=np.int64)
     else:
-        masks, weights = _classes(n, m, nbr)
-    return Family(n, m, masks, weights, step_table(n, m, nbr, masks),
-                  distances(n, m, nbr, masks))
+        masks, weights = _classes(n, m, nbr, deadline)
+    fam = Family(n, m, masks, weights, step_table(n, m, nbr, masks),
+                 distances(n, m, nbr, masks))
+    if len(_FAMILIES) >= KEEP_FAMILIES:
+        del _FAMILIES[next(iter(_FAMILIES))]
+    _FAMILIES[(n, m)] = fam
+    return fam

@@ -14,16 +14,25 @@ machine word, so growing and flood-filling are a few shifts.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from collections.abc import Callable
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import (
+    CHUNK_SECONDS,
+    NEVER,
+    OutOfTime,
+    Progress,
+    Ticker,
+    expired,
+)
 from mazegame.engine.jit import kernel
 
 MIN_LISTED_CELLS = 26  #: below, `family` lists the classes (with their maze counts)
 MAX_LISTED_CELLS = 36  #: above, there are too many classes to hold (6x6: 361 million)
-SUBTREES = 512  #: the search splits into about this many parts, shared among the cores
+SUBTREES = 4096  #: the search splits into about this many parts (6x6: each under 0.02 s)
+BLOCK = 1 << 18  #: at most this many classes a part when walking a sequence through them
 BYTES_PER_CLASS = 15  #: a search's peak memory per listed class (6x6: 5.1 GB, measured)
 
 
@@ -137,26 +146,62 @@ def _grow(n, m, root, out, offset):
     return count
 
 
-def _on_cores(work, count: int) -> list:
-    """`work(i)` for i in 0..count-1, on a thread per core (the kernels release the GIL)."""
-    with ThreadPoolExecutor(min(os.cpu_count() or 1, 8)) as pool:
-        return list(pool.map(work, range(count)))
+def _on_cores(work, count: int, deadline: float = NEVER,
+              tick: Callable[[int], None] | None = None) -> list:
+    """`work(i)` for i in 0..count-1, on a thread per core (the kernels release the GIL),
+    each a fraction of a second; their results in order. At the deadline (OutOfTime) or
+    on Ctrl-C the parts not begun are dropped, so neither waits for the rest; `tick(done)`
+    runs as they finish."""
+    pool = ThreadPoolExecutor(min(os.cpu_count() or 1, 8))
+    try:
+        futures = [pool.submit(work, i) for i in range(count)]
+        pending = set(futures)
+        while pending:
+            _, pending = wait(pending, timeout=CHUNK_SECONDS, return_when=FIRST_EXCEPTION)
+            if tick is not None:
+                tick(count - len(pending))
+            if pending and expired(deadline):
+                raise OutOfTime(f"{count - len(pending)} of {count} parts done")
+        return [future.result() for future in futures]
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-@lru_cache(maxsize=1)
-def listed_classes(n: int, m: int) -> np.ndarray:
+_LISTED: dict[tuple[int, int], np.ndarray] = {}  #: the last size's classes
+
+
+def forget_listed() -> None:
+    """Drop the classes `listed_classes` keeps (6x6's are 2.9 GB)."""
+    _LISTED.clear()
+
+
+def listed_classes(n: int, m: int, deadline: float = NEVER,
+                   progress: Progress | None = None) -> np.ndarray:
     """int64 bitmasks of every class of n x m mazes (up to 36 cells; searches list them
     from 26 on): each connected cell set holding both corners, once, in no particular
-    order. Cached (one size at a time: 6x6's take 2.9 GB)."""
+    order. Kept for the next call (one size at a time: 6x6's take 2.9 GB); OutOfTime
+    when the deadline passes first."""
     if not 2 <= n * m <= MAX_LISTED_CELLS or min(n, m) < 1:
         raise ValueError(f"classes are listed for 2 to {MAX_LISTED_CELLS} cells, not {n}x{m}")
+    if (n, m) in _LISTED:
+        return _LISTED[(n, m)]
     roots = _roots(n, m, SUBTREES)
     nothing = np.empty(0, dtype=np.int64)
-    counts = _on_cores(lambda i: _grow(n, m, roots[i], nothing, 0), len(roots))
+    ticker = Ticker(progress)
+
+    def tick(what: str):
+        return lambda done: ticker(lambda: f"listing every class of the {n}x{m} mazes "
+                                           f"({what}): {done} of {len(roots)} parts")
+
+    counts = _on_cores(lambda i: _grow(n, m, roots[i], nothing, 0), len(roots), deadline,
+                       tick("counting"))
     starts = np.concatenate(([0], np.cumsum(counts)))
+    forget_listed()  # the last size's classes make room for these
     _make_room(n, m, int(starts[-1]))
     out = np.empty(int(starts[-1]), dtype=np.int64)
-    _on_cores(lambda i: _grow(n, m, roots[i], out, int(starts[i])), len(roots))
+    _on_cores(lambda i: _grow(n, m, roots[i], out, int(starts[i])), len(roots), deadline,
+              tick("writing"))
+    _LISTED[(n, m)] = out
     return out
 
 
@@ -199,15 +244,22 @@ def _times_block(masks, seq, nbr, goal, out, first, last):
                     break
 
 
-def mask_solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
+def mask_solve_times(masks: np.ndarray, nbr: np.ndarray, seq: np.ndarray,
+                     deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
     """int32 per class (bitmask): how many moves of `seq` bring it to the goal (-1 never);
-    the classes shared among the cores."""
+    the classes shared among the cores, in blocks of BLOCK classes at most. OutOfTime when
+    the deadline passes first."""
     out = np.empty(len(masks), dtype=np.int32)
     goal = nbr.shape[0] - 1
     seq = np.asarray(seq, dtype=np.int8)
-    blocks = np.linspace(0, len(masks), 8 * (os.cpu_count() or 1) + 1).astype(np.int64)
+    parts = max(8 * (os.cpu_count() or 1), -(-len(masks) // BLOCK))
+    blocks = np.linspace(0, len(masks), parts + 1).astype(np.int64)
+    ticker = Ticker(progress)
     _on_cores(lambda i: _times_block(masks, seq, nbr, goal, out, blocks[i], blocks[i + 1]),
-               len(blocks) - 1)
+              len(blocks) - 1, deadline,
+              lambda done: ticker(lambda: f"walking {len(seq)} moves through all "
+                                          f"{len(masks):,} classes: {done} of "
+                                          f"{len(blocks) - 1} parts"))
     return out
 
 
@@ -227,18 +279,20 @@ def _out_after(times, length):
     return out
 
 
-def late_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray,
-                 most: int) -> tuple[int, np.ndarray]:
+def late_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray, most: int,
+                 deadline: float = NEVER,
+                 progress: Progress | None = None) -> tuple[int, np.ndarray]:
     """(k, classes): the fewest moves k of `seq` after which at most `most` classes are
     not home (len(seq) if none), and those classes (bitmasks)."""
-    masks = listed_classes(n, m)
-    times = mask_solve_times(masks, nbr, seq)
+    masks = listed_classes(n, m, deadline, progress)
+    times = mask_solve_times(masks, nbr, seq, deadline, progress)
     few = _out_after(times, len(seq)) <= most
     k = int(np.argmax(few)) if few.any() else len(seq)
     return k, masks[(times > k) | (times < 0)]
 
 
-def unsolved_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray) -> np.ndarray:
+def unsolved_classes(n: int, m: int, nbr: np.ndarray, seq: np.ndarray,
+                     deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
     """The classes (bitmasks) of n x m mazes `seq` leaves unsolved, all of them."""
-    masks = listed_classes(n, m)
-    return masks[mask_solve_times(masks, nbr, seq) < 0]
+    masks = listed_classes(n, m, deadline, progress)
+    return masks[mask_solve_times(masks, nbr, seq, deadline, progress) < 0]

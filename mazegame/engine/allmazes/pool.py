@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime, in_blocks
 from mazegame.engine.allmazes.family import (
     distances,
     family,
@@ -16,6 +17,7 @@ from mazegame.engine.allmazes.family import (
     reach,
     step_table,
 )
+from mazegame.engine.allmazes.kernels import reseed
 from mazegame.engine.jit import kernel
 
 #: how likely a cell is blocked in the random mazes a sample draws, one density each
@@ -29,10 +31,9 @@ def component(nbr, free, cells):
 
 
 @kernel
-def random_classes(nbr, cells, count, blocked, seed):
+def _random_classes(nbr, cells, count, blocked):
     """`count` classes of random feasible mazes (each cell blocked with probability
-    `blocked`), drawn with numba's seeded generator."""
-    np.random.seed(seed)
+    `blocked`), drawn with numba's generator from where it stands."""
     out = np.empty(count, dtype=np.int64)
     goal = cells - 1
     got = 0
@@ -46,6 +47,20 @@ def random_classes(nbr, cells, count, blocked, seed):
             out[got] = comp
             got += 1
     return out
+
+
+def random_classes(nbr: np.ndarray, cells: int, count: int, blocked: float, seed: int,
+                   deadline: float = NEVER) -> np.ndarray:
+    """`count` classes of random feasible mazes (each cell blocked with probability
+    `blocked`), drawn with numba's generator seeded with `seed`, in chunks (see `budget`).
+    OutOfTime when the deadline passes first."""
+    reseed(seed)
+    parts: list[np.ndarray] = []
+    if not in_blocks(lambda lo, hi: parts.append(_random_classes(nbr, cells, hi - lo,
+                                                                 blocked)),
+                     count, deadline, budget=256):
+        raise OutOfTime("drawing random mazes ran out of time")
+    return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
 
 
 @kernel
@@ -78,15 +93,23 @@ def completions(nbr, cells, free, block, seed):
 
 
 @kernel
-def advance(steps, pos, seq, goal):
-    """Move every class's walker (in place) along `seq`; solved walkers stay at the goal."""
-    for c in range(pos.shape[0]):
+def _advance_block(steps, pos, seq, goal, lo, hi):
+    """`advance` for classes lo..hi-1."""
+    for c in range(lo, hi):
         p = pos[c]
         for i in range(seq.shape[0]):
             if p == goal:
                 break
             p = steps[c, p, seq[i]]
         pos[c] = p
+
+
+def advance(steps: np.ndarray, pos: np.ndarray, seq: np.ndarray, goal: int) -> None:
+    """Move every class's walker (in place) along `seq`; solved walkers stay at the goal.
+    In blocks of classes (see `budget`): Ctrl-C stops it."""
+    seq = np.asarray(seq, dtype=np.int8)
+    in_blocks(lambda lo, hi: _advance_block(steps, pos, seq, goal, lo, hi), len(pos),
+              budget=4096)
 
 
 class Pool:
@@ -142,11 +165,12 @@ def full_pool(n: int, m: int) -> Pool:
     return pool
 
 
-def sample_pool(n: int, m: int, count: int, seed: int) -> Pool:
-    """A pool of random classes, drawn at a few wall densities."""
+def sample_pool(n: int, m: int, count: int, seed: int, deadline: float = NEVER) -> Pool:
+    """A pool of random classes, drawn at a few wall densities (OutOfTime when the
+    deadline passes first)."""
     nbr = neighbour_table(n, m)
     if count == 0:
         return Pool(n, m, np.empty(0, dtype=np.int64))
-    parts = [random_classes(nbr, n * m, count // 4 + 1, blocked, seed + i)
+    parts = [random_classes(nbr, n * m, count // 4 + 1, blocked, seed + i, deadline)
              for i, blocked in enumerate(DENSITIES)]
     return Pool(n, m, np.concatenate(parts))

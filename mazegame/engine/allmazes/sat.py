@@ -18,13 +18,13 @@ second this way.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from mazegame.engine.allmazes.budget import OutOfTime, Ticker, in_chunks
 from mazegame.engine.allmazes.check import solve_times
 from mazegame.engine.allmazes.family import family, parse_sequence, sequence_text
 
@@ -102,7 +102,8 @@ class _Encoding:
 def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
                progress: Callable[[str], None] | None = None) -> SatResult:
     """Find a sequence of `length` moves solving every feasible n x m maze (n*m <= 25), or
-    prove there is none, within `time_limit` seconds."""
+    prove there is none, within `time_limit` seconds: the encoding and the solver both
+    stop at the time limit ("unknown")."""
     try:
         from pysat import card
         from pysat.solvers import Solver
@@ -110,40 +111,74 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
         raise MissingExtra(f"the SAT search needs python-sat: {INSTALL}") from None
     say = progress or (lambda text: None)
     began = time.monotonic()
-    fam = family(n, m)
+    deadline = began + time_limit
+    asked: list[int] = []
+
+    def unknown() -> SatResult:
+        return SatResult(n, m, length, "unknown", None, len(asked), time.monotonic() - began)
+
+    try:
+        fam = family(n, m, deadline)
+    except OutOfTime:
+        return unknown()
     far = np.argsort(-fam.dist[:, 0], kind="stable")  # the farthest from the goal first
     enc = _Encoding(fam.steps, int(fam.goal), length, card, n == m)
-    asked = [int(c) for c in far[:FIRST]]
     with Solver(name="cadical195", bootstrap_with=enc.clauses) as solver:
-        for c in asked:
-            solver.append_formula(enc.walk(c))
+        if not _ask_about(solver, enc, [int(c) for c in far[:FIRST]], asked, deadline):
+            return unknown()
         while True:
-            left = time_limit - (time.monotonic() - began)
-            if left <= 0:
-                break
-            timer = threading.Timer(left, solver.interrupt)
-            timer.start()
-            try:
-                answer = solver.solve_limited(expect_interrupt=True)
-            finally:
-                timer.cancel()
+            answer = _solve_until(solver, deadline, say)
             if answer is None:
-                break
+                return unknown()
             if answer is False:
                 return SatResult(n, m, length, "none", None, len(asked),
                                  time.monotonic() - began)
             seq = enc.sequence(solver.get_model())
-            unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
+            try:
+                unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal, deadline) < 0)
+            except OutOfTime:
+                return unknown()
             if unsolved.size == 0:
                 return SatResult(n, m, length, "found", sequence_text(seq), len(asked),
                                  time.monotonic() - began)
             worst = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")][:PER_ROUND]
-            for c in worst:
-                solver.append_formula(enc.walk(int(c)))
-                asked.append(int(c))
+            if not _ask_about(solver, enc, [int(c) for c in worst], asked, deadline):
+                return unknown()
             say(f"{length} moves: a candidate leaves {unsolved.size} unsolved; asking about "
                 f"{len(asked)} classes")
-    return SatResult(n, m, length, "unknown", None, len(asked), time.monotonic() - began)
+
+
+def _ask_about(solver, enc: _Encoding, classes: list[int], asked: list[int],
+               deadline: float) -> bool:
+    """Add the classes' walks to the question (`asked` grows): whether it got through
+    them before the deadline (a walk is length x cells clauses: thousands of moves take
+    a while)."""
+    for c in classes:
+        if time.monotonic() > deadline:
+            return False
+        solver.append_formula(enc.walk(c))
+        asked.append(c)
+    return True
+
+
+def _solve_until(solver, deadline: float, say: Callable[[str], None]) -> bool | None:
+    """The solver's answer (True: a model, False: none), or None at the deadline. It runs
+    on a budget of conflicts a call, sized by `in_chunks` to about CHUNK_SECONDS (CaDiCaL
+    cannot be interrupted from outside; its learnt clauses carry over from call to call),
+    so the deadline and Ctrl-C are seen between calls."""
+    answers: list[bool] = []
+    tick = Ticker(say)
+
+    def step(conflicts: int) -> bool:
+        solver.conf_budget(conflicts)
+        answer = solver.solve_limited()
+        if answer is not None:
+            answers.append(answer)
+        return answer is not None
+
+    in_chunks(step, deadline, budget=1000,
+              tick=lambda: tick("the SAT solver is still working"))
+    return answers[0] if answers else None
 
 
 def check_text(n: int, m: int, text: str) -> bool:

@@ -18,6 +18,7 @@ enumerate it; it loads without numba, so building the parser stays light).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,9 +26,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.allmazes.anneal import shorten
-from mazegame.engine.allmazes.check import sample_unsolved, solve_times
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime, expired
+from mazegame.engine.allmazes.check import UnsolvedSearch, solve_times
 from mazegame.engine.allmazes.family import family, neighbour_table
-from mazegame.engine.allmazes.kernels import greedy_extend, minimise_kernel, order_extend
+from mazegame.engine.allmazes.kernels import greedy_extend, minimise_moves, order_extend
 from mazegame.engine.allmazes.listed import (
     MAX_LISTED_CELLS,
     MIN_LISTED_CELLS,
@@ -42,36 +44,42 @@ Progress = Callable[[str], None]
 MAX_MOVES = 200_000  #: no sequence grows past this
 
 
-def _random_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _random_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
+                   deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
     """RS: random moves (down and right a little likelier) until the pool is solved."""
     out = []
-    while pool.unsolved().size and len(out) < MAX_MOVES:
+    while pool.unsolved().size and 64 * len(out) < MAX_MOVES and not expired(deadline):
         chunk = rng.choice(4, size=64, p=[0.2, 0.3, 0.2, 0.3]).astype(np.int8)
         advance(pool.steps, pool.pos, chunk, pool.goal)
         out.append(chunk)
     return np.concatenate(out) if out else np.empty(0, dtype=np.int8)
 
 
-def _order_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _order_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
+                  deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
     """SO: the unsolved classes in a random order, each led home from where it stands."""
     order = rng.permutation(pool.unsolved())
-    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, order)
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, order, deadline, progress)
 
 
-def _first_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+def _first_extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
+                  deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
     """IAS: the unsolved classes in the order the checker found them, each led home."""
-    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, pool.unsolved())
+    return order_extend(pool.steps, pool.dist, pool.pos, pool.goal, pool.unsolved(),
+                        deadline, progress)
 
 
 def _greedy(depth: int, power: float) -> Callable:
     """A lookahead extension of `depth` moves minimising the sum of distance^power."""
-    def extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def extend(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
+               deadline: float = NEVER, progress: Progress | None = None) -> np.ndarray:
         return greedy_extend(pool.steps, pool.dist, pool.pos, pool.goal, depth, float(power),
-                             MAX_MOVES, int(rng.integers(1 << 30)))
+                             MAX_MOVES, int(rng.integers(1 << 30)), deadline, progress)
     return extend
 
 
-#: The extension rules the registry (methods.METHODS) names.
+#: The extension rules the registry (methods.METHODS) names: each appends moves until
+#: the pool is solved (`pos` moved along), or stops at the deadline with it not solved.
 EXTENSIONS: dict[str, Callable] = {
     "random": _random_extend,
     "order": _order_extend,
@@ -112,56 +120,66 @@ def _listed(n: int, m: int) -> bool:
     return MIN_LISTED_CELLS <= n * m <= MAX_LISTED_CELLS
 
 
-def _pool(n: int, m: int, method: Method, seed: int, progress: Progress) -> Pool:
+def _pool(n: int, m: int, method: Method, seed: int, progress: Progress,
+          deadline: float = NEVER) -> Pool:
     """Every class when there are few enough, else a sample (or nothing, for IAS): drawn
-    from all classes where they are listed, else from random mazes."""
+    from all classes where they are listed, else from random mazes. OutOfTime when the
+    deadline passes first."""
     if n * m <= FULL_POOL_CELLS:
         return full_pool(n, m)
     if not _listed(n, m):
-        return sample_pool(n, m, SAMPLE if method.sample else 0, seed)
+        return sample_pool(n, m, SAMPLE if method.sample else 0, seed, deadline)
     progress(f"a pool drawn from every class of the {n}x{m} mazes (listed once)")
-    masks = listed_classes(n, m)
+    masks = listed_classes(n, m, deadline, progress)
     rng = np.random.default_rng(seed)
     count = min(LISTED_SAMPLE, len(masks)) if method.sample else 0
     return Pool(n, m, masks[rng.choice(len(masks), count, replace=False)])
 
 
-def _counterexamples(n: int, m: int, seq: np.ndarray, seed: int) -> tuple[np.ndarray, bool]:
+def _counterexamples(n: int, m: int, seq: np.ndarray, seed: int, deadline: float = NEVER,
+                     progress: Progress | None = None) -> tuple[np.ndarray, bool]:
     """Classes (masks) the sequence leaves unsolved: up to 25 cells ADD_PER_ROUND of them,
     the furthest from the goal first; up to 36 all of them (or LISTED_ADD drawn from
     them); beyond, up to ADD_SAMPLED drawn from all the partial mazes the search for an
-    unsolved maze ends in (the first ones it finds are near copies of each other).
-    Also whether they are all there are. Empty: it solves every maze."""
+    unsolved maze ends in (the first ones it finds are near copies of each other; at the
+    deadline, from those it met so far). Also whether they are all there are. Empty: it
+    solves every maze. OutOfTime when the deadline passes before any is known."""
     if n * m <= 25:
-        fam = family(n, m)
-        unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal) < 0)
+        fam = family(n, m, deadline)
+        unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal, deadline) < 0)
         found = unsolved[np.argsort(-fam.dist[unsolved, 0])[:ADD_PER_ROUND]]
         return fam.masks[found], found.size == unsolved.size
     if _listed(n, m):
-        found = unsolved_classes(n, m, neighbour_table(n, m), seq)
+        found = unsolved_classes(n, m, neighbour_table(n, m), seq, deadline, progress)
         if len(found) <= LISTED_ADD:
             return found, True
         return np.random.default_rng(seed).choice(found, LISTED_ADD, replace=False), False
     nbr = neighbour_table(n, m)
-    _, blocks, frees, _, _ = sample_unsolved(nbr, seq, n * m, 1 << 40, ADD_SAMPLED, seed)
-    return completions(nbr, n * m, frees, blocks, seed), False
+    search = UnsolvedSearch(nbr, seq, n * m, ADD_SAMPLED, seed, 1 << 40)
+    if not search.run(deadline, progress) and search.status < 0:
+        raise OutOfTime(f"no unsolved maze found in {search.nodes:,} partial mazes yet")
+    return completions(nbr, n * m, search.frees, search.blocks, seed), False
 
 
-def minimise(pool: Pool, moves: np.ndarray, passes: int = 3) -> np.ndarray:
-    """Drop every move the pool's classes do not need."""
-    return minimise_kernel(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes,
-                           np.zeros(len(pool.masks), dtype=np.int8))
+def minimise(pool: Pool, moves: np.ndarray, passes: int = 3, deadline: float = NEVER,
+             progress: Progress | None = None) -> np.ndarray:
+    """Drop every move the pool's classes do not need (those found by the deadline)."""
+    return minimise_moves(pool.steps, np.asarray(moves, dtype=np.int8), pool.goal, passes,
+                          np.zeros(len(pool.masks), dtype=np.int8), deadline, progress)
 
 
 def _append(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Generator,
-            passes: int) -> np.ndarray:
+            passes: int, deadline: float = NEVER,
+            progress: Progress | None = None) -> np.ndarray:
     """`seq` and the moves `extend` appends for the unsolved classes, less every appended
-    move they do not need from where `seq` left them (the walkers end where it ends)."""
+    move they do not need from where `seq` left them (the walkers end where it ends).
+    At the deadline, the moves appended so far (some classes still unsolved)."""
     alive = pool.unsolved()
     start = pool.pos[alive].copy()
-    more = extend(pool, seq, rng)
-    if passes and more.size and alive.size:
-        more = minimise_kernel(pool.steps[alive], more, pool.goal, passes, start)
+    more = extend(pool, seq, rng, deadline, progress)
+    if passes and more.size and alive.size and not pool.unsolved().size:
+        more = minimise_moves(pool.steps[alive], more, pool.goal, passes, start, deadline,
+                              progress)
         pool.pos[alive] = start
         advance(pool.steps, pool.pos, more, pool.goal)
     return np.concatenate((seq, more))
@@ -178,9 +196,11 @@ def _learn(pool: Pool, found: np.ndarray, seq: np.ndarray, complete: bool) -> No
 
 
 def _verified_else_learn(pool: Pool, seq: np.ndarray, rng: np.random.Generator,
-                         progress: Progress) -> bool:
-    """Whether `seq` solves every maze; if not, what it leaves unsolved joins the pool."""
-    found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+                         progress: Progress, deadline: float = NEVER) -> bool:
+    """Whether `seq` solves every maze; if not, what it leaves unsolved joins the pool.
+    OutOfTime when the deadline passes before either is known."""
+    found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)),
+                                       deadline, progress)
     if found.size == 0:
         return True
     _learn(pool, found, seq, complete)
@@ -193,21 +213,30 @@ def _one_run(n: int, m: int, method: Method, seed: int, deadline: float,
              repair_at: float = float("inf")) -> tuple[np.ndarray, bool]:
     """One extend-minimise-check loop: the sequence and whether the checker accepted it.
     From `repair_at` on, it only appends (`_repair`: minimising may drop moves mazes
-    outside the pool need), and the time left after it is verified goes to `_shrink`."""
+    outside the pool need), and the time left after it is verified goes to `_shrink`.
+    At the deadline, wherever it is, the sequence so far, not verified."""
     rng = np.random.default_rng(seed)
-    pool = _pool(n, m, method, seed, progress)
-    extend = EXTENSIONS[method.extend]
     seq = np.empty(0, dtype=np.int8)
-    while True:
-        seq = np.concatenate((seq, extend(pool, seq, rng)))
-        if minimise_passes:
-            seq = minimise(pool, seq, minimise_passes)
-        if pool.explicit or _verified_else_learn(pool, seq, rng, progress):
-            return seq, True
-        if time.monotonic() > deadline:
-            return seq, False
-        if time.monotonic() > repair_at:
-            break
+    try:
+        pool = _pool(n, m, method, seed, progress, deadline)
+    except OutOfTime:
+        return seq, False
+    extend = EXTENSIONS[method.extend]
+    try:
+        while True:
+            seq = np.concatenate((seq, extend(pool, seq, rng, deadline, progress)))
+            if pool.unsolved().size:  # the deadline (or MAX_MOVES) came first
+                return seq, False
+            if minimise_passes:
+                seq = minimise(pool, seq, minimise_passes, deadline, progress)
+            if pool.explicit or _verified_else_learn(pool, seq, rng, progress, deadline):
+                return seq, True
+            if expired(deadline):
+                return seq, False
+            if time.monotonic() > repair_at:
+                break
+    except OutOfTime:
+        return seq, False
     seq, verified = _repair(pool, seq, extend, rng, deadline, progress, minimise_passes)
     if not verified or not minimise_passes or _listed(n, m):
         return seq, verified  # listed: a fresh run does better than shrinking this one
@@ -219,13 +248,18 @@ def _repair(pool: Pool, seq: np.ndarray, extend: Callable, rng: np.random.Genera
     """Append moves (the walkers stand where `seq` leaves them) until no maze is left
     unsolved: the sequence, and whether it got there before the deadline."""
     while True:
-        seq = _append(pool, seq, extend, rng, passes)
-        if pool.complete and pool.unsolved().size == 0:  # no need to check again
+        seq = _append(pool, seq, extend, rng, passes, deadline, progress)
+        if pool.unsolved().size:  # the deadline came first
+            return seq, False
+        if pool.complete:  # no need to check again
             progress(f"{len(seq)} moves, verified: they solve every maze the check named")
             return seq, True
-        if _verified_else_learn(pool, seq, rng, progress):
-            return seq, True
-        if time.monotonic() > deadline:
+        try:
+            if _verified_else_learn(pool, seq, rng, progress, deadline):
+                return seq, True
+        except OutOfTime:
+            return seq, False
+        if expired(deadline):
             return seq, False
 
 
@@ -239,9 +273,13 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
     unsolved (all of them joined the pool), the result is also repaired by appending, and
     a repaired one shorter than `verified` takes its place. (Runs of 26 to 36 cells do
     not shrink: a fresh run does better there.)"""
-    while time.monotonic() < deadline:
-        seq = minimise(pool, verified, passes)
-        found, complete = _counterexamples(pool.n, pool.m, seq, int(rng.integers(1 << 30)))
+    while not expired(deadline):
+        seq = minimise(pool, verified, passes, deadline, progress)
+        try:
+            found, complete = _counterexamples(pool.n, pool.m, seq,
+                                               int(rng.integers(1 << 30)), deadline, progress)
+        except OutOfTime:
+            break
         if found.size == 0:
             return seq
         _learn(pool, found, seq, complete)
@@ -255,16 +293,20 @@ def _shrink(pool: Pool, verified: np.ndarray, extend: Callable, rng: np.random.G
     return verified
 
 
-def _polish(n: int, m: int, seq: np.ndarray, progress: Progress) -> np.ndarray:
+def _polish(n: int, m: int, seq: np.ndarray, progress: Progress,
+            deadline: float = NEVER) -> np.ndarray:
     """A verified sequence of 26 to 36 cells less the moves no maze needs, found exactly:
     after the first k moves (k the earliest after which at most POLISH_CLASSES classes are
     unsolved) the rest is minimised against all the classes still out then, from where
     they stand; the others are home by then, whatever follows. (Minimising against the
-    pools kept moves the sample needed that the appended moves now do as well.)"""
-    k, out = late_classes(n, m, neighbour_table(n, m), seq, POLISH_CLASSES)
+    pools kept moves the sample needed that the appended moves now do as well.) At the
+    deadline, what was dropped by then; OutOfTime before the late classes are known."""
+    k, out = late_classes(n, m, neighbour_table(n, m), seq, POLISH_CLASSES, deadline,
+                          progress)
     late = Pool(n, m, out)
     advance(late.steps, late.pos, seq[:k], late.goal)
-    rest = minimise_kernel(late.steps, seq[k:].copy(), late.goal, 3, late.pos.copy())
+    rest = minimise_moves(late.steps, seq[k:].copy(), late.goal, 3, late.pos.copy(),
+                          deadline, progress)
     progress(f"polished: {len(seq)} moves -> {k + len(rest)} (the last {len(seq) - k} "
              f"against all {len(late.masks)} classes out after move {k})")
     return np.concatenate((seq[:k], rest))
@@ -282,7 +324,10 @@ def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
 
 def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
           progress: Progress | None = None, minimise_passes: int = 3) -> Result:
-    """Search for a sequence solving every feasible n x m maze (n*m <= 64)."""
+    """Search for a sequence solving every feasible n x m maze (n*m <= 64), until it is
+    verified (and for some methods and sizes, until the time limit, shortening it). At
+    the time limit every part of the search stops: the result is then the best sequence
+    verified, or one that is not (`verified` False; perhaps empty)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     if min(n, m) < 2 or n * m > 64:
@@ -298,7 +343,7 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
         fam = family(n, m)
         best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
     run, took = 1, time.monotonic() - began
-    while (spec.restarts or _listed(n, m)) and time.monotonic() < deadline:
+    while (spec.restarts or _listed(n, m)) and not expired(deadline):
         if _listed(n, m) and time.monotonic() + 2 * took > deadline:
             break  # a run there takes minutes: one more and the polish would not fit
         started = time.monotonic()
@@ -310,5 +355,6 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
         say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")
         run += 1
     if ok and _listed(n, m) and minimise_passes:
-        best = _polish(n, m, best, say)
+        with contextlib.suppress(OutOfTime):
+            best = _polish(n, m, best, say, deadline)
     return Result(n, m, best, method, seed, ok, time.monotonic() - began)

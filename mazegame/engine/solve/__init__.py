@@ -22,7 +22,6 @@ from mazegame.engine.solve.registry import (
     SolveOptions,
     SolverSpec,
     cancel,
-    check_budget,
     new_control,
     register,
 )
@@ -68,7 +67,7 @@ def solve(
             f"solver {name!r} needs a bounded maze with two-way doors "
             "(no wrap-around, no one-way doors)"
         )
-    check_budget(budget)
+    spec.check_budget(budget, maze.size)
     result = spec.run(maze, record, SolveOptions(seed, budget, facing, control))
     if budget is None and result.extra.get("status") == BUDGET:
         _as_step_cap(result)

@@ -44,6 +44,7 @@ from mazegame.engine.solve.registry import (
     CONTROL_STEPS,
     DEFAULTS,
     FOUND,
+    MAX_BUDGET,
     SETTLED,
     SMELL,
     UNREACHABLE,
@@ -230,16 +231,23 @@ def _aroma_reach(maze: Maze) -> tuple[np.ndarray, np.ndarray, int]:
     return order, reach, int(reach[0])
 
 
+def most_ticks(cells: int) -> int:
+    """The largest tick budget a maze of `cells` cells takes: MAX_TICK_WORK cell updates
+    (and no more than any budget, MAX_BUDGET)."""
+    return max(1, min(MAX_TICK_WORK // max(cells, 1), MAX_BUDGET))
+
+
 def cheese_ticks(cells: int) -> int:
     """The default tick cap: a tick sweeps up to `cells` cells, so the cap allows about
-    TICK_WORK cell updates (a few seconds), and never fewer than 10,000 ticks.
+    TICK_WORK cell updates (a few seconds), and never fewer than 10,000 ticks, but never
+    more than the maze takes (`most_ticks`: from 10 million cells on, fewer than 10,000).
 
     Far from the cheese the aroma is too faint for a float64 (below about 1e-624, even
     scaled by SCALE, it reads 0), so a rat d moves away waits about d^2 / 2000 ticks
     before it smells anything (when d is over a thousand), on top of the d ticks of its
     walk.
     """
-    return int(max(10_000, TICK_WORK // max(cells, 1)))
+    return int(min(max(10_000, TICK_WORK // max(cells, 1)), most_ticks(cells)))
 
 
 def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
@@ -249,9 +257,9 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     (see `registry.new_control`): the sweep polls the flag every tick."""
     n = maze.size
     budget = options.budget if options.budget is not None else cheese_ticks(n)
-    if budget * n > MAX_TICK_WORK:  # a tick costs a sweep of the maze
+    if budget > most_ticks(n):  # a tick costs a sweep of the maze
         raise ValueError(f"the cheese's budget counts ticks, each a sweep of the maze: at "
-                         f"most {MAX_TICK_WORK // n:,} for {n:,} cells, not {budget:,}")
+                         f"most {most_ticks(n):,} for {n:,} cells, not {budget:,}")
     order, reach, ngoals = _aroma_reach(maze)
     control = options.control_array()
     status, ticks, mem, cnt, events, tar, level = run_recorded(
@@ -273,5 +281,6 @@ register(SolverSpec(
     "average of its own and its neighbours'. The rat waits until it smells it, then always "
     "steps towards the strongest smell.",
     "Suits, Playing With Mazes (1994), section 3.6",
-    directed=True, walker=True, labels="aroma",
+    directed=True, walker=True, labels="aroma", budget_default=cheese_ticks,
+    budget_most=most_ticks, budget_unit="ticks (each a sweep of the maze)",
 ))

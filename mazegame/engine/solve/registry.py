@@ -228,6 +228,20 @@ class SolverSpec:
     walker: bool = False  #: an agent walks: its AT events are exactly `Solution.walk`
     randomized: bool = False  #: reads `SolveOptions.seed`
     complete: bool = True  #: always reaches a goal of a connected perfect maze (within budget)
+    #: the budget a run gets when the caller gives none, for a maze of so many cells
+    budget_default: Callable[[int], int] = default_budget
+    #: the largest budget a run takes on a maze of so many cells (MAX_BUDGET for most)
+    budget_most: Callable[[int], int] = lambda cells: MAX_BUDGET
+    budget_unit: str = "steps"  #: what the budget counts
+
+    def check_budget(self, budget: int | None, cells: int) -> None:
+        """Refuse, up front, a budget this solver cannot take on a maze of `cells` cells
+        (None: its default, `budget_default`, which every maze size takes)."""
+        check_budget(budget)
+        most = self.budget_most(cells)
+        if budget is not None and budget > most:
+            raise ValueError(f"{self.name} takes a budget of at most {most:,} "
+                             f"{self.budget_unit} on a maze of {cells:,} cells, not {budget:,}")
 
 
 def register(spec: SolverSpec) -> SolverSpec:

@@ -61,7 +61,7 @@ def test_a_search_that_would_not_fit_in_memory_says_so(monkeypatch, capsys):
     from mazegame.engine.allmazes import listed
 
     monkeypatch.setattr(listed, "_available_memory", lambda: 1 << 10)  # 1 KiB free
-    listed.listed_classes.cache_clear()
+    listed.forget_listed()
     assert main(["allmazes", "solve", "2x13", "--time-limit", "1"]) == 1
     err = capsys.readouterr().err
     assert "classes of the 2x13 mazes needs about" in err and "GB is free" in err

@@ -12,7 +12,7 @@ import pytest
 
 from mazegame.cli import main
 from mazegame.engine.generate import generate
-from mazegame.engine.grid import set_door
+from mazegame.engine.grid import MAX_SIDE, set_door
 from mazegame.engine.mazefile import to_document
 from mazegame.engine.solve import SOLVERS, base, cancel, new_control, solve
 from mazegame.engine.solve.registry import (
@@ -148,3 +148,30 @@ def test_a_cut_trace_still_ends_in_the_final_state(monkeypatch, name):
     assert b.agents[0] == a.agents[0] == full.path[-1]
     for attr in ("marks", "labels", "doors"):
         assert np.array_equal(getattr(a, attr), getattr(b, attr)), attr
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("cells", [1, 100, 2000 * 2000, 10**7 + 1, MAX_SIDE * MAX_SIDE])
+def test_every_solvers_default_budget_is_one_it_takes_at_every_size(name, cells):
+    # `solve BIG.json --algo cheese` refused its own default above 10^7 cells ("at most
+    # 5,960 ... not 10,000"); no maze is built or solved here, only the rules compared.
+    spec = SOLVERS[name]
+    spec.check_budget(spec.budget_default(cells), cells)
+    assert 1 <= spec.budget_default(cells) <= spec.budget_most(cells) <= MAX_BUDGET
+
+
+def test_the_runs_default_is_the_registrys():
+    from mazegame.engine.solve.aroma import cheese_ticks
+    from mazegame.engine.solve.registry import SolveOptions
+
+    assert SOLVERS["cheese"].budget_default is cheese_ticks  # what solve_cheese falls back on
+    walkers = [spec for spec in SOLVERS.values() if spec.name != "cheese"]
+    maze = walled_goal()
+    assert all(spec.budget_default(maze.size) == SolveOptions().steps(maze) for spec in walkers)
+
+
+def test_a_budget_a_solver_cannot_take_on_this_maze_is_refused_up_front():
+    maze = walled_goal(20, 20)
+    most = SOLVERS["cheese"].budget_most(maze.size)
+    with pytest.raises(ValueError, match=f"at most {most:,} ticks .* a maze of 400 cells"):
+        solve("cheese", maze, budget=most + 1)
