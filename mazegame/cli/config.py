@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mazegame.cli.common import Command, UsageError
+from mazegame.cli.common import Command, UsageError, write_output
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -46,11 +46,12 @@ def _act(args: argparse.Namespace, prefs) -> int:
         raise UsageError(f"unknown setting {key!r}; settings: {', '.join(SETTINGS)}")
     if args.action == "list":
         width = max(map(len, SETTINGS))
-        for name, setting in SETTINGS.items():
-            values = "..." if setting.lazy else "|".join(setting.values())
-            print(f"{name:<{width}}  {prefs[name]:<14}  {setting.help} ({values})")
+        write_output(None, "\n".join(
+            f"{name:<{width}}  {prefs[name]:<14}  {setting.help} "
+            f"({'...' if setting.lazy else '|'.join(setting.values())})"
+            for name, setting in SETTINGS.items()))
     elif args.action == "get":
-        print(prefs.checked(key) if SETTINGS[key].lazy else prefs[key])
+        write_output(None, str(prefs.checked(key) if SETTINGS[key].lazy else prefs[key]))
     elif args.action == "set":
         try:
             prefs.set(key, args.value)

@@ -18,6 +18,7 @@ second this way.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -99,6 +100,19 @@ class _Encoding:
                          for t in range(self.length)], dtype=np.int8)
 
 
+def _solve(solver) -> bool | None:
+    """solver.solve_limited(), with Ctrl-C as KeyboardInterrupt. In the main thread pysat
+    takes SIGINT over while it solves and ends with its own error ("Caught keyboard
+    interrupt"), leaving its handler in place: Python's goes back, the interrupt goes on."""
+    try:
+        return solver.solve_limited(expect_interrupt=True)
+    except Exception as err:
+        if "keyboard interrupt" not in str(err).lower():
+            raise
+        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
+        raise KeyboardInterrupt from None
+
+
 def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
                progress: Callable[[str], None] | None = None) -> SatResult:
     """Find a sequence of `length` moves solving every feasible n x m maze (n*m <= 25), or
@@ -124,7 +138,7 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
             timer = threading.Timer(left, solver.interrupt)
             timer.start()
             try:
-                answer = solver.solve_limited(expect_interrupt=True)
+                answer = _solve(solver)
             finally:
                 timer.cancel()
             if answer is None:

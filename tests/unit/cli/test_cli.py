@@ -120,8 +120,10 @@ def test_bench_quick_json(capsys, monkeypatch):
 
 # -- the package: one module a subcommand, no cycle ------------------------------------------
 CLI_DIR = Path(mazegame.cli.__file__).parent
+#: What the subcommands share: arguments and I/O, standard output's rules, Ctrl-C's.
+SHARED_MODULES = ("common", "output", "interrupt")
 SUBCOMMAND_MODULES = sorted(p.stem for p in CLI_DIR.glob("*.py")
-                            if p.stem not in ("__init__", "common"))
+                            if p.stem not in ("__init__", *SHARED_MODULES))
 
 
 def test_every_subcommand_module_is_registered():
@@ -129,11 +131,12 @@ def test_every_subcommand_module_is_registered():
     assert registered == {f"mazegame.cli.{name}" for name in SUBCOMMAND_MODULES}
 
 
-@pytest.mark.parametrize("name", [*SUBCOMMAND_MODULES, "common"])
-def test_subcommand_modules_import_only_common_from_the_package(name):
+@pytest.mark.parametrize("name", [*SUBCOMMAND_MODULES, *SHARED_MODULES])
+def test_subcommand_modules_import_only_the_shared_ones_from_the_package(name):
     tree = ast.parse((CLI_DIR / f"{name}.py").read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
     from_cli = {m for m in imported if m == "mazegame.cli" or m.startswith("mazegame.cli.")}
-    assert from_cli <= ({"mazegame.cli.common"} if name != "common" else set())
+    shared = {f"mazegame.cli.{m}" for m in SHARED_MODULES} - {f"mazegame.cli.{name}"}
+    assert from_cli <= shared
