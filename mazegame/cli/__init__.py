@@ -2,7 +2,7 @@
 edit, interpreted, selfplay, rat, allmazes, config, serve, records, replay.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
-arguments and one that runs it. The modules import only `common` (and what it stands on),
+arguments and one that runs it. The modules import only the shared `common` and `output`,
 never this package, so COMMANDS is filled here without a cycle. However a command ends, it
 is one line at most and never a traceback: bad input exits 2, output that cannot be written
 1 (`output`), Ctrl-C 130 (`interrupt`).
@@ -91,7 +91,7 @@ def _ending(err: BaseException | None, sigint: Sigint) -> int | None:
     """The exit status of a command that ended with err (None: a bug, to be raised): 130 after
     Ctrl-C, 2 for bad input, 1 for output that could not be written, 0 for a closed pipe."""
     if sigint.ended(err):
-        with interrupt.ignoring_sigint():
+        with interrupt.winding_up():
             print(interrupt.MESSAGE, file=sys.stderr)
         return interrupt.STATUS
     if isinstance(err, UsageError):

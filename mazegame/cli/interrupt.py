@@ -17,8 +17,9 @@ interrupt was swallowed still ends with 130.
 
 A SIGINT ignored when mazegame started (a script's background job) stays ignored, and a
 handler someone else installed (an embedding program) is left alone: Sigint then only reads
-exceptions. Libraries that take SIGINT over for a while (pysat's solvers, aiohttp's server)
-answer it in their own way; engine.allmazes.sat turns pysat's answer into KeyboardInterrupt.
+exceptions. Libraries that take SIGINT over for a while answer it their own way: aiohttp's
+server stops (`serve`); python-sat's solvers longjmp out of their handler, which is unsafe,
+so engine.allmazes.sat runs them off the main thread, where they leave SIGINT to Python.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ class Sigint:
         if not caused_by_ctrl_c(unraisable.exc_value):
             self._previous_hook(unraisable)
             return
-        resend = threading.Timer(REDELIVER_SECONDS, signal.raise_signal, (signal.SIGINT,))
+        main = threading.main_thread().ident  # its sleeps and reads end on the signal
+        resend = threading.Timer(REDELIVER_SECONDS, signal.pthread_kill, (main, signal.SIGINT))
         resend.daemon = True
         resend.start()
 
@@ -89,17 +91,18 @@ class Sigint:
 
 
 @contextlib.contextmanager
-def ignoring_sigint() -> Iterator[None]:
-    """While saying "interrupted" and returning 130: a second Ctrl-C would otherwise raise in
-    the middle and print a traceback."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+def winding_up() -> Iterator[None]:
+    """Around saying "interrupted" as the program ends: a second Ctrl-C is ignored (it would
+    raise in the middle and print a traceback), CPython's unhandled-Ctrl-C mark is cleared,
+    and objects the interrupt left half-built (llvmlite's, mid-compile), whose finalizers may
+    fail as the program ends, say nothing ("Exception ignored in ...")."""
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
     try:
         yield
     finally:
         forget_unhandled_mark()
+        sys.unraisablehook = lambda unraisable: None
         if previous is not None:  # None: a handler set outside Python, not ours to restore
             signal.signal(signal.SIGINT, previous)
 

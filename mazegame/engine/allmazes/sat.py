@@ -18,7 +18,6 @@ second this way.
 
 from __future__ import annotations
 
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -100,19 +99,6 @@ class _Encoding:
                          for t in range(self.length)], dtype=np.int8)
 
 
-def _solve(solver) -> bool | None:
-    """solver.solve_limited(), with Ctrl-C as KeyboardInterrupt. In the main thread pysat
-    takes SIGINT over while it solves and ends with its own error ("Caught keyboard
-    interrupt"), leaving its handler in place: Python's goes back, the interrupt goes on."""
-    try:
-        return solver.solve_limited(expect_interrupt=True)
-    except Exception as err:
-        if "keyboard interrupt" not in str(err).lower():
-            raise
-        signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
-        raise KeyboardInterrupt from None
-
-
 def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
                progress: Callable[[str], None] | None = None) -> SatResult:
     """Find a sequence of `length` moves solving every feasible n x m maze (n*m <= 25), or
@@ -122,6 +108,46 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
         from pysat.solvers import Solver
     except ImportError:
         raise MissingExtra(f"the SAT search needs python-sat: {INSTALL}") from None
+    stop = threading.Event()
+    return _off_the_main_thread(
+        lambda: _search(n, m, length, time_limit, progress, card, Solver, stop), stop)
+
+
+def _off_the_main_thread(work: Callable[[], SatResult], stop: threading.Event) -> SatResult:
+    """work() in a worker thread. In the main thread python-sat takes SIGINT over while it
+    solves or encodes and ends the call by a longjmp out of its signal handler, which left
+    the heap locked or broken: after Ctrl-C the process hung or crashed (3 of 30 runs). In
+    a worker it leaves SIGINT to Python. The solver holds the interpreter while it runs, so
+    Ctrl-C lands here between its calls (the time limit's grain too); the search is told to
+    stop and waited for, and the KeyboardInterrupt goes on."""
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["result"] = work()
+        except BaseException as err:  # handed to the caller's thread
+            outcome["error"] = err
+
+    worker = threading.Thread(target=run, name="sat search", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)  # a timeout: the main thread wakes for Ctrl-C
+    except KeyboardInterrupt:
+        stop.set()
+        worker.join()
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
+
+
+def _search(n: int, m: int, length: int, time_limit: float,
+            progress: Callable[[str], None] | None, card, Solver,
+            stop: threading.Event) -> SatResult:
+    """sat_length's search, until an answer, the time limit, or `stop`."""
     say = progress or (lambda text: None)
     began = time.monotonic()
     fam = family(n, m)
@@ -131,14 +157,14 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
     with Solver(name="cadical195", bootstrap_with=enc.clauses) as solver:
         for c in asked:
             solver.append_formula(enc.walk(c))
-        while True:
+        while not stop.is_set():
             left = time_limit - (time.monotonic() - began)
             if left <= 0:
                 break
             timer = threading.Timer(left, solver.interrupt)
             timer.start()
             try:
-                answer = _solve(solver)
+                answer = solver.solve_limited(expect_interrupt=True)
             finally:
                 timer.cancel()
             if answer is None:
@@ -153,6 +179,8 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
                                  time.monotonic() - began)
             worst = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")][:PER_ROUND]
             for c in worst:
+                if stop.is_set():
+                    break
                 solver.append_formula(enc.walk(int(c)))
                 asked.append(int(c))
             say(f"{length} moves: a candidate leaves {unsolved.size} unsolved; asking about "
