@@ -151,6 +151,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
         return value
 
     parse.__doc__ = f"A whole number from {low} to {high} (ASCII digits)."
+    parse.bounds = (low, high)  # type: ignore[attr-defined]
     return parse
 
 

@@ -46,6 +46,13 @@ def test_the_enumeration_finds_the_converters():
     assert int not in CONVERTERS.values() and float not in CONVERTERS.values()
 
 
+#: The ranges of the converters that are not `whole_number`s (those carry their bounds).
+RANGES = {"parse_size": (1, 4096), "parse_cell": (0, 4095), "parse_seed": (0, 2**31 - 1),
+          "parse_budget": (1, math.inf), "parse_fraction": (0, 1), "parse_seconds": (0, 604800),
+          "parse_cap": (0, 3600), "parse_idle": (0, 600), "parse_rows_cols": (1, 1000),
+          "parse_side": (4, 10)}
+
+
 #: digits of other scripts that int() and float() accept: full width, Arabic-Indic,
 #: Devanagari, superscript two (which int() refuses), mathematical bold.
 FOREIGN_DIGITS = "０１２３４５６７８９٠١٢٣٤٥٦٧٨٩०१२३४५६७८९²𝟎𝟏𝟐"
@@ -69,6 +76,9 @@ def test_any_text_gives_a_value_or_an_argument_error(name, text):
         [v for v in value if isinstance(v, int | float)] if isinstance(value, tuple) else []
     assert all(math.isfinite(v) for v in numbers)
     assert all(not any(ch in FOREIGN_DIGITS for ch in text) for _ in numbers)
+    low, high = RANGES.get(name.rsplit(".", 1)[-1], getattr(CONVERTERS[name], "bounds",
+                                                             (-math.inf, math.inf)))
+    assert all(low <= v <= high for v in numbers), (text, value)
 
 
 @pytest.mark.parametrize("argv", [
