@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
 
-from mazegame.cli.common import Command, UsageError, parse_seed, read_input
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    ascii_float,
+    parse_seed,
+    read_input,
+    shown,
+    whole_number,
+)
 
 MAX_CHECK_CELLS = 64  #: the checker's limit (two 64-bit words per partial maze)
 MAX_EXPLICIT_CELLS = 25  #: exact searches enumerate every maze class
@@ -25,7 +32,7 @@ def parse_rows_cols(text: str) -> tuple[int, int]:
 
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
-        raise argparse.ArgumentTypeError(f"a size is NxM, e.g. 4x4, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a size is NxM, e.g. 4x4, not {shown(text)}")
     n, m = int(parts[0]), int(parts[1])
     if min(n, m) < 1 or min(n, m) > MAX_SIDE or max(n, m) > MAX_LENGTH:
         raise argparse.ArgumentTypeError(
@@ -36,13 +43,10 @@ def parse_rows_cols(text: str) -> tuple[int, int]:
 
 def parse_seconds(text: str) -> float:
     """A time limit: a positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = ascii_float(text)
     if not (0 < value <= 7 * 86400):
         raise argparse.ArgumentTypeError(
-            f"a time limit is a number of seconds above 0 (at most a week), not {text!r}")
+            f"a time limit is a number of seconds above 0 (at most a week), not {shown(text)}")
     return value
 
 
@@ -133,17 +137,7 @@ def _out_of_time(args: argparse.Namespace, what: str) -> int:
 
 
 MAX_RUNS = 10_000  #: a bound on --runs and --workers
-
-
-def parse_runs(text: str) -> int:
-    """A number of runs or workers, 1..MAX_RUNS."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= n <= MAX_RUNS:
-        raise argparse.ArgumentTypeError(f"must be 1..{MAX_RUNS:,}, not {n}")
-    return n
+parse_runs = whole_number(1, MAX_RUNS)  #: --runs, --workers, sat's LENGTH
 
 
 def _progress(args: argparse.Namespace):

@@ -7,7 +7,14 @@ import argparse
 import json
 import sys
 
-from mazegame.cli.common import Command, UsageError, write_output
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    ascii_float,
+    shown,
+    whole_number,
+    write_output,
+)
 
 
 def _number(text: str, convert, name: str, noun: str, inside, bounds: str):
@@ -15,26 +22,25 @@ def _number(text: str, convert, name: str, noun: str, inside, bounds: str):
     try:
         value = convert(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{name} is {noun}, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{name} is {noun}, not {shown(text)}") from None
     if not inside(value):  # a comparison, so nan and inf are refused too
-        raise argparse.ArgumentTypeError(f"{name} must be {bounds}, not {text}")
+        raise argparse.ArgumentTypeError(f"{name} must be {bounds}, not {shown(text)}")
     return value
 
 
 def parse_cap(text: str) -> float:
     """'10' -> 10.0 seconds: the most one timed call of the bench may take."""
-    return _number(text, float, "cap", "a number of seconds", lambda v: 0 < v <= 3600,
+    return _number(text, ascii_float, "cap", "a number of seconds", lambda v: 0 < v <= 3600,
                    "more than 0 and at most 3600 s")
 
 
-def parse_repeat(text: str) -> int:
-    """'3' -> 3: how many times each startup figure is measured."""
-    return _number(text, int, "repeat", "a whole number", lambda v: 1 <= v <= 100, "1 to 100")
+#: --repeat: how many times each startup figure is measured
+parse_repeat = whole_number(1, 100)
 
 
 def parse_idle(text: str) -> float:
     """'10' -> 10.0 seconds of watching an idle screen (0: no idle figures)."""
-    return _number(text, float, "idle", "a number of seconds", lambda v: 0 <= v <= 600,
+    return _number(text, ascii_float, "idle", "a number of seconds", lambda v: 0 <= v <= 600,
                    "0 to 600 s")
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from mazegame.cli.output import failure, write_pieces
+
 
 class UsageError(Exception):
     """A problem with the user's input: printed as one line, exit status 2."""
@@ -47,26 +49,21 @@ def shown_name(path: str) -> str:
 
 def write_output(path: str | None, text: str | Iterable[str]) -> None:
     """Write a text, or its pieces in turn, to a file or to standard output (None or '-');
-    it ends with a newline."""
+    it ends with a newline. A file that cannot be opened is a UsageError (status 2); a write
+    that fails, or standard output closed, is an OutputError (status 1: see cli.output)."""
     pieces = [text] if isinstance(text, str) else text
+    if path in (None, "-"):
+        write_pieces(sys.stdout, pieces)
+        return
     try:
-        file = sys.stdout if path in (None, "-") else open(path, "w", encoding="utf-8")  # noqa: SIM115
+        file = open(path, "w", encoding="utf-8")  # noqa: SIM115
     except OSError as err:
         raise UsageError(f"cannot write {path}: {err.strerror}") from None
     try:
-        last = ""
-        for piece in pieces:  # written apart: never a copy of a huge text
-            file.write(piece)
-            last = piece or last
-        if not last.endswith("\n"):
-            file.write("\n")
+        with file:  # closing flushes: a full disk is found here
+            write_pieces(file, pieces, path)
     except OSError as err:
-        if isinstance(err, BrokenPipeError):
-            raise
-        raise UsageError(f"cannot write {path}: {err.strerror}") from None
-    finally:
-        if file is not sys.stdout:
-            file.close()
+        raise failure(path, err) from None
 
 
 def check_output(path: str | None) -> None:
@@ -103,14 +100,61 @@ def registry_listing(registry) -> str:
 
 
 # -- shared argument parsing ---------------------------------------------------
+# One rule for every number typed on the command line: ASCII digits only. int() and float()
+# also take '４' (full width), '٣' (Arabic-Indic) and '1_000'; the seed boxes never did.
+MAX_DIGITS = 30  #: a number with more digits is out of every range here
+
+
+def ascii_int(text: str) -> int | None:
+    """A whole number written in ASCII digits (a sign and spaces around allowed), or None."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in ("+", "-") else body
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
+        return None
+    return int(body)
+
+
+def ascii_float(text: str) -> float:
+    """A decimal number written in ASCII ('2.5', '1e-3'), or NaN, which fails every range
+    test (as NaN and infinities typed in do)."""
+    body = text.strip()
+    if not body.isascii() or "_" in body or len(body) > 2 * MAX_DIGITS:
+        return math.nan
+    try:
+        return float(body)
+    except ValueError:
+        return math.nan
+
+
+def shown(text: str) -> str:
+    """A value as a message quotes it: cut short when long (an argument can be megabytes)."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """The argparse type of a count, index or port: a whole number from low to high in ASCII
+    digits; anything else is an ArgumentTypeError that gives the range."""
+
+    def parse(text: str) -> int:
+        value = ascii_int(text)
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, not {shown(text)}")
+        return value
+
+    parse.__doc__ = f"A whole number from {low} to {high} (ASCII digits)."
+    parse.bounds = (low, high)  # type: ignore[attr-defined]
+    return parse
+
+
 def parse_size(text: str) -> tuple[int, int]:
-    """'WxH' -> (W, H)."""
+    """'WxH' -> (W, H), each side within the engine's range."""
     from mazegame.engine.generate import check_size
 
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 40x20, not {text!r}") from None
+    sides = [ascii_int(part) for part in text.lower().split("x")]
+    if len(sides) != 2 or None in sides:
+        raise argparse.ArgumentTypeError(f"size must look like 40x20, not {shown(text)}")
+    w, h = sides
     try:
         check_size(w, h)
     except ValueError as err:
@@ -119,13 +163,15 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def parse_cell(text: str) -> tuple[int, int]:
-    """'r,c' -> (r, c)."""
-    try:
-        r, c = (int(part) for part in text.split(","))
-    except ValueError:
+    """'r,c' -> (r, c), counted from 0 (whether the maze has that cell is checked later)."""
+    from mazegame.engine.grid import MAX_SIDE
+
+    cell = [ascii_int(part) for part in text.split(",")]
+    if len(cell) != 2 or None in cell or not all(0 <= x < MAX_SIDE for x in cell):
         raise argparse.ArgumentTypeError(
-            f"a cell looks like 3,4 (row,column), not {text!r}"
-        ) from None
+            f"a cell looks like 3,4 (row,column, each from 0 to {MAX_SIDE - 1}), "
+            f"not {shown(text)}")
+    r, c = cell
     return r, c
 
 
@@ -146,12 +192,9 @@ def parse_budget(text: str) -> int:
     """A step budget: a whole number the engine accepts (see `check_budget`)."""
     from mazegame.engine.solve.registry import check_budget
 
-    try:
-        budget = int(text) if text.strip().isascii() else None
-    except ValueError:
-        budget = None
+    budget = ascii_int(text)
     if budget is None:
-        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {text!r}")
+        raise argparse.ArgumentTypeError(f"budget must be a whole number, not {shown(text)}")
     try:
         check_budget(budget)
     except ValueError as err:
@@ -162,18 +205,16 @@ def parse_budget(text: str) -> int:
 def parse_wrap(text: str) -> tuple[bool, bool]:
     """'x', 'y', 'xy' (or '', 'none') -> (wrap_x, wrap_y)."""
     if text not in ("", "x", "y", "xy", "yx", "none"):
-        raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {text!r}")
+        raise argparse.ArgumentTypeError(f"wrap is x, y or xy, not {shown(text)}")
     return "x" in text, "y" in text
 
 
 def parse_fraction(text: str) -> float:
     """A fraction 0..1 such as 0.25 (one-way doors)."""
-    try:
-        value = float(text) if text.strip().isascii() else math.nan
-    except ValueError:
-        value = math.nan
+    value = ascii_float(text)
     if not 0.0 <= value <= 1.0:  # NaN and infinities fail too
-        raise argparse.ArgumentTypeError(f"a fraction is a number from 0 to 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a fraction is a number from 0 to 1, not {shown(text)}")
     return value
 
 

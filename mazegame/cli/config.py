@@ -57,7 +57,7 @@ def _show(args: argparse.Namespace) -> int:
     else:
         text = prefs.checked(args.key) if SETTINGS[args.key].lazy else prefs[args.key]
     _tell(prefs.notices)  # a stored value not understood (the default is shown)
-    write_output(None, text)
+    write_output(None, str(text))
     return 0
 
 

@@ -11,6 +11,7 @@ from mazegame.cli.common import (
     add_maze_options,
     check_output,
     parse_cell,
+    parse_fraction,
     random_seed,
     registry_listing,
     write_output,
@@ -25,7 +26,7 @@ def _configure_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", default=None, help="output file ('-' or none: stdout)")
     p.add_argument("--list", action="store_true",
                    help="print each generator's name and title, and exit")
-    p.add_argument("--braid", type=float, default=0.0, metavar="P",
+    p.add_argument("--braid", type=parse_fraction, default=0.0, metavar="P",
                    help="remove this fraction (0..1) of dead ends, adding loops")
     p.add_argument("--traps", action="store_true",
                    help="with --one-way: let doors point any way, even where they trap a "

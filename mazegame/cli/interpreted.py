@@ -12,6 +12,7 @@ from mazegame.cli.common import (
     check_output,
     parse_seed,
     parse_size,
+    shown,
     write_output,
 )
 
@@ -22,7 +23,7 @@ def parse_kind(text: str) -> str:
 
     if text not in KINDS:
         raise argparse.ArgumentTypeError(
-            f"unknown kind {text!r}; kinds: {', '.join(KINDS) or 'none installed'}")
+            f"unknown kind {shown(text)}; kinds: {', '.join(KINDS) or 'none installed'}")
     return text
 
 
@@ -32,7 +33,7 @@ def parse_difficulty(text: str) -> str:
 
     if text not in DIFFICULTIES:
         raise argparse.ArgumentTypeError(
-            f"difficulty is one of {', '.join(DIFFICULTIES)}, not {text!r}")
+            f"difficulty is one of {', '.join(DIFFICULTIES)}, not {shown(text)}")
     return text
 
 

@@ -22,8 +22,21 @@ from mazegame.cli.common import (
     random_seed,
     read_input,
     shown_name,
+    whole_number,
     write_output,
 )
+
+MAX_PUZZLES = 100_000  #: a bound on --count (a puzzle takes a tenth of a second or so)
+MAX_INDEX = 2**31 - 1  #: a bound on --index (a pack's length is checked when it is read)
+parse_count = whole_number(1, MAX_PUZZLES)  #: --count
+parse_index = whole_number(0, MAX_INDEX)  #: --index
+
+
+def parse_side(text: str) -> int:
+    """--size: a board side the designer builds (engine.jump.design's MIN_SIZE..MAX_SIZE)."""
+    from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE
+
+    return whole_number(MIN_SIZE, MAX_SIZE)(text)
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -40,17 +53,19 @@ def configure(p: argparse.ArgumentParser) -> None:
     for name in ("solve", "energy", "show"):
         parsers[name].add_argument("file", help="puzzle (JSON, JSON lines pack or text), "
                                    "'-' for standard input")
-        parsers[name].add_argument("--index", type=int, default=0, metavar="I",
+        parsers[name].add_argument("--index", type=parse_index, default=0, metavar="I",
                                    help="which puzzle of a pack, from 0 (default 0)")
     parsers["energy"].add_argument("--json", action="store_true", help="print JSON")
     parsers["show"].add_argument("--solution", action="store_true",
                                  help="list the shortest solution's jumps, numbered: "
                                  "from (row,column), the jump, its direction, to (row,column)")
     g = parsers["generate"]
-    g.add_argument("--size", type=int, default=5, metavar="N", help="board side, 4..10 (5)")
+    g.add_argument("--size", type=parse_side, default=5, metavar="N",
+                   help="board side, 4..10 (5)")
     g.add_argument("--variant", default="rook", metavar="V",
                    help="rook, queen, torus or no-u-turn; combine with '+' (rook)")
-    g.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (1)")
+    g.add_argument("--count", type=parse_count, default=1, metavar="K",
+                   help=f"how many puzzles, 1..{MAX_PUZZLES} (1)")
     g.add_argument("--seed", type=parse_seed, default=None, help="random seed (default: random)")
     g.add_argument("--out", default=None, metavar="FILE", help="output file (default stdout)")
     g.add_argument("--json", action="store_true",
@@ -151,21 +166,10 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import (
-        MAX_SIZE,
-        MIN_SIZE,
-        design,
-        pack_seeds,
-        rate,
-        variant_rules,
-    )
+    from mazegame.engine.jump.design import design, pack_seeds, rate, variant_rules
     from mazegame.engine.jump.file import to_document, write_pack
     from mazegame.engine.jump.model import solve
 
-    if not MIN_SIZE <= args.size <= MAX_SIZE:
-        raise UsageError(f"--size must be {MIN_SIZE}..{MAX_SIZE}, not {args.size}")
-    if args.count < 1:
-        raise UsageError("--count must be at least 1")
     check_output(args.out)
     try:
         variant_rules(args.variant)

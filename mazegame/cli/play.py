@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
+import math
 
 from mazegame.cli.common import (
     Command,
     UsageError,
     add_maze_options,
+    ascii_float,
+    ascii_int,
     load_maze,
     read_input,
     shown_name,
@@ -59,16 +61,15 @@ def budget_options(text: str, mode: str) -> tuple[tuple[str, object], ...]:
     word = text.strip().lower()
     if word in ("none", "unlimited"):
         return (("budget", None),)
-    if word.isascii() and word.isdigit():
-        moves = int(word)
+    moves = ascii_int(word)
+    if moves is not None:
         if moves < 1:
             raise UsageError(f"{mode} --budget: at least 1 move attempt, not {text!r}")
         return (("budget_moves", moves),)
-    factor = None
-    if word.isascii() and ("." in word or word.endswith("x")):
-        with contextlib.suppress(ValueError):  # not a number: refused below
-            factor = float(word.removesuffix("x"))
-    if factor is None or not 1 <= factor <= MAX_BUDGET_FACTOR:  # NaN fails both tests
+    factor = math.nan
+    if "." in word or word.endswith("x"):
+        factor = ascii_float(word.removesuffix("x"))
+    if not 1 <= factor <= MAX_BUDGET_FACTOR:  # NaN fails it
         raise UsageError(
             f"{mode} --budget is none, a number of move attempts (e.g. 120), or a factor of "
             f"the shortest path from 1 to {MAX_BUDGET_FACTOR} (e.g. 2.5 or 4x); not {text!r}")

@@ -13,22 +13,17 @@ from mazegame.cli.common import (
     load_maze,
     parse_seed,
     parse_size,
+    whole_number,
+    write_output,
 )
+from mazegame.cli.output import failure
 
 MAX_EPISODES = 100_000  #: a bound on --episodes and --runs
 #: kept in step with engine.rat.VARIANTS (a test checks)
 VARIANT_NAMES = ("literal", "working", "critic", "place")
 
 
-def parse_count(text: str) -> int:
-    """A number of episodes, 1..MAX_EPISODES."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= n <= MAX_EPISODES:
-        raise argparse.ArgumentTypeError(f"must be 1..{MAX_EPISODES:,}, not {n}")
-    return n
+parse_count = whole_number(1, MAX_EPISODES)  #: --episodes, --runs, --new-goal-every
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -72,6 +67,12 @@ def _maze(args: argparse.Namespace):
     return maze
 
 
+def _moves(count: int | None) -> str:
+    """A baseline's moves as the text says them: 'n/a' where it does not apply (the wall
+    follower on a wrapped or one-way maze)."""
+    return "n/a" if count is None else str(count)
+
+
 def run(args: argparse.Namespace) -> int:
     """Train or run, and print the figures."""
     return _train(args) if args.rat_command == "train" else _run(args)
@@ -87,19 +88,20 @@ def _train(args: argparse.Namespace) -> int:
     if args.save:
         try:
             rat.save(result.net, args.save)
-        except OSError as err:
-            raise UsageError(f"cannot write {args.save}: {err.strerror}") from None
+        except OSError as err:  # checked before training: a full disk, say
+            raise failure(args.save, err) from None
     if args.json:
-        print(json.dumps(result.to_json()))
+        write_output(None, json.dumps(result.to_json()))
         return 0
     tail = rat.last_median(result.episodes)
-    print(f"{args.variant} rat, {maze.width}x{maze.height} seed {args.seed}: median of the last "
-          f"{min(rat.LAST, len(result.episodes))} episodes {tail:g} moves (shortest "
-          f"{result.shortest}, random walk {result.random_walk:.0f}, wall follower "
-          f"{result.wall_follower}, tabular memoryless "
-          f"{rat.last_median(result.tabular_memoryless):g}, tabular with position "
-          f"{rat.last_median(result.tabular_position):g}); {result.seconds:.2f} s; "
-          f"{'learned' if result.learned else 'did not learn'}")
+    write_output(None, f"{args.variant} rat, {maze.width}x{maze.height} seed {args.seed}: "
+                       f"median of the last {min(rat.LAST, len(result.episodes))} episodes "
+                       f"{tail:g} moves (shortest {result.shortest}, random walk "
+                       f"{result.random_walk:.0f}, wall follower {_moves(result.wall_follower)}, "
+                       f"tabular memoryless {rat.last_median(result.tabular_memoryless):g}, "
+                       f"tabular with position {rat.last_median(result.tabular_position):g}); "
+                       f"{result.seconds:.2f} s; "
+                       f"{'learned' if result.learned else 'did not learn'}")
     return 0
 
 
@@ -122,10 +124,11 @@ def _run(args: argparse.Namespace) -> int:
            "wall_follower": rat.wall_follower(maze, *pairs[0]),
            "better_than_random_walk": mean < walk}
     if args.json:
-        print(json.dumps(doc))
+        write_output(None, json.dumps(doc))
     else:
-        print(f"{net.variant} rat on {doc['size']} seed {args.seed}: {mean:.0f} moves on average "
-              f"over {len(steps)} runs (shortest {doc['shortest']}, random walk {walk:.0f})")
+        write_output(None, f"{net.variant} rat on {doc['size']} seed {args.seed}: {mean:.0f} "
+                           f"moves on average over {len(steps)} runs (shortest "
+                           f"{doc['shortest']}, random walk {walk:.0f})")
     return 0
 
 

@@ -7,20 +7,17 @@ from __future__ import annotations
 import argparse
 import json
 
-from mazegame.cli.common import Command, UsageError, parse_seed, parse_size
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    parse_seed,
+    parse_size,
+    whole_number,
+    write_output,
+)
 
 MAX_GAMES = 100_000  #: a bound on --games (each game takes a few milliseconds)
-
-
-def parse_games(text: str) -> int:
-    """A number of games, 1..MAX_GAMES."""
-    try:
-        games = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= games <= MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"games must be 1..{MAX_GAMES:,}, not {games}")
-    return games
+parse_games = whole_number(1, MAX_GAMES)  #: --games
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -53,13 +50,14 @@ def run(args: argparse.Namespace) -> int:
     except (Unwinnable, ValueError) as err:
         raise UsageError(str(err)) from None
     if args.json:
-        print(json.dumps(tally.to_json()))
+        write_output(None, json.dumps(tally.to_json()))
     else:
         spare = "" if tally.spare_moves is None else \
             f", {tally.spare_moves:.1f} moves to spare when it won"
-        print(f"{args.mode} · {args.difficulty} · {args.personality or 'default demon'}: "
-              f"the bot won {tally.wins} of {tally.games} ({tally.win_rate:.0%}), "
-              f"{tally.mean_moves:.1f} moves a game{spare}")
+        write_output(None, f"{args.mode} · {args.difficulty} · "
+                           f"{args.personality or 'default demon'}: the bot won {tally.wins} "
+                           f"of {tally.games} ({tally.win_rate:.0%}), "
+                           f"{tally.mean_moves:.1f} moves a game{spare}")
     return 0
 
 

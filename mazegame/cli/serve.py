@@ -18,7 +18,7 @@ import shlex
 import socket
 import sys
 
-from mazegame.cli.common import Command, UsageError
+from mazegame.cli.common import Command, UsageError, whole_number
 from mazegame.cli.serve_guard import (
     MOST_SESSIONS,
     SESSION_BYTES,
@@ -34,15 +34,7 @@ INSTALL_HINT = "mazegame serve needs textual-serve: pip install 'mazegame[serve]
 MISSING_EXTRA = 1  #: exit status when the serve extra is not installed
 
 
-def port_number(text: str) -> int:
-    """A TCP port from 1 to 65535 (argparse type: a bad one exits 2 naming it)."""
-    try:
-        port = int(text, 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
-    return port
+port_number = whole_number(1, 65535)  #: --port: a TCP port (a bad one exits 2 naming it)
 
 
 def _configure_serve(p: argparse.ArgumentParser) -> None:

@@ -6,10 +6,10 @@ kernel runs none while it works, but numba runs a little Python as a call return
 (unpickling constants as it boxes the results), and a KeyboardInterrupt raised there is
 lost inside numba: a SystemError ("returned a result with an exception set") or a
 segmentation fault (`solve` of a 4096x4096 maze with `--algo random-walk --budget
-300000000`, Ctrl-C after 6 s: status -11, 3 times of 3). With `hold_during_kernels()`,
-which the command line calls first, the SIGINT handler only notes a Ctrl-C that comes
-during a kernel's call in the main thread, and `jit.Kernel` raises it once the call has
-returned. A kernel therefore holds Ctrl-C up for as long as one call runs (and the first
+300000000`, Ctrl-C after 6 s: status -11, 3 times of 3). With `hold_during_kernels()`
+(or a handler of its own that asks `hold_if_in_kernel`, as the command line's does), a
+Ctrl-C that comes during a kernel's call in the main thread is only noted, and `jit.Kernel`
+raises it once the call has returned. A kernel therefore holds Ctrl-C up for as long as one call runs (and the first
 call of one, while numba compiles or loads it): long work runs in short calls (see
 `allmazes.budget`).
 
@@ -34,12 +34,19 @@ class _Held:
 held = _Held()
 
 
-def _on_sigint(signum, frame) -> None:
-    """Ctrl-C: KeyboardInterrupt now, or when the kernel call under way returns."""
+def hold_if_in_kernel() -> bool:
+    """For a SIGINT handler: True, with the interrupt noted for `raise_held`, when the main
+    thread is in a kernel's call; False when KeyboardInterrupt may be raised now."""
     if held.depth:
         held.interrupted = True
-        return
-    raise KeyboardInterrupt
+        return True
+    return False
+
+
+def _on_sigint(signum, frame) -> None:
+    """Ctrl-C: KeyboardInterrupt now, or when the kernel call under way returns."""
+    if not hold_if_in_kernel():
+        raise KeyboardInterrupt
 
 
 def hold_during_kernels() -> None:

@@ -66,7 +66,7 @@ class TrainResult:
     shortest: int
     episodes: list[int]
     random_walk: float
-    wall_follower: int
+    wall_follower: int | None  #: None where the left-hand rule does not apply
     tabular_memoryless: list[int]
     tabular_position: list[int]
     seconds: float
@@ -109,10 +109,13 @@ def shortest_path(maze: Maze, start: int, goal: int) -> int:
     return len(sol.path) - 1 if sol.found else -1
 
 
-def wall_follower(maze: Maze, start: int, goal: int) -> int:
-    """Moves the left-hand walk takes (-1 when it never gets there)."""
-    from mazegame.engine.solve import solve
+def wall_follower(maze: Maze, start: int, goal: int) -> int | None:
+    """Moves the left-hand walk takes (-1 when it never gets there; None on a wrapped or
+    one-way maze, where the rule does not apply: the rat learns there all the same)."""
+    from mazegame.engine.solve import handles, solve
 
+    if not handles("left-hand", maze):
+        return None
     sol = solve("left-hand", maze.copy(start=start, goals=(goal,)))
     return sol.steps if sol.found else -1
 

@@ -34,7 +34,8 @@ def parse_seed(text: str) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.isdigit()):
-        raise ValueError(f"a seed is a whole number 0..{SEED_LIMIT - 1}, not {text!r}")
+        shown = text if len(text) <= 40 else text[:40] + "..."  # a paste can be megabytes
+        raise ValueError(f"a seed is a whole number 0..{SEED_LIMIT - 1}, not {shown!r}")
     seed = int(text)
     if seed >= SEED_LIMIT:
         raise ValueError(f"a seed is at most {SEED_LIMIT - 1}")

@@ -18,6 +18,7 @@ second this way.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -109,6 +110,46 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
         from pysat.solvers import Solver
     except ImportError:
         raise MissingExtra(f"the SAT search needs python-sat: {INSTALL}") from None
+    stop = threading.Event()
+    return _off_the_main_thread(
+        lambda: _search(n, m, length, time_limit, progress, card, Solver, stop), stop)
+
+
+def _off_the_main_thread(work: Callable[[], SatResult], stop: threading.Event) -> SatResult:
+    """work() in a worker thread. In the main thread python-sat takes SIGINT over while it
+    solves or encodes and ends the call by a longjmp out of its signal handler, which left
+    the heap locked or broken: after Ctrl-C the process hung or crashed (3 of 30 runs). In
+    a worker it leaves SIGINT to Python. The solver holds the interpreter while it runs, so
+    Ctrl-C lands here between its calls (the time limit's grain too); the search is told to
+    stop and waited for, and the KeyboardInterrupt goes on."""
+    if threading.current_thread() is not threading.main_thread():
+        return work()
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["result"] = work()
+        except BaseException as err:  # handed to the caller's thread
+            outcome["error"] = err
+
+    worker = threading.Thread(target=run, name="sat search", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)  # a timeout: the main thread wakes for Ctrl-C
+    except KeyboardInterrupt:
+        stop.set()
+        worker.join()
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
+
+
+def _search(n: int, m: int, length: int, time_limit: float,
+            progress: Callable[[str], None] | None, card, Solver,
+            stop: threading.Event) -> SatResult:
+    """sat_length's search, until an answer, the time limit, or `stop`."""
     say = progress or (lambda text: None)
     began = time.monotonic()
     deadline = began + time_limit
@@ -124,10 +165,10 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
     far = np.argsort(-fam.dist[:, 0], kind="stable")  # the farthest from the goal first
     enc = _Encoding(fam.steps, int(fam.goal), length, card, n == m)
     with Solver(name="cadical195", bootstrap_with=enc.clauses) as solver:
-        if not _ask_about(solver, enc, [int(c) for c in far[:FIRST]], asked, deadline):
+        if not _ask_about(solver, enc, [int(c) for c in far[:FIRST]], asked, deadline, stop):
             return unknown()
         while True:
-            answer = _solve_until(solver, deadline, say)
+            answer = _solve_until(solver, deadline, say, stop)
             if answer is None:
                 return unknown()
             if answer is False:
@@ -142,30 +183,31 @@ def sat_length(n: int, m: int, length: int, time_limit: float = 600.0,
                 return SatResult(n, m, length, "found", sequence_text(seq), len(asked),
                                  time.monotonic() - began)
             worst = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")][:PER_ROUND]
-            if not _ask_about(solver, enc, [int(c) for c in worst], asked, deadline):
+            if not _ask_about(solver, enc, [int(c) for c in worst], asked, deadline, stop):
                 return unknown()
             say(f"{length} moves: a candidate leaves {unsolved.size} unsolved; asking about "
                 f"{len(asked)} classes")
 
 
 def _ask_about(solver, enc: _Encoding, classes: list[int], asked: list[int],
-               deadline: float) -> bool:
+               deadline: float, stop: threading.Event) -> bool:
     """Add the classes' walks to the question (`asked` grows): whether it got through
-    them before the deadline (a walk is length x cells clauses: thousands of moves take
-    a while)."""
+    them before the deadline or `stop` (a walk is length x cells clauses: thousands of
+    moves take a while)."""
     for c in classes:
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or stop.is_set():
             return False
         solver.append_formula(enc.walk(c))
         asked.append(c)
     return True
 
 
-def _solve_until(solver, deadline: float, say: Callable[[str], None]) -> bool | None:
+def _solve_until(solver, deadline: float, say: Callable[[str], None],
+                 stop: threading.Event) -> bool | None:
     """The solver's answer (True: a model, False: none), or None at the deadline. It runs
     on a budget of conflicts a call, sized by `in_chunks` to about CHUNK_SECONDS (CaDiCaL
     cannot be interrupted from outside; its learnt clauses carry over from call to call),
-    so the deadline and Ctrl-C are seen between calls."""
+    so the deadline and `stop` (Ctrl-C) are seen between calls."""
     answers: list[bool] = []
     tick = Ticker(say)
 
@@ -174,7 +216,7 @@ def _solve_until(solver, deadline: float, say: Callable[[str], None]) -> bool | 
         answer = solver.solve_limited()
         if answer is not None:
             answers.append(answer)
-        return answer is not None
+        return answer is not None or stop.is_set()
 
     in_chunks(step, deadline, budget=1000,
               tick=lambda: tick("the SAT solver is still working"))

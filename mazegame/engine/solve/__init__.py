@@ -43,6 +43,12 @@ for _spec in sorted(SOLVERS.values(), key=lambda s: _rank.get(s.name, len(ORDER)
     SOLVERS[_spec.name] = SOLVERS.pop(_spec.name)
 
 
+def handles(name: str, maze: Maze) -> bool:
+    """Whether the named solver takes this maze: wall followers and their kin need a bounded
+    maze with two-way doors (no wrap-around, no one-way doors)."""
+    return SOLVERS[name].directed or not (maze.wrap_x or maze.wrap_y or maze.is_one_way)
+
+
 def solve(
     name: str,
     maze: Maze,
@@ -62,7 +68,7 @@ def solve(
     spec = SOLVERS.get(name)
     if spec is None:
         raise ValueError(f"unknown solver {name!r}; known: {', '.join(SOLVERS)}")
-    if not spec.directed and (maze.wrap_x or maze.wrap_y or maze.is_one_way):
+    if not handles(name, maze):
         raise ValueError(
             f"solver {name!r} needs a bounded maze with two-way doors "
             "(no wrap-around, no one-way doors)"

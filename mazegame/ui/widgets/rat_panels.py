@@ -91,9 +91,10 @@ def curve_columns(history: list[int], width: int) -> list[float]:
 
 
 def curve_text(history: list[int], width: int, rows: int, shortest: int, random_walk: float,
-               wall_follower: int) -> Text:
+               wall_follower: int | None) -> Text:
     """A log-scale bar chart of steps per episode, with the shortest path, the wall follower
-    and the random walk's mean as marked levels on the right."""
+    (None: it does not apply to this maze) and the random walk's mean as marked levels on
+    the right."""
     label_width = 7
     cols = curve_columns(history, max(1, width - label_width - 1))
     top = math.log10(max([random_walk, *cols, 10.0]))
@@ -104,7 +105,7 @@ def curve_text(history: list[int], width: int, rows: int, shortest: int, random_
         return min(rows - 0.01, (math.log10(max(x, 1)) - bottom) / span * rows)
 
     marks = {"random": level(random_walk), "short": level(shortest),
-             "wall": level(wall_follower) if wall_follower > 0 else -1}
+             "wall": level(wall_follower) if wall_follower and wall_follower > 0 else -1}
     t = Text()
     for r in range(rows - 1, -1, -1):
         name = next((k for k, v in marks.items() if r <= v < r + 1), "")
@@ -116,7 +117,8 @@ def curve_text(history: list[int], width: int, rows: int, shortest: int, random_
         t.append(" " * (width - label_width - len(cols)))
         t.append(f"─{name:<{label_width - 1}}" if name else "", style=palette.START)
         t.append("\n")
-    t.append(f"{len(history)} episodes · shortest {shortest} · wall {wall_follower} · "
+    wall = "-" if wall_follower is None else wall_follower
+    t.append(f"{len(history)} episodes · shortest {shortest} · wall {wall} · "
              f"random {random_walk:.0f}", style=palette.START)
     return t
 
@@ -125,7 +127,7 @@ class CurvePanel(Static):
     """The learning curve with the baselines."""
 
     def show(self, history: list[int], shortest: int, random_walk: float,
-             wall_follower: int) -> None:
+             wall_follower: int | None) -> None:
         """Redraw for this history."""
         width = max(20, self.content_size.width or 40)
         rows = max(3, (self.content_size.height or 6) - 1)

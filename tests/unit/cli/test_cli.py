@@ -120,8 +120,13 @@ def test_bench_quick_json(capsys, monkeypatch):
 
 # -- the package: one module a subcommand, no cycle ------------------------------------------
 CLI_DIR = Path(mazegame.cli.__file__).parent
+#: What the subcommands share: arguments and I/O, standard output's rules, Ctrl-C's.
+SHARED_MODULES = ("common", "output", "interrupt")
+#: A subcommand's own parts, too big for its module: `<command>_<part>.py` (serve_guard).
+COMMAND_PARTS = sorted(p.stem for p in CLI_DIR.glob("*_*.py") if p.stem != "__init__"
+                       and p.stem.split("_")[0] in {c.replace("-", "_") for c in COMMANDS})
 SUBCOMMAND_MODULES = sorted(p.stem for p in CLI_DIR.glob("*.py")
-                            if p.stem not in ("__init__", "common"))
+                            if p.stem not in ("__init__", *SHARED_MODULES, *COMMAND_PARTS))
 
 
 def test_every_subcommand_module_is_registered():
@@ -129,11 +134,14 @@ def test_every_subcommand_module_is_registered():
     assert registered == {f"mazegame.cli.{name}" for name in SUBCOMMAND_MODULES}
 
 
-@pytest.mark.parametrize("name", [*SUBCOMMAND_MODULES, "common"])
-def test_subcommand_modules_import_only_common_from_the_package(name):
+@pytest.mark.parametrize("name", [*SUBCOMMAND_MODULES, *SHARED_MODULES, *COMMAND_PARTS])
+def test_subcommand_modules_import_only_the_shared_ones_from_the_package(name):
     tree = ast.parse((CLI_DIR / f"{name}.py").read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
     from_cli = {m for m in imported if m == "mazegame.cli" or m.startswith("mazegame.cli.")}
-    assert from_cli <= ({"mazegame.cli.common"} if name != "common" else set())
+    own_parts = {f"mazegame.cli.{m}" for m in COMMAND_PARTS
+                 if m.split("_")[0] == name.split("_")[0]}
+    shared = ({f"mazegame.cli.{m}" for m in SHARED_MODULES} | own_parts) - {f"mazegame.cli.{name}"}
+    assert from_cli <= shared

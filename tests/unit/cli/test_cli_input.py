@@ -131,8 +131,8 @@ def test_ctrl_c_prints_one_line_and_exits_130(argv):
         _, err = child.communicate(timeout=60)
         pytest.fail(f"no exit 60 s after SIGINT; syscall {where.split()[:2]}; stderr {err!r}")
     _, err = child.communicate(timeout=60)
-    if child.returncode == 0 and argv[0] == "generate":  # a fast machine finished first
-        return
+    if child.returncode in (0, -signal.SIGINT) and argv[0] == "generate" and err == b"":
+        return  # a fast machine finished first (the signal then ended Python's own teardown)
     assert child.returncode == 130, err
     assert err.decode() == "mazegame: interrupted\n"
 

@@ -71,3 +71,20 @@ def test_a_garbled_model_exits_2_naming_it(capsys, tmp_path, content):
     path.write_bytes(content)
     status, _, err = run(capsys, "rat", "run", "--model", str(path))
     assert status == 2 and "bad.npz" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("kind", ["--wrap xy", "--one-way 0.3"])
+def test_the_rat_trains_and_runs_on_wrapped_and_one_way_mazes(capsys, tmp_path, kind):
+    # The left-hand rule does not apply there (it was a ValueError): the baseline is n/a.
+    maze, model = str(tmp_path / "maze.json"), str(tmp_path / "rat.npz")
+    assert main(["generate", "--size", "5x5", "--seed", "4", "--format", "json", "-o", maze,
+                 *kind.split()]) == 0
+    status, out, err = run(capsys, "rat", "train", "--maze", maze, "--episodes", "4",
+                           "--save", model)
+    assert (status, err) == (0, "") and "wall follower n/a" in out
+    status, out, _ = run(capsys, "rat", "train", "--maze", maze, "--episodes", "4", "--json")
+    assert status == 0 and json.loads(out)["baselines"]["wall_follower"] is None
+    status, out, _ = run(capsys, "rat", "run", "--model", model, "--maze", maze, "--runs", "2",
+                         "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["wall_follower"] is None and len(doc["runs"]) == 2

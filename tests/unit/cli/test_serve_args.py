@@ -93,9 +93,11 @@ def test_every_address_without_a_public_url_says_browsers_elsewhere_need_one(fak
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["--port", "0"], "from 1 to 65535, not 0"),
-    (["--port", "65536"], "from 1 to 65535, not 65536"),
-    (["--port", "http"], "not a port number: 'http'"),
+    (["--port", "0"], "--port: expected a whole number from 1 to 65535, not '0'"),
+    (["--port", "65536"], "from 1 to 65535, not '65536'"),
+    (["--port", "http"], "from 1 to 65535, not 'http'"),
+    # full-width digits (were taken as 8000; the bad host keeps a regression from serving)
+    (["--port", "８０００", "--host", "no-such-host.invalid"], "from 1 to 65535, not '８０００'"),
     (["--host", "no-such-host.invalid"], "cannot serve on host 'no-such-host.invalid'"),
     (["--allow-origin", "evil.example"], "an origin is http://HOST[:PORT] or https://"),
     (["--allow-origin", "http://box/path"], "an origin has no path"),

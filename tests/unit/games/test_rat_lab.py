@@ -54,3 +54,22 @@ def test_a_saved_rat_comes_back_and_a_bad_file_is_named(maze, tmp_path):
     bad.write_bytes(b"not a rat")
     with pytest.raises(rat.ModelError, match="bad.npz"):
         other.load(bad)
+
+
+@pytest.mark.parametrize("kind", ["wrapped", "one-way"])
+def test_the_lab_takes_wrapped_and_one_way_mazes(kind):
+    from mazegame.engine.oneway import add_one_way_doors
+
+    maze = generate("backtracker", 5, 4, 2, wrap_x=kind == "wrapped", wrap_y=True).maze
+    if kind == "one-way":
+        maze = add_one_way_doors(generate("backtracker", 5, 4, 2).maze, 0.4, 2)
+        assert maze.is_one_way
+    lab = RatLab(maze, 3)  # the wall follower's ValueError ended this before
+    assert lab.wall_follower is None and rat.wall_follower(maze, 0, 1) is None
+    cell = maze.start
+    for _ in range(30):
+        frame = lab.step()
+        cell = maze.step(cell, frame.move)  # wrap and one-way doors by the one step rule
+        assert lab.cell == cell
+        if lab.reached:
+            break

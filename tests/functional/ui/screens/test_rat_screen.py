@@ -43,3 +43,25 @@ async def test_the_rat_screen_steps_trains_saves_and_names_a_bad_file(helpers, m
         await pilot.press("o")
         await pilot.pause()
         assert "rat-2.npz" in status(app) and "not a rat model" in status(app)
+
+
+async def test_the_rat_screen_opens_on_a_wrapped_maze_file(helpers, monkeypatch):
+    # `mazegame play rat wrapped.json` ended with the wall follower's ValueError.
+    from dataclasses import replace
+
+    from mazegame.engine.generate import generate
+
+    monkeypatch.setattr(rat_screen, "TRAIN_EPISODES", 10)
+    maze = generate("backtracker", 5, 4, 2, wrap_x=True, wrap_y=True).maze
+    setup = replace(GameSetup("rat", "backtracker", None, 2, options=(("autoplay", False),)),
+                    level=maze)
+    app = MazeApp(setup, warm_up=False, animations=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await helpers.settle(pilot)
+        assert app.screen.lab.wall_follower is None
+        await pilot.press("t")
+        await app.workers.wait_for_complete()
+        await helpers.settle(pilot)
+        assert "trained 10 episodes" in status(app)
+        curve = str(app.screen.query_one(rat_screen.CurvePanel).render())
+        assert "wall - ·" in curve
