@@ -9,9 +9,9 @@ segmentation fault (`solve` of a 4096x4096 maze with `--algo random-walk --budge
 300000000`, Ctrl-C after 6 s: status -11, 3 times of 3). With `hold_during_kernels()`
 (or a handler of its own that asks `hold_if_in_kernel`, as the command line's does), a
 Ctrl-C that comes during a kernel's call in the main thread is only noted, and `jit.Kernel`
-raises it once the call has returned. A kernel therefore holds Ctrl-C up for as long as one call runs (and the first
-call of one, while numba compiles or loads it): long work runs in short calls (see
-`allmazes.budget`).
+raises it once the call has returned. A kernel therefore holds Ctrl-C up for as long as
+one call runs (and the first call of one, while numba compiles or loads it): long work
+runs in short calls (see `allmazes.budget`).
 
 No numba here: the command line installs the handler before it imports any.
 """
