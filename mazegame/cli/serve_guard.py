@@ -17,11 +17,15 @@ import contextlib
 import os
 from urllib.parse import urlsplit
 
+from mazegame.cli.common import shown, whole_number
+
 MAX_WIDTH, MAX_HEIGHT = 500, 200  #: the largest terminal a browser may ask for, in cells
 SESSION_BYTES = 400 * 2**20  #: memory set aside a game (measured: about 325 MB each)
 MOST_SESSIONS = 32  #: the default's ceiling, whatever the memory
 FALLBACK_SESSIONS = 4  #: the default when the available memory cannot be read
 SESSIONS_LIMIT = 10_000  #: the most --max-sessions accepts
+#: argparse type of --max-sessions: a whole number from 1 to SESSIONS_LIMIT.
+session_count = whole_number(1, SESSIONS_LIMIT)
 DEFAULT_PORTS = {"http": 80, "https": 443}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
@@ -49,11 +53,12 @@ def origin_of(url: str) -> str:
         parts = urlsplit(url.strip())
         port = parts.port
     except ValueError as err:
-        raise ValueError(f"not a URL: {url!r} ({err})") from None
+        raise ValueError(f"not a URL: {shown(url)} ({err})") from None
     if parts.scheme.lower() not in DEFAULT_PORTS or not parts.hostname:
-        raise ValueError(f"an origin is http://HOST[:PORT] or https://HOST[:PORT], not {url!r}")
+        raise ValueError(f"an origin is http://HOST[:PORT] or https://HOST[:PORT], "
+                         f"not {shown(url)}")
     if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
-        raise ValueError(f"an origin has no path, query or user: {url!r}")
+        raise ValueError(f"an origin has no path, query or user: {shown(url)}")
     scheme, host = parts.scheme.lower(), parts.hostname.lower()
     host = f"[{host}]" if ":" in host else host
     shown_port = "" if port in (None, DEFAULT_PORTS[scheme]) else f":{port}"
@@ -113,12 +118,6 @@ def default_max_sessions(memory: int | None = None) -> int:
     return max(1, min(MOST_SESSIONS, memory // SESSION_BYTES))
 
 
-def session_count(text: str) -> int:
-    """argparse type of --max-sessions: a whole number from 1 to SESSIONS_LIMIT."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= SESSIONS_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"sessions are a whole number from 1 to {SESSIONS_LIMIT:,}, not {text!r}")
-    return int(text)
 
 
 def clamp_size(width: object, height: object) -> tuple[int, int] | None:

@@ -101,8 +101,8 @@ def test_every_address_without_a_public_url_says_browsers_elsewhere_need_one(fak
     (["--host", "no-such-host.invalid"], "cannot serve on host 'no-such-host.invalid'"),
     (["--allow-origin", "evil.example"], "an origin is http://HOST[:PORT] or https://"),
     (["--allow-origin", "http://box/path"], "an origin has no path"),
-    (["--max-sessions", "0"], "sessions are a whole number from 1 to 10,000, not '0'"),
-    (["--max-sessions", "many"], "sessions are a whole number from 1 to 10,000, not 'many'"),
+    (["--max-sessions", "0"], "expected a whole number from 1 to 10000, not '0'"),
+    (["--max-sessions", "many"], "expected a whole number from 1 to 10000, not 'many'"),
 ])
 def test_a_bad_port_or_host_exits_2_naming_it(capsys, argv, says):
     assert main(["serve", *argv]) == 2

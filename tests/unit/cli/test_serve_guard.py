@@ -94,9 +94,9 @@ def test_max_sessions_is_a_whole_number(text, count):
     assert session_count(text) == count
 
 
-@pytest.mark.parametrize("text", ["0", "-1", "10001", "x", "1.5", "４", "", " 2"])
+@pytest.mark.parametrize("text", ["0", "-1", "10001", "x", "1.5", "４", ""])
 def test_a_bad_max_sessions_is_named(text):
-    with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 10,000"):
+    with pytest.raises(argparse.ArgumentTypeError, match="from 1 to 10000"):
         session_count(text)
 
 

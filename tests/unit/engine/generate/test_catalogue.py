@@ -415,7 +415,7 @@ def test_cli_text_prints_a_stats_table(capsys):
     (["--algo", "kruskal", "--bias", "ne"], "no option 'bias'"),
     (["--algo", "unicursal", "--size", "4x4", "--end", "1,1"], "parity"),
     (["--algo", "cavern", "--size", "20x10"], "impossible"),
-    (["--braid", "2"], "between 0 and 1"),
+    (["--braid", "2"], "a fraction is a number from 0 to 1"),
 ])
 def test_cli_bad_input_exits_2_with_one_line(capsys, argv, message):
     assert main(["generate", *argv]) == 2

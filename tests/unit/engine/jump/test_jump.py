@@ -615,9 +615,9 @@ def test_cli_show_solution_says_which_jump_goes_where(text, tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["jump", "generate", "--size", "11"], "--size must be 4..10"),
+    (["jump", "generate", "--size", "11"], "--size: expected a whole number from 4 to 10"),
     (["jump", "generate", "--variant", "hex"], "unknown variant 'hex'"),
-    (["jump", "generate", "--count", "0"], "--count must be at least 1"),
+    (["jump", "generate", "--count", "0"], "--count: expected a whole number from 1 to 100000"),
     (["jump", "solve", "/nonexistent/p.json"], "cannot read /nonexistent/p.json"),
 ])
 def test_cli_bad_input_is_one_line_and_status_2(argv, message, capsys):
