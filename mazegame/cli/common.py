@@ -58,7 +58,7 @@ def write_output(path: str | None, text: str | Iterable[str]) -> None:
     try:
         file = open(path, "w", encoding="utf-8")  # noqa: SIM115
     except OSError as err:
-        raise UsageError(f"cannot write {path}: {err.strerror}") from None
+        raise UsageError(f"cannot write {shown_name(path)}: {err.strerror}") from None
     try:
         with file:  # closing flushes: a full disk is found here
             write_pieces(file, pieces, path)
@@ -72,14 +72,18 @@ def check_output(path: str | None) -> None:
         return
     target = Path(path)
     parent = target.parent
-    problem = (
-        "it is a directory" if path == "" or target.is_dir()
-        else "no such directory" if not parent.is_dir()
-        else "permission denied" if not os.access(target if target.exists() else parent, os.W_OK)
-        else None
-    )
+    try:
+        problem = (
+            "it is a directory" if path == "" or target.is_dir()
+            else "no such directory" if not parent.is_dir()
+            else "permission denied"
+            if not os.access(target if target.exists() else parent, os.W_OK)
+            else None
+        )
+    except OSError as err:  # a name too long to look up, ...
+        problem = (err.strerror or str(err)).lower()
     if problem:
-        raise UsageError(f"cannot write {path!r}: {problem}")
+        raise UsageError(f"cannot write {shown_name(path)!r}: {problem}")
 
 
 @dataclass(frozen=True)

@@ -146,3 +146,11 @@ def test_write_pieces_ends_with_one_newline_and_never_joins():
     assert stream.getvalue() == "a\nb\n"
     with pytest.raises(output.OutputError, match="^standard output is closed$"):
         output.write_pieces(None, ["x"])
+
+
+@pytest.mark.parametrize("name", ["é" * 3000, "x" * 300 + "/out.txt"])
+def test_an_output_name_too_long_to_look_up_is_one_short_line(name):
+    # the fuzz found `rat train --save <3000 é>` and `levels export -o ...`: OSError traceback
+    with pytest.raises(common.UsageError, match="file name too long") as refused:
+        common.check_output(name)
+    assert len(str(refused.value)) < 400
