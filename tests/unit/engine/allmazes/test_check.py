@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import solved_every_maze
 
 from mazegame.engine.allmazes.brute import reaches
 from mazegame.engine.allmazes.check import check, find_unsolved, sample_unsolved
 from mazegame.engine.allmazes.family import family, neighbour_table, parse_sequence
 from mazegame.engine.allmazes.pool import completions
-from mazegame.engine.allmazes.search import solve
 
 
 def walks_home(free: int, n: int, m: int, moves) -> bool:
@@ -45,7 +45,7 @@ def as_int(free: np.ndarray) -> int:
 @pytest.fixture(scope="module")
 def solving_4x4():
     """A sequence that solves every 4x4 maze (RS, minimised: under a second)."""
-    result = solve(4, 4, "rs", seed=1, time_limit=5)
+    result = solved_every_maze(4, 4, "rs", seed=1, time_limit=5)
     assert result.verified
     return result.moves
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers import solved_every_maze
 
 from mazegame.engine.allmazes.check import check
 from mazegame.engine.allmazes.exact import ess, shortest_at
@@ -24,7 +25,7 @@ def compiled():
 @pytest.mark.parametrize("method", list(METHODS))
 def test_every_method_solves_every_3x3_maze(method, compiled):
     lines = []
-    result = solve(3, 3, method, seed=2, time_limit=1, progress=lines.append)
+    result = solved_every_maze(3, 3, method, seed=2, time_limit=1, progress=lines.append)
     assert result.verified and check(3, 3, result.moves).ok
     assert 11 <= len(result.moves) <= 30 and lines
 
@@ -48,7 +49,7 @@ def _solved_2x13(method: str, progress=None):
     """A 2x13 search of a few seconds (once compiled: a first call, on a fresh machine,
     compiles the kernels, which may take longer than its time)."""
     solve(2, 13, method, seed=1, time_limit=0.5)
-    return solve(2, 13, method, seed=1, time_limit=3, progress=progress)
+    return solved_every_maze(2, 13, method, seed=1, time_limit=3, progress=progress)
 
 
 @pytest.mark.parametrize("method", ["ias", pytest.param("root", marks=pytest.mark.slow)])
