@@ -182,6 +182,8 @@ def ess(n: int, m: int, time_limit: float = 600, progress: Progress | None = Non
     say = progress or (lambda text: None)
     began = time.monotonic()
     deadline = began + time_limit
+    if n * m == 1:  # the start is the goal: no move, and nothing for the search to ask
+        return Bound(n, m, 0, np.empty(0, dtype=np.int8), 1, True, time.monotonic() - began)
     try:
         fam = family(n, m, deadline)
     except OutOfTime:  # the bound every maze size has: the path along two sides

@@ -194,3 +194,9 @@ def test_every_method_names_an_extension_rule():
     from mazegame.engine.allmazes.search import EXTENSIONS
 
     assert {spec.extend for spec in METHODS.values()} <= set(EXTENSIONS)
+
+
+def test_one_cell_needs_no_move():
+    # the hostile fuzz found `allmazes bound 1x1`: an AttributeError (no candidate to rank)
+    bound = ess(1, 1, time_limit=5)
+    assert (bound.lower, bound.optimal, len(bound.moves)) == (0, True, 0)
