@@ -54,6 +54,11 @@ def configure(p: argparse.ArgumentParser) -> None:
     r.add_argument("--json", action="store_true", help="print the JSON document")
 
 
+#: The largest maze the rat is given: one episode runs in one kernel call, which Ctrl-C
+#: waits for (200x200 took 119 s an episode; 40x40 about a second).
+MAX_RAT_CELLS = 40 * 40
+
+
 def _maze(args: argparse.Namespace):
     """The maze of the arguments: the file, or a backtracker maze of the size and seed."""
     if args.maze is not None:
@@ -62,8 +67,9 @@ def _maze(args: argparse.Namespace):
         from mazegame.engine.generate import generate
 
         maze = generate("backtracker", *args.size, args.seed).maze
-    if maze.size < 2:
-        raise UsageError("the rat needs a maze of at least 2 cells")
+    if not 2 <= maze.size <= MAX_RAT_CELLS:
+        raise UsageError(f"the rat learns mazes of 2 to {MAX_RAT_CELLS:,} cells, not "
+                         f"{maze.width}x{maze.height}")
     return maze
 
 

@@ -88,3 +88,9 @@ def test_the_rat_trains_and_runs_on_wrapped_and_one_way_mazes(capsys, tmp_path, 
                          "--json")
     doc = json.loads(out)
     assert status == 0 and doc["wall_follower"] is None and len(doc["runs"]) == 2
+
+
+def test_a_maze_too_big_for_the_rat_is_refused_up_front(capsys):
+    # 200x200 ran one episode in one kernel call for 119 s, and Ctrl-C waited for it
+    assert main(["rat", "train", "--size", "200x200", "--episodes", "1"]) == 2
+    assert "2 to 1,600 cells, not 200x200" in capsys.readouterr().err
