@@ -6,7 +6,9 @@ one command to replay. A case may also close standard output, point it at /dev/f
 command a FIFO, a device or a symlink to /dev/zero, or press Ctrl-C (SIGINT) at a random
 moment. What must hold for every case (`judge`):
 
-- no Python traceback and no "Exception ignored" on stderr, no death by a signal;
+- no Python traceback (but the interpreter's own, when Ctrl-C lands while it starts up and
+  runs site's .pth files, before any of mazegame) and no "Exception ignored" on stderr, no
+  death by a signal;
 - status 0, 1 (an answer, or the machine refused: one line), 2 (bad input: the last stderr
   line is "mazegame: error: ..."), 3 (`allmazes sat`: no answer in time), or 130 after our
   SIGINT with "mazegame: interrupted" last;
@@ -141,11 +143,12 @@ def judge(case: Case, status: int | None, stderr: str, slow: bool) -> list[str]:
     problems = []
     lines = stderr.strip().splitlines()
     last = lines[-1] if lines else ""
-    if "Traceback (most recent call last)" in stderr:
-        problems.append("traceback")
+    interrupted = case.interrupt is not None or slow
+    if "Traceback (most recent call last)" in stderr and not (
+            interrupted and "mazegame" not in stderr.replace("mazegame-fuzz-", "")):
+        problems.append("traceback")  # (not Python's own, a Ctrl-C while it starts: site's .pth)
     if "Exception ignored" in stderr:
         problems.append("exception ignored at exit")
-    interrupted = case.interrupt is not None or slow
     if status is None:
         problems.append("did not end after Ctrl-C")
     elif status == -signal.SIGINT and interrupted:
