@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 from urllib.parse import urlsplit
 
 from mazegame.cli.common import shown, whole_number
+from mazegame.engine.memory import available_memory
 
 MAX_WIDTH, MAX_HEIGHT = 500, 200  #: the largest terminal a browser may ask for, in cells
 SESSION_BYTES = 400 * 2**20  #: memory set aside a game (measured: about 325 MB each)
@@ -91,22 +91,6 @@ def origin_allowed(header: str | None, origins: set[str]) -> bool:
         return origin_of(header) in origins
     except ValueError:  # "null" (a sandboxed or file page), or garbage
         return False
-
-
-def available_memory() -> int | None:
-    """Bytes of memory available for new processes (Linux's MemAvailable, else the free
-    physical pages), or None when this system does not say."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return None
 
 
 def default_max_sessions(memory: int | None = None) -> int:

@@ -13,6 +13,7 @@ ones are still mapped, and unmapped when freed.
 from __future__ import annotations
 
 import ctypes
+import os
 
 _M_TRIM_THRESHOLD = -1  #: glibc's mallopt parameters (malloc.h)
 _M_MMAP_THRESHOLD = -3
@@ -29,3 +30,19 @@ def keep_freed_blocks() -> bool:
         return False
     return bool(mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
                 and mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD))
+
+
+def available_memory() -> int | None:
+    """Bytes of memory available for new processes (Linux's MemAvailable, else the free
+    physical pages), or None when this system does not say."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None

@@ -28,6 +28,7 @@ from mazegame.engine.allmazes.budget import (
     expired,
 )
 from mazegame.engine.jit import kernel
+from mazegame.engine.memory import available_memory as _available_memory
 
 MIN_LISTED_CELLS = 26  #: below, `family` lists the classes (with their maze counts)
 MAX_LISTED_CELLS = 36  #: above, there are too many classes to hold (6x6: 361 million)
@@ -203,18 +204,6 @@ def listed_classes(n: int, m: int, deadline: float = NEVER,
               tick("writing"))
     _LISTED[(n, m)] = out
     return out
-
-
-def _available_memory() -> int | None:
-    """Bytes of memory the system can still give (Linux's MemAvailable), or None unknown."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
 
 
 def _make_room(n: int, m: int, count: int) -> None:

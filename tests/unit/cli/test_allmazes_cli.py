@@ -62,7 +62,7 @@ def test_a_search_that_would_not_fit_in_memory_says_so(monkeypatch, capsys):
 
     monkeypatch.setattr(listed, "_available_memory", lambda: 1 << 10)  # 1 KiB free
     listed.forget_listed()
-    assert main(["allmazes", "solve", "2x13", "--time-limit", "1"]) == 1
+    assert main(["allmazes", "solve", "2x13", "--time-limit", "300"]) == 1  # refused up front
     err = capsys.readouterr().err
     assert "classes of the 2x13 mazes needs about" in err and "GB is free" in err
 
