@@ -63,8 +63,8 @@ class ReturnAtOnce:
         return spec
 
 sys.meta_path.insert(0, ReturnAtOnce())
-from mazegame.cli import main
-sys.exit(main(sys.argv[1:]))
+from mazegame.__main__ import main
+sys.exit(main())
 """
 APP_COMMANDS = {"play", "edit", "replay"}
 TIME_LIMIT = 12.0  #: seconds a case may run before it gets Ctrl-C (reported as slow)
