@@ -82,7 +82,8 @@ class Outcome:
     slow: bool = False
 
 # -- running and judging ---------------------------------------------------------------------
-def run_case(case: Case, time_limit: float = TIME_LIMIT) -> Outcome:
+def run_case(case: Case, time_limit: float = TIME_LIMIT, after_sigint: float = AFTER_SIGINT
+             ) -> Outcome:
     """Run one case in a fresh folder (its own data folder too) and judge it; a case still
     running after `time_limit` seconds gets Ctrl-C (and is `slow`)."""
     with tempfile.TemporaryDirectory(prefix="mazegame-fuzz-") as folder:
@@ -111,7 +112,7 @@ def run_case(case: Case, time_limit: float = TIME_LIMIT) -> Outcome:
             child = subprocess.Popen(argv, cwd=where, env=child_env, stdin=subprocess.PIPE,
                                      stdout=stdout, stderr=subprocess.PIPE,
                                      preexec_fn=close_stdout)
-            status, stderr, slow = _wait(child, case, time_limit)
+            status, stderr, slow = _wait(child, case, time_limit, after_sigint)
         finally:
             if stdout is not subprocess.DEVNULL:
                 stdout.close()
@@ -119,7 +120,7 @@ def run_case(case: Case, time_limit: float = TIME_LIMIT) -> Outcome:
     return Outcome(case, status, text, judge(case, status, text, slow), slow)
 
 
-def _wait(child: subprocess.Popen, case: Case, time_limit: float
+def _wait(child: subprocess.Popen, case: Case, time_limit: float, after_sigint: float
           ) -> tuple[int | None, bytes, bool]:
     """Feed stdin, send SIGINT when the case asks (or when it runs too long), and wait."""
     limit = case.interrupt if case.interrupt is not None else time_limit
@@ -130,7 +131,7 @@ def _wait(child: subprocess.Popen, case: Case, time_limit: float
         pass
     child.send_signal(signal.SIGINT)
     try:
-        _, stderr = child.communicate(timeout=AFTER_SIGINT)
+        _, stderr = child.communicate(timeout=after_sigint)
         return child.returncode, stderr, case.interrupt is None
     except subprocess.TimeoutExpired:
         child.kill()
