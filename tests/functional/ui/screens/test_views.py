@@ -2,13 +2,13 @@
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 from mazegame.games.blind import BlindGame
-from mazegame.ui.screens.dialogs import ConfirmScreen
-from tests.functional.conftest import KEY_OF
 from mazegame.games.eye import LEFT_OF, RIGHT_OF
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+from tests.functional.conftest import KEY_OF
 
 
 def eye_keys(maze, path, facing):
@@ -110,13 +110,13 @@ async def test_a_blind_budget_counts_only_walls_you_could_not_know(helpers):
         assert not game.over and game.attempts_left == left
         assert f"Attempts left[/b] [default]{left}" in " ".join(screen.status_fields())
         path = game.shortest_path()
-        for cell in path:  # on to a cell with an inner wall (the start's may be open)
+        walk = helpers.keys_for_path(game.maze, path)
+        for step, cell in enumerate(path):  # on to a cell with an inner wall
             inner = [d for d in (NORTH, EAST, SOUTH, WEST) if game.maze.step(cell, d) == cell
                      and game.maze.neighbor(cell, d) >= 0]
             if inner:
                 break
-            await pilot.press(KEY_OF[next(d for d in (NORTH, EAST, SOUTH, WEST)
-                                          if game.maze.step(cell, d) == path[path.index(cell) + 1])])
+            await pilot.press(walk[step])
         spent = game.attempts
         await pilot.press(KEY_OF[inner[0]], KEY_OF[inner[0]])  # unknown, then known
         assert game.attempts == spent + 1 and game.attempts_left == left - spent - 1
