@@ -1,9 +1,9 @@
 """The lab's maze: a `MazeView` that draws a trace replay's state.
 
 Marks colour the rooms (frontier, visited, active, path, dead), labels appear as numbers
-(in rooms too narrow for all their digits, the last ones underlined: 12 shows as 2, which is
-all a walk back down the labels needs) (aroma as a heat map instead, sets as a colour and
-letter per set, a walk's directions as arrows), the rectangle in focus (a scan row, a chamber, a run) is
+(aroma as a heat map instead, sets as a colour and letter per set, a walk's directions as
+arrows; a number too wide for its room shows its last digits underlined, 12 as 2: a walk back
+down the labels needs no more), the rectangle in focus (a scan row, a chamber, a run) is
 shaded and dotted, door marks sit beside their doors, agents on top. With NO_COLOR the ideas
 still show by glyph: set letters, arrows, focus dots, "+" on the frontier, shaded aroma.
 The view holds the replay's arrays by reference, so after a seek it only needs to know
