@@ -27,10 +27,21 @@ def eye_keys(maze, path, facing):
     return keys
 
 
+def blind_app(budget: float) -> MazeApp:
+    """A blind game of a fixed 8x8 maze with a move budget of `budget` x the shortest path."""
+    return MazeApp(GameSetup("blind", "backtracker", (8, 6), 4, options=(("budget", budget),)),
+                   warm_up=False)
+
+
+def way_out_of_the_start(game: BlindGame) -> int:
+    """A side of the start with no wall."""
+    return next(d for d in (NORTH, EAST, SOUTH, WEST)
+                if game.maze.step(game.maze.start, d) != game.maze.start)
+
+
 async def spend_the_budget(pilot, game) -> None:
     """Step off the start and back until the attempts run out (the border costs nothing)."""
-    there = next(d for d in (NORTH, EAST, SOUTH, WEST)
-                 if game.maze.step(game.maze.start, d) != game.maze.start)
+    there = way_out_of_the_start(game)
     keys = [KEY_OF[there], KEY_OF[(there + 2) % 4]]
     for i in range(game.budget):
         await pilot.press(keys[i % 2])
@@ -99,8 +110,7 @@ async def test_blind_kept_dark_at_the_end_does_not_claim_a_reveal(helpers):
 
 
 async def test_a_blind_budget_counts_only_walls_you_could_not_know(helpers):
-    app = MazeApp(GameSetup("blind", "backtracker", (8, 6), 4, options=(("budget", 2.5),)),
-                  warm_up=False)
+    app = blind_app(2.5)
     async with app.run_test(size=(100, 30)) as pilot:
         await helpers.settle(pilot)
         screen, game = app.screen, app.screen.game
@@ -123,13 +133,13 @@ async def test_a_blind_budget_counts_only_walls_you_could_not_know(helpers):
 
 
 async def test_leaving_a_blind_game_asks_first_then_shows_the_maze(helpers):
-    app = MazeApp(GameSetup("blind", "backtracker", (8, 6), 4, options=(("budget", 4.0),)),
-                  warm_up=False)
+    app = blind_app(4.0)
     async with app.run_test(size=(100, 30)) as pilot:
         await helpers.settle(pilot)
         screen, game = app.screen, app.screen.game
         view = screen.query_one(MazeView)
-        await spend_one_move(pilot, game)
+        await pilot.press(KEY_OF[way_out_of_the_start(game)])  # one step off the start
+        assert game.moves == 1
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -151,14 +161,6 @@ async def test_leaving_a_blind_game_asks_first_then_shows_the_maze(helpers):
 
     [saved] = Store(default_path()).results()
     assert (saved.mode, saved.won, saved.moves) == ("blind", False, 1)
-
-
-async def spend_one_move(pilot, game: BlindGame) -> None:
-    """One step off the start."""
-    there = next(d for d in (NORTH, EAST, SOUTH, WEST)
-                 if game.maze.step(game.maze.start, d) != game.maze.start)
-    await pilot.press(KEY_OF[there])
-    assert game.moves == 1
 
 
 async def test_players_eye_played_to_the_goal(helpers):
