@@ -206,7 +206,8 @@ class TradingInterpretation:
         cut = (f"Every dealer keeps a cut of {self.money(self.cut)} a trade, so trading back "
                "always costs you." if self.cut else
                "The dealers take no cut today, but trading back still means holding less.")
-        return (f"You come to market with nothing but {start.a}, worth {self.money(start.worth)}. "
+        return (f"You come to market with nothing but {start.a}, worth "
+                f"{self.appraise(start.worth)}. "
                 f"Somewhere in this town is {goal.name}: {self.goal_entry['blurb']}. "
                 f"Every dealer trades item for item, and you may take one offer at a time; what a "
                 f"thing is worth you learn once it is yours. {cut} Trade your way up.")

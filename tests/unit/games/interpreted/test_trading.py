@@ -182,6 +182,8 @@ def test_the_highest_shown_offer_no_longer_leads_to_the_prize():
 @pytest.mark.parametrize("difficulty", list(DIFFICULTIES))
 def test_holding_an_item_shows_its_worth(maze, difficulty):
     market = trading.build(maze, 6, difficulty)
+    start = market.start_item  # the story tells it as the scene does
+    assert f"{start.a}, worth {market.appraise(start.worth)}." in market.opening_text
     for cell in range(maze.size):
         held = market.item(cell)
         assert f"{held.a}, worth {market.appraise(held.worth)}" in market.scene(cell).text
