@@ -226,7 +226,8 @@ def add_maze_options(
     parser: argparse.ArgumentParser, default_size: tuple[int, int] | None = None
 ) -> None:
     """--algo/--size/--seed/--wrap/--one-way, shared by generate and play."""
-    parser.add_argument("--algo", default="backtracker", help="generator name (see --list)")
+    parser.add_argument("--algo", default="backtracker",
+                        help="generator name (`mazegame generate --list` lists them)")
     parser.add_argument(
         "--size", type=parse_size, default=default_size,
         metavar="WxH", help="maze size in cells, e.g. 40x20",

@@ -1,7 +1,9 @@
 """Blind mazes (Suits 6.1): you see the perimeter and yourself; walls appear when bumped.
 
-A move attempt that hits a wall costs an attempt like a move does; with a budget, the game
-is lost when the attempts run out before the goal is reached.
+A move attempt that hits a wall you could not know costs an attempt like a move does; a
+wall you know costs nothing: the outer wall (always drawn) and a wall bumped before (from
+either side; known even when bumped walls are not drawn, since you felt it once). With a
+budget, the game is lost when the attempts run out before the goal is reached.
 """
 
 from __future__ import annotations
@@ -20,10 +22,15 @@ class BlindGame(WalkGame):
 
     budget: int | None = None  #: maximum move attempts (moves + bumps); None = unlimited
     known: np.ndarray = field(init=False)  #: wall bits learned by bumping, per cell
+    #: Bumps into a known wall (the outer one, or one bumped before): free, not in `bumps`.
+    known_bumps: int = field(default=0, init=False)
+    left: bool = field(default=False, init=False)  #: the player left the maze unfinished
 
     def __post_init__(self) -> None:
         super().__post_init__()
         self.known = np.zeros_like(self.maze.walls)
+        m = self.maze
+        self._outer = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
 
     @property
     def attempts(self) -> int:
@@ -40,17 +47,36 @@ class BlindGame(WalkGame):
         """The budget ran out before the goal was reached."""
         return not self.won and self.budget is not None and self.attempts >= self.budget
 
+    def wall_known(self, cell: int, direction: int) -> bool:
+        """Whether the player knows the wall on that side of `cell`: the outer wall, or one
+        bumped before from this side or the other."""
+        if (self._outer.flat[cell] >> direction) & 1 or (self.known.flat[cell] >> direction) & 1:
+            return True
+        beyond = self.maze.neighbor(cell, direction)
+        return beyond >= 0 and bool((self.known.flat[beyond] >> ((direction + 2) % 4)) & 1)
+
     def move(self, direction: int) -> Outcome:
-        """Try a move; a bump teaches the wall (and costs an attempt, as a move does)."""
+        """Try a move; a bump into an unknown wall teaches it and costs an attempt, as a move
+        does; a bump into a known one costs nothing."""
         if self.lost:
             return Outcome.IGNORED
         before = self.position
+        known = self.wall_known(before, direction)
         outcome = super().move(direction)
         if outcome is Outcome.BUMPED:
+            if known:
+                self.bumps -= 1  # counted by the walk's rule; this one is free
+                self.known_bumps += 1
             self.known.flat[before] |= np.uint8(1 << direction)
         if self.lost and self.finished_at is None:
             self.finished_at = self.clock()
         return outcome
+
+    def leave(self) -> None:
+        """End the game unfinished (the player left it): lost, and over."""
+        if not self.over:
+            self.left = True
+            self.finished_at = self.clock()
 
     def display_maze(self, show_bumped: bool = True) -> Maze:
         """What the player may see: the perimeter as it is (an exit's gap shows; a wrapped

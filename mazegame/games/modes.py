@@ -185,7 +185,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode(
         "blind", "Blind maze",
         "You see only the outer wall and yourself. Feel your way: a wall shows up when you bump "
-        "into it. With a move budget, every attempt counts, bumps included.",
+        "into it. With a move budget, every move counts, and every bump into a wall you did "
+        "not know (the outer wall and a wall bumped before are free).",
         goal="Reach the goal without seeing the walls (within the budget, if set).",
         tip="Always try the same turn first (say, right): a wall follower needs no map.",
         choices=(

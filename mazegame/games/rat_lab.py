@@ -167,17 +167,22 @@ class RatLab:
         return rat.last_median(self.history) if self.history else None
 
     # -- files ----------------------------------------------------------------------
+    @property
+    def saved_path(self) -> Path:
+        """Where `save` puts this maze's rat and `load` looks for it: `rat-SEED.npz`."""
+        return models_dir() / f"rat-{self.seed}.npz"
+
     def save(self, path: Path | None = None) -> Path:
         """Write the rat (.npz) to `path`, by default `models_dir()/rat-SEED.npz` (OSError
         when it cannot: OutsideDataFolder for a served game asked to write elsewhere)."""
-        path = writable_path(path if path is not None else models_dir() / f"rat-{self.seed}.npz")
+        path = writable_path(path if path is not None else self.saved_path)
         rat.save(self.net, str(path))
         return path
 
     def load(self, path: Path | None = None) -> Path:
         """Read a rat saved by `save` (rat.ModelError names a file that cannot be read);
         its curve starts afresh on this maze."""
-        path = Path(path) if path is not None else models_dir() / f"rat-{self.seed}.npz"
+        path = Path(path) if path is not None else self.saved_path
         self.net = rat.load(str(path))
         self.hp = hyper(self.net.variant)
         self.history = []

@@ -39,5 +39,27 @@ def test_readme_lists_match_the_list_output():
     assert text == refreshed(text), "README is stale: run python3 tests/unit/test_readme.py"
 
 
+def test_readme_names_the_modes_that_refuse_a_maze_file():
+    # README said the lab refuses a maze file; it opens one.
+    from mazegame.cli import build_parser
+    from mazegame.cli.common import UsageError
+    from mazegame.cli.play import play_setup
+    from mazegame.games.modes import MODES
+    from mazegame.locations import asset
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    named = re.search(r"a maze file given to a mode that plays none \(modes (.*?), which", text)
+    said = set(re.findall(r"`([a-z]+)`", named[1]))
+    maze_file = str(asset("levels", "one-way-doors.txt"))
+    refusing = set()
+    for mode in MODES:
+        try:
+            play_setup(build_parser().parse_args(["play", mode, maze_file]))
+        except UsageError as err:
+            if "plays no file" in str(err):
+                refusing.add(mode)
+    assert said == refusing and "lab" not in refusing
+
+
 if __name__ == "__main__":
     README.write_text(refreshed(README.read_text(encoding="utf-8")), encoding="utf-8")

@@ -84,6 +84,13 @@ def refusal_text(interpretation: Interpretation, option: Option) -> str:
     return hook(option) if hook else "That leads nowhere. You are where you were."
 
 
+def moved_text(interpretation: Interpretation, before: int, after: int) -> str:
+    """What a move from cell `before` to `after` came to, told after it is made: the kind's
+    `trade_text(before, after)` (trading: a gain or a loss), or nothing."""
+    hook = getattr(interpretation, "trade_text", None)
+    return hook(before, after) if hook else ""
+
+
 def needs_answer(option: Option) -> bool:
     """The option is a problem to solve before it is taken (instructional: it carries
     `extra["question"]` and `extra["answer"]`)."""

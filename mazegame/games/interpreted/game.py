@@ -31,6 +31,7 @@ from mazegame.games.interpreted.base import (
     Scene,
     check_answer,
     goal_distances,
+    moved_text,
     needs_answer,
     refusal_text,
     rival_line,
@@ -189,7 +190,7 @@ class InterpretedGame(WalkGame):
         moved = self.move(option.door)  # the one movement rule
         if moved is WalkOutcome.BUMPED or self.position == before:  # a kind that lied
             raise RuntimeError(f"option {option.text!r} is open but its door is not")
-        self.last_text = ""
+        self.last_text = moved_text(self.interpretation, before, self.position)
         if moved is WalkOutcome.WON:
             self.turns += 1
             if self.rival_reached:  # second: the walk's goal reached, the race lost

@@ -8,6 +8,8 @@ visited before it.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from mazegame.games.interpreted.base import goal_distances
@@ -39,6 +41,16 @@ def with_article(noun: str) -> str:
 def sentence(text: str) -> str:
     """The text with its first letter capitalised (dealers' names may start lower case)."""
     return text[:1].upper() + text[1:] if text else text
+
+
+#: A verb that agrees with its subject: "[has|have]" (singular|plural).
+AGREEMENT = re.compile(r"\[([^\[\]|]*)\|([^\[\]|]*)\]")
+
+
+def agree(template: str, plural: bool) -> str:
+    """The template with every "[singular|plural]" pair resolved: "{dealer} [has|have]" reads
+    "two sisters ... have" for a plural subject."""
+    return AGREEMENT.sub(lambda m: m[2] if plural else m[1], template)
 
 
 def pick(rng: np.random.Generator, items, k: int | None = None):

@@ -4,6 +4,11 @@ You start holding the start cell's item; every cell holds one item, and each ope
 dealer offering the item of the cell beyond it in exchange for yours. Taking the offer is the
 move. Closed doors are offers that cannot be taken (sold out, not for sale, ...).
 
+An offer names the item, never its worth: you learn what a thing is worth by holding it
+(the scene says it, and the trade's line says what the trade came to, a gain or a loss), so
+the market is learnt as the bureaucracy's unhelpful persons are. Only the item's tier (junk
+to treasure, by nearness to the goal) shows before you choose.
+
 The rule, in full:
 
 - An item's worth is a function of its cell's distance d to the goal (BFS over the door
@@ -15,13 +20,15 @@ The rule, in full:
 - The dealer keeps a cut (crowns, by difficulty) on every trade. Going back means trading
   back for what you held before, which is worth less, and paying the cut again: a trade there
   and back always loses.
+- What you hold is appraised (`appraise`) as exactly as the difficulty allows.
 - The score (`score(route)`): the item held at the end, its worth, the trades made, the cut
   paid, and the net (worth minus cut).
 
 Content (`assets/interpreted/trading.toml`): currency, start_worth, rules per difficulty
 (cut, appraisal: exact / rough / vague), vague appraisal words, goals (name, worth, blurb),
-item tiers (adjectives x nouns, humble to grand), dealers, offer and refusal templates,
-places, colour lines, held-item lines.
+item tiers (adjectives x nouns, humble to grand), dealers (and which are plural), offer and
+refusal templates ("[has|have]": the verb for a singular or a plural dealer), places, colour
+lines, held-item lines.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ import numpy as np
 from mazegame.games.interpreted.base import Option, Scene
 from mazegame.games.interpreted.content import Content, ContentError, Rule, load_content
 from mazegame.games.interpreted.phrasing import (
+    AGREEMENT,
+    agree,
     cell_rng,
     distance_levels,
     entry_line,
@@ -79,6 +88,7 @@ SCHEMA = {
     "tiers": Rule("tables", 2, {"name": Rule("string"), "adjectives": Rule("strings", 4),
                                 "nouns": Rule("strings", 4)}),
     "dealers": Rule("strings", 8),  # four doors a scene, none twice
+    "plural_dealers": Rule("strings", 0),  # dealers who take "[has|have]"'s plural verb
     "offers": Rule("strings", 4),
     "refusals": Rule("strings", 4),
     "places": Rule("strings", 1),
@@ -87,7 +97,10 @@ SCHEMA = {
     "rivals": Rule("strings", 1),
 }
 _APPRAISALS = ("exact", "rough", "vague")
-_WORDS = {"dealer": "D", "offer": "an O", "offer_name": "O", "held": "H", "worth": "W"}
+#: The placeholders each kind of template may use: an offer states no worth.
+_WORDS = {"offers": {"dealer": "D", "offer": "an O", "offer_name": "O", "held": "H"},
+          "refusals": {"dealer": "D", "offer": "an O", "offer_name": "O", "held": "H"},
+          "held": {"held": "H", "worth": "W"}}
 
 
 def check_content(doc: Content) -> None:
@@ -114,14 +127,32 @@ def check_content(doc: Content) -> None:
             raise doc.fail(("vague", i, "below"), "below must be a number, rising table by table")
     if bounds[-1] != float("inf"):
         raise doc.fail(("vague", len(bounds) - 1, "below"), "the last [[vague]] needs below = inf")
-    for key in ("offers", "refusals", "held"):
+    for key, words in _WORDS.items():
         for template in doc[key]:
-            try:
-                template.format(**_WORDS)
-            except (KeyError, IndexError, ValueError) as err:
+            why = _template_problem(template, words)
+            if why:
                 raise ContentError(doc.located.path, entry_line(doc, key, template),
-                                   f"{key} holds {template!r}: unknown or broken placeholder "
-                                   f"{err} (known: {', '.join(_WORDS)})") from None
+                                   f"{key} holds {template!r}: {why}")
+    for i, name in enumerate(doc["plural_dealers"]):
+        if name not in doc["dealers"]:
+            raise doc.fail(("plural_dealers", i), f"{name!r} is not one of the dealers")
+
+
+def _template_problem(template: str, words: dict) -> str:
+    """Why a template cannot be used ("" if it can): a placeholder it may not use (an offer
+    that states a worth), a broken one, or a "[" that is not a "[singular|plural]" pair."""
+    for plural in (False, True):
+        text = agree(template, plural)
+        try:
+            text.format(**words)
+        except (KeyError, IndexError, ValueError) as err:
+            why = f"unknown or broken placeholder {err} (known: {', '.join(words)})"
+            if str(err) == "'worth'":
+                why += "; an offer states no worth: the player learns it by holding the item"
+            return why
+        if "[" in text or "]" in text:
+            return f'a "[" or "]" outside a [singular|plural] pair ({AGREEMENT.pattern})'
+    return ""
 
 
 class TradingInterpretation:
@@ -145,6 +176,7 @@ class TradingInterpretation:
                                         self.far, self.cut + 1)
         self._worth = self._cell_worths()
         self._names = self._assign_names()
+        self.plural = frozenset(content.get("plural_dealers", ()))  #: "two sisters ..." have
 
     # -- the items -----------------------------------------------------------------------
     def item(self, cell: int) -> Item:
@@ -174,10 +206,11 @@ class TradingInterpretation:
         cut = (f"Every dealer keeps a cut of {self.money(self.cut)} a trade, so trading back "
                "always costs you." if self.cut else
                "The dealers take no cut today, but trading back still means holding less.")
-        return (f"You come to market with nothing but {start.a}, worth {self.money(start.worth)}. "
+        return (f"You come to market with nothing but {start.a}, worth "
+                f"{self.appraise(start.worth)}. "
                 f"Somewhere in this town is {goal.name}: {self.goal_entry['blurb']}. "
-                f"Every dealer trades item for item, and you may take one offer at a time. {cut} "
-                "Trade your way up.")
+                f"Every dealer trades item for item, and you may take one offer at a time; what a "
+                f"thing is worth you learn once it is yours. {cut} Trade your way up.")
 
     def money(self, amount: int) -> str:
         """An exact amount: '1,200 crowns', '1 crown'."""
@@ -201,7 +234,7 @@ class TradingInterpretation:
         rng = cell_rng(self.seed, cell, _STREAM_SCENE)
         held = self.item(cell)
         text = " ".join((pick(rng, c["places"]) + ".", pick(rng, c["colour"]),
-                         pick(rng, c["held"]).format(held=held.a, worth=self.money(held.worth))))
+                         pick(rng, c["held"]).format(held=held.a, worth=self.appraise(held.worth))))
         dealers = pick(rng, c["dealers"], 4)
         offers = pick(rng, c["offers"], 4)
         refusals = pick(rng, c["refusals"], 4)
@@ -213,9 +246,8 @@ class TradingInterpretation:
                 to = self.maze.step(cell, side)
                 offer = self.item(to)
                 used.add(offer.name)
-                line = offers[slot].format(dealer=dealers[slot], offer=offer.a,
-                                           offer_name=offer.name, held=held.name,
-                                           worth=self.appraise(offer.worth))
+                line = self._said(offers[slot], dealers[slot]).format(
+                    dealer=dealers[slot], offer=offer.a, offer_name=offer.name, held=held.name)
                 options.append(Option(side, True, sentence(line), to=to, value=float(offer.worth),
                                       extra={"item": offer.name, "dealer": dealers[slot]}))
             else:
@@ -233,11 +265,28 @@ class TradingInterpretation:
             if name not in used:
                 break
         used.add(name)
-        line = refusals[slot].format(dealer=dealers[slot], offer=with_article(name),
-                                     offer_name=name, held=self._names[cell])
+        line = self._said(refusals[slot], dealers[slot]).format(
+            dealer=dealers[slot], offer=with_article(name), offer_name=name,
+            held=self._names[cell])
         refusal = f"No deal. You still hold {with_article(self._names[cell])}."
         return Option(side, False, sentence(line),
                       extra={"item": name, "dealer": dealers[slot], "refusal": refusal})
+
+    def _said(self, template: str, dealer: str) -> str:
+        """A template with its verbs agreeing with the dealer ("two sisters ... have")."""
+        return agree(template, dealer in self.plural)
+
+    def trade_text(self, before: int, after: int) -> str:
+        """What a trade from cell `before` to `after` came to, told once it is made: a gain
+        (a step nearer the goal) or a loss (a step away, or back), with the dealer's cut."""
+        gave, got = self.item(before), self.item(after)
+        net = got.worth - gave.worth - self.cut
+        change = "a gain" if net > 0 else "a loss"
+        if self.appraisal == "exact":
+            change += f" of {self.money(abs(net))}"
+        cut = f" after the dealer's cut of {self.money(self.cut)}" if self.cut else ""
+        return (f"You trade your {gave.name} for {got.a}, worth {self.appraise(got.worth)}: "
+                f"{change}{cut}.")
 
     @property
     def rival(self) -> str:

@@ -1,17 +1,29 @@
-"""Blind mode (Suits 6.1): the perimeter and yourself; walls appear when you bump them."""
+"""Blind mode (Suits 6.1): the perimeter and yourself; walls appear when you bump them.
+
+Leaving a started game (q, Esc) asks first; leaving gives the game up and shows the maze,
+as the end does (unless the player chose to keep it dark), with the keys to go on.
+"""
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
-from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.dialogs import ConfirmScreen, format_time
+from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, PANEL_KEYS
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
+
+LEAVE_QUESTION = "Leave this maze?"
 
 
 class BlindScreen(WalkScreen):
     """The maze drawn from what the player has learned; the whole maze at the end."""
 
+    BINDINGS = [Binding("escape,q", "leave", "Menu", id="back",
+                        tooltip="Back to the menu (in a started game: asks first, then shows "
+                                "the maze)")]
     title_text = "Blind"
 
     @property
@@ -37,6 +49,62 @@ class BlindScreen(WalkScreen):
         if outcome is Outcome.BUMPED and self.show_bumped:  # one wall learned: redraw its rows
             view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
         super().after_move(outcome, before)
+
+    # -- leaving -------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        """Leave: at once before the first move or after the end; in a game under way, ask
+        first, then give it up and show the maze."""
+        game = self.game
+        if game is None or game.over or game.started_at is None or self.building:
+            self.app.pop_screen()
+            return
+
+        was_paused = game.paused
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.leave_game()
+            elif self.game is game and game.paused and not was_paused:  # the question's pause
+                self.action_pause()
+
+        self.app.push_screen(ConfirmScreen(LEAVE_QUESTION), answered)
+
+    def leave_game(self) -> None:
+        """Give the game up (saved as lost), end it, and show the maze and the keys on."""
+        game = self.game
+        if game is None or game.over:
+            return
+        if game.paused:  # the question paused it: the maze comes back into view
+            game.resume()
+            self.show_paused(False)
+        self.give_up()  # saved once, as the menu key would
+        self.game = game
+        game.leave()
+        self.reveal()
+        self.show_panel(f"{self.left_summary()}\n{PANEL_KEYS}", lost=True)
+        self.refresh_bindings()
+        self.browse()
+        self.update_status()
+
+    def left_summary(self) -> str:
+        """The panel after leaving: the attempts made, the shortest path, the keys."""
+        game = self.game
+        budget = f" of {game.budget}" if game.budget is not None else ""
+        back = "the campaign" if self.setup.level_id is not None else "the menu"
+        new = NEW_MAZE_KEY if self.setup.level_id is None else ""
+        return "\n".join([
+            "[b]You left this maze[/b]",
+            self.describe(),
+            "",
+            f"Attempts       {game.attempts}{budget}",
+            f"Shortest path  {game.shortest}",
+            f"Time           {format_time(game.elapsed)}",
+            "",
+            self.legend(),
+            "",
+            f"{new}[b]r[/b]  same maze again",
+            f"[b]q[/b]  back to {back}",
+        ])
 
     @property
     def kept_dark(self) -> bool:

@@ -78,7 +78,9 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
     """The level's fields and the folder it is saved in."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="fields-cancel",
-                        tooltip="Leave the fields as they are")]
+                        tooltip="Leave the fields as they are"),
+                Binding("enter", "accept", "Save", id="fields-accept", show=False,
+                        tooltip="Save (or OK) with the fields as they are")]
 
     def __init__(self, editor: Editor, saving: bool = False) -> None:
         super().__init__()
@@ -108,6 +110,10 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
                 yield Button("Save" if self.saving else "OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
 
+    def on_mount(self) -> None:
+        """The id field has the keys, its text selected: type a name, Enter saves."""
+        self.query_one("#field-id", Input).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Accept, or cancel."""
         if event.button.id == "cancel":
@@ -117,6 +123,10 @@ class FieldsScreen(ModalScreen["tuple[dict, Path] | None"]):
 
     def on_input_submitted(self) -> None:
         """Enter in a field accepts."""
+        self.accept()
+
+    def action_accept(self) -> None:
+        """Enter outside a field (and outside a button or the view picker) accepts too."""
         self.accept()
 
     def accept(self) -> None:

@@ -157,11 +157,12 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
         self.play(lambda g: g.answer(index, text))
 
     def after_move(self, outcome, before: int) -> None:
-        """Show the new scene, or what the refusal or the wrong answer was."""
+        """Show the new scene (and what the move came to), or what the refusal or the wrong
+        answer was."""
         game = self.game
         said = self.query_one("#interp-said", Static)
         if outcome in (Outcome.MOVED, Outcome.WON, Outcome.SECOND):
-            said.update("")
+            said.update(Text(game.last_text, style="italic"))  # trading: what it came to
             self.show_scene()
         elif outcome in (Outcome.REFUSED, Outcome.WRONG):
             said.update(Text(game.last_text, style="italic"))

@@ -94,6 +94,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self.solving = ""  #: the title of the solver running now
         self._watch = RaceWatch({})  #: the running race's progress line
         self.fitted = False  #: panels show the whole maze scaled (f), not rooms
+        self.side_chosen: bool | None = None  #: the side panel shown (s) or hidden by hand
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -328,7 +329,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
     def action_toggle_side(self) -> None:
         """Hide or show the pickers, giving the panels the room."""
         side = self.query_one("#lab-side")
-        side.display = not side.display
+        side.display = self.side_chosen = not side.display
         if not side.display and self.focused is not None and \
                 side in self.focused.ancestors_with_self:
             # A hidden picker must not keep the keys (its list would open out of sight).

@@ -14,6 +14,14 @@ from mazegame.ui.widgets.scrubber import Scrubber
 from mazegame.ui.widgets.trace_view import TraceView
 
 ROOM_WIDTHS = (1, 3, 5)  #: the room widths `z` cycles through
+SIDE_WIDTH = 34  #: the side panel's width (its border included) on a wide terminal
+SIDE_MIN = 28  #: ... shrinking with the terminal (a third of it) down to this
+SIDE_HIDDEN_BELOW = 72  #: columns under which the side panel starts hidden (s shows it)
+
+
+def side_width(columns: int) -> int:
+    """The side panel's width on a terminal `columns` wide: a third of it, 28 to 34."""
+    return max(SIDE_MIN, min(SIDE_WIDTH, columns // 3))
 
 
 class ControlsMixin:
@@ -80,6 +88,18 @@ class ControlsMixin:
         self.update_status()
 
     # -- views -----------------------------------------------------------------------------
+    def on_resize(self) -> None:
+        """Fit the side panel to the terminal: narrower with it, hidden on a narrow one (until
+        the player shows it with s); the panels get the room."""
+        side = self.query_one("#lab-side")
+        side.styles.width = side_width(self.size.width)
+        if self.side_chosen is None:
+            side.display = self.size.width >= SIDE_HIDDEN_BELOW
+            focused = self.focused
+            if not side.display and focused is not None and side in focused.ancestors_with_self:
+                self.set_focus(self.panels[0].view if self.panels else None)  # keys off it
+        self.call_after_refresh(self._fit_rooms)
+
     def _fit_rooms(self) -> None:
         """The chosen room width, or the widest that shows the whole maze width."""
         if self.maze is None:

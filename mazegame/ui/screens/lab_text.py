@@ -58,7 +58,8 @@ def legend_lines() -> dict[str, str]:
         "direction": f"{p.GLYPH_ARROWS} the walk's way on (loops erased)",
         "focus": f"[on {p.FOCUS_COLOUR}] {p.GLYPH_FOCUS} [/] in focus: the scan row, chamber "
                  "or run",
-        "numbers": "12 labels: distances or visits (zoom in, z)",
+        "numbers": "12 labels: distances or visits; in narrow rooms the last digit, "
+                   "underlined past 9 (12: [u]2[/u]; zoom in, z)",
         "door letters": "E R X Tremaux's chalk: explored, return, bounced; numbers: steps to "
                         "the goal (rooms 3 wide and more: zoom in, z)",
         "lru doors": f"{p.DOOR_DOT} doors by when last used (bright: recent)",

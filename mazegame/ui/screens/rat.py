@@ -230,11 +230,21 @@ class RatScreen(Screen):
             self.message = f"saved {path.name}"
         self._status()
 
+    def key_for(self, action: str) -> str:
+        """The key bound to `action` on this screen, as typed ("ctrl+s")."""
+        keys = [key for key, active in self.active_bindings.items()
+                if active.binding.action == action]
+        return keys[0] if keys else action
+
     def action_load(self) -> None:
         """Load the saved rat; a file that cannot be read is named on screen."""
         from mazegame.games.rat import ModelError
 
         if self.lab is None or self.training:
+            return
+        if not self.lab.saved_path.exists():
+            self.message = f"No saved rat yet: press {self.key_for('save')} to save one"
+            self._status()
             return
         try:
             path = self.lab.load()

@@ -43,6 +43,11 @@ class AttractView(Widget):
         self._hold = 0
         self._building = False  #: a maze is being built in a worker
 
+    def render(self) -> str:
+        """Nothing until the first maze arrives (Textual's default draws the widget's own
+        name, "AttractView#attract"); then the `TraceView` inside covers it."""
+        return ""
+
     def on_mount(self) -> None:
         """Set up the frame timer (paused until the maze can be seen)."""
         self._frames = self.set_interval(FRAME, self.advance, pause=True)

@@ -1,8 +1,9 @@
 """The lab's maze: a `MazeView` that draws a trace replay's state.
 
 Marks colour the rooms (frontier, visited, active, path, dead), labels appear as numbers
-when the rooms are wide enough (aroma as a heat map instead, sets as a colour and letter per
-set, a walk's directions as arrows), the rectangle in focus (a scan row, a chamber, a run) is
+(aroma as a heat map instead, sets as a colour and letter per set, a walk's directions as
+arrows; a number too wide for its room shows its last digits underlined, 12 as 2: a walk back
+down the labels needs no more), the rectangle in focus (a scan row, a chamber, a run) is
 shaded and dotted, door marks sit beside their doors, agents on top. With NO_COLOR the ideas
 still show by glyph: set letters, arrows, focus dots, "+" on the frontier, shaded aroma.
 The view holds the replay's arrays by reference, so after a seek it only needs to know
@@ -40,6 +41,8 @@ MARK_STYLES = {
     Mark.DEAD: palette.DEAD,
 }
 assert len(palette.AGENT_GLYPHS) >= MAX_AGENTS
+#: A number label cut to the digits that fit (12 -> 2): underlined, which shows without colour.
+CUT_LABEL = Style(underline=True)
 
 
 _PLAIN_WALL = _WALL_CHARS | {" "}
@@ -348,6 +351,8 @@ class TraceView(MazeView):
                     text = palette.GLYPH_ARROWS[label - 1]
             elif kind and (label > 0 or mark):
                 text = str(label)
+                if len(text) > inner:  # the last digits: each step back down is one less
+                    text, style = text[-inner:], style + CUT_LABEL
             if no_color and mark == Mark.FRONTIER and not text:
                 text = palette.GLYPH_FRONTIER
             if c0 + i in focus_cols:

@@ -90,3 +90,21 @@ def test_play_lab_with_a_bad_maze_file_exits_2_naming_it(tmp_path, capsys, conte
     assert err.startswith("mazegame: error: ") and str(path) in err and says in err
     assert main(["play", "lab", str(tmp_path / "missing.json")]) == 2
     assert "missing.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "generate"])
+def test_the_algo_help_points_at_a_list_of_the_generators(command, capsys):
+    # `play --help` said "--algo ALGO  generator name (see --list)", and `play --list` lists
+    # the modes.
+    import re
+
+    from mazegame.engine.generate import GENERATORS
+
+    assert main([command, "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    said = re.search(r"--algo ALGO generator name \((.*?)\)", help_text).group(1)
+    named = re.search(r"`mazegame ([^`]+)`", said)
+    argv = named.group(1).split() if named else [command, *re.findall(r"--[a-z-]+", said)]
+    assert main(argv) == 0
+    listed = {line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert set(GENERATORS) <= listed

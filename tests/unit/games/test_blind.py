@@ -35,12 +35,42 @@ def test_one_way_door_bumped_from_its_closed_side_shows_as_a_wall():
 
 def test_budget_runs_out():
     maze = Maze.open(5, 1)
+    maze.walls[0, 1] |= 2  # a wall between cells 1 and 2
+    maze.walls[0, 2] |= 8
     game = BlindGame(maze, budget=3)
-    game.move(NORTH)
-    game.move(SOUTH)
+    game.move(EAST)
+    game.move(EAST)  # the unknown wall: an attempt
     assert game.attempts_left == 1 and not game.over
     game.move(WEST)
     assert game.lost and game.over and not game.won
+    assert game.move(EAST) is Outcome.IGNORED
+
+
+def test_only_a_wall_you_could_not_know_costs_an_attempt():
+    # The play-test's blind levels counted bumps into the outer wall, always in view.
+    maze = Maze.open(3, 2)
+    maze.walls[0, 0] |= 2  # a wall between cells 0 and 1
+    maze.walls[0, 1] |= 8
+    game = BlindGame(maze, budget=10)
+    for side in (NORTH, WEST):  # the outer wall, drawn from the start
+        assert game.move(side) is Outcome.BUMPED
+    assert (game.attempts, game.bumps) == (0, 0)
+    assert game.known_bumps == 2
+    assert game.move(EAST) is Outcome.BUMPED  # unknown: it costs
+    assert game.move(EAST) is Outcome.BUMPED  # known now: it does not
+    assert (game.attempts, game.bumps, game.known_bumps) == (1, 1, 3)
+    game.move(SOUTH)
+    game.move(EAST)
+    game.move(NORTH)  # into cell 1: the same wall is known from this side too
+    assert game.move(WEST) is Outcome.BUMPED
+    assert (game.attempts, game.bumps) == (4, 1) and game.attempts_left == 6
+
+
+def test_leaving_ends_the_game_lost():
+    game = BlindGame(Maze.open(3, 1), budget=5)
+    game.move(EAST)
+    game.leave()
+    assert game.over and game.left and not game.won
     assert game.move(EAST) is Outcome.IGNORED
 
 

@@ -170,3 +170,18 @@ async def test_menu_maze_builds_itself_when_there_is_room(helpers):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not view.display  # no room: the menu comes first
+
+
+async def test_the_menu_maze_shows_nothing_until_its_first_maze_arrives(monkeypatch):
+    # The play-test saw "AttractView#attract" (Textual's default render) while the first
+    # maze was being built.
+    from mazegame.ui.widgets.attract import AttractView
+
+    monkeypatch.setattr(AttractView, "next_maze", lambda self: None)  # it never arrives
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(AttractView)
+        assert view.display and view.replay is None
+        assert "AttractView" not in str(view.render())
+        assert "AttractView" not in app.export_screenshot()

@@ -116,14 +116,20 @@ async def test_a_level_is_saved_and_loaded_back(helpers, tmp_path):
         assert editor.door_state(1, SOUTH) == (1, 1)
 
 
+async def open_the_save_dialog(pilot, helpers):
+    """ctrl+s on a level never saved: the dialog of its fields; the editor."""
+    await helpers.settle(pilot)
+    editor = pilot.app.screen.editor
+    await pilot.press("ctrl+s")
+    await helpers.settle(pilot)
+    assert isinstance(pilot.app.screen, FieldsScreen)
+    return editor
+
+
 async def test_a_first_save_asks_for_the_fields_and_folder(helpers, tmp_path):
     app = editor_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await helpers.settle(pilot)
-        editor = app.screen.editor
-        await pilot.press("ctrl+s")
-        await helpers.settle(pilot)
-        assert isinstance(app.screen, FieldsScreen)
+        editor = await open_the_save_dialog(pilot, helpers)
         app.screen.query_one("#field-id").value = "first-one"
         app.screen.query_one("#field-title").value = "The first one"
         app.screen.query_one("#field-folder").value = str(tmp_path)
@@ -214,3 +220,29 @@ async def test_the_menu_opens_the_editor_whose_levels_go_with_the_saved_data(hel
         await pilot.click("#ok")
         await helpers.settle(pilot)
         assert (tmp_path / "saved" / "levels" / "my-level.toml").exists()
+
+
+async def test_enter_in_the_save_dialogs_id_field_saves(helpers, tmp_path):
+    # The play-test typed an id after ctrl+s and pressed Enter: nothing (the keys were on
+    # the dialog's scroll, not the id field).
+    app = editor_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_the_save_dialog(pilot, helpers)
+        app.screen.query_one("#field-folder").value = str(tmp_path)
+        await pilot.press(*"typed", "enter")
+        await helpers.settle(pilot)
+        assert isinstance(app.screen, EditorScreen)
+        assert (tmp_path / "typed.toml").exists() and not editor.unsaved
+
+
+async def test_the_footer_names_the_resize_keys(helpers):
+    from mazegame.ui.widgets.footer import shown_keys
+
+    app = editor_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        shown = {(display or key, label) for key, display, label, *_ in shown_keys(app.screen)}
+        assert ("[]{}", "Size") in shown
+        before = app.screen.editor.maze.width
+        await pilot.press("right_square_bracket")
+        assert app.screen.editor.maze.width == before + 1

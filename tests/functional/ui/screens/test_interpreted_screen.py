@@ -109,3 +109,31 @@ async def test_reaching_the_goal_after_the_rival_is_shown_and_saved_as_lost(kind
         assert not Recording.from_json(screen.replay()).play().won
     [saved] = Store(default_path()).results()
     assert (saved.mode, saved.won, saved.moves) == (kind, False, game.moves)
+
+
+async def test_trading_shows_an_items_worth_once_held_and_what_each_trade_came_to(helpers):
+    # The play-test took the highest offer every time and reached the prize in 12 trades:
+    # every offer showed its worth before the choice.
+    from mazegame.engine.graph import bfs, maze_graph
+
+    app = MazeApp(GameSetup("trading", "backtracker", (6, 6), 3), warm_up=False,
+                  clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen, game = app.screen, app.screen.game
+        market = game.interpretation
+        shown = [str(o.prompt) for o in screen.query_one(OptionList).options]
+        assert shown and not any("crown" in line for line in shown)
+        held = market.item(game.position)
+        assert f"worth {market.money(held.worth)}" in text_of(app, "#interp-scene")
+        goal = game.maze.goals[0]
+        dist, _, _ = bfs(maze_graph(game.maze.copy(goals=[game.position])), goal)
+        away = next(i for i, o in enumerate(game.scene().options)  # (doors are two-way)
+                    if o.open and dist[o.to] > dist[game.position])
+        await pilot.press(str(away + 1))
+        await pilot.pause()
+        said = text_of(app, "#interp-said")
+        assert said.startswith(f"You trade your {held.name}") and "a loss of" in said
+        now = market.item(game.position)
+        assert now.worth < held.worth
+        assert f"worth {market.money(now.worth)}" in text_of(app, "#interp-scene")

@@ -379,3 +379,59 @@ async def test_a_maze_that_cannot_be_built_is_said_on_the_status_line(helpers, m
         status = str(app.screen.query_one("#status").render())
         assert "building" not in status
         assert "cannot build" in status and "impossible" in status
+
+
+async def test_distance_labels_past_nine_show_at_the_default_zoom(helpers):
+    # The play-test saw every label of 10 and more blank in rooms one character wide.
+    app = lab("backtracker", (16, 10), 3, solvers=("bfs", "tremaux"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        view = screen.panels[0].view
+        assert view.room_width == 1 and view.label_kind.startswith("distance")
+        view.scroll_to(0, 0, animate=False, immediate=True)
+        labels = view.state.labels.reshape(view.maze.height, view.maze.width)
+        shown = 0
+        for r in range(min(view.maze.height, (view.size.height - 1) // 2)):
+            segments = list(view.render_line(2 * r + 1))
+            text = "".join(s.text for s in segments)
+            for c in range(min(view.maze.width, (view.size.width - 1) // 2)):
+                label = int(labels[r, c])
+                cell = r * view.maze.width + c
+                if label < 10 or cell in view.path or cell in view.maze.goals \
+                        or cell in set(view.state.agents.tolist()):
+                    continue
+                x = 2 * c + 1
+                assert text[x] == str(label)[-1], (r, c, label, text)
+                at = 0
+                for segment in segments:  # the segment holding column x is underlined
+                    if at <= x < at + len(segment.text):
+                        assert segment.style.underline, (r, c, label)
+                        break
+                    at += len(segment.text)
+                shown += 1
+        assert shown > 5
+
+
+@pytest.mark.parametrize("columns, side, panels_at_least", [
+    (120, 34, 80), (80, 28, 48), (60, 0, 55),
+])
+async def test_the_side_panel_shrinks_and_then_hides_on_narrow_terminals(
+        helpers, columns, side, panels_at_least):
+    # At 60x20 the 33-column side panel left the maze 24 columns.
+    app = lab("backtracker", (16, 10), 3)
+    async with app.run_test(size=(columns, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        shown = screen.query_one("#lab-side")
+        assert (shown.outer_size.width if shown.display else 0) == side
+        assert screen.query_one("#lab-panels").size.width >= panels_at_least
+        if not side:  # s still shows it, and a resize does not hide it again
+            await pilot.press("s")
+            await pilot.resize_terminal(62, 24)
+            await pilot.pause()
+            assert shown.display

@@ -65,3 +65,17 @@ async def test_the_rat_screen_opens_on_a_wrapped_maze_file(helpers, monkeypatch)
         assert "trained 10 episodes" in status(app)
         curve = str(app.screen.query_one(rat_screen.CurvePanel).render())
         assert "wall - ·" in curve
+
+
+async def test_loading_with_nothing_saved_says_so_in_words(helpers):
+    # The play-test saw the raw errno ("[Errno 2] No such file or directory: ...").
+    setup = GameSetup("rat", "backtracker", (5, 4), 7, options=(("autoplay", False),))
+    app = MazeApp(setup, warm_up=False, animations=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await helpers.settle(pilot)
+        assert not (models_dir() / "rat-7.npz").exists()
+        await pilot.press("o")
+        await pilot.pause()
+        line = status(app)
+        assert "No saved rat yet: press ctrl+s to save one" in line
+        assert "Errno" not in line and "No such file" not in line

@@ -1,6 +1,8 @@
 """The trading game: offers are the open doors, worth rises toward the goal, trading back
 costs, and the market is the same for the same seed."""
 
+import re
+
 import pytest
 
 from mazegame.games.interpreted import trading
@@ -104,6 +106,9 @@ def test_shipped_content_validates():
     ("cut = 2\n", "cut = -2\n", "cut = -2"),
     ('appraisal = "vague"', 'appraisal = "psychic"', "psychic"),
     ('"{dealer} will swap {offer}', '"{dealer} will swap {offr}', "{offr}"),
+    ('"{dealer} will swap {offer} for', '"{dealer} will swap {offer} ({worth}) for', "({worth})"),
+    ('"{dealer} [has|have] {offer} and', '"{dealer} [has|have {offer} and', "[has|have {offer}"),
+    ('plural_dealers = ["two sisters', 'plural_dealers = ["three sisters', "three sisters"),
     ('"Old Mags the rag-seller", ', "", None),  # then dealers has 39 entries: still fine
 ])
 def test_a_broken_copy_names_file_and_line(old, new, needle):
@@ -129,3 +134,109 @@ def test_the_rival_and_the_refusals_speak_as_traders(maze):
         for o in market.scene(cell).options:
             if not o.open:
                 assert o.extra["refusal"].endswith(f"{market.item(cell).a}.")
+
+
+# -- the play-test: offers gave the route away ("take the highest offer", 12 trades) ---------
+AMOUNT = re.compile(r"\d")
+
+
+def shown_amounts(text: str) -> list[int]:
+    """The amounts a player could read in a line ("1,200 crowns" -> 1200)."""
+    return [int(m.replace(",", "")) for m in re.findall(r"\d[\d,]*", text)]
+
+
+def highest_offer_bot(market, maze, limit=60) -> list[int]:
+    """The route of a player who always takes the offer with the highest worth shown (the
+    first open offer when none shows one), until the goal or `limit` trades."""
+    route = [maze.start]
+    while route[-1] not in maze.goals and len(route) <= limit:
+        offers = [o for o in market.scene(route[-1]).options if o.open]
+        best = max(offers, key=lambda o: max(shown_amounts(o.text), default=0))
+        route.append(best.to)
+    return route
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTIES))
+def test_an_offer_states_no_worth_before_you_choose(maze, difficulty):
+    market = trading.build(maze, 8, difficulty)
+    vague = [v["words"] for v in market.content["vague"]]
+    for cell in range(maze.size):
+        for o in market.scene(cell).options:
+            assert not AMOUNT.search(o.text) and market.currency not in o.text, o.text
+            assert not any(words in o.text for words in vague), o.text
+
+
+def test_the_highest_shown_offer_no_longer_leads_to_the_prize():
+    # Before, the bot walked a shortest route on every seed: each offer's worth, shown before
+    # choosing, rose toward the goal.
+    shortest_walks = 0
+    for seed in range(8):
+        maze = braided(seed=seed)
+        market = trading.build(maze, seed, "normal")
+        route = highest_offer_bot(market, maze)
+        dist = oracle_distances(maze)
+        shortest_walks += route[-1] in maze.goals and len(route) - 1 == dist[maze.start]
+    assert shortest_walks < 8
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTIES))
+def test_holding_an_item_shows_its_worth(maze, difficulty):
+    market = trading.build(maze, 6, difficulty)
+    start = market.start_item  # the story tells it as the scene does
+    assert f"{start.a}, worth {market.appraise(start.worth)}." in market.opening_text
+    for cell in range(maze.size):
+        held = market.item(cell)
+        assert f"{held.a}, worth {market.appraise(held.worth)}" in market.scene(cell).text
+
+
+def test_a_trade_away_from_the_goal_results_in_a_loss_and_nearer_in_a_gain(maze):
+    market = trading.build(maze, 5, "normal")
+    dist = oracle_distances(maze)
+    seen = set()
+    for cell, o in open_options(maze, market):
+        told = market.trade_text(cell, o.to)
+        got = market.item(o.to)
+        assert told.startswith(f"You trade your {market.item(cell).name} for {got.a}")
+        net = got.worth - market.item(cell).worth - market.cut
+        if dist[o.to] < dist[cell]:
+            assert net > 0 and f"a gain of {market.money(net)}" in told
+            seen.add("gain")
+        else:
+            assert net < 0 and f"a loss of {market.money(-net)}" in told
+            seen.add("loss")
+    assert seen == {"gain", "loss"}
+
+
+def test_a_trade_is_told_after_it_is_made():
+    from mazegame.games.interpreted.game import Outcome, new_game
+
+    game = new_game("trading", seed=5, rival=False)
+    start = game.position
+    index = next(i for i, o in enumerate(game.scene().options) if o.open)
+    assert game.take(index) is Outcome.MOVED
+    assert game.last_text == game.interpretation.trade_text(start, game.position)
+
+
+def test_plural_dealers_take_plural_verbs():
+    # "Two sisters at a trestle table has a ..." (the offer templates' verbs were singular).
+    sisters = "two sisters at a trestle table"
+    said = []
+    for seed in range(40):
+        maze = braided(seed=seed % 4)
+        market = trading.build(maze, seed, "normal")
+        said += [o.text for c in range(maze.size) for o in market.scene(c).options
+                 if o.extra["dealer"] == sisters]
+    assert len(said) > 10
+    singular = {"has", "is", "offers", "wants", "asks", "asks:", "holds", "eyes", "unwraps",
+                "swears", "shows", "laughs"}
+    for line in said:
+        after = line.lower().split(sisters, 1)[1].split()
+        assert not after or after[0] not in singular, line
+
+
+def test_agreement_pairs_pick_the_verb_for_the_subject():
+    from mazegame.games.interpreted.phrasing import agree
+
+    assert agree("{dealer} [has|have] it and [wants|want] more", True) == \
+        "{dealer} have it and want more"
+    assert agree("{dealer} [has|have] it", False) == "{dealer} has it"
