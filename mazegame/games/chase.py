@@ -45,10 +45,9 @@ from mazegame.games.chase_senses import (
 )
 from mazegame.games.eye import EyeGame
 from mazegame.games.eyeview import look
-from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY, difficulty_preset
+from mazegame.games.modes import DEFAULT_DIFFICULTY, demon_modes, difficulty_preset
 from mazegame.games.walk import Outcome, WalkGame
 
-MODES = CHASE_MODES
 DEMON_GLYPH = "Ж"  #: the demon's sprite in the player's-eye view
 #: A generated maze with no winnable placement is replaced by another of the same seed
 #: (seed + k * REROLL_STRIDE), so a seed always plays; a given maze is refused instead.
@@ -140,8 +139,8 @@ class ChaseGame(WalkGame):
         super().__post_init__()
         if not 0 <= self.demon_start < self.maze.size:
             raise ValueError("a chase needs the demon's start cell")
-        if self.rules.mode not in MODES:
-            raise ValueError(f"unknown chase mode {self.rules.mode!r}; known: {MODES}")
+        if self.rules.mode not in demon_modes():
+            raise ValueError(f"unknown chase mode {self.rules.mode!r}; known: {demon_modes()}")
         if self.brain is None:
             self.brain = self.demon.brain if self.demon is not None else DemonBrain(self.maze)
         if self.demon is None and not self.rules.two_player:
@@ -426,8 +425,8 @@ def new_chase(
     (both pinned: that exact setup is checked and refused if unwinnable). `overrides` go to
     `rules_for`: personality, speed, head_start, turn_based, two_player.
     """
-    if mode not in MODES:
-        raise ValueError(f"unknown chase mode {mode!r}; known: {', '.join(MODES)}")
+    if mode not in demon_modes():
+        raise ValueError(f"unknown chase mode {mode!r}; known: {', '.join(demon_modes())}")
     cls = GAME_CLASSES.get(view)
     if cls is None:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")

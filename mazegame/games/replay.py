@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from mazegame.engine.grid import Maze
-from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY
+from mazegame.games.modes import DEFAULT_DIFFICULTY, demon_modes
 from mazegame.games.replay_base import (
     Captured,
     Kind,
@@ -49,7 +49,7 @@ def chase_view(setup: GameSetup) -> str:
 
 def view_of(setup: GameSetup) -> str:
     """How a setup's game is seen: "birds-eye", "blind" or "eye"."""
-    if setup.mode in CHASE_MODES:
+    if setup.mode in demon_modes():
         return chase_view(setup)
     return {"blind": "blind", "eye": "eye"}.get(setup.mode, "birds-eye")
 
@@ -59,7 +59,7 @@ def build_maze(setup: GameSetup, fit: tuple[int, int] = (20, 10)) -> Maze:
     one (`fit` is the size when none was chosen)."""
     if setup.level is not None:
         return setup.level
-    if setup.mode in CHASE_MODES:
+    if setup.mode in demon_modes():
         from mazegame.games.chase_maze import chase_maze, goals_for
 
         size, _ = setup.maze_size(fit)
@@ -77,7 +77,7 @@ def build_game(setup: GameSetup, maze: Maze, clock: Callable[[], float],
     been placed otherwise)."""
     if starts is not None and starts[0] != maze.start:
         maze = maze.copy(start=starts[0])
-    if setup.mode in CHASE_MODES:
+    if setup.mode in demon_modes():
         from mazegame.games.chase import new_chase, setup_overrides
 
         pins = setup_overrides(setup)
@@ -243,7 +243,7 @@ def apply_walk(game: WalkGame, event: str) -> None:
 #: Every mode that saves a result, by the family its replays belong to (campaign levels play
 #: as walking modes).
 KINDS: tuple[Kind, ...] = (
-    Kind("walk", ("classic", "blind", "eye", *CHASE_MODES), capture_walk, start_walk,
+    Kind("walk", ("classic", "blind", "eye", *demon_modes()), capture_walk, start_walk,
          apply_walk),
     *other_kinds(),
 )

@@ -14,7 +14,6 @@ import pytest
 from mazegame.engine.chase_safety import Unwinnable, check_winnable
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, WEST, Maze
-from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.chase import (
     BlindChaseGame,
     ChaseGame,
@@ -25,7 +24,7 @@ from mazegame.games.chase import (
     rules_for,
 )
 from mazegame.games.chase_senses import warning_for
-from mazegame.games.modes import DIFFICULTIES
+from mazegame.games.modes import DIFFICULTIES, demon_modes
 from mazegame.games.walk import Outcome
 from tests.helpers import FakeClock
 
@@ -77,7 +76,7 @@ def test_a_maze_with_no_room_to_start_is_refused_with_a_reason(maze, mode):
 
 
 @pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
-@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
+@pytest.mark.parametrize("mode", demon_modes())
 def test_every_preset_makes_a_winnable_game(difficulty, mode):
     g = new_chase(difficulty=difficulty, mode=mode, size=(16, 10), seed=7, clock=FakeClock())
     preset = DIFFICULTIES[difficulty]

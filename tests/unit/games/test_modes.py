@@ -8,13 +8,13 @@ import pytest
 
 from mazegame.engine.personalities import PERSONALITIES
 from mazegame.games.chase import GAME_CLASSES
-from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.eye import aids
 from mazegame.games.modes import (
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     MODES,
     VIEWS,
+    demon_modes,
     eye_difficulties,
 )
 
@@ -31,7 +31,7 @@ def test_the_registry_imports_no_textual():
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
+@pytest.mark.parametrize("mode", demon_modes())
 def test_chase_modes_offer_every_view_difficulty_and_personality(mode):
     assert choice_values(mode, "view") == list(VIEWS)
     assert choice_values(mode, "difficulty") == list(DIFFICULTIES)
