@@ -49,7 +49,7 @@ __all__ = [
     "CHASE_CHOICES", "CHASE_SIZE", "DEFAULT_DIFFICULTY", "DIFFICULTIES", "MODES", "SPECS",
     "VIEWS", "WALK_MARKER", "Choice", "Difficulty", "Marker", "ModeSpec", "View", "aids_text",
     "demon_modes", "difficulty_preset", "eye_difficulties", "load", "personality_label",
-    "warm_first",
+    "races", "warm_first",
 ]
 
 #: Every mode, in menu order: one line a mode.
@@ -78,6 +78,12 @@ MODES: dict[str, ModeSpec] = {spec.name: spec for spec in SPECS}
 def demon_modes() -> tuple[str, ...]:
     """The modes played against a demon (`games.chase`), in menu order."""
     return tuple(name for name, spec in MODES.items() if spec.demon is not None)
+
+
+def races(mode: str) -> bool:
+    """Whether the demon races the player to one goal (no catching) rather than hunting
+    them: the mode's spec says (`ModeSpec.demon`)."""
+    return MODES[mode].demon == "races"
 
 
 def warm_first(setup) -> list[str]:

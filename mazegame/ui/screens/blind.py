@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
+from mazegame.ui.legend import BLIND
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend (`ui.legend.SAMPLES`): the maze as felt so far.
+LEGEND = BLIND
 
 
 class BlindScreen(WalkScreen):

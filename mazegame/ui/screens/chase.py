@@ -19,6 +19,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.keys import split_move_bindings
+from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
@@ -26,6 +27,10 @@ from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend by view (`games.modes.VIEWS`): what each view shows of the demon.
+LEGEND = {"birds-eye": (*MAP, *DEMON), "blind": (*BLIND, "demon-route"),
+          "eye": ("eye-demon", *EYE)}
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),

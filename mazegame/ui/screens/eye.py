@@ -12,9 +12,13 @@ from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.keys import facing_bindings
+from mazegame.ui.legend import EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
+LEGEND = EYE
 
 
 class EyeScreen(WalkScreen, inherit_bindings=False):

@@ -38,6 +38,9 @@ from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
 
+#: The help's legend (`ui.legend.SAMPLES`): the numbered board.
+LEGEND = ("jump-player", "jump-goal", "jump-start", "jump-visited", "jump-target")
+
 
 class JumpScreen(Screen):
     """One jumping maze at a time from a pack (or the puzzle of the day).

@@ -20,10 +20,9 @@ from mazegame.games.chase import (
     ChaseRules,
     EyeChaseGame,
     Result,
-    new_chase,
-    rules_for,
 )
 from mazegame.games.chase_senses import warning_for
+from mazegame.games.chase_setup import new_chase, rules_for
 from mazegame.games.modes import DIFFICULTIES, demon_modes
 from mazegame.games.walk import Outcome
 from tests.helpers import FakeClock
@@ -240,7 +239,7 @@ def test_rules_do_not_import_textual(module):
 def test_each_difficulty_has_its_exits_apart(difficulty):
     """Two or three exits, none within two cells of another or of the start (the second
     exit is the way out when the demon guards the first)."""
-    from mazegame.games.chase import chase_maze
+    from mazegame.games.chase_maze import chase_maze
 
     for seed in range(4):
         maze = chase_maze(difficulty, (19, 10), seed)

@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from mazegame.games.replay import REPLAYABLE, Recording, ReplayError, build_game, build_maze
+from mazegame.games.replay import Recording, ReplayError, build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 
@@ -122,12 +122,6 @@ def test_a_maze_that_no_longer_builds_the_same_is_refused():
     other = Recording(recording.setup, "5x4:00000000", recording.events)
     with pytest.raises(ReplayError, match="rebuilt"):
         other.play()
-
-
-def test_every_replayable_mode_is_a_registered_mode():
-    from mazegame.games.modes import MODES
-
-    assert set(REPLAYABLE) <= set(MODES)
 
 
 @pytest.mark.parametrize("seed", [4, 5])
