@@ -76,3 +76,27 @@ def test_the_jump_mode_offers_every_shipped_pack_and_the_daily_puzzle():
     from mazegame.games.jump import DAILY, PACK_NAMES
 
     assert choice_values("jump", "pack") == [*PACK_NAMES, DAILY]
+
+
+@pytest.mark.parametrize("name", list(MODES))
+def test_every_name_a_spec_gives_is_there(name):
+    """A spec names its screen, legend, builders and replay kind as "module:attr" strings:
+    each must import and be what the readers expect (a typo fails here, not on screen)."""
+    from mazegame.games.modes import load
+    from mazegame.games.replay_base import Kind
+    from mazegame.ui.legend import SAMPLES
+
+    spec = MODES[name]
+    assert callable(load(spec.screen))
+    legend = load(spec.legend)
+    for names in (legend.values() if spec.view is None else [legend]):
+        assert names and set(names) <= set(SAMPLES)
+    if spec.view is None:
+        assert set(legend) == set(VIEWS) and any(c.key == "view" for c in spec.choices)
+    else:
+        assert spec.view in VIEWS
+    for builder in (spec.game, spec.maze, spec.interpretation):
+        assert builder is None or callable(load(builder))
+    assert spec.replay is None or isinstance(load(spec.replay), Kind)
+    assert spec.level_view is None or spec.level_view == spec.view
+    assert spec.marker.status and spec.marker.board
