@@ -1,4 +1,4 @@
-"""The one registry of modes, views, difficulties and personalities (games/modes.py): data
+"""The one registry of modes, views, difficulties and personalities (games/modes/): data
 only, and every setup choice is built from the registries it names."""
 
 import subprocess
