@@ -88,12 +88,13 @@ def new_chase(
     return cls(maze, rules=rules, demon_start=them, demon=agent, brain=brain, **extra)
 
 
-def setup_overrides(setup) -> dict:
+def setup_overrides(setup: GameSetup) -> dict:
     """The `new_chase` keywords a GameSetup pins beyond the setup dialog's choices (a campaign
     level's demon, see games.levels.setup_for): its speed, head start and start cell; a
     level's player starts where the level says."""
-    found = {"speed": setup.option("speed"), "head_start": setup.option("head_start"),
-             "demon": setup.option("demon_start")}
+    settings = setup.settings
+    found = {"speed": settings.speed, "head_start": settings.head_start,
+             "demon": settings.demon_start}
     if setup.level_id is not None and setup.level is not None:
         found["player"] = setup.level.start
     return {key: value for key, value in found.items() if value is not None}
@@ -103,8 +104,8 @@ def chase_setup_maze(setup: GameSetup, fit: tuple[int, int]) -> Maze:
     """The maze a chase setup plays: its difficulty's, with the exits its mode plays and
     the setup's one-way doors (`fit`: the size when none was chosen)."""
     size, _ = setup.maze_size(fit)
-    maze = chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
-                      setup.algorithm, setup.wrap_x, setup.wrap_y)
+    maze = chase_maze(setup.settings.difficulty, size, setup.seed, setup.algorithm,
+                      setup.wrap_x, setup.wrap_y)
     return setup.add_one_way(goals_for(setup.mode, maze))
 
 
@@ -112,14 +113,11 @@ def chase_game(setup: GameSetup, maze: Maze, clock, starts: tuple[int, int] | No
                ) -> ChaseGame:
     """The chase a setup plays on `maze`, in its view with its difficulty and demon (seeded
     by the setup's seed); `starts` pins where the player and the demon start."""
-    from mazegame.games.replay import view_of
-
+    settings = setup.settings
     pins = setup_overrides(setup)
     if starts is not None:
         pins.update(player=starts[0], demon=starts[1])
     return new_chase(
-        maze, mode=setup.mode, view=view_of(setup), seed=setup.seed, clock=clock,
-        difficulty=setup.option("difficulty", DEFAULT_DIFFICULTY),
-        personality=setup.option("demon") or None,
-        turn_based=bool(setup.option("turn_based", False)),
-        two_player=bool(setup.option("two_player", False)), **pins)
+        maze, mode=setup.mode, view=settings.seen_in, seed=setup.seed, clock=clock,
+        difficulty=settings.difficulty, personality=settings.demon or None,
+        turn_based=settings.turn_based, two_player=settings.two_player, **pins)

@@ -43,18 +43,13 @@ __all__ = ["WALK", "Recording", "ReplayError", "apply", "build_game", "build_maz
            "kind_of", "replayable", "view_of"]
 
 
-def chase_view(setup: GameSetup) -> str:
-    """The view the player picked (setting "view"; two humans always play from above)."""
-    return "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
-
-
 def view_of(setup: GameSetup) -> str:
     """How a setup's game is seen: "birds-eye", "blind" or "eye" (its mode's, or the one
-    the player picked)."""
+    the player picked: its settings' `seen_in`)."""
     spec = MODES.get(setup.mode)
     if spec is None:
         return "birds-eye"
-    return spec.view or chase_view(setup)
+    return spec.view or setup.settings.seen_in
 
 
 def build_maze(setup: GameSetup, fit: tuple[int, int] = (20, 10)) -> Maze:
@@ -151,6 +146,7 @@ class Recording:
                 seed=int(doc["seed"]), wrap_x=bool(doc["wrap"][0]), wrap_y=bool(doc["wrap"][1]),
                 options=tuple((k, v) for k, v in doc["options"]), level=level,
                 one_way=float(doc["one_way"]), level_id=doc["level_id"])
+            setup.check_settings()  # a bad setting is a bad recording, told now
             events = tuple(doc["events"].split())
             starts = doc.get("starts")
             starts = None if starts is None else (int(starts[0]), int(starts[1]))

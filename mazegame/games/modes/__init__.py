@@ -36,6 +36,7 @@ from mazegame.games.modes.presets import (
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     VIEWS,
+    ChaseSettings,
     Difficulty,
     View,
     aids_text,
@@ -43,13 +44,20 @@ from mazegame.games.modes.presets import (
     eye_difficulties,
     personality_label,
 )
-from mazegame.games.modes.spec import WALK_MARKER, Choice, Marker, ModeSpec, load
+from mazegame.games.modes.spec import (
+    WALK_MARKER,
+    Choice,
+    Marker,
+    ModeSpec,
+    load,
+    settings_from,
+)
 
 __all__ = [
     "CHASE_CHOICES", "CHASE_SIZE", "DEFAULT_DIFFICULTY", "DIFFICULTIES", "MODES", "SPECS",
-    "VIEWS", "WALK_MARKER", "Choice", "Difficulty", "Marker", "ModeSpec", "View", "aids_text",
-    "demon_modes", "difficulty_preset", "eye_difficulties", "load", "personality_label",
-    "races", "warm_first",
+    "VIEWS", "WALK_MARKER", "ChaseSettings", "Choice", "Difficulty", "Marker", "ModeSpec",
+    "View", "aids_text", "demon_modes", "difficulty_preset", "eye_difficulties", "load",
+    "personality_label", "races", "settings_from", "warm_first",
 ]
 
 #: Every mode, in menu order: one line a mode.

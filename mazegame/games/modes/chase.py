@@ -1,6 +1,6 @@
 """Chase: reach an exit before the demon catches you (games.chase)."""
 
-from mazegame.games.modes.presets import CHASE_CHOICES, CHASE_WARM
+from mazegame.games.modes.presets import CHASE_CHOICES, CHASE_WARM, ChaseSettings
 from mazegame.games.modes.spec import WALK_MARKER, ModeSpec
 
 SPEC = ModeSpec(
@@ -15,6 +15,7 @@ SPEC = ModeSpec(
     legend="mazegame.ui.screens.chase:LEGEND",
     marker=WALK_MARKER,  # the default view is the bird's-eye one
     choices=CHASE_CHOICES,
+    settings=ChaseSettings,
     warm=CHASE_WARM,
     view=None,
     demon="hunts",

@@ -115,6 +115,45 @@ CHASE_CHOICES = (
                                      ("Two on one keyboard", True))),
 )
 
+@dataclass(frozen=True)
+class ChaseSettings:
+    """A chase's or race's settings, typed and checked once (the setup dialog's choices,
+    CHASE_CHOICES, and what a campaign level pins besides: the demon's pace, head start and
+    start cell). Built from a GameSetup's options by `GameSetup.settings`."""
+
+    view: str = "birds-eye"  #: VIEWS' name; two humans always play from above (`seen_in`)
+    difficulty: str = DEFAULT_DIFFICULTY
+    demon: str = ""  #: a personality, or "": the difficulty's own
+    turn_based: bool = False
+    two_player: bool = False
+    speed: Fraction | None = None  #: demon steps a turn, instead of the difficulty's
+    head_start: int | None = None  #: turns the demon sleeps, instead of the difficulty's
+    demon_start: int | None = None  #: the demon's start cell (a level's), instead of placed
+
+    def __post_init__(self) -> None:
+        known = {"view": VIEWS, "difficulty": DIFFICULTIES, "demon": ("", *PERSONALITIES)}
+        for key, names in known.items():
+            if getattr(self, key) not in names:
+                raise ValueError(f"a chase's {key} is one of {', '.join(map(repr, names))}; "
+                                 f"not {getattr(self, key)!r}")
+        if self.speed is not None:  # a recording keeps it as text: "3/4"
+            speed = Fraction(str(self.speed)).limit_denominator(100)
+            if speed <= 0:
+                raise ValueError(f"the demon's speed must be positive, not {self.speed}")
+            object.__setattr__(self, "speed", speed)
+        for key in ("head_start", "demon_start"):
+            value = getattr(self, key)
+            if value is not None:
+                object.__setattr__(self, key, int(value))
+        for key in ("turn_based", "two_player"):
+            object.__setattr__(self, key, bool(getattr(self, key)))
+
+    @property
+    def seen_in(self) -> str:
+        """The view the game is seen in: the one picked, but from above for two humans."""
+        return "birds-eye" if self.two_player else self.view
+
+
 CHASE_WARM = ("maze", "demon", *(f"demon {name}" for name in PERSONALITIES))
 
 #: The interpreted mazes' setting: how fast the rival is.

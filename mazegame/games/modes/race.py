@@ -1,6 +1,6 @@
 """Race: you and the demon to the same goal, no catching (games.chase)."""
 
-from mazegame.games.modes.presets import CHASE_CHOICES, CHASE_WARM
+from mazegame.games.modes.presets import CHASE_CHOICES, CHASE_WARM, ChaseSettings
 from mazegame.games.modes.spec import WALK_MARKER, ModeSpec
 
 SPEC = ModeSpec(
@@ -13,6 +13,7 @@ SPEC = ModeSpec(
     legend="mazegame.ui.screens.chase:LEGEND",
     marker=WALK_MARKER,
     choices=CHASE_CHOICES,
+    settings=ChaseSettings,
     warm=CHASE_WARM,
     view=None,
     demon="races",

@@ -7,7 +7,8 @@ reads the registry first, loads no kernel and no screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
 from importlib import import_module
 
 
@@ -15,6 +16,18 @@ def load(target: str):
     """The object a "package.module:attribute" string names (its module imported now)."""
     module, _, attribute = target.partition(":")
     return getattr(import_module(module), attribute)
+
+
+def settings_from(cls: type, options: Iterable[tuple[str, object]]):
+    """A mode's settings dataclass `cls` built from a setup's (key, value) pairs, checked
+    once: a key it does not declare is refused, and so is a bad value (ValueError)."""
+    known = {f.name for f in fields(cls)}
+    given = dict(options)
+    unknown = sorted(given.keys() - known)
+    if unknown:
+        raise ValueError(f"no setting {', '.join(map(repr, unknown))} here; the settings: "
+                         f"{', '.join(sorted(known))}")
+    return cls(**given)
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,11 @@ class ModeSpec:
     interpretation: str | None = None
     #: The campaign plays its levels of this view without a demon in this mode.
     level_view: str | None = None
+    #: The frozen dataclass of the mode's settings: a field for each of `choices` (its
+    #: default the choice's) and for what else a setup may pin; `GameSetup.settings` builds
+    #: it, typed and checked. None: the mode still reads `GameSetup.option` (issue 38).
+    #: A mode whose player picks the view (`view` None) has settings with `seen_in`.
+    settings: type | None = None
 
     def __post_init__(self) -> None:
         if self.demon not in (None, *DEMON_ROLES):

@@ -14,7 +14,6 @@ from textual.timer import Timer
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame
 from mazegame.games.chase_senses import EARSHOT, DemonWarning
 from mazegame.games.eye_sprites import behind, eye_warning
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
@@ -192,7 +191,7 @@ class DemonMixin:
 
     def describe(self) -> str:
         """The status line's description, with the difficulty."""
-        return f"{super().describe()} · {self.setup.option('difficulty', DEFAULT_DIFFICULTY)}"
+        return f"{super().describe()} · {self.setup.settings.difficulty}"
 
 
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
@@ -293,5 +292,4 @@ SCREENS = {"birds-eye": BirdsEyeChaseScreen, "blind": BlindChaseScreen, "eye": E
 
 def chase_screen(setup: GameSetup) -> WalkScreen:
     """The screen for the chosen view (two humans always play from above)."""
-    view = "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
-    return SCREENS[view](setup)
+    return SCREENS[setup.settings.seen_in](setup)

@@ -250,3 +250,20 @@ def test_each_difficulty_has_its_exits_apart(difficulty):
                 ra, ca = divmod(a, maze.width)
                 rb, cb = divmod(b, maze.width)
                 assert max(abs(ra - rb), abs(ca - cb)) > 2, (difficulty, seed, a, b)
+
+
+# -- the typed settings (games.modes.presets.ChaseSettings) -------------------------------------
+def test_a_chase_setup_reads_its_settings_typed_and_checked():
+    from mazegame.games.setup import GameSetup
+
+    level = GameSetup("race", options=(("view", "eye"), ("speed", "3/4"), ("head_start", "2"),
+                                       ("turn_based", True)))
+    settings = level.settings
+    assert settings.speed == Fraction(3, 4) and settings.head_start == 2
+    assert settings.seen_in == "eye" and settings.difficulty == DIFFICULTIES["normal"].name
+    two = GameSetup("chase", options=(("view", "eye"), ("two_player", True)))
+    assert two.settings.seen_in == "birds-eye"  # two humans share the bird's-eye view
+    for bad in (("colour", "red"), ("difficulty", "impossible"), ("speed", "-1"),
+                ("view", "sideways"), ("demon", "nobody")):
+        with pytest.raises(ValueError):
+            GameSetup("chase", options=(bad,)).check_settings()

@@ -100,3 +100,15 @@ def test_every_name_a_spec_gives_is_there(name):
     assert spec.replay is None or isinstance(load(spec.replay), Kind)
     assert spec.level_view is None or spec.level_view == spec.view
     assert spec.marker.status and spec.marker.board
+
+
+@pytest.mark.parametrize("name", [n for n, spec in MODES.items() if spec.settings])
+def test_a_modes_settings_declare_every_choice_with_the_choices_default(name):
+    from dataclasses import fields
+
+    spec = MODES[name]
+    defaults = {f.name: f.default for f in fields(spec.settings)}
+    for choice in spec.choices:
+        assert defaults[choice.key] == choice.default_value, choice.key
+    if spec.view is None:  # the player picks the view: the settings say which is seen
+        assert spec.settings().seen_in in VIEWS

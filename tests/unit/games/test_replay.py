@@ -1,5 +1,6 @@
 """A replay rebuilds a finished game from its seed, settings and events, to the same end."""
 
+import json
 import random
 
 import numpy as np
@@ -172,3 +173,16 @@ def test_one_way_doors_in_a_chase_strand_no_cell_whatever_its_exits(mode):
         game = build_game(setup, maze, clock=lambda: 0.0)
         assert one_way_door_count(game.maze) > 0
         assert trap_cells(game.maze).size == 0, seed
+
+
+@pytest.mark.parametrize("setting", [("difficulty", "impossible"), ("colour", "red"),
+                                     ("speed", "fast")])
+def test_a_chase_recording_with_a_bad_setting_is_refused_when_read(setting):
+    """A recording is read once and checked: its chase settings too (before, a bad one
+    passed and the replay broke with a ValueError when it started)."""
+    setup = GameSetup("chase", "backtracker", (8, 6), 2, options=(("turn_based", True),))
+    recording = Recording.of(setup, play_randomly(setup, 2, steps=3))
+    doc = json.loads(recording.to_json())
+    doc["options"].append(list(setting))
+    with pytest.raises(ReplayError, match="cannot be read"):
+        Recording.from_json(json.dumps(doc))
