@@ -115,9 +115,9 @@ class EyeGame(WalkGame):
 
 
 def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
-    """The player's-eye game a setup plays on `maze`, seeing as far as its "depth" setting
+    """The player's-eye game a setup plays on `maze`, seeing as far as its settings say
     (the eye mode's spec names it)."""
-    return EyeGame(maze, clock, depth=int(setup.option("depth", 8)))
+    return EyeGame(maze, clock, depth=setup.settings.depth)
 
 
 __all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

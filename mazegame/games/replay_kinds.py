@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import unquote
 
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.replay_base import (
     Captured,
     Kind,
@@ -39,7 +38,7 @@ def start_interpreted(setup: GameSetup, check: str, starts, subject):
     """The interpreted game as it began: its maze, its kind's wording, its rival."""
     from mazegame.games.interpreted.game import interpreted_maze, new_game
 
-    difficulty = str(setup.option("difficulty", DEFAULT_DIFFICULTY))
+    difficulty = setup.settings.difficulty
     maze = played_maze(subject, check, lambda: setup.level or interpreted_maze(
         setup.size, setup.seed, difficulty, setup.algorithm, setup.wrap_x, setup.wrap_y))
     return new_game(setup.mode, seed=setup.seed, difficulty=difficulty, maze=maze,
@@ -116,9 +115,9 @@ def start_blindfold(setup: GameSetup, check: str, starts, subject):
     """The level with nothing typed yet."""
     from mazegame.games.blindfold import LEVELS, BlindfoldGame
 
-    level = LEVELS.get(str(setup.option("level")))
+    level = LEVELS.get(setup.settings.level)
     if level is None:
-        raise ReplayError(f"no blindfold level {setup.option('level')!r}")
+        raise ReplayError(f"no blindfold level {setup.settings.level!r}")
     game = BlindfoldGame(level, clock=VirtualClock())
     if f"{level.name}:{game.total}" != check:
         raise ReplayError("the replay's level is not the one that was played")

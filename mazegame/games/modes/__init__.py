@@ -49,6 +49,7 @@ from mazegame.games.modes.spec import (
     Choice,
     Marker,
     ModeSpec,
+    check_choices,
     load,
     settings_from,
 )
@@ -56,8 +57,8 @@ from mazegame.games.modes.spec import (
 __all__ = [
     "CHASE_CHOICES", "CHASE_SIZE", "DEFAULT_DIFFICULTY", "DIFFICULTIES", "MODES", "SPECS",
     "VIEWS", "WALK_MARKER", "ChaseSettings", "Choice", "Difficulty", "Marker", "ModeSpec",
-    "View", "aids_text", "demon_modes", "difficulty_preset", "eye_difficulties", "load",
-    "personality_label", "races", "settings_from", "warm_first",
+    "View", "aids_text", "check_choices", "demon_modes", "difficulty_preset",
+    "eye_difficulties", "load", "personality_label", "races", "settings_from", "warm_first",
 ]
 
 #: Every mode, in menu order: one line a mode.

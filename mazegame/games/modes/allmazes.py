@@ -1,6 +1,23 @@
 """All mazes at once: the blindfold puzzle's lab (games.lab_allmazes)."""
 
-from mazegame.games.modes.spec import Choice, Marker, ModeSpec
+from dataclasses import dataclass
+
+from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
+
+CHOICES = (Choice("mazes", "Mazes", (
+    ("3x3: all 51", "3x3"), ("3x4: all 295", "3x4"), ("4x4: a sample of 3828", "4x4"),
+)),)
+
+
+@dataclass(frozen=True)
+class AllMazesSettings:
+    """The all-mazes lab's setting: the size of the mazes walked at once."""
+
+    mazes: str = "3x3"
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
 
 SPEC = ModeSpec(
     name="allmazes", title="All mazes at once",
@@ -19,7 +36,6 @@ SPEC = ModeSpec(
     builds=None,
     files=None,
     warm=("allmazes",),
-    choices=(Choice("mazes", "Mazes", (
-        ("3x3: all 51", "3x3"), ("3x4: all 295", "3x4"), ("4x4: a sample of 3828", "4x4"),
-    )),),
+    choices=CHOICES,
+    settings=AllMazesSettings,
 )

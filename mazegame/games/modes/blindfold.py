@@ -1,6 +1,24 @@
 """The blindfold puzzle: one move sequence out of every small maze (games.blindfold)."""
 
-from mazegame.games.modes.spec import Choice, Marker, ModeSpec
+from dataclasses import dataclass
+
+from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
+
+CHOICES = (Choice("level", "Level", (
+    ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
+    ("4x4: 3828 mazes, par 29", "4x4"),
+)),)
+
+
+@dataclass(frozen=True)
+class BlindfoldSettings:
+    """The blindfold puzzle's setting: the level, the size of its mazes."""
+
+    level: str = "3x3"
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
 
 SPEC = ModeSpec(
     name="blindfold", title="Blindfold puzzle",
@@ -19,9 +37,7 @@ SPEC = ModeSpec(
     builds=None,
     files=None,
     warm=("allmazes",),
-    choices=(Choice("level", "Level", (
-        ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
-        ("4x4: 3828 mazes, par 29", "4x4"),
-    )),),
+    choices=CHOICES,
+    settings=BlindfoldSettings,
     replay="mazegame.games.replay_kinds:BLINDFOLD",
 )

@@ -1,7 +1,28 @@
 """The player's eye: the corridor ahead, drawn in perspective (games.eye)."""
 
-from mazegame.games.modes.presets import aids_text, eye_difficulties
-from mazegame.games.modes.spec import Choice, Marker, ModeSpec
+from dataclasses import dataclass
+
+from mazegame.games.modes.presets import DEFAULT_DIFFICULTY, aids_text, eye_difficulties
+from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
+
+CHOICES = (
+    Choice("difficulty", "Difficulty", tuple(
+        (f"{d.title}: {aids_text(d)}", d.name) for d in eye_difficulties())),
+    Choice("depth", "Sight", (("Far (8 cells)", 8), ("Medium (5)", 5), ("Short (3)", 3))),
+)
+
+
+@dataclass(frozen=True)
+class EyeSettings:
+    """The player's eye's settings: the difficulty (what it gives away: compass, map) and
+    how far the player sees."""
+
+    difficulty: str = DEFAULT_DIFFICULTY
+    depth: int = 8  #: cells of corridor drawn ahead
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
 
 SPEC = ModeSpec(
     name="eye", title="Player's eye",
@@ -13,11 +34,8 @@ SPEC = ModeSpec(
     legend="mazegame.ui.screens.eye:LEGEND",
     # the first-person view: shaded walls (near ones solid, far ones lighter)
     marker=Marker(status=("Moves", "Turns"), board=("█▓▒░",)),
-    choices=(
-        Choice("difficulty", "Difficulty", tuple(
-            (f"{d.title}: {aids_text(d)}", d.name) for d in eye_difficulties())),
-        Choice("depth", "Sight", (("Far (8 cells)", 8), ("Medium (5)", 5), ("Short (3)", 3))),
-    ),
+    choices=CHOICES,
+    settings=EyeSettings,
     view="eye",
     game="mazegame.games.eye:eye_game",
     replay="mazegame.games.replay:WALK",

@@ -3,7 +3,28 @@
 Its packs are named as `games.jump` names them (PACK_NAMES, DAILY); a test holds the two
 together."""
 
-from mazegame.games.modes.spec import Choice, Marker, ModeSpec
+from dataclasses import dataclass
+
+from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
+
+CHOICES = (Choice("pack", "Puzzles", (
+    ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
+    ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
+    ("No U-turns", "no-u-turn"), ("Puzzle of the day", "daily"),
+)),)
+
+
+@dataclass(frozen=True)
+class JumpSettings:
+    """The jumping maze's settings: the shipped pack to play, or a puzzle file instead
+    (`mazegame play jump FILE`)."""
+
+    pack: str = "classics"
+    file: str | None = None  #: a pack or puzzle file to play instead of a shipped pack
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
 
 SPEC = ModeSpec(
     name="jump", title="Jumping maze",
@@ -19,10 +40,7 @@ SPEC = ModeSpec(
     builds=None,
     files="puzzles",
     warm=("jump",),
-    choices=(Choice("pack", "Puzzles", (
-        ("Classics (Chain Reaction, Neller's 5x5)", "classics"), ("Rook 5x5 to 10x10", "rook"),
-        ("Queen (diagonals too)", "queen"), ("Torus (edges wrap)", "torus"),
-        ("No U-turns", "no-u-turn"), ("Puzzle of the day", "daily"),
-    )),),
+    choices=CHOICES,
+    settings=JumpSettings,
     replay="mazegame.games.replay_kinds:JUMP",
 )

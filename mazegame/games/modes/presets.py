@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mazegame.engine.personalities import PERSONALITIES
-from mazegame.games.modes.spec import Choice
+from mazegame.games.modes.spec import Choice, check_choices
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,7 @@ CHASE_CHOICES = (
                                      ("Two on one keyboard", True))),
 )
 
+
 @dataclass(frozen=True)
 class ChaseSettings:
     """A chase's or race's settings, typed and checked once (the setup dialog's choices,
@@ -131,11 +132,7 @@ class ChaseSettings:
     demon_start: int | None = None  #: the demon's start cell (a level's), instead of placed
 
     def __post_init__(self) -> None:
-        known = {"view": VIEWS, "difficulty": DIFFICULTIES, "demon": ("", *PERSONALITIES)}
-        for key, names in known.items():
-            if getattr(self, key) not in names:
-                raise ValueError(f"a chase's {key} is one of {', '.join(map(repr, names))}; "
-                                 f"not {getattr(self, key)!r}")
+        check_choices(self, CHASE_CHOICES)
         if self.speed is not None:  # a recording keeps it as text: "3/4"
             speed = Fraction(str(self.speed)).limit_denominator(100)
             if speed <= 0:
@@ -145,8 +142,6 @@ class ChaseSettings:
             value = getattr(self, key)
             if value is not None:
                 object.__setattr__(self, key, int(value))
-        for key in ("turn_based", "two_player"):
-            object.__setattr__(self, key, bool(getattr(self, key)))
 
     @property
     def seen_in(self) -> str:

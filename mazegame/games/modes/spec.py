@@ -30,6 +30,16 @@ def settings_from(cls: type, options: Iterable[tuple[str, object]]):
     return cls(**given)
 
 
+def check_choices(settings, choices: Iterable[Choice]) -> None:
+    """ValueError unless `settings` holds one of each choice's values (the dialog's and the
+    command line's values are; a recording read from a file may not be)."""
+    for choice in choices:
+        value, offered = getattr(settings, choice.key), [v for _, v in choice.values]
+        if value not in offered:
+            raise ValueError(f"{choice.label.lower()} is one of "
+                             f"{', '.join(map(repr, offered))}; not {value!r}")
+
+
 @dataclass(frozen=True)
 class Choice:
     """A mode-specific setting offered on the setup screen: labelled values and the default."""

@@ -165,5 +165,5 @@ class AllMazesScreen(Screen):
 
 
 def allmazes_screen(setup: GameSetup) -> AllMazesScreen:
-    """The mode's screen for a setup: the size its "mazes" option names."""
-    return AllMazesScreen(setup.option("mazes", "3x3"))
+    """The mode's screen for a setup: the size of mazes its settings name."""
+    return AllMazesScreen(setup.settings.mazes)

@@ -217,5 +217,5 @@ class BlindfoldScreen(Screen):
 
 
 def blindfold_screen(setup: GameSetup) -> BlindfoldScreen:
-    """The mode's screen for a setup: the level its "level" option names."""
-    return BlindfoldScreen(setup.option("level", "3x3"))
+    """The mode's screen for a setup: the level its settings name."""
+    return BlindfoldScreen(setup.settings.level)

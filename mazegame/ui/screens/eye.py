@@ -8,7 +8,6 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES
 from mazegame.games.eye import EyeGame, aids
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.keys import facing_bindings
@@ -39,12 +38,12 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     @property
     def compass(self) -> bool:
         """Whether the difficulty shows which way the player faces."""
-        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[0]
+        return aids(self.setup.settings.difficulty)[0]
 
     @property
     def minimap_allowed(self) -> bool:
         """Whether the difficulty allows the minimap."""
-        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[1]
+        return aids(self.setup.settings.difficulty)[1]
 
     def fit_size(self) -> tuple[int, int]:
         """The maze size when none is chosen (the view cannot fit a maze to the screen)."""

@@ -26,7 +26,7 @@ from mazegame.games.interpreted.game import (
     interpreted_maze,
     new_game,
 )
-from mazegame.games.modes import DEFAULT_DIFFICULTY, MODES
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
@@ -57,7 +57,7 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
     @property
     def difficulty(self) -> str:
         """The setup's difficulty (games.modes.DIFFICULTIES)."""
-        return str(self.setup.option("difficulty", DEFAULT_DIFFICULTY))
+        return self.setup.settings.difficulty
 
     # -- layout -------------------------------------------------------------------------
     def compose_view(self) -> ComposeResult:

@@ -313,9 +313,10 @@ class JumpScreen(Screen):
 
 
 def jump_screen(setup: GameSetup) -> JumpScreen:
-    """The mode's screen for a setup: a puzzle file, or the shipped pack its "pack" option
-    picks (or the puzzle of the day)."""
-    path = setup.option("file")
+    """The mode's screen for a setup: a puzzle file, or the shipped pack its settings pick
+    (or the puzzle of the day)."""
+    settings = setup.settings
+    path = settings.file
     if path is not None:
         from pathlib import Path
 
@@ -323,4 +324,4 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
         from mazegame.engine.readfile import JUMP_PACK, read_text
 
         return JumpScreen(read_pack(read_text(path, JUMP_PACK)), pack=Path(path).stem)
-    return JumpScreen(pack=setup.option("pack", "classics"))
+    return JumpScreen(pack=settings.pack)

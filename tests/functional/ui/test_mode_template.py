@@ -49,6 +49,8 @@ def test_the_registry_derives_everything_from_the_spec(toy):
     game = build_game(GameSetup("toy", options=(("lantern", False),)), Maze.open(3, 2),
                       lambda: 0.0)
     assert isinstance(game, ToyGame) and not game.lit
+    with pytest.raises(ValueError, match="lantern"):
+        GameSetup("toy", options=(("lantern", "dim"),)).check_settings()
 
 
 def test_the_command_line_lists_and_takes_the_toy(toy, capsys):

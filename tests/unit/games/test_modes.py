@@ -112,3 +112,16 @@ def test_a_modes_settings_declare_every_choice_with_the_choices_default(name):
         assert defaults[choice.key] == choice.default_value, choice.key
     if spec.view is None:  # the player picks the view: the settings say which is seen
         assert spec.settings().seen_in in VIEWS
+
+
+@pytest.mark.parametrize("name", [n for n, spec in MODES.items() if spec.settings])
+def test_a_modes_settings_refuse_a_value_it_does_not_offer_and_a_key_it_does_not_take(name):
+    from mazegame.games.setup import GameSetup
+
+    spec = MODES[name]
+    GameSetup(name).check_settings()  # the defaults are fine
+    for choice in spec.choices:
+        with pytest.raises(ValueError):
+            GameSetup(name, options=((choice.key, "no such value"),)).check_settings()
+    with pytest.raises(ValueError, match="no setting 'colour'"):
+        GameSetup(name, options=(("colour", "red"),)).check_settings()

@@ -10,10 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mazegame.games.modes import Choice, Marker, ModeSpec
+from mazegame.games.modes import Choice, Marker, ModeSpec, check_choices
 from mazegame.games.walk import WalkGame
 
 HERE = __name__.rpartition(".")[0]  #: this package, as the spec's "module:attr" names start
+CHOICES = (Choice("lantern", "Lantern", (("Lit", True), ("Unlit", False))),)
+
+
+@dataclass(frozen=True)
+class ToySettings:
+    """The toy's settings, typed and checked (`GameSetup.settings` builds them)."""
+
+    lantern: bool = True
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
 
 SPEC = ModeSpec(
     name="toy", title="Toy walk",
@@ -23,7 +35,8 @@ SPEC = ModeSpec(
     screen=f"{HERE}.toy_screen:ToyScreen",
     legend=f"{HERE}.toy_screen:LEGEND",
     marker=Marker(status=("Lantern",), board=("@", "◎")),
-    choices=(Choice("lantern", "Lantern", (("Lit", True), ("Unlit", False))),),
+    choices=CHOICES,
+    settings=ToySettings,
     game=f"{HERE}.toy_game:toy_game",
     replay="mazegame.games.replay:WALK",
 )
@@ -38,4 +51,4 @@ class ToyGame(WalkGame):
 
 def toy_game(setup, maze, clock, starts=None) -> ToyGame:
     """The toy a setup plays on `maze`, its lantern as the setting says."""
-    return ToyGame(maze, clock, lit=bool(setup.option("lantern", True)))
+    return ToyGame(maze, clock, lit=setup.settings.lantern)
