@@ -4,8 +4,9 @@
 these questions of each finished frame. The answers rest on what the screens show (their
 rows of text, as `pyte.Screen.display` gives them), never on the app's internals: the menu
 lists every registered mode's title; a mode's screen names the mode on its top row, shows
-the figures a running game counts (its status words) and the glyphs of its board, and no
-"Building..." or "Preparing..." notice is left anywhere.
+the figures a running game counts (its status words) and the glyphs of its board, as its
+spec's `marker` says (`games.modes.Marker`), and no "Building..." or "Preparing..."
+notice is left anywhere.
 
 Between key presses the walking modes' screens are read further: the seed and the counts
 (moves, bumps) on the status line, the player's glyph, and the walls drawn around it.
@@ -16,61 +17,10 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 #: Words of a notice saying that something is still on its way (case does not matter):
 #: "Building the maze…", the lab's "building backtracker 16x10…", "Preparing the algorithms".
 BUSY = re.compile(r"\b(building|preparing)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Marker:
-    """What a mode's screen shows once its maze is drawn and takes keys.
-
-    `status`: words the top row (the status line) shows only once a game runs (each one
-    must be there). `board`: groups of glyphs for the rows between the status line and the
-    footer; each group is a string of alternatives, one of which must be on the board.
-    """
-
-    status: tuple[str, ...]
-    board: tuple[str, ...]
-
-
-def _installed(kind: str) -> bool:
-    """An interpreted kind whose module is installed (its mode is registered)."""
-    from mazegame.games.interpreted import available
-
-    return available(kind)
-
-
-_WALK = Marker(status=("Moves",), board=("@", "◎"))  # the player and the goal in view
-
-#: Each mode's marker, by the mode's name (tests check that every mode of the registry has
-#: one: a mode without one could only be told apart from its loading notice by luck).
-MARKERS: dict[str, Marker] = {
-    # the chapters are listed with each level's stars (earned or not)
-    "campaign": Marker(status=("levels won",), board=("☆★",)),
-    "classic": _WALK,
-    "blind": _WALK,  # the outer wall, the player and the goal are always in view
-    "chase": _WALK,  # the default view is the bird's-eye one
-    "race": _WALK,
-    # the first-person view: shaded walls (near ones solid, far ones lighter)
-    "eye": Marker(status=("Moves", "Turns"), board=("█▓▒░",)),
-    "jump": Marker(status=("Jumps",), board=("G",)),  # the numbered board and its goal
-    # the lab's maze is drawn (start and goal) and its generator plays: status shows the seed
-    "lab": Marker(status=("seed",), board=("○", "◎")),
-    # the blindfold puzzle: the worst maze drawn (you on the start, the goal), the count left
-    "blindfold": Marker(status=("par", "unsolved"), board=("@", "◎")),
-    # the all-mazes lab: the small mazes, each walker on its start and each goal
-    "allmazes": Marker(status=("mazes at once",), board=("@", "◎")),
-    # the rat's maze is drawn (start and goal) and its curve's figures are in the status
-    "rat": Marker(status=("last 20",), board=("○", "◎")),
-    # the editor's maze is drawn (start and goal) and analysed: status counts one-way doors
-    "editor": Marker(status=("one-way",), board=("○", "◎")),
-    # the interpreted mazes show no maze: a scene and its numbered options
-    **{kind: Marker(status=("Moves", "Refused"), board=("1.", "2."))
-       for kind in ("bureaucracy", "trading", "instructional") if _installed(kind)},
-}
 
 
 def title_word(mode: str) -> str:
@@ -106,7 +56,9 @@ def mode_ready(mode: str, lines: Sequence[str]) -> bool:
     """
     if len(lines) < 3 or is_busy(lines):
         return False
-    marker = MARKERS[mode]
+    from mazegame.games.modes import MODES
+
+    marker = MODES[mode].marker
     status, board = lines[0], "\n".join(lines[1:-1])
     if not status.strip().startswith(title_word(mode)):
         return False

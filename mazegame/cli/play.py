@@ -143,7 +143,8 @@ def play_setup(args: argparse.Namespace):
         if args.file is None:
             raise UsageError("name the level to play: `mazegame play level ID` "
                              "(see `mazegame levels list`)")
-        args.mode = "campaign"
+        # the mode whose file is a level's id: the campaign
+        args.mode = next(name for name, spec in MODES.items() if spec.files == "level-id")
     if args.mode is None:
         if args.file is not None or any(getattr(args, key) is not None
                                         for key in mode_settings()):

@@ -23,10 +23,11 @@ parse_games = whole_number(1, MAX_GAMES)  #: --games
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the mode and the settings of the games."""
     from mazegame.engine.personalities import PERSONALITIES
-    from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY, DIFFICULTIES
     from mazegame.games.modes import CHASE_SIZE as DEFAULT_SIZE
+    from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES, demon_modes
 
-    p.add_argument("mode", choices=CHASE_MODES, help="chase (reach an exit) or race (to one goal)")
+    p.add_argument("mode", choices=demon_modes(),
+                   help="chase (reach an exit) or race (to one goal)")
     p.add_argument("--difficulty", choices=list(DIFFICULTIES), default=DEFAULT_DIFFICULTY,
                    help=f"the preset (default {DEFAULT_DIFFICULTY})")
     p.add_argument("--personality", choices=list(PERSONALITIES), default=None,

@@ -101,3 +101,11 @@ def setup_budget(setup, shortest: int) -> int | None:
     if moves is not None:
         return int(moves)
     return budget_for(shortest, setup.option("budget"))
+
+
+def blind_game(setup, maze: Maze, clock, starts=None) -> BlindGame:
+    """The blind game a setup plays on `maze`, with its budget (the blind mode's spec names
+    it)."""
+    game = BlindGame(maze, clock)
+    game.budget = setup_budget(setup, game.shortest)
+    return game

@@ -12,7 +12,7 @@ to call `play_queued()`. Either way the demon earns `rules.speed` steps per turn
 Fraction, e.g. 2/3) into an accumulator and takes the whole steps, after sleeping through
 `rules.head_start` turns or ticks. The demon wakes at your first move.
 
-A chase starts only when it can be won: `new_chase` places the demon with
+A chase starts only when it can be won: `games.chase_setup.new_chase` places the demon with
 `engine.chase_safety.place`, which checks that a route exists on which no demon of this
 pace can stop you (the exact rule is in that module).
 
@@ -29,12 +29,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from mazegame.engine.chase_safety import Pursuit, Unwinnable, place
+from mazegame.engine.chase_safety import Pursuit
 from mazegame.engine.demon import STAY, DemonBrain
-from mazegame.engine.grid import Maze
-from mazegame.engine.personalities import PERSONALITIES, Demon, make_demon
+from mazegame.engine.personalities import Demon, make_demon
 from mazegame.games.blind import BlindGame
-from mazegame.games.chase_maze import chase_maze, goals_for
 from mazegame.games.chase_senses import (
     APPROACH_HORIZON,
     EARSHOT,
@@ -45,15 +43,10 @@ from mazegame.games.chase_senses import (
 )
 from mazegame.games.eye import EyeGame
 from mazegame.games.eyeview import look
-from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY, difficulty_preset
+from mazegame.games.modes import demon_modes, races
 from mazegame.games.walk import Outcome, WalkGame
 
-MODES = CHASE_MODES
 DEMON_GLYPH = "Ж"  #: the demon's sprite in the player's-eye view
-#: A generated maze with no winnable placement is replaced by another of the same seed
-#: (seed + k * REROLL_STRIDE), so a seed always plays; a given maze is refused instead.
-MAZE_REROLLS = 8
-REROLL_STRIDE = 7919
 #: Real time: presses kept waiting for their beat. Two absorb a player tapping at the pace
 #: whose press lands a little before the last one has played (a late timer, an uneven
 #: finger); a held key (30 repeats a second) keeps only its latest two, not a backlog that
@@ -66,7 +59,7 @@ QUEUED_PRESSES = 2
 class ChaseRules:
     """How a chase is played (everything but the maze and the placements)."""
 
-    mode: str = "chase"  #: "chase" or "race"
+    mode: str = "chase"  #: a mode played against a demon (`games.modes.demon_modes`)
     speed: Fraction = Fraction(1)  #: demon steps per player turn (or per tick in real time)
     head_start: int = 0  #: turns (ticks) the demon sleeps after your first move
     turn_based: bool = True
@@ -86,7 +79,12 @@ class ChaseRules:
     @property
     def pursuit(self) -> Pursuit:
         """The demon's pace as the winnability check takes it."""
-        return Pursuit(self.speed, self.head_start, self.mode == "race")
+        return Pursuit(self.speed, self.head_start, self.race)
+
+    @property
+    def race(self) -> bool:
+        """The demon races the player to one goal (no catching), as the mode's spec says."""
+        return races(self.mode)
 
     def demon_steps(self, turns: int) -> int:
         """D(t): the most steps the demon can have taken after `turns` turns."""
@@ -140,8 +138,8 @@ class ChaseGame(WalkGame):
         super().__post_init__()
         if not 0 <= self.demon_start < self.maze.size:
             raise ValueError("a chase needs the demon's start cell")
-        if self.rules.mode not in MODES:
-            raise ValueError(f"unknown chase mode {self.rules.mode!r}; known: {MODES}")
+        if self.rules.mode not in demon_modes():
+            raise ValueError(f"unknown chase mode {self.rules.mode!r}; known: {demon_modes()}")
         if self.brain is None:
             self.brain = self.demon.brain if self.demon is not None else DemonBrain(self.maze)
         if self.demon is None and not self.rules.two_player:
@@ -156,7 +154,7 @@ class ChaseGame(WalkGame):
     @property
     def race(self) -> bool:
         """A race to one goal (no catching), not a chase."""
-        return self.rules.mode == "race"
+        return self.rules.race
 
     @property
     def goal(self) -> int:
@@ -384,87 +382,7 @@ class BlindChaseGame(ChaseGame, BlindGame):
 GAME_CLASSES = {"birds-eye": ChaseGame, "eye": EyeChaseGame, "blind": BlindChaseGame}
 
 
-# -- setting a chase up (the maze: games.chase_maze) ------------------------------------------
-def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None = None,
-              speed=None, head_start: int | None = None, turn_based: bool = True,
-              two_player: bool = False) -> ChaseRules:
-    """The rules of a difficulty preset, with any setting overridden."""
-    preset = difficulty_preset(difficulty)
-    personality = personality or preset.personality
-    if personality not in PERSONALITIES:
-        raise ValueError(f"unknown demon {personality!r}; known: {', '.join(PERSONALITIES)}")
-    return ChaseRules(
-        mode=mode, speed=preset.speed if speed is None else parse_speed(speed),
-        head_start=preset.head_start if head_start is None else int(head_start),
-        turn_based=turn_based, two_player=two_player, personality=personality,
-        tick_seconds=preset.tick_seconds, keen=preset.keen,
-        route=preset.route[mode == "race"])
-
-
-def new_chase(
-    maze: Maze | None = None,
-    *,
-    mode: str = "chase",
-    difficulty: str = DEFAULT_DIFFICULTY,
-    view: str = "birds-eye",
-    size: tuple[int, int] = (20, 10),
-    seed: int = 0,
-    algorithm: str = "backtracker",
-    wrap_x: bool = False,
-    wrap_y: bool = False,
-    player: int | None = None,
-    demon: int | None = None,
-    strategy: str = "auto",
-    tries: int = 40,
-    clock=None,
-    **overrides,
-) -> ChaseGame:
-    """A ready, winnable chase (or race). Raises Unwinnable with the reason when there is none.
-
-    Without a maze, the difficulty's maze is generated (another of the same seed when one
-    has no winnable placement, up to MAZE_REROLLS). `player` / `demon` pin the starts
-    (both pinned: that exact setup is checked and refused if unwinnable). `overrides` go to
-    `rules_for`: personality, speed, head_start, turn_based, two_player.
-    """
-    if mode not in MODES:
-        raise ValueError(f"unknown chase mode {mode!r}; known: {', '.join(MODES)}")
-    cls = GAME_CLASSES.get(view)
-    if cls is None:
-        raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")
-    rules = rules_for(difficulty, mode, **overrides)
-    given = maze is not None
-    for attempt in range(1 if given else MAZE_REROLLS):
-        if not given:  # a maze of ours with no winnable placement: the next one of the seed
-            maze = chase_maze(difficulty, size, seed + attempt * REROLL_STRIDE, algorithm,
-                              wrap_x, wrap_y)
-        maze = goals_for(mode, maze)
-        try:
-            you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon, rules.route)
-            break
-        except Unwinnable:
-            if given or attempt == MAZE_REROLLS - 1:
-                raise
-    maze = maze.copy(start=you)
-    brain = DemonBrain(maze, strategy)
-    agent = None if rules.two_player else make_demon(rules.personality, maze, brain, seed,
-                                                     keen=rules.keen)
-    extra = {} if clock is None else {"clock": clock}
-    return cls(maze, rules=rules, demon_start=them, demon=agent, brain=brain, **extra)
-
-
-def setup_overrides(setup) -> dict:
-    """The `new_chase` keywords a GameSetup pins beyond the setup dialog's choices (a campaign
-    level's demon, see games.levels.setup_for): its speed, head start and start cell; a
-    level's player starts where the level says."""
-    found = {"speed": setup.option("speed"), "head_start": setup.option("head_start"),
-             "demon": setup.option("demon_start")}
-    if setup.level_id is not None and setup.level is not None:
-        found["player"] = setup.level.start
-    return {key: value for key, value in found.items() if value is not None}
-
-
 __all__ = [
-    "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules",
-    "Result", "new_chase", "rules_for", "chase_maze", "parse_speed", "STAY", "DEMON_GLYPH",
-    "setup_overrides",
+    "ChaseGame", "EyeChaseGame", "BlindChaseGame", "ChaseRules", "GAME_CLASSES",
+    "Result", "parse_speed", "STAY", "DEMON_GLYPH",
 ]

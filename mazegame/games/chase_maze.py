@@ -1,13 +1,13 @@
 """A chase's maze: the difficulty's generator settings (braid) and its exits, spread apart.
 
-`games.chase` builds the game on it; this module holds what shapes the maze alone.
+`games.chase_setup` builds the game on it; this module holds what shapes the maze alone.
 """
 
 from __future__ import annotations
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
-from mazegame.games.modes import difficulty_preset
+from mazegame.games.modes import difficulty_preset, races
 
 
 def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
@@ -25,7 +25,7 @@ def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
 def goals_for(mode: str, maze: Maze) -> Maze:
     """The maze with the exits its mode plays: a race has one goal for both, the first
     (before any door is made one-way: those point toward the goals the maze keeps)."""
-    return maze.copy(goals=maze.goals[:1]) if mode == "race" else maze
+    return maze.copy(goals=maze.goals[:1]) if races(mode) else maze
 
 
 def add_exits(maze: Maze, count: int) -> Maze:

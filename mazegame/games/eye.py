@@ -114,4 +114,10 @@ class EyeGame(WalkGame):
         return maze.copy(walls=np.where(seen, walls, mirrored(maze, walls)))
 
 
+def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
+    """The player's-eye game a setup plays on `maze`, seeing as far as its settings say
+    (the eye mode's spec names it)."""
+    return EyeGame(maze, clock, depth=setup.settings.depth)
+
+
 __all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

@@ -22,12 +22,20 @@ from mazegame.engine.levelfile import (
     load_chapters,
     scan_levels,
 )
-from mazegame.games.modes import eye_difficulties
+from mazegame.games.modes import MODES, eye_difficulties
 from mazegame.games.setup import GameSetup
 
 MODE = "level"  #: the Store's mode for campaign results
-#: The game mode that plays a level without a demon, by the level's view (a demon: "chase").
-VIEW_MODES = {"birds-eye": "classic", "blind": "blind", "eye": "eye"}
+
+
+def level_mode(view: str, demon: bool) -> str:
+    """The mode that plays a level, as the modes' specs say: with a demon, the one where it
+    hunts you (in the level's view); without, the one that plays levels of its view
+    (`ModeSpec.level_view`)."""
+    for name, spec in MODES.items():
+        if (spec.demon == "hunts") if demon else (spec.level_view == view):
+            return name
+    raise LookupError(f"no mode plays a level seen {view!r}" + (" with a demon" * demon))
 
 
 def _eye_aids() -> dict[str, str]:
@@ -73,13 +81,11 @@ def setup_for(level: Level) -> GameSetup:
 
     Options beyond the setup dialog's: "budget_moves" (a blind level's absolute budget, read
     by `games.blind.setup_budget`) and "speed", "head_start", "demon_start" (read by
-    `games.chase.setup_overrides`)."""
+    `games.chase_setup.setup_overrides`)."""
     maze = level.maze.copy()
     options: list[tuple[str, object]] = []
-    if level.demon is None:
-        mode = VIEW_MODES[level.view]
-    else:
-        mode = "chase"
+    mode = level_mode(level.view, level.demon is not None)
+    if level.demon is not None:
         demon = level.demon
         options += [("view", level.view), ("demon", demon.personality),
                     ("speed", demon.speed), ("head_start", demon.head_start),

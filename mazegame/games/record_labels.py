@@ -36,7 +36,9 @@ def maze_label(mode: str, key: str) -> str:
         return shipped_puzzles().get(key, f"puzzle {key[7:15]}")
     if key.startswith("level:"):
         return f"maze file {key[6:]}"
-    if mode == "level":  # a campaign level: "<id>:<digest of its maze>"
+    from mazegame.games.levels import MODE as LEVEL_RESULTS
+
+    if mode == LEVEL_RESULTS:  # a campaign level: "<id>:<digest of its maze>"
         return f"level {key.split(':', 1)[0]}"
     if key.count(":") >= 3:
         return recipe_label(key)

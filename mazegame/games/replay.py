@@ -11,8 +11,10 @@ that was played; feeding it the events then redoes every step, the demon's inclu
 RNG is seeded by the setup's seed, and real-time ticks are events, not wall-clock times).
 
 The replay's clock is virtual (`replay_base.VirtualClock`). Every mode that saves a result
-has a replay `Kind` in `KINDS`: the walking games' is here, the interpreted mazes', the
-jumping maze's and the blindfold puzzle's are in `games.replay_kinds`.
+names its replay `Kind` in its spec (`ModeSpec.replay`): the walking games' is `WALK`
+here, the interpreted mazes', the jumping maze's and the blindfold puzzle's are in
+`games.replay_kinds`. A walking mode's spec names how its maze and game are built from a
+setup (`ModeSpec.maze`, `ModeSpec.game`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from mazegame.engine.grid import Maze
-from mazegame.games.modes import CHASE_MODES, DEFAULT_DIFFICULTY
+from mazegame.games.modes import MODES, load
 from mazegame.games.replay_base import (
     Captured,
     Kind,
@@ -33,73 +35,46 @@ from mazegame.games.replay_base import (
     played_maze,
     walls_check,
 )
-from mazegame.games.replay_kinds import other_kinds
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import WalkGame
 
 FORMAT = 1  #: the recording's own version, inside its JSON (a "subject" came later: optional)
-__all__ = ["KINDS", "REPLAYABLE", "Recording", "ReplayError", "apply", "build_game",
-           "build_maze", "kind_of", "view_of"]
-
-
-def chase_view(setup: GameSetup) -> str:
-    """The view a chase is played in (two humans always play from above)."""
-    return "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
+__all__ = ["WALK", "Recording", "ReplayError", "apply", "build_game", "build_maze",
+           "kind_of", "replayable", "view_of"]
 
 
 def view_of(setup: GameSetup) -> str:
-    """How a setup's game is seen: "birds-eye", "blind" or "eye"."""
-    if setup.mode in CHASE_MODES:
-        return chase_view(setup)
-    return {"blind": "blind", "eye": "eye"}.get(setup.mode, "birds-eye")
+    """How a setup's game is seen: "birds-eye", "blind" or "eye" (its mode's, or the one
+    the player picked: its settings' `seen_in`)."""
+    spec = MODES.get(setup.mode)
+    if spec is None:
+        return "birds-eye"
+    return spec.view or setup.settings.seen_in
 
 
 def build_maze(setup: GameSetup, fit: tuple[int, int] = (20, 10)) -> Maze:
-    """The maze a setup plays: its level, a chase's maze for its difficulty, or the generated
-    one (`fit` is the size when none was chosen)."""
+    """The maze a setup plays: its level, the mode's own (a chase's, for its difficulty), or
+    the generated one (`fit` is the size when none was chosen)."""
     if setup.level is not None:
         return setup.level
-    if setup.mode in CHASE_MODES:
-        from mazegame.games.chase_maze import chase_maze, goals_for
-
-        size, _ = setup.maze_size(fit)
-        maze = chase_maze(setup.option("difficulty", DEFAULT_DIFFICULTY), size, setup.seed,
-                          setup.algorithm, setup.wrap_x, setup.wrap_y)
-        return setup.add_one_way(goals_for(setup.mode, maze))
+    spec = MODES.get(setup.mode)
+    if spec is not None and spec.maze is not None:
+        return load(spec.maze)(setup, fit)
     return setup.build(fit).maze
 
 
 def build_game(setup: GameSetup, maze: Maze, clock: Callable[[], float],
                starts: tuple[int, int] | None = None) -> WalkGame:
-    """The game a setup plays on `maze`: walk, blind (with its budget), eye, or a chase in
-    its view with its difficulty and demon (seeded by the setup's seed). `starts` pins where
-    the player and the demon start (a replay: a chase played again on its own maze may have
+    """The game a setup plays on `maze`, as its mode's spec builds it (a plain walk for a
+    mode that names no builder: a level played from the editor). `starts` pins where the
+    player and the demon start (a replay: a chase played again on its own maze may have
     been placed otherwise)."""
     if starts is not None and starts[0] != maze.start:
         maze = maze.copy(start=starts[0])
-    if setup.mode in CHASE_MODES:
-        from mazegame.games.chase import new_chase, setup_overrides
-
-        pins = setup_overrides(setup)
-        if starts is not None:
-            pins.update(player=starts[0], demon=starts[1])
-        return new_chase(
-            maze, mode=setup.mode, view=chase_view(setup), seed=setup.seed, clock=clock,
-            difficulty=setup.option("difficulty", DEFAULT_DIFFICULTY),
-            personality=setup.option("demon") or None,
-            turn_based=bool(setup.option("turn_based", False)),
-            two_player=bool(setup.option("two_player", False)), **pins)
-    if setup.mode == "blind":
-        from mazegame.games.blind import BlindGame, setup_budget
-
-        game = BlindGame(maze, clock)
-        game.budget = setup_budget(setup, game.shortest)
-        return game
-    if setup.mode == "eye":
-        from mazegame.games.eye import EyeGame
-
-        return EyeGame(maze, clock, depth=int(setup.option("depth", 8)))
-    return WalkGame(maze, clock)
+    spec = MODES.get(setup.mode)
+    if spec is None or spec.game is None:
+        return WalkGame(maze, clock)
+    return load(spec.game)(setup, maze, clock, starts)
 
 
 def _plain(value: object) -> object:
@@ -162,7 +137,7 @@ class Recording:
             doc = parse_json(text, ReplayError)
             if doc.get("format") != FORMAT:
                 raise ReplayError(f"a replay of format {doc.get('format')!r}, not {FORMAT}")
-            if doc["mode"] not in REPLAYABLE:
+            if not replayable(doc["mode"]):
                 raise ReplayError(f"the mode {doc['mode']!r} cannot be replayed")
             level = from_document(doc["level"]) if "level" in doc else None
             size = None if doc["size"] is None else tuple(int(n) for n in doc["size"])
@@ -171,6 +146,7 @@ class Recording:
                 seed=int(doc["seed"]), wrap_x=bool(doc["wrap"][0]), wrap_y=bool(doc["wrap"][1]),
                 options=tuple((k, v) for k, v in doc["options"]), level=level,
                 one_way=float(doc["one_way"]), level_id=doc["level_id"])
+            setup.check_settings()  # a bad setting is a bad recording, told now
             events = tuple(doc["events"].split())
             starts = doc.get("starts")
             starts = None if starts is None else (int(starts[0]), int(starts[1]))
@@ -198,7 +174,7 @@ class Recording:
 def apply(game, event: str, kind: Kind | None = None) -> None:
     """Do one recorded event to a game of `kind` (by default a walking game's; ReplayError
     for one it cannot do)."""
-    (kind or KINDS[0]).apply(game, event)
+    (kind or WALK).apply(game, event)
 
 
 def start_walk(setup: GameSetup, check: str, starts, subject) -> WalkGame:
@@ -240,19 +216,19 @@ def apply_walk(game: WalkGame, event: str) -> None:
         raise ReplayError(f"the event {event!r} does not fit this game ({err})") from None
 
 
-#: Every mode that saves a result, by the family its replays belong to (campaign levels play
-#: as walking modes).
-KINDS: tuple[Kind, ...] = (
-    Kind("walk", ("classic", "blind", "eye", *CHASE_MODES), capture_walk, start_walk,
-         apply_walk),
-    *other_kinds(),
-)
-REPLAYABLE = tuple(mode for kind in KINDS for mode in kind.modes)  #: modes with replays
+#: The walking modes' replays (a campaign level plays as a walking mode).
+WALK = Kind("walk", "mazegame.ui.widgets.replay_stages:WalkStage", capture_walk, start_walk,
+            apply_walk)
+
+
+def replayable(mode: str) -> bool:
+    """Whether a mode's games can be replayed (its spec names a replay kind)."""
+    spec = MODES.get(mode)
+    return spec is not None and spec.replay is not None
 
 
 def kind_of(mode: str) -> Kind:
     """The replay kind of a mode (ReplayError: a mode without replays)."""
-    for kind in KINDS:
-        if mode in kind.modes:
-            return kind
-    raise ReplayError(f"the mode {mode!r} cannot be replayed")
+    if not replayable(mode):
+        raise ReplayError(f"the mode {mode!r} cannot be replayed")
+    return load(MODES[mode].replay)

@@ -72,11 +72,12 @@ Captured = tuple[GameSetup, str, "tuple[int, int] | None", "str | None"]
 
 @dataclass(frozen=True)
 class Kind:
-    """A family of modes whose games replay alike; `name` picks the replay screen's stage
-    ("walk", "interpreted", "jump", "blindfold")."""
+    """A family of modes whose games replay alike (a mode's spec names its kind:
+    `ModeSpec.replay`)."""
 
-    name: str
-    modes: tuple[str, ...]
+    name: str  #: "walk", "interpreted", "jump", "blindfold"
+    #: "module:attr" of the replay screen's stage, `(view name) -> widget` (in mazegame.ui)
+    stage: str
     #: (setup, the finished game) -> what the recording keeps (`Captured`).
     capture: Callable[[GameSetup, Any], Captured]
     #: (setup, check, starts, subject) -> the game before its first event (ReplayError if

@@ -1,5 +1,6 @@
 """Replays of the modes that are not walks: the interpreted mazes, the jumping maze and the
-blindfold puzzle (the walking modes' kind is in `games.replay`).
+blindfold puzzle, a `Kind` each (the walking modes' kind is `games.replay.WALK`; a mode's
+spec names its kind).
 
 Each game logs its own events as it is played (`InterpretedGame`: "o<i>" an option taken,
 "a<i>:<answer>" a problem answered; `JumpGame`: "j<direction>", "u" undo, "z" reset;
@@ -12,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import unquote
 
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.replay_base import (
     Captured,
     Kind,
@@ -38,7 +38,7 @@ def start_interpreted(setup: GameSetup, check: str, starts, subject):
     """The interpreted game as it began: its maze, its kind's wording, its rival."""
     from mazegame.games.interpreted.game import interpreted_maze, new_game
 
-    difficulty = str(setup.option("difficulty", DEFAULT_DIFFICULTY))
+    difficulty = setup.settings.difficulty
     maze = played_maze(subject, check, lambda: setup.level or interpreted_maze(
         setup.size, setup.seed, difficulty, setup.algorithm, setup.wrap_x, setup.wrap_y))
     return new_game(setup.mode, seed=setup.seed, difficulty=difficulty, maze=maze,
@@ -68,7 +68,7 @@ def capture_jump(setup: GameSetup, game) -> Captured:
     """The puzzle itself (a pack may change or be a one-off design) and its digest."""
     from mazegame.engine.jump.file import to_json
 
-    return (replace(setup, mode="jump", seed=0), JUMP_CHECK + game.puzzle.digest(), None,
+    return (replace(setup, seed=0), JUMP_CHECK + game.puzzle.digest(), None,
             to_json(game.puzzle))
 
 
@@ -107,7 +107,7 @@ def apply_jump(game, event: str) -> None:
 def capture_blindfold(setup: GameSetup, game) -> Captured:
     """The level, and how many mazes it has (the check)."""
     name = game.level.name
-    return (GameSetup(mode="blindfold", seed=0, options=(("level", name),)),
+    return (GameSetup(mode=setup.mode, seed=0, options=(("level", name),)),
             f"{name}:{game.total}", None, None)
 
 
@@ -115,9 +115,9 @@ def start_blindfold(setup: GameSetup, check: str, starts, subject):
     """The level with nothing typed yet."""
     from mazegame.games.blindfold import LEVELS, BlindfoldGame
 
-    level = LEVELS.get(str(setup.option("level")))
+    level = LEVELS.get(setup.settings.level)
     if level is None:
-        raise ReplayError(f"no blindfold level {setup.option('level')!r}")
+        raise ReplayError(f"no blindfold level {setup.settings.level!r}")
     game = BlindfoldGame(level, clock=VirtualClock())
     if f"{level.name}:{game.total}" != check:
         raise ReplayError("the replay's level is not the one that was played")
@@ -140,13 +140,10 @@ def apply_blindfold(game, event: str) -> None:
         raise ReplayError(f"an unknown event {event!r}")
 
 
-def other_kinds() -> tuple[Kind, ...]:
-    """The replay kinds of the interpreted mazes, the jumping maze and the blindfold puzzle."""
-    from mazegame.games.interpreted import KIND_MODULES
+STAGES = "mazegame.ui.widgets.replay_stages"  #: where the replay screen's stages are
 
-    return (
-        Kind("interpreted", tuple(KIND_MODULES), capture_interpreted, start_interpreted,
-             apply_interpreted),
-        Kind("jump", ("jump",), capture_jump, start_jump, apply_jump),
-        Kind("blindfold", ("blindfold",), capture_blindfold, start_blindfold, apply_blindfold),
-    )
+INTERPRETED = Kind("interpreted", f"{STAGES}:InterpretedStage", capture_interpreted,
+                   start_interpreted, apply_interpreted)
+JUMP = Kind("jump", f"{STAGES}:JumpStage", capture_jump, start_jump, apply_jump)
+BLINDFOLD = Kind("blindfold", f"{STAGES}:BlindfoldStage", capture_blindfold, start_blindfold,
+                 apply_blindfold)

@@ -20,7 +20,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from mazegame.engine.graph import bfs, maze_graph
-from mazegame.games.chase import ChaseGame, Result, new_chase
+from mazegame.games.chase import ChaseGame, Result
+from mazegame.games.chase_setup import new_chase
 from mazegame.games.modes import CHASE_SIZE as DEFAULT_SIZE
 
 DANGER = 2  #: the bot steps away when the demon is this many moves away or nearer

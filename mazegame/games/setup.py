@@ -58,8 +58,30 @@ class GameSetup:
     level_id: str | None = None  #: the campaign level being played (games.levels), if any
 
     def option(self, key: str, default=None):
-        """A mode-specific setting, or `default` when unset."""
+        """A mode-specific setting, or `default` when unset (the untyped way: modes whose
+        spec declares a settings dataclass read `settings` instead)."""
         return dict(self.options).get(key, default)
+
+    @property
+    def settings(self):
+        """The mode's settings, typed and checked (`ModeSpec.settings`, built from `options`;
+        ValueError: a setting the mode does not take, or a bad value). LookupError: a mode
+        that declares none yet."""
+        from mazegame.games.modes import MODES, settings_from
+
+        spec = MODES.get(self.mode)
+        if spec is None or spec.settings is None:
+            raise LookupError(f"the mode {self.mode!r} declares no settings dataclass")
+        return settings_from(spec.settings, self.options)
+
+    def check_settings(self) -> None:
+        """ValueError for a setting the mode does not take or a bad value, where the mode
+        declares its settings (the others are not checked yet)."""
+        from mazegame.games.modes import MODES, settings_from
+
+        spec = MODES.get(self.mode)
+        if spec is not None and spec.settings is not None:
+            settings_from(spec.settings, self.options)  # building them checks them
 
     def with_seed(self) -> GameSetup:
         """The same setup with a concrete seed (a fresh random one when unset)."""

@@ -126,3 +126,9 @@ class WalkGame:
     def efficiency(self) -> float:
         """Shortest moves / your moves (1.0 is a perfect run)."""
         return self.shortest / self.moves if self.moves else 0.0
+
+
+def walk_game(setup, maze: Maze, clock: Callable[[], float], starts=None) -> WalkGame:
+    """The classic walk a setup plays on `maze` (the classic mode's spec names it; nothing
+    in the setup shapes it: `starts` is in the maze already)."""
+    return WalkGame(maze, clock)

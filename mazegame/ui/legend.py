@@ -3,9 +3,9 @@
 Each sample is built from the very constant the drawing uses (`palette`, the eye view's
 palette and glyphs, the editor's and campaign's marks), so the legend cannot drift from the
 screen. The glyph is always shown: with NO_COLOR the legend still tells things apart.
-Legends are chosen by mode (`MODE_LEGENDS`, a test holds it to `games.modes.MODES`), and
-for the chase modes by view (`VIEW_LEGENDS`). The samples are built when the help opens:
-the eye view's palette and the editor's marks are not loaded before.
+A mode's spec names its legend (`ModeSpec.legend`, a tuple of sample names beside its
+screen; by view for the modes whose player picks the view). The samples are built when the
+help opens: the eye view's palette and the editor's marks are not loaded before.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from importlib import import_module
 
 from rich.style import Style
 
-from mazegame.games.interpreted import KIND_MODULES
+from mazegame.games.modes import MODES, load
 from mazegame.ui import palette as p
 
 
@@ -29,32 +29,12 @@ class Sample:
     meaning: str
 
 
+#: Groups of samples several screens draw (each screen's LEGEND is built from them).
 MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "bump")
 BLIND = ("player", "start", "goal", "trail", "path", "felt-wall", "one-way", "seam", "bump")
 EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen", "one-way",
        "seam")
 DEMON = ("demon", "demon-route")
-#: Mode -> the samples its screen draws (the chase modes: see VIEW_LEGENDS).
-MODE_LEGENDS: dict[str, tuple[str, ...]] = {
-    "campaign": ("star", *MAP, *DEMON),
-    "classic": MAP,
-    "blind": BLIND,
-    "eye": EYE,
-    "jump": ("jump-player", "jump-goal", "jump-start", "jump-visited", "jump-target"),
-    **{kind: ("been-there", "player", "start", "goal", "trail", "path") for kind in KIND_MODULES},
-    "lab": ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma"),
-    "editor": ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam"),
-    "blindfold": ("player", "rock", "start", "walked", "goal", "maze-dot", "maze-out"),
-    "allmazes": ("player", "worst", "rock", "goal", "maze-free", "maze-solved"),
-    "rat": ("rat", "start", "goal", "rat-trail", "wall", "one-way", "seam"),
-}
-#: Chase and race by view (`games.modes.VIEWS`): what each view shows of the demon.
-VIEW_LEGENDS: dict[str, tuple[str, ...]] = {
-    "birds-eye": (*MAP, *DEMON),
-    "blind": (*BLIND, "demon-route"),
-    "eye": ("eye-demon", *EYE),
-}
-VIEW_MODES = ("chase", "race")  #: the modes whose legend depends on the view
 
 
 def _from(module: str, name: str):
@@ -150,8 +130,16 @@ def samples(names=None) -> dict[str, Sample]:
     return {name: SAMPLES[name]() for name in (SAMPLES if names is None else names)}
 
 
+def legend_names(mode: str, view: str | None = None) -> tuple[str, ...]:
+    """The names of the samples a mode's screen draws, as its spec says (seen through
+    `view` when the player picks the view)."""
+    spec = MODES[mode]
+    names = load(spec.legend)
+    return names[view or "birds-eye"] if spec.view is None else names
+
+
 def legend_for(mode: str, view: str | None = None) -> list[Sample]:
-    """The legend of a mode's screen (seen through `view` for the chase modes)."""
-    names = VIEW_LEGENDS[view or "birds-eye"] if mode in VIEW_MODES else MODE_LEGENDS[mode]
+    """The legend of a mode's screen (seen through `view` when the player picks it)."""
+    names = legend_names(mode, view)
     every = samples(names)
     return [every[name] for name in names]

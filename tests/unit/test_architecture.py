@@ -1,12 +1,12 @@
 """Imports run one way (cli -> ui -> games -> engine) and no module imports itself in a circle.
 
-The floors, top down (DESIGN.md, Layout): cli; ui and bench side by side (bench times engine
-kernels and game functions, the cli's `bench` subcommand runs it, and neither of ui and
-bench imports the other); games; engine; storage, results_db, results_queries, settings and
-locations on the ground floor (anyone may read where files live and what was saved; they
-import nothing above it). A module may import its own floor's package and anything below it,
-never above or across. The graph is
-grimp's, built from the source, so imports inside functions count too.
+The floors, top down (docs/architecture.md, Layout): cli; ui and bench side by side (bench
+times engine kernels and game functions, the cli's `bench` subcommand runs it, and neither
+of ui and bench imports the other); games; engine; storage, storage_journal, storage_open,
+results_db, results_queries, settings and locations on the ground floor (anyone may read
+where files live and what was saved; they import nothing above it). A module may import its
+own floor's package and anything below it, never above or across. The graph is grimp's,
+built from the source, so imports inside functions count too.
 """
 
 from __future__ import annotations

@@ -2,44 +2,30 @@
 
 `base` holds what every kind shares: a cell is a Scene with one Option per side (open or
 closed), taking an open option moves through that door. Each kind (`bureaucracy`, `trading`,
-`instructional`) is a module with `build(maze, seed, difficulty) -> Interpretation`,
-registered in `KINDS` (name -> build function, the module imported on first use). A kind
-whose module is missing is not in KINDS, and its mode is not offered (`available`).
-
-Cheap to import: the menu reads `available` through `games.modes`.
+`instructional`) is a module with `build(maze, seed, difficulty) -> Interpretation`, and a
+mode whose spec names that function (`ModeSpec.interpretation`): `KINDS` is read from the
+mode registry, the module imported on first use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from importlib import import_module
-from importlib.util import find_spec
 
-#: Kind name -> its module, in menu order.
-KIND_MODULES = {
-    "bureaucracy": "mazegame.games.interpreted.bureaucracy",
-    "trading": "mazegame.games.interpreted.trading",
-    "instructional": "mazegame.games.interpreted.instructional",
-}
-
-
-def available(kind: str) -> bool:
-    """Whether a kind's module is installed (found without importing it)."""
-    module = KIND_MODULES.get(kind)
-    return module is not None and find_spec(module) is not None
+from mazegame.games.modes import MODES, load
 
 
 class _Kinds(Mapping[str, Callable]):
-    """Kind name -> `build(maze, seed, difficulty)`, importing the kind's module on first use;
-    only the kinds whose modules exist."""
+    """Kind name -> `build(maze, seed, difficulty)`, in menu order: every mode whose spec
+    names an interpretation (its module imported on first use)."""
 
     def __getitem__(self, kind: str) -> Callable:
-        if not available(kind):
+        spec = MODES.get(kind)
+        if spec is None or spec.interpretation is None:
             raise KeyError(kind)
-        return import_module(KIND_MODULES[kind]).build
+        return load(spec.interpretation)
 
     def __iter__(self) -> Iterator[str]:
-        return (kind for kind in KIND_MODULES if available(kind))
+        return (name for name, spec in MODES.items() if spec.interpretation is not None)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

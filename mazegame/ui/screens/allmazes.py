@@ -17,6 +17,9 @@ from mazegame.ui import palette
 from mazegame.ui.widgets.allmazes_view import mini_mazes
 from mazegame.ui.widgets.footer import GameFooter
 
+#: The help's legend (`ui.legend.SAMPLES`): every small maze at once.
+LEGEND = ("player", "worst", "rock", "goal", "maze-free", "maze-solved")
+
 SAMPLE = 60  #: at most this many mazes drawn per side (4x4 has 3828)
 TICK = 0.35  #: seconds per move while playing
 
@@ -162,5 +165,5 @@ class AllMazesScreen(Screen):
 
 
 def allmazes_screen(setup: GameSetup) -> AllMazesScreen:
-    """The mode's screen for a setup: the size its "mazes" option names."""
-    return AllMazesScreen(setup.option("mazes", "3x3"))
+    """The mode's screen for a setup: the size of mazes its settings name."""
+    return AllMazesScreen(setup.settings.mazes)

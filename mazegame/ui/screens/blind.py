@@ -10,12 +10,15 @@ from textual.binding import Binding
 
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
+from mazegame.ui.legend import BLIND
 from mazegame.ui.screens.dialogs import ConfirmScreen, format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, PANEL_KEYS
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
 
 LEAVE_QUESTION = "Leave this maze?"
+#: The help's legend (`ui.legend.SAMPLES`): the maze as felt so far.
+LEGEND = BLIND
 
 
 class BlindScreen(WalkScreen):

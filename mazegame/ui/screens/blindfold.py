@@ -21,6 +21,9 @@ from mazegame.ui.keys import move_bindings
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.footer import GameFooter
 
+#: The help's legend (`ui.legend.SAMPLES`): the worst maze left and every maze's dot.
+LEGEND = ("player", "rock", "start", "walked", "goal", "maze-dot", "maze-out")
+
 #: A move key's direction -> the paper's move letter.
 LETTERS = {"north": "u", "south": "d", "west": "l", "east": "r"}
 
@@ -214,5 +217,5 @@ class BlindfoldScreen(Screen):
 
 
 def blindfold_screen(setup: GameSetup) -> BlindfoldScreen:
-    """The mode's screen for a setup: the level its "level" option names."""
-    return BlindfoldScreen(setup.option("level", "3x3"))
+    """The mode's screen for a setup: the level its settings name."""
+    return BlindfoldScreen(setup.settings.level)

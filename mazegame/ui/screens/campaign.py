@@ -15,7 +15,11 @@ from textual.worker import get_current_worker
 from mazegame.games.levels import Campaign, setup_for, two_star_limit
 from mazegame.games.modes import VIEWS
 from mazegame.games.setup import GameSetup
+from mazegame.ui.legend import DEMON, MAP
 from mazegame.ui.widgets.footer import GameFooter
+
+#: The help's legend (`ui.legend.SAMPLES`): the chapters' stars, and what the levels draw.
+LEGEND = ("star", *MAP, *DEMON)
 
 STAR, NO_STAR = "★", "☆"
 LOCK = "locked"

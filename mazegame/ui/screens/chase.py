@@ -14,11 +14,11 @@ from textual.timer import Timer
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame
 from mazegame.games.chase_senses import EARSHOT, DemonWarning
 from mazegame.games.eye_sprites import behind, eye_warning
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.keys import split_move_bindings
+from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
@@ -26,6 +26,10 @@ from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend by view (`games.modes.VIEWS`): what each view shows of the demon.
+LEGEND = {"birds-eye": (*MAP, *DEMON), "blind": (*BLIND, "demon-route"),
+          "eye": ("eye-demon", *EYE)}
 
 DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
@@ -187,7 +191,7 @@ class DemonMixin:
 
     def describe(self) -> str:
         """The status line's description, with the difficulty."""
-        return f"{super().describe()} · {self.setup.option('difficulty', DEFAULT_DIFFICULTY)}"
+        return f"{super().describe()} · {self.setup.settings.difficulty}"
 
 
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
@@ -288,5 +292,4 @@ SCREENS = {"birds-eye": BirdsEyeChaseScreen, "blind": BlindChaseScreen, "eye": E
 
 def chase_screen(setup: GameSetup) -> WalkScreen:
     """The screen for the chosen view (two humans always play from above)."""
-    view = "birds-eye" if setup.option("two_player") else setup.option("view", "birds-eye")
-    return SCREENS[view](setup)
+    return SCREENS[setup.settings.seen_in](setup)

@@ -37,6 +37,9 @@ from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.maze_view import MazeView
 
+#: The help's legend (`ui.legend.SAMPLES`): the maze being drawn.
+LEGEND = ("cursor", "start", "goal", "path", "trap", "wall", "one-way", "seam")
+
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 PANEL_MIN_WIDTH = 74  #: narrower screens give the whole width to the maze
 

@@ -15,7 +15,7 @@ from rich.style import Style
 from textual.binding import Binding
 from textual.widgets import Static
 
-from mazegame.games.replay import REPLAYABLE, Recording
+from mazegame.games.replay import Recording, replayable
 from mazegame.ui import palette
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.level_play import finish_level
@@ -96,7 +96,7 @@ class EndPanelMixin:
     def replay(self, game=None) -> str | None:
         """The recording of `game` (by default the one on screen), as the results file keeps
         it (None: a mode that cannot be replayed)."""
-        if self.setup.mode not in REPLAYABLE:
+        if not replayable(self.setup.mode):
             return None
         return Recording.of(self.setup, game or self.game).to_json()
 

@@ -8,13 +8,16 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES
 from mazegame.games.eye import EyeGame, aids
-from mazegame.games.modes import DEFAULT_DIFFICULTY
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.keys import facing_bindings
+from mazegame.ui.legend import EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
+LEGEND = EYE
 
 
 class EyeScreen(WalkScreen, inherit_bindings=False):
@@ -35,12 +38,12 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     @property
     def compass(self) -> bool:
         """Whether the difficulty shows which way the player faces."""
-        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[0]
+        return aids(self.setup.settings.difficulty)[0]
 
     @property
     def minimap_allowed(self) -> bool:
         """Whether the difficulty allows the minimap."""
-        return aids(self.setup.option("difficulty", DEFAULT_DIFFICULTY))[1]
+        return aids(self.setup.settings.difficulty)[1]
 
     def fit_size(self) -> tuple[int, int]:
         """The maze size when none is chosen (the view cannot fit a maze to the screen)."""

@@ -26,11 +26,14 @@ from mazegame.games.interpreted.game import (
     interpreted_maze,
     new_game,
 )
-from mazegame.games.modes import DEFAULT_DIFFICULTY, MODES
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend (`ui.legend.SAMPLES`): the options, and the maze shown at the end.
+LEGEND = ("been-there", "player", "start", "goal", "trail", "path")
 
 END_PANEL_WIDTH = 40  #: the end panel's width (mazegame.tcss), to fit the revealed maze
 
@@ -48,13 +51,13 @@ class InterpretedScreen(WalkScreen, inherit_bindings=False):
 
     def __init__(self, setup: GameSetup) -> None:
         super().__init__(setup)
-        self.title_text = MODES[setup.mode].title if setup.mode in MODES else setup.mode
+        self.title_text = MODES[setup.mode].title
         self.asking: int | None = None  #: the option whose problem the answer box is for
 
     @property
     def difficulty(self) -> str:
         """The setup's difficulty (games.modes.DIFFICULTIES)."""
-        return str(self.setup.option("difficulty", DEFAULT_DIFFICULTY))
+        return self.setup.settings.difficulty
 
     # -- layout -------------------------------------------------------------------------
     def compose_view(self) -> ComposeResult:

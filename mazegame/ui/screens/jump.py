@@ -38,6 +38,9 @@ from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
 
+#: The help's legend (`ui.legend.SAMPLES`): the numbered board.
+LEGEND = ("jump-player", "jump-goal", "jump-start", "jump-visited", "jump-target")
+
 
 class JumpScreen(Screen):
     """One jumping maze at a time from a pack (or the puzzle of the day).
@@ -310,9 +313,10 @@ class JumpScreen(Screen):
 
 
 def jump_screen(setup: GameSetup) -> JumpScreen:
-    """The mode's screen for a setup: a puzzle file, or the shipped pack its "pack" option
-    picks (or the puzzle of the day)."""
-    path = setup.option("file")
+    """The mode's screen for a setup: a puzzle file, or the shipped pack its settings pick
+    (or the puzzle of the day)."""
+    settings = setup.settings
+    path = settings.file
     if path is not None:
         from pathlib import Path
 
@@ -320,4 +324,4 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
         from mazegame.engine.readfile import JUMP_PACK, read_text
 
         return JumpScreen(read_pack(read_text(path, JUMP_PACK)), pack=Path(path).stem)
-    return JumpScreen(pack=setup.option("pack", "classics"))
+    return JumpScreen(pack=settings.pack)

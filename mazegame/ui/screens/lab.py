@@ -51,6 +51,9 @@ from mazegame.ui.widgets.lab_picker import (
 )
 from mazegame.ui.widgets.scrubber import Scrubber
 
+#: The help's legend (`ui.legend.SAMPLES`): the solvers' marks.
+LEGEND = ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma")
+
 MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
     Binding("f", "fit", "Fit", id="lab-fit",
             tooltip="Fit the whole maze in its panel (half blocks; big mazes by blocks of "

@@ -20,6 +20,9 @@ from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView
 from mazegame.ui.widgets.rat_panels import CurvePanel, NetPanel
 
+#: The help's legend (`ui.legend.SAMPLES`): the rat's maze.
+LEGEND = ("rat", "start", "goal", "rat-trail", "wall", "one-way", "seam")
+
 DEFAULT_SIZE = (8, 8)  #: the maze when the setup fits the screen
 SPEEDS = (2, 5, 15, 50, 200, 1000)  #: moves per second
 TICK = 1 / 20  #: the replay timer's beat: fast speeds take several moves a beat

@@ -29,12 +29,16 @@ from mazegame.games.replay import build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.keys import move_bindings
+from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
 from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView
+
+#: The help's legend (`ui.legend.SAMPLES`): the maze from above.
+LEGEND = MAP
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)

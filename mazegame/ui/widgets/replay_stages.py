@@ -1,5 +1,5 @@
-"""What a replay is drawn on: one stage per replay kind (games.replay.KINDS), each with the
-mode's own widgets.
+"""What a replay is drawn on: one stage per replay kind (a `games.replay_base.Kind` names its
+stage here), each with the mode's own widgets.
 
 - walk: the maze from above (a blind game's as the player had learned it), or the corridor
   ahead beside a map for the player's-eye games; the demon wherever it is.
@@ -9,8 +9,9 @@ mode's own widgets.
 - blindfold: the worst maze left with the sequence's path in it, every maze's dot, the
   sequence typed so far.
 
-A stage has `show(game)` (draw the game as it stands; a new game object after a jump back)
-and `fields(game)` (its words for the replay's status line).
+A stage is built from the view the game was seen in, and has `show(game)` (draw the game
+as it stands; a new game object after a jump back) and `fields(game)` (its words for the
+replay's status line).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from mazegame.games.chase import DEMON_GLYPH
+from mazegame.games.modes import load
+from mazegame.games.replay_base import Kind
 from mazegame.ui import palette
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.eye_view import EyeView
@@ -103,7 +106,7 @@ class InterpretedStage(Horizontal):
     InterpretedStage MazeView { width: 1fr; height: 1fr; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, view_name: str = "birds-eye") -> None:
         super().__init__(id="replay-stage")
         self.game = None
 
@@ -140,7 +143,7 @@ class JumpStage(Horizontal):
 
     DEFAULT_CSS = "JumpStage { height: 1fr; } JumpStage JumpBoard { width: 1fr; height: 1fr; }"
 
-    def __init__(self) -> None:
+    def __init__(self, view_name: str = "birds-eye") -> None:
         super().__init__(id="replay-stage")
 
     def compose(self) -> ComposeResult:
@@ -168,7 +171,7 @@ class BlindfoldStage(Horizontal):
     BlindfoldStage #replay-bf-sequence { padding-top: 1; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, view_name: str = "birds-eye") -> None:
         super().__init__(id="replay-stage")
 
     def compose(self) -> ComposeResult:
@@ -199,11 +202,7 @@ class BlindfoldStage(Horizontal):
         return [f"moves {len(game.sequence)}", end]
 
 
-#: A replay kind's name (games.replay.Kind.name) -> its stage.
-STAGES = {"walk": WalkStage, "interpreted": InterpretedStage, "jump": JumpStage,
-          "blindfold": BlindfoldStage}
-
-
-def stage_for(kind: str, view_name: str) -> Horizontal:
-    """The stage a replay of `kind` is drawn on (a walk's in its view)."""
-    return WalkStage(view_name) if kind == "walk" else STAGES[kind]()
+def stage_for(kind: Kind, view_name: str) -> Horizontal:
+    """The stage a replay of `kind` is drawn on, as the kind names it (a walk's in its
+    view)."""
+    return load(kind.stage)(view_name)

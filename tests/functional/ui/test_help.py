@@ -12,7 +12,7 @@ from mazegame.games.eyeview import FIGURES
 from mazegame.games.modes import MODES, VIEWS
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.legend import MODE_LEGENDS, VIEW_LEGENDS, VIEW_MODES, legend_for, samples
+from mazegame.ui.legend import SAMPLES, legend_for, legend_names, samples
 from mazegame.ui.screens.dialogs import HelpScreen
 
 #: Samples that show the player (or what the player steers) and the goal.
@@ -21,9 +21,10 @@ GOALS = {"goal", "eye-goal", "jump-goal"}
 
 
 def legends() -> list[tuple[str, str | None]]:
-    """(mode, view) of every legend the help can show: each mode, each chase view."""
-    return [(name, view) for name in MODES
-            for view in (VIEWS if name in VIEW_MODES else (None,))]
+    """(mode, view) of every legend the help can show: each mode, and each view of the
+    modes whose player picks the view."""
+    return [(name, view) for name, spec in MODES.items()
+            for view in (VIEWS if spec.view is None else (None,))]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -33,9 +34,17 @@ def test_every_mode_has_a_goal_and_a_tip(mode):
 
 @pytest.mark.parametrize(("mode", "view"), legends())
 def test_every_legend_shows_you_and_the_goal(mode, view):
-    names = VIEW_LEGENDS[view] if view else MODE_LEGENDS[mode]
-    assert names and set(names) & YOU and set(names) & GOALS
+    names = legend_names(mode, view)
+    assert names and set(names) & YOU and set(names) & GOALS and set(names) <= set(SAMPLES)
     assert len(legend_for(mode, view)) == len(names)
+
+
+def test_a_legend_follows_the_view_only_where_the_player_picks_it():
+    """The chase seen through the eye explains the eye's drawing; the blind maze keeps its
+    own legend whatever view is asked for."""
+    assert "eye-wall" in legend_names("chase", "eye")
+    assert "eye-wall" not in legend_names("chase", "birds-eye")
+    assert legend_names("blind", "eye") == legend_names("blind")
 
 
 def test_every_legend_sample_reads_without_colour():

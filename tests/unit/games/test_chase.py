@@ -14,18 +14,16 @@ import pytest
 from mazegame.engine.chase_safety import Unwinnable, check_winnable
 from mazegame.engine.generate import generate
 from mazegame.engine.grid import EAST, WEST, Maze
-from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.chase import (
     BlindChaseGame,
     ChaseGame,
     ChaseRules,
     EyeChaseGame,
     Result,
-    new_chase,
-    rules_for,
 )
 from mazegame.games.chase_senses import warning_for
-from mazegame.games.modes import DIFFICULTIES
+from mazegame.games.chase_setup import new_chase, rules_for
+from mazegame.games.modes import DIFFICULTIES, demon_modes
 from mazegame.games.walk import Outcome
 from tests.helpers import FakeClock
 
@@ -77,7 +75,7 @@ def test_a_maze_with_no_room_to_start_is_refused_with_a_reason(maze, mode):
 
 
 @pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
-@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
+@pytest.mark.parametrize("mode", demon_modes())
 def test_every_preset_makes_a_winnable_game(difficulty, mode):
     g = new_chase(difficulty=difficulty, mode=mode, size=(16, 10), seed=7, clock=FakeClock())
     preset = DIFFICULTIES[difficulty]
@@ -241,7 +239,7 @@ def test_rules_do_not_import_textual(module):
 def test_each_difficulty_has_its_exits_apart(difficulty):
     """Two or three exits, none within two cells of another or of the start (the second
     exit is the way out when the demon guards the first)."""
-    from mazegame.games.chase import chase_maze
+    from mazegame.games.chase_maze import chase_maze
 
     for seed in range(4):
         maze = chase_maze(difficulty, (19, 10), seed)
@@ -252,3 +250,20 @@ def test_each_difficulty_has_its_exits_apart(difficulty):
                 ra, ca = divmod(a, maze.width)
                 rb, cb = divmod(b, maze.width)
                 assert max(abs(ra - rb), abs(ca - cb)) > 2, (difficulty, seed, a, b)
+
+
+# -- the typed settings (games.modes.presets.ChaseSettings) -------------------------------------
+def test_a_chase_setup_reads_its_settings_typed_and_checked():
+    from mazegame.games.setup import GameSetup
+
+    level = GameSetup("race", options=(("view", "eye"), ("speed", "3/4"), ("head_start", "2"),
+                                       ("turn_based", True)))
+    settings = level.settings
+    assert settings.speed == Fraction(3, 4) and settings.head_start == 2
+    assert settings.seen_in == "eye" and settings.difficulty == DIFFICULTIES["normal"].name
+    two = GameSetup("chase", options=(("view", "eye"), ("two_player", True)))
+    assert two.settings.seen_in == "birds-eye"  # two humans share the bird's-eye view
+    for bad in (("colour", "red"), ("difficulty", "impossible"), ("speed", "-1"),
+                ("view", "sideways"), ("demon", "nobody")):
+        with pytest.raises(ValueError):
+            GameSetup("chase", options=(bad,)).check_settings()

@@ -9,7 +9,8 @@ import random
 import pytest
 
 from mazegame.engine.grid import EAST, NORTH, WEST, Maze
-from mazegame.games.chase import QUEUED_PRESSES, new_chase
+from mazegame.games.chase import QUEUED_PRESSES
+from mazegame.games.chase_setup import new_chase
 from mazegame.games.walk import Outcome
 from tests.helpers import FakeClock
 

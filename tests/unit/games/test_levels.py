@@ -11,12 +11,12 @@ import pytest
 from mazegame.engine.graph import bfs, maze_graph, path_to
 from mazegame.engine.levelfile import VIEW_NAMES, load_level, load_levels, scan_levels
 from mazegame.games.blind import BlindGame, setup_budget
-from mazegame.games.chase import new_chase, setup_overrides
+from mazegame.games.chase_setup import new_chase, setup_overrides
 from mazegame.games.levels import (
     MODE,
-    VIEW_MODES,
     Campaign,
     level_key,
+    level_mode,
     setup_for,
     stars_for,
 )
@@ -52,9 +52,11 @@ def campaign(folder, tmp_path) -> Campaign:
     return Campaign.load(Store(tmp_path / "results.sqlite3"), folder)
 
 
-def test_view_names_are_the_registry(tmp_path):
-    assert set(VIEW_NAMES) == set(VIEWS) == set(VIEW_MODES)
-    assert set(VIEW_MODES.values()) <= set(MODES)
+def test_view_names_are_the_registry_and_a_mode_plays_each_view(tmp_path):
+    assert set(VIEW_NAMES) == set(VIEWS)
+    for view in VIEWS:  # without a demon: the mode seen in that view; with one: the chase
+        assert MODES[level_mode(view, demon=False)].view == view
+        assert MODES[level_mode(view, demon=True)].demon == "hunts"
 
 
 def test_chapters_unlock_in_order(folder, tmp_path):

@@ -1,4 +1,4 @@
-"""The one registry of modes, views, difficulties and personalities (games/modes.py): data
+"""The one registry of modes, views, difficulties and personalities (games/modes/): data
 only, and every setup choice is built from the registries it names."""
 
 import subprocess
@@ -8,13 +8,13 @@ import pytest
 
 from mazegame.engine.personalities import PERSONALITIES
 from mazegame.games.chase import GAME_CLASSES
-from mazegame.games.chase import MODES as CHASE_MODES
 from mazegame.games.eye import aids
 from mazegame.games.modes import (
     DEFAULT_DIFFICULTY,
     DIFFICULTIES,
     MODES,
     VIEWS,
+    demon_modes,
     eye_difficulties,
 )
 
@@ -31,7 +31,7 @@ def test_the_registry_imports_no_textual():
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("mode", sorted(CHASE_MODES))
+@pytest.mark.parametrize("mode", demon_modes())
 def test_chase_modes_offer_every_view_difficulty_and_personality(mode):
     assert choice_values(mode, "view") == list(VIEWS)
     assert choice_values(mode, "difficulty") == list(DIFFICULTIES)
@@ -76,3 +76,52 @@ def test_the_jump_mode_offers_every_shipped_pack_and_the_daily_puzzle():
     from mazegame.games.jump import DAILY, PACK_NAMES
 
     assert choice_values("jump", "pack") == [*PACK_NAMES, DAILY]
+
+
+@pytest.mark.parametrize("name", list(MODES))
+def test_every_name_a_spec_gives_is_there(name):
+    """A spec names its screen, legend, builders and replay kind as "module:attr" strings:
+    each must import and be what the readers expect (a typo fails here, not on screen)."""
+    from mazegame.games.modes import load
+    from mazegame.games.replay_base import Kind
+    from mazegame.ui.legend import SAMPLES
+
+    spec = MODES[name]
+    assert callable(load(spec.screen))
+    legend = load(spec.legend)
+    for names in (legend.values() if spec.view is None else [legend]):
+        assert names and set(names) <= set(SAMPLES)
+    if spec.view is None:
+        assert set(legend) == set(VIEWS) and any(c.key == "view" for c in spec.choices)
+    else:
+        assert spec.view in VIEWS
+    for builder in (spec.game, spec.maze, spec.interpretation):
+        assert builder is None or callable(load(builder))
+    assert spec.replay is None or isinstance(load(spec.replay), Kind)
+    assert spec.level_view is None or spec.level_view == spec.view
+    assert spec.marker.status and spec.marker.board
+
+
+@pytest.mark.parametrize("name", [n for n, spec in MODES.items() if spec.settings])
+def test_a_modes_settings_declare_every_choice_with_the_choices_default(name):
+    from dataclasses import fields
+
+    spec = MODES[name]
+    defaults = {f.name: f.default for f in fields(spec.settings)}
+    for choice in spec.choices:
+        assert defaults[choice.key] == choice.default_value, choice.key
+    if spec.view is None:  # the player picks the view: the settings say which is seen
+        assert spec.settings().seen_in in VIEWS
+
+
+@pytest.mark.parametrize("name", [n for n, spec in MODES.items() if spec.settings])
+def test_a_modes_settings_refuse_a_value_it_does_not_offer_and_a_key_it_does_not_take(name):
+    from mazegame.games.setup import GameSetup
+
+    spec = MODES[name]
+    GameSetup(name).check_settings()  # the defaults are fine
+    for choice in spec.choices:
+        with pytest.raises(ValueError):
+            GameSetup(name, options=((choice.key, "no such value"),)).check_settings()
+    with pytest.raises(ValueError, match="no setting 'colour'"):
+        GameSetup(name, options=(("colour", "red"),)).check_settings()

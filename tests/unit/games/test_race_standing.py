@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from mazegame.games.chase import new_chase
 from mazegame.games.chase_senses import NEARLY_THERE, race_standing
+from mazegame.games.chase_setup import new_chase
 
 
 @pytest.mark.parametrize(("you", "demon", "speed", "asleep", "level"), [

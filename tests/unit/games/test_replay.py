@@ -1,11 +1,12 @@
 """A replay rebuilds a finished game from its seed, settings and events, to the same end."""
 
+import json
 import random
 
 import numpy as np
 import pytest
 
-from mazegame.games.replay import REPLAYABLE, Recording, ReplayError, build_game, build_maze
+from mazegame.games.replay import Recording, ReplayError, build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 
@@ -124,12 +125,6 @@ def test_a_maze_that_no_longer_builds_the_same_is_refused():
         other.play()
 
 
-def test_every_replayable_mode_is_a_registered_mode():
-    from mazegame.games.modes import MODES
-
-    assert set(REPLAYABLE) <= set(MODES)
-
-
 @pytest.mark.parametrize("seed", [4, 5])
 def test_a_chase_played_again_on_its_maze_replays_from_its_own_starts(seed):
     """`r` (same maze again) places the players anew on the maze as played: the replay
@@ -178,3 +173,16 @@ def test_one_way_doors_in_a_chase_strand_no_cell_whatever_its_exits(mode):
         game = build_game(setup, maze, clock=lambda: 0.0)
         assert one_way_door_count(game.maze) > 0
         assert trap_cells(game.maze).size == 0, seed
+
+
+@pytest.mark.parametrize("setting", [("difficulty", "impossible"), ("colour", "red"),
+                                     ("speed", "fast")])
+def test_a_chase_recording_with_a_bad_setting_is_refused_when_read(setting):
+    """A recording is read once and checked: its chase settings too (before, a bad one
+    passed and the replay broke with a ValueError when it started)."""
+    setup = GameSetup("chase", "backtracker", (8, 6), 2, options=(("turn_based", True),))
+    recording = Recording.of(setup, play_randomly(setup, 2, steps=3))
+    doc = json.loads(recording.to_json())
+    doc["options"].append(list(setting))
+    with pytest.raises(ReplayError, match="cannot be read"):
+        Recording.from_json(json.dumps(doc))

@@ -10,7 +10,7 @@ from mazegame.games.interpreted import KINDS
 from mazegame.games.interpreted.base import needs_answer
 from mazegame.games.interpreted.game import interpreted_maze, new_game
 from mazegame.games.jump import JumpGame, load_pack
-from mazegame.games.replay import REPLAYABLE, Recording, ReplayError
+from mazegame.games.replay import Recording, ReplayError, kind_of, replayable
 from mazegame.games.setup import GameSetup
 
 
@@ -159,8 +159,15 @@ def test_an_event_a_game_cannot_do_is_refused(mode, event):
         bad.play()
 
 
-def test_every_mode_that_saves_a_result_replays():
+def test_a_mode_replays_by_the_kind_its_spec_names_and_only_then():
     from mazegame.games.modes import MODES
+    from mazegame.games.replay_base import Kind
 
-    saving = {"classic", "blind", "eye", "chase", "race", "jump", "blindfold", *KINDS}
-    assert saving <= set(REPLAYABLE) <= set(MODES)
+    for name, spec in MODES.items():
+        assert replayable(name) == (spec.replay is not None), name
+        if spec.replay is None:
+            with pytest.raises(ReplayError, match="cannot be replayed"):
+                kind_of(name)
+        else:
+            assert isinstance(kind_of(name), Kind), name
+    assert not replayable("no such mode")

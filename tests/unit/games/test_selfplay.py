@@ -9,7 +9,8 @@ import pytest
 
 from mazegame.cli import main
 from mazegame.engine.grid import EAST, WEST, Maze
-from mazegame.games.chase import ChaseGame, new_chase
+from mazegame.games.chase import ChaseGame
+from mazegame.games.chase_setup import new_chase
 from mazegame.games.selfplay import Bot, play_one, selfplay
 from tests.helpers import FakeClock
 

@@ -146,8 +146,8 @@ async def test_the_jump_blindfold_and_interpreted_replays_play_on_their_own_stag
     from mazegame.games.blindfold import LEVELS, BlindfoldGame
     from mazegame.games.interpreted.game import interpreted_maze, new_game
     from mazegame.games.jump import JumpGame, load_pack, solution_steps
+    from mazegame.games.modes import load
     from mazegame.ui.widgets.jump_board import JumpBoard
-    from mazegame.ui.widgets.replay_stages import STAGES
 
     jump = JumpGame(load_pack("classics")[0])
     for step in solution_steps(jump.puzzle):
@@ -169,7 +169,7 @@ async def test_the_jump_blindfold_and_interpreted_replays_play_on_their_own_stag
             await pilot.press("end")
             assert viewer.at_end and viewer.problem == ""
             stage = viewer.query_one("#replay-stage")
-            assert isinstance(stage, STAGES[viewer.recording.kind.name])
+            assert isinstance(stage, load(viewer.recording.kind.stage))
             status = str(viewer.query_one("#replay-status").render())
             if game is jump:
                 assert viewer.query_one(JumpBoard).game.won and "solved" in status

@@ -1,0 +1,43 @@
+"""The blindfold puzzle: one move sequence out of every small maze (games.blindfold)."""
+
+from dataclasses import dataclass
+
+from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
+
+CHOICES = (Choice("level", "Level", (
+    ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
+    ("4x4: 3828 mazes, par 29", "4x4"),
+)),)
+
+
+@dataclass(frozen=True)
+class BlindfoldSettings:
+    """The blindfold puzzle's setting: the level, the size of its mazes."""
+
+    level: str = "3x3"
+
+    def __post_init__(self) -> None:
+        check_choices(self, CHOICES)
+
+
+SPEC = ModeSpec(
+    name="blindfold", title="Blindfold puzzle",
+    blurb="You cannot see the maze. Type one sequence that gets out of every 3x3 maze: all 51 "
+          "start in the upper-left corner and walk your moves in step; a move into rock or off "
+          "the grid does nothing; a maze is out once its lower-right corner is visited. The "
+          "worst maze left is drawn with your path in it. Par 11; then 3x4 (17) and 4x4 (29).",
+    goal="One move sequence that gets out of every maze, in par moves for three stars.",
+    tip="A move that bumps does no harm: go down and right, then undo the mazes that "
+        "trap you by going back up or left.",
+    screen="mazegame.ui.screens.blindfold:blindfold_screen",
+    legend="mazegame.ui.screens.blindfold:LEGEND",
+    # the worst maze drawn (you on the start, the goal), the count left
+    marker=Marker(status=("par", "unsolved"), board=("@", "◎")),
+    maze_settings=False,
+    builds=None,
+    files=None,
+    warm=("allmazes",),
+    choices=CHOICES,
+    settings=BlindfoldSettings,
+    replay="mazegame.games.replay_kinds:BLINDFOLD",
+)
