@@ -18,12 +18,9 @@ SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
 @pytest.fixture(autouse=True)
 def _default_look_after():
-    """The palette and key scheme are the process's: later tests get the defaults back."""
-    from mazegame.ui import keys
-
+    """The palette is the process's: later tests get the default back."""
     yield
     palette.use(palette.Palette())
-    keys.set_scheme("all")
 
 
 def prefs_with(tmp_path, **values) -> Preferences:
