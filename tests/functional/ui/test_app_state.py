@@ -121,3 +121,35 @@ async def test_the_blindfold_sequences_are_a_declared_part_of_the_host(tmp_path)
         await pilot.pause()
         await pilot.press("right")
         assert app.blindfold_sequences == {"3x3": "r"}
+
+
+async def test_the_labs_marks_take_the_theme_in_force(tmp_path):
+    """The lab's frontier, visited and path rooms are drawn in the theme's colours (they
+    kept the default theme's: the table of them was built once, at import)."""
+    from mazegame.ui import palette
+    from mazegame.ui.widgets.trace_view import TraceView
+
+    setup = GameSetup("lab", "wilson", (9, 6), 7,
+                      options=(("autoplay", False), ("solvers", ("bfs",))))
+    app = MazeApp(setup, warm_up=False,
+                  preferences=prefs_with(tmp_path, "a", theme="mazegame-high-contrast"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settle(pilot)
+            await pilot.press("end")  # the maze built: the solvers' marks on show
+            await _settle(pilot)
+            for _ in range(12):
+                await pilot.press("right")
+            await pilot.pause()
+            backgrounds = {segment.style.bgcolor.name
+                           for view in app.screen.query(TraceView)
+                           for y in range(view.size.height)
+                           for segment in view.render_line(y)
+                           if segment.style is not None and segment.style.bgcolor}
+            themed = {palette.FRONTIER.bgcolor.name, palette.VISITED.bgcolor.name}
+            default = palette.Palette()
+            assert themed & backgrounds
+            assert not {default.FRONTIER.bgcolor.name, default.VISITED.bgcolor.name} \
+                & backgrounds - themed
+    finally:
+        palette.use(palette.Palette())
