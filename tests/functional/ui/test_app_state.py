@@ -3,7 +3,6 @@ saved results and the session's blindfold sequences; a screen shown by an app th
 none of them says so instead of failing."""
 
 from textual.app import App
-from textual.widgets import Select
 from textual.widgets._footer import FooterKey
 
 from mazegame.games.setup import GameSetup
@@ -13,7 +12,6 @@ from mazegame.ui.host import GameHost, blindfold_sequences, key_scheme, store_of
 from mazegame.ui.preferences import Preferences
 from mazegame.ui.screens.blindfold import BlindfoldScreen
 from mazegame.ui.screens.records import RecordsScreen
-from mazegame.ui.screens.settings import SettingsScreen
 
 SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
@@ -60,25 +58,6 @@ async def test_each_app_keeps_its_own_key_scheme(tmp_path):
             game = every.screen.game
             await other.press("d")
             assert game.moves + game.bumps == 1
-
-
-async def test_the_arrows_scheme_shows_the_arrows_and_drops_the_letters(tmp_path):
-    app = MazeApp(SMALL, warm_up=False, preferences=prefs_with(tmp_path, "a"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await _settle(pilot)
-        screen, game = app.screen, app.screen.game
-        app.action_settings()
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#setting-keys", Select).value = "arrows"
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen and footer_move(app) == "↑↓←→"
-        await pilot.press("l", "d", "k", "w")
-        assert game.moves + game.bumps == 0
-        await pilot.press("right")
-        assert game.moves + game.bumps == 1
 
 
 class PlainHost(App):
