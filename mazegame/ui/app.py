@@ -150,8 +150,9 @@ class MazeApp(GameHost):
     def use_key_scheme(self, scheme: str) -> None:
         """Make the move keys of a scheme (ui.keys) the live ones: Textual's keymap rebinds
         each move binding by its id, on every screen, from now on."""
-        self.set_keymap(keys.keymap(scheme))
-        self.key_scheme = scheme
+        keymap = keys.keymap(scheme)  # (an unknown scheme raises here, changing nothing)
+        self.key_scheme = scheme  # before the keymap: the footer it refreshes reads it
+        self.set_keymap(keymap)
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer's text for a binding: a move binding shows the scheme's keys."""
