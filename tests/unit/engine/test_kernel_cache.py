@@ -96,3 +96,12 @@ def test_an_engine_edit_recompiles_what_was_cached(tmp_path):
     trees = copy / "mazegame" / "engine" / "generate" / "trees.py"
     trees.write_text(trees.read_text() + "\n")
     assert cache_hits() == 0
+
+
+def test_a_kernel_pickles_by_name():
+    """A kernel sent to another process (a pool, a cluster) arrives as that process's own."""
+    import pickle
+
+    from mazegame.engine.generate.classic import prim
+
+    assert pickle.loads(pickle.dumps(prim)) is prim
