@@ -5,7 +5,10 @@ them: anywhere the player says, except when the game is served to a browser
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
+import shutil
+import time
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -80,13 +83,54 @@ def writable_path(path: str | Path) -> Path:
     return path
 
 
+#: The folder under numba's cache base that holds one engine's kernels ("engine-" + stamp).
+KERNEL_CACHE_PREFIX = "engine-"
+STALE_KERNEL_CACHE_SECONDS = 86400  #: another engine's cache folder unused this long goes
+
+
+def engine_stamp(root: Path = _PACKAGE / "engine") -> str:
+    """A digest of every Python file under `root` (by default the engine): its name, size
+    and modification time, the stamp numba itself keeps for a kernel's own file. A cached
+    kernel holds the kernels it calls compiled into it, so an edit in any engine file must
+    retire every cached kernel (numba checks only the kernel's own file)."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        st = path.stat()
+        digest.update(f"{path.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n"
+                      .encode())
+    return digest.hexdigest()[:16]
+
+
 def configure_numba_cache() -> None:
-    """Point numba's kernel cache at the user cache dir when the package is read-only.
+    """Point numba's kernel cache (NUMBA_CACHE_DIR) at a folder of this engine's own, named
+    by `engine_stamp`, under the base: an explicit NUMBA_CACHE_DIR, else the package's
+    `__pycache__` when it is writable, else the user cache dir. Another engine's folder
+    left unused for a day is removed. Must run before numba is imported; idempotent, so a
+    child process inheriting the variable keeps it."""
+    folder = KERNEL_CACHE_PREFIX + engine_stamp()
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        base = Path(given)
+        if base.name.startswith(KERNEL_CACHE_PREFIX):
+            base = base.parent
+    elif os.access(_PACKAGE, os.W_OK):
+        base = _PACKAGE / "__pycache__" / "numba"
+    else:
+        from platformdirs import user_cache_dir
 
-    Must run before numba is imported; an explicit NUMBA_CACHE_DIR always wins.
-    """
-    if "NUMBA_CACHE_DIR" in os.environ or os.access(_PACKAGE, os.W_OK):
-        return
-    from platformdirs import user_cache_dir
+        base = Path(user_cache_dir("mazegame")) / "numba"
+    os.environ["NUMBA_CACHE_DIR"] = str(base / folder)
+    _remove_stale_kernel_caches(base, folder)
 
-    os.environ["NUMBA_CACHE_DIR"] = str(Path(user_cache_dir("mazegame")) / "numba")
+
+def _remove_stale_kernel_caches(base: Path, keep: str) -> None:
+    """Remove other engines' cache folders under `base` unused for a day; mark `keep` used."""
+    now = time.time()
+    try:
+        (base / keep).mkdir(parents=True, exist_ok=True)
+        os.utime(base / keep)
+        for other in base.glob(KERNEL_CACHE_PREFIX + "*"):
+            if other.name != keep and now - other.stat().st_mtime > STALE_KERNEL_CACHE_SECONDS:
+                shutil.rmtree(other, ignore_errors=True)
+    except OSError:
+        pass  # a read-only cache base: numba then compiles without caching, as it would

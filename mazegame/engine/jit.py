@@ -14,12 +14,10 @@ longer to start than a small maze takes in Python.)
 from __future__ import annotations
 
 import functools
-import hashlib
 import threading
-from pathlib import Path
 
-from numba.core.caching import CompileResultCacheImpl, FunctionCache
-from numba.core.registry import CPUDispatcher
+import numba
+from numba.extending import typeof_impl
 
 from mazegame.engine import compiles, interrupts
 
@@ -27,36 +25,20 @@ from mazegame.engine import compiles, interrupts
 KERNELS: list[Kernel] = []
 
 
-@functools.cache
-def source_digest(root: Path = Path(__file__).parent) -> bytes:
-    """A digest of every Python file under `root` (by default the engine), names and text."""
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.digest()
+class Kernel:
+    """A numba-compiled function (`dispatcher`) that Python calls through here, to run its
+    Python twin instead of waiting for a compile and to hold a Ctrl-C until it returns.
+    Compiled callers call the dispatcher itself (see `_kernel_type`)."""
 
-
-class _EngineCacheImpl(CompileResultCacheImpl):
-    """numba's cache of a kernel, stamped with the whole engine's source as well as its own
-    file's: a cached kernel holds the kernels it calls compiled into it, so an edit to
-    any of them must retire it too (numba checks only the kernel's own file, and a bench
-    after an edit in trees.py timed Prim's old code)."""
-
-    def __init__(self, py_func):
-        """numba's cache of py_func, with the engine's digest in its stamp."""
-        super().__init__(py_func)
-        own = self.locator.get_source_stamp
-        self.locator.get_source_stamp = lambda: (own(), source_digest())
-
-
-class _EngineCache(FunctionCache):
-    """A kernel's disk cache that an edit anywhere in the engine retires."""
-
-    _impl_class = _EngineCacheImpl
-
-
-class Kernel(CPUDispatcher):
-    """A numba dispatcher that runs its Python twin instead of waiting for a compile."""
+    def __init__(self, fn, inline: str):
+        """Compile `fn` lazily: nopython, nogil, cached on disk (the cache folder is the
+        engine's own, `locations.configure_numba_cache`)."""
+        self.dispatcher = numba.njit(fn, cache=True, nogil=True, boundscheck=None,
+                                     inline=inline)
+        functools.update_wrapper(self, fn)
+        self.py_func = fn
+        self.targetoptions = self.dispatcher.targetoptions  # numba's inliner reads these
+        self.wanted: set[tuple] = set()  # argument types it ran with as Python
 
     def __call__(self, *args, **kwargs):
         """Run the compiled kernel, or its Python twin when compiling would keep a game waiting."""
@@ -64,7 +46,7 @@ class Kernel(CPUDispatcher):
         if getattr(state, "twin", False):  # inside a twin: its callees are Python too
             return self.py_func(*args, **kwargs)
         if self.runs_as_python:
-            self.wanted.add(tuple(self.typeof_pyval(a) for a in args))
+            self.wanted.add(tuple(numba.typeof(a) for a in args))
             state.twin = True
             try:
                 return self.py_func(*args, **kwargs)
@@ -74,7 +56,7 @@ class Kernel(CPUDispatcher):
         if main:
             interrupts.held.depth += 1  # a Ctrl-C now waits for the call to return
         try:
-            return super().__call__(*args, **kwargs)
+            return self.dispatcher(*args, **kwargs)
         except SystemError as err:
             _raise_interrupt_within(err)
             raise
@@ -83,9 +65,23 @@ class Kernel(CPUDispatcher):
                 interrupts.held.depth -= 1
                 interrupts.raise_held()
 
-    def enable_caching(self):
-        """Cache compiled code on disk, retired by an edit anywhere in the engine."""
-        self._cache = _EngineCache(self.py_func)
+    def __reduce__(self):
+        """Pickled by name, as the function it wraps would be."""
+        return self.__qualname__
+
+    @property
+    def signatures(self) -> list:
+        """The argument types compiled so far (or loaded from the cache)."""
+        return self.dispatcher.signatures
+
+    @property
+    def stats(self):
+        """numba's cache hits and misses for this kernel."""
+        return self.dispatcher.stats
+
+    def compile(self, sig):
+        """Compile (or load from the cache) for the argument types `sig`."""
+        return self.dispatcher.compile(sig)
 
     @property
     def runs_as_python(self) -> bool:
@@ -95,6 +91,13 @@ class Kernel(CPUDispatcher):
         return getattr(state, "twin", False) or (
             compiles.never_wait() and not self.signatures
             and not getattr(state, "may_compile", False))
+
+
+@typeof_impl.register(Kernel)
+def _kernel_type(kernel: Kernel, context):
+    """In compiled code a kernel is its numba dispatcher: a kernel calling another calls it
+    compiled, with no Python in between."""
+    return numba.typeof(kernel.dispatcher)
 
 
 def _raise_interrupt_within(err: SystemError) -> None:
@@ -115,10 +118,7 @@ def kernel(fn=None, *, inline: str = "never"):
     (`@kernel(inline="always")` for small helpers numba should inline into their callers)."""
     if fn is None:
         return lambda fn: kernel(fn, inline=inline)
-    options = {"nopython": True, "nogil": True, "boundscheck": None, "inline": inline}
-    k = Kernel(py_func=fn, locals={}, targetoptions=options)
-    k.enable_caching()
-    k.wanted = set()  # argument types it ran with as Python (see compile_wanted)
+    k = Kernel(fn, inline)
     KERNELS.append(k)
     return k
 

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import events, work
-from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
@@ -19,6 +18,7 @@ from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
 from mazegame.ui import keys, palette
+from mazegame.ui.host import GameHost
 from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
 from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
@@ -44,7 +44,7 @@ def menu_help() -> str:
     return f"{HELP_INTRO}\n\n{goals}"
 
 
-class MazeApp(App):
+class MazeApp(GameHost):
     """mazegame's one app."""
 
     CSS_PATH = "mazegame.tcss"
@@ -77,7 +77,6 @@ class MazeApp(App):
         #: The menu's self-building maze (off for snapshots, or in the settings).
         self.animations = animations and self.preferences.animation > 0
         self.clock = clock  #: the game clock (tests freeze it for snapshots)
-        self.store: Store | None = None  #: saved results; None when they cannot be saved
         self.initial_setup = setup
         self.warm_up_enabled = warm_up
         self.last_setup: dict[str, GameSetup] = {}
@@ -141,21 +140,24 @@ class MazeApp(App):
             if theme.name not in self.available_themes:
                 self.register_theme(theme)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        keys.set_scheme(self.preferences["keys"])
-        self.screen_change_signal.subscribe(self, self.apply_keys)
+        self.use_key_scheme(self.preferences["keys"])
         wanted = self.preferences["theme"]
         if wanted in self.available_themes and wanted != self.theme:
             self.theme = wanted  # _theme_changed follows, and sets the palette
         else:
             self.use_palette()
 
-    def apply_keys(self, screen=None) -> None:
-        """Thin the move keys of the screen on show (and its widgets') to the key scheme."""
-        screen = self.screen if screen is None or not hasattr(screen, "walk_children") \
-            else screen
-        changed = [keys.apply_scheme(node) for node in (screen, *screen.walk_children())]
-        if any(changed):
-            screen.refresh_bindings()
+    def use_key_scheme(self, scheme: str) -> None:
+        """Make the move keys of a scheme (ui.keys) the live ones: Textual's keymap rebinds
+        each move binding by its id, on every screen, from now on."""
+        keymap = keys.keymap(scheme)  # (an unknown scheme raises here, changing nothing)
+        self.key_scheme = scheme  # before the keymap: the footer it refreshes reads it
+        self.set_keymap(keymap)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer's text for a binding: a move binding shows the scheme's keys."""
+        shown = keys.key_display(binding, self.key_scheme)
+        return shown if shown is not None else super().get_key_display(binding)
 
     def use_palette(self) -> None:
         """Make the palette follow the theme and glyph set in force, and redraw everything."""

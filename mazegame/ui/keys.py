@@ -1,19 +1,19 @@
 """The one move-key map (arrows, hjkl, wasd), every set of move bindings built from it, and
 the key schemes (all, vi, wasd or arrows only) that thin them out on screen.
 
-A scheme is applied to each screen and its widgets as they come on show (`apply_scheme`): the
-keys of other schemes are dropped from the move bindings built here, and the footer shows the
-scheme's keys, so the bindings, the footer and the help (built from the bindings) agree.
+A scheme is Textual's keymap (`keymap`, given to `App.set_keymap`): each move binding built
+here has an id, and the keymap rebinds it to the scheme's keys only. The app shows the
+scheme's keys in the footer (`key_display`) and the help says what they do (`help_label`),
+so the bindings, the footer and the help agree.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import replace
 from typing import NamedTuple
 
 from textual.binding import Binding
-from textual.dom import DOMNode
 
 
 class MoveKeys(NamedTuple):
@@ -49,71 +49,62 @@ FACING_ACTIONS = {
 SCHEMES = {"all": ("arrow", "vi", "wasd"), "vi": ("vi",), "wasd": ("wasd",),
            "arrows": ("arrow",)}
 SCHEME_DISPLAY = {"vi": "hjkl", "wasd": "wasd"}  #: the footer's one entry for the four keys
-_scheme = "all"
-_SCHEMED: set[str] = set()  #: ids of the bindings a scheme thins out (built below)
+_ORTHOGONAL_JUMPS = frozenset(f"jump-{d}" for d in MOVE_KEYS)  #: (yubn stay in every scheme)
+#: Move key -> its kind ("up" -> "arrow", "k" -> "vi", "w" -> "wasd").
+KEY_KIND = {key: kind for k in MOVE_KEYS.values() for kind, key in zip(MoveKeys._fields, k,
+                                                                     strict=True)}
 
 
-def set_scheme(name: str) -> None:
-    """Use a key scheme from now on (screens already shown follow at `apply_scheme`)."""
-    global _scheme
-    if name not in SCHEMES:
-        raise ValueError(f"unknown key scheme {name!r}; schemes: {', '.join(SCHEMES)}")
-    _scheme = name
+def _kinds(scheme: str) -> tuple[str, ...]:
+    """The kinds of move key a scheme keeps (ValueError names the schemes if unknown)."""
+    if scheme not in SCHEMES:
+        raise ValueError(f"unknown key scheme {scheme!r}; schemes: {', '.join(SCHEMES)}")
+    return SCHEMES[scheme]
 
 
-def scheme() -> str:
-    """The key scheme in force."""
-    return _scheme
+def keymap(scheme: str) -> dict[str, str]:
+    """Textual's keymap for a scheme (`App.set_keymap`): each move binding's id -> the
+    scheme's keys of it. "all" changes nothing."""
+    kinds = _kinds(scheme)
+    if len(kinds) == len(MoveKeys._fields):
+        return {}
+    return {ident: ",".join(key for key in b.key.split(",") if KEY_KIND[key] in kinds)
+            for ident, b in _schemed_bindings().items()}
 
 
-def _schemed(bindings: list[Binding]) -> list[Binding]:
-    """Mark bindings as ones a key scheme thins out."""
-    _SCHEMED.update(b.id for b in bindings)
-    return bindings
-
-
-def _display(binding: Binding, kinds: tuple[str, ...]) -> Binding:
-    """The binding with the footer showing the scheme's keys rather than the arrows, and
-    its tooltip (the help's words) without the other schemes' keys."""
-    if len(kinds) > 1:
-        return binding
-    tip = re.sub(r" \(also [^;)]*(\)|; )", lambda m: " (" if m.group(1) == "; " else "",
-                 binding.tooltip or "")
-    binding = replace(binding, tooltip=tip or binding.tooltip)
+def key_display(binding: Binding, scheme: str) -> str | None:
+    """What the footer shows for a move binding under a scheme ("hjkl" for the arrows'
+    "↑↓←→", "k" for "↑"), or None for any other binding or under "all" (a keymap drops a
+    rebound binding's own display, so the app asks here)."""
+    kinds = _kinds(scheme)
+    original = _schemed_bindings().get(binding.id or "")
+    if original is None or len(kinds) > 1 or original.key_display is None:
+        return None
     kind = kinds[0]
-    if kind == "arrow" or binding.key_display is None:
-        return binding
-    if binding.key_display == ARROWS:
-        return replace(binding, key_display=SCHEME_DISPLAY[kind])
-    for d, glyph in ARROW_GLYPHS.items():
-        if binding.key_display == glyph:
-            return replace(binding, key_display=getattr(MOVE_KEYS[d], kind))
-    return binding
+    if kind == "arrow":
+        return original.key_display
+    if original.key_display == ARROWS:
+        return SCHEME_DISPLAY[kind]
+    direction = next(d for d, glyph in ARROW_GLYPHS.items() if glyph == original.key_display)
+    return getattr(MOVE_KEYS[direction], kind)
 
 
-def apply_scheme(node: DOMNode) -> bool:
-    """Thin the node's move bindings to the scheme in force (from the full set, so a scheme
-    can be widened again); True if anything changed."""
-    full = getattr(node, "_all_move_bindings", None)
-    if full is None:
-        if not any(b.id in _SCHEMED for bs in node._bindings.key_to_bindings.values()
-                   for b in bs):
-            return False
-        full = node._all_move_bindings = dict(node._bindings.key_to_bindings)
-    if getattr(node, "_move_scheme", "all") == _scheme:
-        return False
-    kinds = SCHEMES[_scheme]
-    dropped = {getattr(k, kind) for k in MOVE_KEYS.values() for kind in MoveKeys._fields
-               if kind not in kinds}
-    thinned = {}
-    for key, bindings in full.items():
-        kept = [_display(b, kinds) if b.id in _SCHEMED else b for b in bindings
-                if not (key in dropped and b.id in _SCHEMED)]
-        if kept:
-            thinned[key] = kept
-    node._bindings.key_to_bindings = thinned
-    node._move_scheme = _scheme
-    return True
+def help_label(binding: Binding, scheme: str) -> str:
+    """What the help says a binding does: its tooltip (else description), under a
+    one-kind scheme without the "(also ...)" naming the other schemes' keys."""
+    label = binding.tooltip or binding.description
+    if binding.id not in _schemed_bindings() or len(_kinds(scheme)) > 1:
+        return label
+    return re.sub(r" \(also [^;)]*(\)|; )", lambda m: " (" if m.group(1) == "; " else "",
+                  label) or label
+
+
+@functools.cache
+def _schemed_bindings() -> dict[str, Binding]:
+    """Id -> binding, of every binding a key scheme thins out (the moves, scrolls, the
+    eye's steps and turns, the orthogonal jumps)."""
+    return {b.id: b for build in (move_bindings, scroll_bindings, facing_bindings)
+            for b in build()} | {b.id: b for b in jump_bindings() if b.id in _ORTHOGONAL_JUMPS}
 
 
 def letters(keys: MoveKeys) -> str:
@@ -123,11 +114,11 @@ def letters(keys: MoveKeys) -> str:
 
 def move_bindings() -> list[Binding]:
     """Arrows, hjkl and wasd move; only the arrows show in the footer."""
-    return _schemed([
+    return [
         Binding(f"{k.arrow},{letters(k)}", f"move('{d}')", "Move", show=d == "north",
                 key_display=ARROWS, id=f"move-{d}", tooltip=f"Move {d} (also {letters(k)})")
         for d, k in MOVE_KEYS.items()
-    ])
+    ]
 
 
 def split_move_bindings() -> list[Binding]:
@@ -138,7 +129,7 @@ def split_move_bindings() -> list[Binding]:
         for binding in (
             Binding(k.arrow, f"arrow('{d}')", "Move", show=d == "north", key_display=ARROWS,
                     id=f"arrow-{d}", tooltip=f"Move {d} (two players: the demon moves)"),
-            Binding(letters(k), f"move('{d}')", "Move", show=False, id=f"move-{d}",
+            Binding(letters(k), f"move('{d}')", "Move", show=False, id=f"letters-{d}",
                     tooltip=f"Move {d} (also with two players)"),
         )
     ]
@@ -163,12 +154,12 @@ def cursor_bindings(action: str, prefix: str, while_: str) -> list[Binding]:
 
 def scroll_bindings() -> list[Binding]:
     """After a game the move keys scroll the revealed maze (only the arrows in the footer)."""
-    return _schemed([
+    return [
         Binding(f"{k.arrow},{letters(k)}", f"scroll{SCROLL_STEPS[d]}", "Scroll",
                 show=d == "north", key_display=ARROWS, id=f"scroll-{d}",
                 tooltip=f"Scroll the maze {d} (also {letters(k)}; page up/down, home/end)")
         for d, k in MOVE_KEYS.items()
-    ])
+    ]
 
 
 def facing_bindings() -> list[Binding]:
@@ -179,7 +170,7 @@ def facing_bindings() -> list[Binding]:
         bindings.append(Binding(f"{k.arrow},{k.wasd},{k.vi}", action, label,
                                 key_display=ARROW_GLYPHS[d], id=ident,
                                 tooltip=f"{tip} (also {k.wasd}, {k.vi})"))
-    return _schemed(bindings)
+    return bindings
 
 
 def jump_bindings() -> list[Binding]:
@@ -195,4 +186,4 @@ def jump_bindings() -> list[Binding]:
                 tooltip=f"Jump {d} (queen puzzles)")
         for d, key in DIAGONAL_KEYS.items()
     ]
-    return [*_schemed(orthogonal), *diagonal]
+    return [*orthogonal, *diagonal]

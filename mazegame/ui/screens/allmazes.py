@@ -14,6 +14,7 @@ from textual.widgets import Static
 from mazegame.games.lab_allmazes import AllMazesLab, Run
 from mazegame.games.setup import GameSetup
 from mazegame.ui import palette
+from mazegame.ui.host import blindfold_sequences
 from mazegame.ui.widgets.allmazes_view import mini_mazes
 from mazegame.ui.widgets.footer import GameFooter
 
@@ -84,7 +85,7 @@ class AllMazesScreen(Screen):
     def on_mount(self) -> None:
         """Draw the start; the playback timer waits paused."""
         # the sequence last typed in the blindfold puzzle at this size, this session
-        yours = getattr(self.app, "blindfold_sequences", {}).get(self.lab.size)
+        yours = blindfold_sequences(self.app).get(self.lab.size)
         if yours:
             self.lab = AllMazesLab(self.lab.n, self.lab.m, yours)
         self._timer = self.set_interval(TICK, self._tick, pause=True)

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame
 from mazegame.games.setup import GameSetup
-from mazegame.ui import palette
+from mazegame.ui import host, palette
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.footer import GameFooter
@@ -159,11 +159,9 @@ class BlindfoldScreen(Screen):
         from mazegame.games.replay import Recording
 
         self.saved_events = len(self.game.events)
-        record = getattr(self.app, "record", None)
-        if callable(record):
-            replay = Recording.of(GameSetup(mode=MODE), self.game).to_json()
-            record(MODE, self.game.level.name, won=won, moves=moves,
-                   optimum=self.game.level.par, seconds=self.game.elapsed, replay=replay)
+        replay = Recording.of(GameSetup(mode=MODE), self.game).to_json()
+        host.record(self.app, MODE, self.game.level.name, won=won, moves=moves,
+                    optimum=self.game.level.par, seconds=self.game.elapsed, replay=replay)
 
     def on_won(self) -> None:
         """Record a solved level (fewest moves are kept); say how it went."""
@@ -182,7 +180,7 @@ class BlindfoldScreen(Screen):
     # -- drawing ------------------------------------------------------------------------
     def best_moves(self) -> int | None:
         """The fewest moves of a saved win on this level, if any."""
-        store = getattr(self.app, "store", None)
+        store = host.store_of(self.app)
         best = store.best(MODE, self.game.level.name) if store is not None else None
         return best.moves if best is not None else None
 
@@ -191,9 +189,7 @@ class BlindfoldScreen(Screen):
         game = self.game
         level = game.level
         if game.sequence and not game.gave_up:  # the all-mazes lab can play it ("yours")
-            if not hasattr(self.app, "blindfold_sequences"):
-                self.app.blindfold_sequences = {}
-            self.app.blindfold_sequences[level.name] = game.sequence
+            host.blindfold_sequences(self.app)[level.name] = game.sequence
         left, total = game.unsolved(), game.total
         best = self.best_moves()
         stars = game.stars() if game.won else 0

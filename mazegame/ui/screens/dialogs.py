@@ -13,6 +13,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from mazegame.games.setup import ONE_WAY_CHOICES, GameSetup
+from mazegame.ui.host import key_scheme
+from mazegame.ui.keys import help_label
 from mazegame.ui.widgets.seed_input import SeedInput
 
 
@@ -74,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
         rows: dict[str, list[str]] = {}
         for active in screen.active_bindings.values():
             binding = active.binding
-            label = binding.tooltip or binding.description
+            label = help_label(binding, key_scheme(screen.app))
             if binding.id is None and isinstance(active.node, Screen | App):
                 continue  # the framework's own (focus, copy, palette): not how to play
             if label:  # the key itself, not the footer's shared display ("↑↓←→")

@@ -32,7 +32,7 @@ from mazegame.games.jump import (
 )
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui import palette
+from mazegame.ui import host, palette
 from mazegame.ui.keys import jump_bindings
 from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
@@ -217,15 +217,14 @@ class JumpScreen(Screen):
         """Save the attempt on screen with its replay, once: won, or given up if you jumped
         and did not solve it (an untouched puzzle is not a game)."""
         game = self.game
-        record = getattr(self.app, "record", None)
-        if game is None or self.saved or not game.tried or not callable(record):
+        if game is None or self.saved or not game.tried:
             return
         from mazegame.games.replay import Recording
 
         self.saved = True
         replay = Recording.of(GameSetup(mode="jump"), game).to_json()
-        record("jump", progress_key(game.puzzle), won=game.won, moves=game.moves,
-               optimum=game.optimum, seconds=game.elapsed, replay=replay)
+        host.record(self.app, "jump", progress_key(game.puzzle), won=game.won,
+                    moves=game.moves, optimum=game.optimum, seconds=game.elapsed, replay=replay)
 
     def on_unmount(self) -> None:
         """Leaving the puzzle: an unsolved attempt is saved as given up."""
@@ -285,7 +284,7 @@ class JumpScreen(Screen):
     @property
     def store(self):
         """The app's saved results (None: not saved, or an app without them)."""
-        return getattr(self.app, "store", None)
+        return host.store_of(self.app)
 
     def solved(self) -> dict[int, int]:
         """Best jump counts of this pack's puzzles you have solved before (saved results,

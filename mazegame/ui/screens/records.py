@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 
 from mazegame.games.record_labels import maze_label
 from mazegame.storage import Saved
+from mazegame.ui.host import store_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
 
@@ -147,12 +148,12 @@ class RecordsScreen(Screen):
     # -- the table ---------------------------------------------------------------------
     def results(self) -> list[Saved]:
         """Every saved result (none when results are not saved at all)."""
-        store = getattr(self.app, "store", None)
+        store = store_of(self.app)
         return [] if store is None else store.results()
 
     def unreadable(self) -> str | None:
         """Why the saved games could not be read just now (None: they could)."""
-        store = getattr(self.app, "store", None)
+        store = store_of(self.app)
         return None if store is None else store.unreadable
 
     def reload(self) -> None:
@@ -171,7 +172,9 @@ class RecordsScreen(Screen):
         view = "Best on each maze" if self.best else "Every game, newest first"
         what = f"{len(results)} game{'s' * (len(results) != 1)} saved"
         why = self.unreadable()
-        if not results and why is None:
+        if store_of(self.app) is None:
+            what = "Results are not saved in this run: nothing to show."
+        elif not results and why is None:
             what = "No games saved yet: finish a game and it shows here."
         title = Text.assemble(("Records", "bold"), f" · {view} · {what}")
         if why is not None:

@@ -10,7 +10,6 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static
 
-from mazegame.ui import keys
 from mazegame.ui.preferences import SETTINGS, BadSetting
 
 #: Titles for the settings' keys (the keys themselves are what `mazegame config` takes).
@@ -62,7 +61,7 @@ class SettingsScreen(ModalScreen[None]):
         elif key == "glyphs":
             app.use_palette()
         elif key == "keys":
-            keys.set_scheme(prefs["keys"])
+            app.use_key_scheme(prefs["keys"])
         elif key == "sound":
             app.demon_bell = prefs.sound
         elif key == "animation":

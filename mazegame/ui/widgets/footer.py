@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 COMPACT_BELOW = 120  #: columns under which the keys are packed tighter
+KEY = "FooterKey"  #: the CSS type of Textual's footer keys (each has the `action` it runs)
 HELP_ACTION = "help"  #: the app's help binding's action: its key stays in sight
 
 
@@ -37,19 +38,21 @@ class GameFooter(Footer):
         """Rebuild the keys only when those on show changed. Textual rebuilds them on every
         change of focus or bindings: three to seven times while a screen opens, each a
         mount of a dozen widgets."""
-        if self._bindings_ready and self.is_attached and screen is self.screen \
+        if self._composed_keys is not None and self.is_attached and screen is self.screen \
                 and shown_keys(screen) == self._composed_keys:
             return
         super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, the help key marked to be docked right."""
-        if self._bindings_ready:
-            self._composed_keys = shown_keys(self.screen)
+        """Textual's keys, the help key marked to be docked right (the keys on show are
+        noted once Textual's footer draws any: until then it waits for the bindings)."""
+        drawn = False
         for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.action == HELP_ACTION:
+            drawn = True
+            if getattr(widget, "action", None) == HELP_ACTION:
                 widget.add_class("-help")
             yield widget
+        self._composed_keys = shown_keys(self.screen) if drawn else None
         self.call_after_refresh(self.fit_keys)
 
     def on_resize(self) -> None:
@@ -59,7 +62,7 @@ class GameFooter(Footer):
 
     def fit_keys(self) -> None:
         """Show the keys, in order, while they fit beside the help key; hide the rest."""
-        keys = list(self.query(FooterKey))
+        keys = list(self.query(KEY))
         # Measured from the text, not the layout: a freshly composed key has no size yet.
         room = self.size.width - sum(_width(k) for k in keys if k.has_class("-help"))
         for key in keys:
@@ -75,7 +78,7 @@ def shown_keys(screen: Screen) -> tuple:
                  for _, b, enabled, tooltip in screen.active_bindings.values() if b.show)
 
 
-def _width(key: FooterKey) -> int:
+def _width(key: Widget) -> int:
     """The columns a key takes: its text, margins and border."""
     styles = key.styles
     border = sum(1 for edge in (styles.border_left, styles.border_right) if edge[0])

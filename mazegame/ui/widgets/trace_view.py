@@ -32,17 +32,16 @@ from mazegame.engine.trace import DOOR, FOCUS, LABEL, MAX_AGENTS, WALL, Mark
 from mazegame.ui import palette
 from mazegame.ui.widgets.maze_view import _WALL_CHARS, MazeView
 
-#: Room colours of the marks; the legend in the lab's side panel names them.
-MARK_STYLES = {
-    Mark.FRONTIER: palette.FRONTIER,
-    Mark.VISITED: palette.VISITED,
-    Mark.ACTIVE: palette.ACTIVE,
-    Mark.PATH: palette.GOAL,
-    Mark.DEAD: palette.DEAD,
-}
 assert len(palette.AGENT_GLYPHS) >= MAX_AGENTS
 #: A number label cut to the digits that fit (12 -> 2): underlined, which shows without colour.
 CUT_LABEL = Style(underline=True)
+
+
+@palette.per_palette
+def mark_styles() -> dict[int, Style]:
+    """Room colours of the marks in the theme in force; the lab's legend names them."""
+    return {Mark.FRONTIER: palette.FRONTIER, Mark.VISITED: palette.VISITED,
+            Mark.ACTIVE: palette.ACTIVE, Mark.PATH: palette.GOAL, Mark.DEAD: palette.DEAD}
 
 
 _PLAIN_WALL = _WALL_CHARS | {" "}
@@ -322,6 +321,7 @@ class TraceView(MazeView):
         no_color = self.app.no_color  # then the ideas show by glyphs
         floor = self._aroma_floor
         span = AROMA_LEVELS + 1 - floor
+        room_styles = mark_styles()
         segments = []
         for i in range(n):
             cell, x = base + c0 + i, (c0 + i) * step
@@ -336,7 +336,7 @@ class TraceView(MazeView):
             mark, label, text = marks[i], labels[i], ""
             if cell in path:
                 mark = Mark.PATH
-            style = MARK_STYLES.get(mark, palette.PLAIN)
+            style = room_styles.get(mark, palette.PLAIN)
             if kind == "aroma":
                 if label > 0:
                     steps = len(palette.HEAT)

@@ -18,12 +18,9 @@ SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
 @pytest.fixture(autouse=True)
 def _default_look_after():
-    """The palette and key scheme are the process's: later tests get the defaults back."""
-    from mazegame.ui import keys
-
+    """The palette is the process's: later tests get the default back."""
     yield
     palette.use(palette.Palette())
-    keys.set_scheme("all")
 
 
 def prefs_with(tmp_path, **values) -> Preferences:
@@ -87,17 +84,26 @@ async def test_the_key_scheme_thins_the_keys_and_the_footer_and_help_follow(tmp_
         rows = dict((label, keys) for keys, label in HelpScreen.binding_rows(screen))
         assert rows["Move east"] == "l"
 
-        app.action_settings()  # the settings screen: wasd from now on
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#setting-keys", Select).value = "wasd"
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+        await pick_key_scheme(pilot, "wasd")  # from the settings screen
         assert app.screen is screen and footer_keys(app)["Move"] == "wasd"
         await pilot.press("l", "d")
         assert game.moves + game.bumps == 2
         assert Preferences(app.preferences.file)["keys"] == "wasd"
+        await pick_key_scheme(pilot, "arrows")  # the footer's arrows again, no letters
+        assert app.screen is screen and footer_keys(app)["Move"] == "↑↓←→"
+        await pilot.press("l", "d", "k", "w", "right")
+        assert game.moves + game.bumps == 3
+
+
+async def pick_key_scheme(pilot, name: str) -> None:
+    """Choose a key scheme on the settings screen, then close it."""
+    pilot.app.action_settings()
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, SettingsScreen)
+    pilot.app.screen.query_one("#setting-keys", Select).value = name
+    await pilot.pause()
+    await pilot.press("escape")
+    await pilot.pause()
 
 
 async def test_a_theme_that_cannot_be_saved_is_said_and_used_for_this_run(tmp_path,

@@ -1,0 +1,53 @@
+"""What a mode screen may ask of the app it runs in, declared once: `GameHost`.
+
+MazeApp is the game's host. A screen reads its host's state through the accessors below, so a
+screen shown by another app (a test's, Textual's own tools) gets the plain answer (nothing
+saved, all keys, no sequences) instead of an AttributeError.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+if TYPE_CHECKING:
+    from mazegame.storage import Best, Store
+
+
+class GameHost(App):
+    """An app that hosts mode screens: where results are saved, the key scheme in force,
+    and what this session remembers across screens."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        """A host with nothing saved, every move key live and nothing remembered yet."""
+        super().__init__(*args, **kwargs)
+        self.store: Store | None = None  #: saved results; None when they cannot be saved
+        self.key_scheme = "all"  #: which move keys are live (ui.keys)
+        #: The blindfold puzzle's sequence last typed this session, by level ("3x3"): the
+        #: all-mazes lab plays it as "yours".
+        self.blindfold_sequences: dict[str, str] = {}
+
+    def record(self, mode: str, maze: str, **result) -> Best | None:
+        """Save a finished game (here: nothing is saved; MazeApp saves to its store)."""
+        return None
+
+
+def store_of(app: App) -> Store | None:
+    """The app's saved results: None when it saves none."""
+    return app.store if isinstance(app, GameHost) else None
+
+
+def key_scheme(app: App) -> str:
+    """The key scheme in force in the app ("all" for an app that sets none)."""
+    return app.key_scheme if isinstance(app, GameHost) else "all"
+
+
+def blindfold_sequences(app: App) -> dict[str, str]:
+    """The app's blindfold sequences of this session (a fresh, forgotten one elsewhere)."""
+    return app.blindfold_sequences if isinstance(app, GameHost) else {}
+
+
+def record(app: App, mode: str, maze: str, **result) -> Best | None:
+    """Save a finished game in the app (nothing is saved by an app that is no host)."""
+    return app.record(mode, maze, **result) if isinstance(app, GameHost) else None

@@ -1,0 +1,134 @@
+"""What used to be the process's is each app's own: the key scheme (Textual's keymap), the
+saved results and the session's blindfold sequences; a screen shown by an app that keeps
+none of them says so instead of failing."""
+
+from textual.app import App
+from textual.widgets._footer import FooterKey
+
+from mazegame.games.setup import GameSetup
+from mazegame.settings import SettingsFile
+from mazegame.ui.app import MazeApp
+from mazegame.ui.host import GameHost, blindfold_sequences, key_scheme, store_of
+from mazegame.ui.preferences import Preferences
+from mazegame.ui.screens.blindfold import BlindfoldScreen
+from mazegame.ui.screens.records import RecordsScreen
+
+SMALL = GameSetup("classic", "wilson", (8, 5), 7)
+
+
+def prefs_with(tmp_path, name: str, **values) -> Preferences:
+    """Settings in a file of their own, with these values set."""
+    prefs = Preferences(SettingsFile(tmp_path / f"{name}.sqlite3"))
+    for key, value in values.items():
+        prefs.set(key, value)
+    return prefs
+
+
+def footer_move(app) -> str:
+    """The keys the footer shows for moving."""
+    return next(k.key_display for k in app.screen.query(FooterKey) if k.description == "Move")
+
+
+async def _settle(pilot):
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_each_app_keeps_its_own_key_scheme(tmp_path):
+    """Two apps in one process: the second's scheme ("all") leaves the first's (vi) alone,
+    on its screen and on the next one it shows (the scheme was one module global)."""
+    vi = MazeApp(SMALL, warm_up=False, preferences=prefs_with(tmp_path, "a", keys="vi"))
+    every = MazeApp(SMALL, warm_up=False, preferences=prefs_with(tmp_path, "b"))
+    async with vi.run_test(size=(100, 30)) as pilot:
+        await _settle(pilot)
+        async with every.run_test(size=(100, 30)) as other:
+            await _settle(other)
+            assert footer_move(every) == "↑↓←→" and key_scheme(every) == "all"
+            vi.action_settings()  # a screen change in the first app
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert footer_move(vi) == "hjkl" and key_scheme(vi) == "vi"
+            game = vi.screen.game
+            await pilot.press("right", "d")  # not vi keys
+            assert game.moves + game.bumps == 0
+            await pilot.press("l")
+            assert game.moves + game.bumps == 1
+            game = every.screen.game
+            await other.press("d")
+            assert game.moves + game.bumps == 1
+
+
+class PlainHost(App):
+    """An app that is no game host (as a test's or a tool's)."""
+
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
+async def test_records_without_a_store_say_results_are_not_saved():
+    for host in (PlainHost(RecordsScreen()), GameHost()):
+        async with host.run_test(size=(100, 30)) as pilot:
+            if not isinstance(host, PlainHost):
+                host.push_screen(RecordsScreen())
+            await pilot.pause()
+            assert store_of(host) is None
+            title = str(host.screen.query_one("#records-title").render())
+            assert "Results are not saved in this run" in title
+
+
+async def test_a_blindfold_game_without_a_host_plays_and_saves_nothing():
+    app = PlainHost(BlindfoldScreen("3x3"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "down")
+        assert app.screen.game.sequence == "rd"
+        assert blindfold_sequences(app) == {}  # nothing remembered, nothing set on the app
+        assert not hasattr(app, "blindfold_sequences")
+
+
+async def test_the_blindfold_sequences_are_a_declared_part_of_the_host(tmp_path):
+    app = MazeApp(GameSetup("blindfold", options=(("level", "3x3"),)), warm_up=False,
+                  preferences=prefs_with(tmp_path, "a"))
+    assert app.blindfold_sequences == {}  # before any blindfold screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        assert app.blindfold_sequences == {"3x3": "r"}
+
+
+async def test_the_labs_marks_take_the_theme_in_force(tmp_path):
+    """The lab's frontier, visited and path rooms are drawn in the theme's colours (they
+    kept the default theme's: the table of them was built once, at import)."""
+    from mazegame.ui import palette
+    from mazegame.ui.widgets.trace_view import TraceView
+
+    setup = GameSetup("lab", "wilson", (9, 6), 7,
+                      options=(("autoplay", False), ("solvers", ("bfs",))))
+    app = MazeApp(setup, warm_up=False,
+                  preferences=prefs_with(tmp_path, "a", theme="mazegame-high-contrast"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settle(pilot)
+            await pilot.press("end")  # the maze built: the solvers' marks on show
+            await _settle(pilot)
+            for _ in range(12):
+                await pilot.press("right")
+            await pilot.pause()
+            backgrounds = {segment.style.bgcolor.name
+                           for view in app.screen.query(TraceView)
+                           for y in range(view.size.height)
+                           for segment in view.render_line(y)
+                           if segment.style is not None and segment.style.bgcolor}
+            themed = {palette.FRONTIER.bgcolor.name, palette.VISITED.bgcolor.name}
+            default = palette.Palette()
+            assert themed & backgrounds
+            assert not {default.FRONTIER.bgcolor.name, default.VISITED.bgcolor.name} \
+                & backgrounds - themed
+    finally:
+        palette.use(palette.Palette())
