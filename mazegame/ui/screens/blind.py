@@ -31,14 +31,14 @@ class BlindScreen(WalkScreen):
 
     @property
     def show_bumped(self) -> bool:
-        """Whether walls the player bumped into are drawn (option "show_bumped")."""
-        return bool(self.setup.option("show_bumped", True))
+        """Whether walls the player bumped into are drawn (the setting "show_bumped")."""
+        return self.setup.settings.show_bumped
 
     def show_game(self) -> None:
         """Show the dark maze (with the walls learned so far) and the start."""
         view = self.query_one(MazeView)
         view.set_maze(self.game.display_maze(self.show_bumped))
-        view.show_trail = bool(self.setup.option("show_trail", True))
+        view.show_trail = self.setup.settings.show_trail
         view.trail = {self.game.maze.start}
         view.focus()
         budget, shortest = self.game.budget, self.game.shortest
@@ -112,7 +112,7 @@ class BlindScreen(WalkScreen):
     @property
     def kept_dark(self) -> bool:
         """The player chose to keep the maze dark at the end."""
-        return not self.setup.option("reveal", True)
+        return not self.setup.settings.reveal
 
     def reveal(self) -> None:
         """Show the whole maze at the end, unless the player chose to keep it dark."""

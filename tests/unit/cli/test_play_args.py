@@ -26,7 +26,7 @@ def test_every_setting_value_of_every_mode_is_accepted(name):
             if value == "":
                 continue  # the default: given by leaving the option out
             argv = [flag(choice.key)] if value is True else [flag(choice.key), spelled(value)]
-            assert setup_of(name, *argv).option(choice.key) == value
+            assert getattr(setup_of(name, *argv).settings, choice.key) == value
 
 
 @pytest.mark.parametrize("name", list(MODES))
