@@ -46,7 +46,7 @@ def check_choices(settings, choices: Iterable[Choice]) -> None:
     for choice in choices:
         value, offered = getattr(settings, choice.key), [v for _, v in choice.values]
         if value not in offered:
-            raise ValueError(f"{choice.label.lower()} is one of "
+            raise ValueError(f"{choice.key} ({choice.label.lower()}) is one of "
                              f"{', '.join(map(repr, offered))}; not {value!r}")
 
 
