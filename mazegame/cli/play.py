@@ -31,6 +31,18 @@ def mode_settings() -> dict[str, list]:
     return settings
 
 
+def renamed_settings(mode=None) -> dict[str, str]:
+    """Settings renamed since, old key -> new, that `play` still takes under the old name
+    (`--level` for the blindfold's `--mazes`): a mode's, or every mode's. Read from each
+    settings dataclass's `RENAMED`."""
+    from mazegame.games.modes import MODES
+
+    renamed: dict[str, str] = {}
+    for spec in MODES.values() if mode is None else (mode,):
+        renamed.update(getattr(spec.settings, "RENAMED", {}))
+    return renamed
+
+
 def flag_of(key: str) -> str:
     """The option that sets a mode setting: "turn_based" -> "--turn-based"."""
     return "--" + key.replace("_", "-")
@@ -51,13 +63,12 @@ def offered(*choices) -> str:
     return "|".join(dict.fromkeys(spelled(v) for c in choices for _, v in c.values if v != ""))
 
 
-MAX_BUDGET_FACTOR = 1000  #: a budget factor beyond this is a typo, not a game
-
-
 def budget_options(text: str, mode: str) -> tuple[tuple[str, object], ...]:
     """`--budget`: "none" (unlimited), a whole number N (N move attempts, bumps included,
     as a campaign level's budget), or a factor of the shortest path written with a point or
     an x ("2.5", "4x", the setup dialog's choices)."""
+    from mazegame.games.modes.blind import MAX_BUDGET_FACTOR
+
     word = text.strip().lower()
     if word in ("none", "unlimited"):
         return (("budget", None),)
@@ -104,6 +115,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
                            const="true" if is_switch(choice) else None,
                            help=f"{modes}: {choice.label.lower()}, "
                                 f"{values_help(key, *(c for _, c in offers))}")
+    for old in renamed_settings().keys() - mode_settings().keys():  # unlisted: still taken
+        group.add_argument(flag_of(old), dest=old, default=None, help=argparse.SUPPRESS)
 
 
 def mode_listing() -> str:
@@ -147,7 +160,7 @@ def play_setup(args: argparse.Namespace):
         args.mode = next(name for name, spec in MODES.items() if spec.files == "level-id")
     if args.mode is None:
         if args.file is not None or any(getattr(args, key) is not None
-                                        for key in mode_settings()):
+                                        for key in (*mode_settings(), *renamed_settings())):
             raise UsageError("name a mode to play a file or take settings "
                              "(see `mazegame play --list`)")
         return None  # the menu: no generator needed yet (they import numba)
@@ -193,6 +206,14 @@ def _mode_options(args: argparse.Namespace, mode) -> tuple:
     """The mode settings given, as (key, value); refused where the mode has no such setting
     or no such value, naming what it takes."""
     choices = {c.key: c for c in mode.choices}
+    for old in renamed_settings().keys() - mode_settings().keys():  # the hidden flags
+        if getattr(args, old) is None:
+            continue
+        new = renamed_settings(mode).get(old)
+        if new is None:
+            raise UsageError(f"{mode.name} has no {flag_of(old)} setting")
+        if getattr(args, new) is None:  # the old name stands for the new
+            setattr(args, new, getattr(args, old))
     options = []
     for key, offers in mode_settings().items():
         text = getattr(args, key)

@@ -95,12 +95,12 @@ def budget_for(shortest: int, factor: float | None) -> int | None:
 
 
 def setup_budget(setup, shortest: int) -> int | None:
-    """The attempt budget a GameSetup asks for: a campaign level's absolute one (option
-    "budget_moves"), else the setup dialog's factor of the shortest path (option "budget")."""
-    moves = setup.option("budget_moves")
-    if moves is not None:
-        return int(moves)
-    return budget_for(shortest, setup.option("budget"))
+    """The attempt budget a GameSetup asks for: a whole number of attempts (a campaign
+    level's, `budget_moves`), else a factor of the shortest path (`budget`)."""
+    settings = setup.settings
+    if settings.budget_moves is not None:
+        return settings.budget_moves
+    return budget_for(shortest, settings.budget)
 
 
 def blind_game(setup, maze: Maze, clock, starts=None) -> BlindGame:

@@ -107,7 +107,7 @@ def apply_jump(game, event: str) -> None:
 def capture_blindfold(setup: GameSetup, game) -> Captured:
     """The level, and how many mazes it has (the check)."""
     name = game.level.name
-    return (GameSetup(mode=setup.mode, seed=0, options=(("level", name),)),
+    return (GameSetup(mode=setup.mode, seed=0, options=(("mazes", name),)),
             f"{name}:{game.total}", None, None)
 
 
@@ -115,9 +115,9 @@ def start_blindfold(setup: GameSetup, check: str, starts, subject):
     """The level with nothing typed yet."""
     from mazegame.games.blindfold import LEVELS, BlindfoldGame
 
-    level = LEVELS.get(setup.settings.level)
+    level = LEVELS.get(setup.settings.mazes)
     if level is None:
-        raise ReplayError(f"no blindfold level {setup.settings.level!r}")
+        raise ReplayError(f"no blindfold level {setup.settings.mazes!r}")
     game = BlindfoldGame(level, clock=VirtualClock())
     if f"{level.name}:{game.total}" != check:
         raise ReplayError("the replay's level is not the one that was played")

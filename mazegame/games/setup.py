@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -52,36 +53,30 @@ class GameSetup:
     seed: int | None = None
     wrap_x: bool = False
     wrap_y: bool = False
-    options: tuple[tuple[str, object], ...] = ()  #: mode-specific settings, (key, value)
+    #: The mode's settings as given, (key, value) pairs: the raw input `settings` is built
+    #: from and checked against (the setup dialog's choices, the command line's, a campaign
+    #: level's, a recording's). Read them through `settings`, typed.
+    options: tuple[tuple[str, object], ...] = ()
     level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
     one_way: float = 0.0  #: fraction of the doors made one-way (never trapping the player)
     level_id: str | None = None  #: the campaign level being played (games.levels), if any
 
-    def option(self, key: str, default=None):
-        """A mode-specific setting, or `default` when unset (the untyped way: modes whose
-        spec declares a settings dataclass read `settings` instead)."""
-        return dict(self.options).get(key, default)
-
-    @property
+    @cached_property
     def settings(self):
-        """The mode's settings, typed and checked (`ModeSpec.settings`, built from `options`;
-        ValueError: a setting the mode does not take, or a bad value). LookupError: a mode
-        that declares none yet."""
+        """The mode's settings, typed and checked (its `ModeSpec.settings` dataclass, built
+        from `options` once). ValueError: a setting the mode does not take, or a bad value;
+        LookupError: no such mode."""
         from mazegame.games.modes import MODES, settings_from
 
         spec = MODES.get(self.mode)
-        if spec is None or spec.settings is None:
-            raise LookupError(f"the mode {self.mode!r} declares no settings dataclass")
+        if spec is None:
+            raise LookupError(f"no mode {self.mode!r}")
         return settings_from(spec.settings, self.options)
 
     def check_settings(self) -> None:
-        """ValueError for a setting the mode does not take or a bad value, where the mode
-        declares its settings (the others are not checked yet)."""
-        from mazegame.games.modes import MODES, settings_from
-
-        spec = MODES.get(self.mode)
-        if spec is not None and spec.settings is not None:
-            settings_from(spec.settings, self.options)  # building them checks them
+        """ValueError for a setting the mode does not take or a bad value (LookupError: no
+        such mode)."""
+        self.settings  # noqa: B018 -- building them checks them
 
     def with_seed(self) -> GameSetup:
         """The same setup with a concrete seed (a fresh random one when unset)."""

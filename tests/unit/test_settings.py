@@ -104,10 +104,10 @@ def test_a_new_game_starts_from_the_saved_defaults(tmp_path):
     prefs.set("size", "small")
     prefs.set("algo", "prim")
     setup = prefs.default_setup("chase")
-    assert setup.option("difficulty") == "hard" and setup.option("demon") == "cheese"
+    assert setup.settings.difficulty == "hard" and setup.settings.demon == "cheese"
     assert setup.size == (12, 8) and setup.algorithm == "prim"
     given = prefs.fill(plain, given={"size", "difficulty"})  # flags given win
-    assert given.size is None and given.option("difficulty") is None
+    assert given.size is None and "difficulty" not in dict(given.options)
     assert prefs.default_setup("classic").options == ()  # classic has no difficulty
 
 

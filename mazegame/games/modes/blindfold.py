@@ -1,10 +1,11 @@
 """The blindfold puzzle: one move sequence out of every small maze (games.blindfold)."""
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
 
-CHOICES = (Choice("level", "Level", (
+CHOICES = (Choice("mazes", "Mazes", (
     ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
     ("4x4: 3828 mazes, par 29", "4x4"),
 )),)
@@ -12,9 +13,13 @@ CHOICES = (Choice("level", "Level", (
 
 @dataclass(frozen=True)
 class BlindfoldSettings:
-    """The blindfold puzzle's setting: the level, the size of its mazes."""
+    """The blindfold puzzle's setting: the level to play, named by the size of its mazes
+    (`games.blindfold.LEVELS`), as all mazes at once names them."""
 
-    level: str = "3x3"
+    mazes: str = "3x3"
+    #: Keys renamed (old -> new): recordings and `play blindfold --level` from before the
+    #: setting was "mazes" (a setup's `level` is a maze; `level_id`, a campaign level).
+    RENAMED: ClassVar[dict[str, str]] = {"level": "mazes"}
 
     def __post_init__(self) -> None:
         check_choices(self, CHOICES)

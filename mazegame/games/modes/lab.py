@@ -1,6 +1,49 @@
 """The algorithm lab: generators and solvers at work, step by step (games.lab)."""
 
+from dataclasses import dataclass
+
 from mazegame.games.modes.spec import Marker, ModeSpec
+
+MAX_SOLVERS = 4  #: the lab races up to this many solvers side by side
+DEFAULT_SOLVERS = ("bfs", "tremaux")  #: the solvers ticked when the lab opens
+
+
+@dataclass(frozen=True)
+class LabSettings:
+    """What the lab opens on besides the setup's generator, size and seed. None of it is
+    the setup dialog's (the lab's own pickers choose): tests and scripts set it."""
+
+    #: the solvers ticked, 1 to MAX_SOLVERS names of `engine.solve.SOLVERS` (tests race
+    #: their own)
+    solvers: tuple[str, ...] = DEFAULT_SOLVERS
+    #: playback starts at once; False opens paused (tests step it by keys)
+    autoplay: bool = True
+    #: the generator's own options, (name, value) pairs, as the lab's pickers give them to
+    #: `engine.generate.generate` (a script's; a bad one is told when the maze is built)
+    generator_options: tuple[tuple[str, object], ...] = ()
+    braid: float = 0.0  #: the loops picked first: the fraction of dead ends opened, 0..1
+
+    def __post_init__(self) -> None:
+        from mazegame.engine.solve import SOLVERS  # the lab loads the kernels anyway
+
+        solvers, options = self.solvers, self.generator_options
+        if not isinstance(solvers, tuple | list) or not 1 <= len(solvers) <= MAX_SOLVERS \
+                or not all(isinstance(name, str) and name in SOLVERS for name in solvers):
+            raise ValueError(f"the lab races 1 to {MAX_SOLVERS} of the solvers "
+                             f"{', '.join(SOLVERS)}; not {solvers!r}")
+        if not isinstance(self.autoplay, bool):
+            raise ValueError(f"autoplay is True or False, not {self.autoplay!r}")
+        if not isinstance(options, tuple | list) or not all(
+                isinstance(pair, tuple | list) and len(pair) == 2 and isinstance(pair[0], str)
+                for pair in options):
+            raise ValueError(f"generator_options are (name, value) pairs; not {options!r}")
+        if isinstance(self.braid, bool) or not isinstance(self.braid, int | float) \
+                or not 0 <= self.braid <= 1:
+            raise ValueError(f"the lab's braid is a fraction from 0 to 1, not {self.braid!r}")
+        object.__setattr__(self, "solvers", tuple(solvers))  # JSON and scripts give lists
+        object.__setattr__(self, "generator_options", tuple(map(tuple, options)))
+        object.__setattr__(self, "braid", float(self.braid))
+
 
 SPEC = ModeSpec(
     name="lab", title="Algorithm Lab",
@@ -20,4 +63,5 @@ SPEC = ModeSpec(
     builds="flat",
     files="maze",
     warm=("replay", "maze", "matrices"),
+    settings=LabSettings,
 )

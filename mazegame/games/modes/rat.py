@@ -1,6 +1,19 @@
 """The learning rat: Suits' self-teaching maze rat (games.rat, engine.rat)."""
 
+from dataclasses import dataclass
+
 from mazegame.games.modes.spec import Marker, ModeSpec
+
+
+@dataclass(frozen=True)
+class RatSettings:
+    """How the learning rat opens (not the setup dialog's: a test's)."""
+
+    autoplay: bool = True  #: the rat walks at once; False opens paused (tests step it)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.autoplay, bool):
+            raise ValueError(f"autoplay is True or False, not {self.autoplay!r}")
 
 SPEC = ModeSpec(
     name="rat", title="The learning rat",
@@ -18,4 +31,5 @@ SPEC = ModeSpec(
     marker=Marker(status=("last 20",), board=("○", "◎")),
     builds="flat",
     files="maze",
+    settings=RatSettings,
 )

@@ -18,11 +18,21 @@ def load(target: str):
     return getattr(import_module(module), attribute)
 
 
+@dataclass(frozen=True)
+class NoSettings:
+    """The settings of a mode that takes none (the classic walk, the campaign): any key
+    given is refused."""
+
+
 def settings_from(cls: type, options: Iterable[tuple[str, object]]):
     """A mode's settings dataclass `cls` built from a setup's (key, value) pairs, checked
-    once: a key it does not declare is refused, and so is a bad value (ValueError)."""
+    once: a key it does not declare is refused, and so is a bad value (ValueError).
+
+    A key the dataclass has renamed (its `RENAMED`, old -> new) is read under its new name,
+    so recordings and command lines written before the rename still play."""
     known = {f.name for f in fields(cls)}
-    given = dict(options)
+    renamed = getattr(cls, "RENAMED", {})
+    given = {renamed.get(key, key): value for key, value in options}
     unknown = sorted(given.keys() - known)
     if unknown:
         raise ValueError(f"no setting {', '.join(map(repr, unknown))} here; the settings: "
@@ -36,7 +46,7 @@ def check_choices(settings, choices: Iterable[Choice]) -> None:
     for choice in choices:
         value, offered = getattr(settings, choice.key), [v for _, v in choice.values]
         if value not in offered:
-            raise ValueError(f"{choice.label.lower()} is one of "
+            raise ValueError(f"{choice.key} ({choice.label.lower()}) is one of "
                              f"{', '.join(map(repr, offered))}; not {value!r}")
 
 
@@ -122,10 +132,10 @@ class ModeSpec:
     #: The campaign plays its levels of this view without a demon in this mode.
     level_view: str | None = None
     #: The frozen dataclass of the mode's settings: a field for each of `choices` (its
-    #: default the choice's) and for what else a setup may pin; `GameSetup.settings` builds
-    #: it, typed and checked. None: the mode still reads `GameSetup.option` (issue 38).
+    #: default the choice's) and for what else a setup may pin (a campaign level, the
+    #: command line, a test); `GameSetup.settings` builds it, typed and checked.
     #: A mode whose player picks the view (`view` None) has settings with `seen_in`.
-    settings: type | None = None
+    settings: type = NoSettings
 
     def __post_init__(self) -> None:
         if self.demon not in (None, *DEMON_ROLES):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
 from mazegame.ui.legend import BLIND
@@ -30,15 +31,21 @@ class BlindScreen(WalkScreen):
     title_text = "Blind"
 
     @property
+    def seen(self) -> BlindSettings:
+        """What the player sees of the maze (walls bumped, the trail, the maze at the end):
+        the blind maze's settings. A chase seen blind takes their defaults (it overrides)."""
+        return self.setup.settings
+
+    @property
     def show_bumped(self) -> bool:
-        """Whether walls the player bumped into are drawn (option "show_bumped")."""
-        return bool(self.setup.option("show_bumped", True))
+        """Whether walls the player bumped into are drawn (the setting "show_bumped")."""
+        return self.seen.show_bumped
 
     def show_game(self) -> None:
         """Show the dark maze (with the walls learned so far) and the start."""
         view = self.query_one(MazeView)
         view.set_maze(self.game.display_maze(self.show_bumped))
-        view.show_trail = bool(self.setup.option("show_trail", True))
+        view.show_trail = self.seen.show_trail
         view.trail = {self.game.maze.start}
         view.focus()
         budget, shortest = self.game.budget, self.game.shortest
@@ -112,7 +119,7 @@ class BlindScreen(WalkScreen):
     @property
     def kept_dark(self) -> bool:
         """The player chose to keep the maze dark at the end."""
-        return not self.setup.option("reveal", True)
+        return not self.seen.reveal
 
     def reveal(self) -> None:
         """Show the whole maze at the end, unless the player chose to keep it dark."""

@@ -214,4 +214,4 @@ class BlindfoldScreen(Screen):
 
 def blindfold_screen(setup: GameSetup) -> BlindfoldScreen:
     """The mode's screen for a setup: the level its settings name."""
-    return BlindfoldScreen(setup.settings.level)
+    return BlindfoldScreen(setup.settings.mazes)

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame
 from mazegame.games.chase_senses import EARSHOT, DemonWarning
 from mazegame.games.eye_sprites import behind, eye_warning
+from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
@@ -227,6 +228,12 @@ class BlindChaseScreen(DemonMixin, BlindScreen):
     def draw_demon(self) -> None:
         """Nothing to draw: the demon is unseen."""
         pass  # unseen: the status line carries the warnings
+
+    @property
+    def seen(self) -> BlindSettings:
+        """What the player sees of the maze: as the blind maze's defaults (a chase's
+        settings say nothing of it)."""
+        return BlindSettings()
 
 
 class EyeChaseScreen(DemonMixin, EyeScreen):

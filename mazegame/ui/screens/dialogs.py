@@ -173,7 +173,7 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                 for i, choice in enumerate(self.mode.choices):
                     yield Label(choice.label)
                     values = [v for _, v in choice.values]
-                    last = self.last.option(choice.key, choice.default_value)
+                    last = getattr(self.last.settings, choice.key)
                     yield Select([(label, j) for j, (label, _) in enumerate(choice.values)],
                                  value=values.index(last) if last in values else choice.default,
                                  allow_blank=False, id=f"choice-{i}")

@@ -394,17 +394,17 @@ class EditorScreen(Screen):
 
 def editor_for(setup: GameSetup) -> Editor:
     """The editor a setup asks for: on its file, on its maze, or on a new 10x8 room."""
-    path, new = setup.option("file"), setup.option("new")
-    if path is not None:
-        editor = Editor.open(path)
-    elif new is not None:  # a level file to be: saved there without asking
-        new = Path(new)
+    settings = setup.settings
+    if settings.file is not None:
+        editor = Editor.open(settings.file)
+    elif settings.new is not None:  # a level file to be: saved there without asking
+        new = Path(settings.new)
         editor = Editor.blank(*(setup.size or (10, 8)), folder=new.parent, opened=new,
                               info=LevelInfo(id=id_from_path(new), title=new.stem))
     elif setup.level is not None:
         editor = Editor(setup.level, cursor=setup.level.start)
     else:  # from the command line: the folder it ran in; from the menu: the player's levels
-        folder = setup.option("folder")
+        folder = settings.folder
         editor = Editor.blank(*(setup.size or (10, 8)),
                               folder=Path(folder) if folder else own_levels_dir())
     return editor

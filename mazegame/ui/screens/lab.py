@@ -364,14 +364,14 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
 
 
 def lab_screen(setup: GameSetup) -> LabScreen:
-    """The lab for a setup: its generator, size and seed start the pickers; option
-    "solvers" ticks solvers, "autoplay" False starts paused (tests)."""
+    """The lab for a setup: its generator, size and seed start the pickers, its settings
+    (`games.modes.lab.LabSettings`) the solvers ticked, the loops and whether it plays."""
+    settings = setup.settings
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
-                              dict(setup.option("generator_options", ())),
-                              setup.option("braid", 0.0))
+                              dict(settings.generator_options), settings.braid)
     if setup.level is not None:  # a maze file: the pickers start at its size
         request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
-    screen = LabScreen(request, setup.option("solvers", DEFAULT_SOLVERS),
-                       autoplay=setup.option("autoplay", True), maze_file=setup.level)
+    screen = LabScreen(request, settings.solvers, autoplay=settings.autoplay,
+                       maze_file=setup.level)
     screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's
     return screen

@@ -64,7 +64,7 @@ class RatScreen(Screen):
         self.setup = setup.with_seed()
         self.lab: RatLab | None = None
         self.speed = 1  #: index into SPEEDS
-        self.playing = bool(self.setup.option("autoplay", True))
+        self.playing = self.setup.settings.autoplay
         self.training = False
         self.message = ""  #: the last save/load message
         self._timer: Timer | None = None
@@ -261,5 +261,5 @@ class RatScreen(Screen):
 
 
 def rat_screen(setup: GameSetup) -> RatScreen:
-    """The learning rat for a setup (option "autoplay" False starts paused)."""
+    """The learning rat for a setup (its setting `autoplay` False starts paused)."""
     return RatScreen(setup)

@@ -14,14 +14,13 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.solve import SOLVERS
+from mazegame.games.modes.lab import DEFAULT_SOLVERS, MAX_SOLVERS
 from mazegame.ui.widgets.seed_input import SeedInput
 
 #: Maze sizes the lab offers, (width, height); the matrix view takes those up to 81 cells.
 LAB_SIZES = ((5, 5), (8, 6), (9, 9), (16, 10), (24, 14), (40, 20), (64, 32), (100, 50),
              (200, 200))
 DEFAULT_SIZE = (16, 10)
-MAX_SOLVERS = 4
-DEFAULT_SOLVERS = ("bfs", "tremaux")
 #: Loops the lab offers: the fraction of dead ends braided away (`generate(braid=...)`);
 #: with loops, a goal away from the outer wall can defeat a wall follower.
 LAB_BRAIDS = ((0.0, "none (perfect)"), (0.1, "a few (10%)"), (0.25, "some (25%)"),

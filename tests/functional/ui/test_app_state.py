@@ -93,7 +93,7 @@ async def test_a_blindfold_game_without_a_host_plays_and_saves_nothing():
 
 
 async def test_the_blindfold_sequences_are_a_declared_part_of_the_host(tmp_path):
-    app = MazeApp(GameSetup("blindfold", options=(("level", "3x3"),)), warm_up=False,
+    app = MazeApp(GameSetup("blindfold", options=(("mazes", "3x3"),)), warm_up=False,
                   preferences=prefs_with(tmp_path, "a"))
     assert app.blindfold_sequences == {}  # before any blindfold screen
     async with app.run_test(size=(80, 24)) as pilot:

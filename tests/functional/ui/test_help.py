@@ -93,7 +93,7 @@ async def test_help_opens_with_goal_legend_keys_and_tip(setup, helpers):
         said = texts(help_screen)
         mode = MODES[setup.mode]
         assert mode.goal in said and mode.tip in said
-        view = "eye" if setup.option("view") == "eye" else None
+        view = "eye" if getattr(setup.settings, "view", None) == "eye" else None
         meanings = [str(w.render()) for w in help_screen.query(".help-label").results(Label)]
         for sample in legend_for(setup.mode, view):
             assert sample.meaning in meanings

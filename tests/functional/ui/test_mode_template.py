@@ -59,7 +59,7 @@ def test_the_command_line_lists_and_takes_the_toy(toy, capsys):
     assert "Toy walk" in line and "--lantern true|false" in line
     setup = play_setup(build_parser().parse_args(
         ["play", "toy", "--size", "6x5", "--seed", "3", "--lantern", "false"]))
-    assert setup.mode == "toy" and setup.option("lantern") is False
+    assert setup.mode == "toy" and setup.settings.lantern is False
 
 
 def status_and_board(screen) -> list[str]:

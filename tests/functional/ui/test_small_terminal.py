@@ -55,7 +55,7 @@ def help_key(app) -> FooterKey:
     GameSetup("eye", "backtracker", None, 3),
     GameSetup("chase", "backtracker", None, 3, options=(("view", "eye"),)),
     GameSetup("jump"),
-], ids=lambda s: f"{s.mode}-{s.option('view', '')}")
+], ids=lambda s: f"{s.mode}-{dict(s.options).get('view', '')}")
 async def test_help_key_and_clock_stay_in_sight_at_80_columns(setup):
     app = MazeApp(setup, warm_up=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -66,10 +66,10 @@ def test_play_starts_from_the_saved_defaults_when_a_flag_is_not_given(capsys):
     assert run(capsys, "set", "difficulty", "hard")[0] == 0
     assert run(capsys, "set", "size", "small")[0] == 0
     saved = play_setup(build_parser().parse_args(["play", "chase"]))
-    assert saved.option("difficulty") == "hard" and saved.size == (12, 8)
+    assert saved.settings.difficulty == "hard" and saved.size == (12, 8)
     given = play_setup(build_parser().parse_args(["play", "chase", "--difficulty", "easy",
                                                   "--size", "9x9"]))
-    assert given.option("difficulty") == "easy" and given.size == (9, 9)
+    assert given.settings.difficulty == "easy" and given.size == (9, 9)
 
 
 def test_a_setting_that_cannot_be_saved_exits_1_saying_why(capsys, tmp_path, monkeypatch):

@@ -17,16 +17,16 @@ def test_no_file_is_a_new_maze_saved_in_the_current_folder(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     setup = setup_of()
     assert setup.mode == "editor" and setup.size == (10, 8)
-    assert setup.option("folder") == str(tmp_path)
+    assert setup.settings.folder == str(tmp_path)
     assert setup_of("--size", "7x5").size == (7, 5)
 
 
 def test_a_level_or_maze_file_is_opened_and_a_new_toml_name_starts_a_level(tmp_path):
     level = asset("levels", "first-steps.toml")
-    assert setup_of(str(level)).option("file") == str(level)
+    assert setup_of(str(level)).settings.file == str(level)
     maze = asset("levels", "one-way-doors.txt")
-    assert setup_of(str(maze)).option("file") == str(maze)
-    assert setup_of(str(tmp_path / "new.toml")).option("new") == str(tmp_path / "new.toml")
+    assert setup_of(str(maze)).settings.file == str(maze)
+    assert setup_of(str(tmp_path / "new.toml")).settings.new == str(tmp_path / "new.toml")
 
 
 @pytest.mark.parametrize("content, says", [
@@ -57,6 +57,6 @@ def test_size_is_only_for_a_new_maze():
 
 def test_play_editor_opens_a_file_in_the_editor_too(tmp_path):
     level = str(asset("levels", "first-steps.toml"))
-    assert play_setup(build_parser().parse_args(["play", "editor", level])).option("file") == level
+    assert play_setup(build_parser().parse_args(["play", "editor", level])).settings.file == level
     with pytest.raises(UsageError, match="No such file"):
         play_setup(build_parser().parse_args(["play", "editor", str(tmp_path / "none.txt")]))

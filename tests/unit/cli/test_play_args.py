@@ -4,7 +4,7 @@ import pytest
 
 from mazegame.cli import build_parser, main
 from mazegame.cli.common import UsageError
-from mazegame.cli.play import mode_settings, play_setup, spelled
+from mazegame.cli.play import mode_listing, mode_settings, play_setup, spelled
 from mazegame.games.modes import DIFFICULTIES, MODES, eye_difficulties
 from mazegame.locations import asset
 
@@ -26,7 +26,7 @@ def test_every_setting_value_of_every_mode_is_accepted(name):
             if value == "":
                 continue  # the default: given by leaving the option out
             argv = [flag(choice.key)] if value is True else [flag(choice.key), spelled(value)]
-            assert setup_of(name, *argv).option(choice.key) == value
+            assert getattr(setup_of(name, *argv).settings, choice.key) == value
 
 
 @pytest.mark.parametrize("name", list(MODES))
@@ -108,3 +108,18 @@ def test_the_algo_help_points_at_a_list_of_the_generators(command, capsys):
     assert main(argv) == 0
     listed = {line.split()[0] for line in capsys.readouterr().out.splitlines() if line.strip()}
     assert set(GENERATORS) <= listed
+
+
+def test_the_blindfolds_setting_is_mazes_and_its_old_flag_level_still_plays(capsys):
+    """The blindfold's "level" (a size of maze, beside a setup's level, a maze, and a
+    campaign level's id) became "mazes", as all mazes at once calls it; `--level` goes on
+    working for it, unlisted, and only for it."""
+    assert setup_of("blindfold", "--mazes", "3x4").settings.mazes == "3x4"
+    assert setup_of("blindfold", "--level", "4x4").settings.mazes == "4x4"
+    assert main(["play", "--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--mazes" in shown and "--level" not in shown + mode_listing()
+    with pytest.raises(UsageError, match="classic has no --level setting"):
+        setup_of("classic", "--level", "3x3")
+    with pytest.raises(UsageError, match="name a mode"):
+        setup_of("--level", "3x3")

@@ -18,7 +18,7 @@ def setup_of(*argv):
 ])
 def test_a_budget_is_attempts_a_factor_or_none(text, moves, factor):
     setup = setup_of("blind", "--budget", text)
-    assert setup.option("budget_moves") == moves and setup.option("budget") == factor
+    assert setup.settings.budget_moves == moves and setup.settings.budget == factor
     shortest = 30
     expected = moves if moves is not None else (
         None if factor is None else max(round(shortest * factor), shortest + 2))

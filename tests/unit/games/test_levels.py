@@ -179,8 +179,8 @@ def test_a_demon_level_is_a_turn_based_chase_with_its_demon():
     level = load_level(text)
     setup = setup_for(level)
     assert setup.mode == "chase"
-    assert setup.option("view") == "eye" and setup.option("demon") == "cheese"
-    assert setup.option("turn_based") is True
+    assert setup.settings.view == "eye" and setup.settings.demon == "cheese"
+    assert setup.settings.turn_based is True
     kwargs = setup_overrides(setup)
     assert kwargs == {"speed": Fraction(1, 2), "head_start": 0, "demon": 0,
                       "player": level.maze.start}

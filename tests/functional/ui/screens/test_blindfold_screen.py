@@ -14,7 +14,7 @@ ARROW = {letter: MOVE_KEYS[direction].arrow for direction, letter in LETTERS.ite
 
 
 def blindfold_app(level="3x3"):
-    return MazeApp(GameSetup("blindfold", options=(("level", level),)), warm_up=False)
+    return MazeApp(GameSetup("blindfold", options=(("mazes", level),)), warm_up=False)
 
 
 def allmazes_app(size="3x3"):
