@@ -2,7 +2,7 @@
 
 Kernels open a side with `set_door(...)` and only then, under `if record:`, call `emit`.
 A helper that takes and returns the trace buffer would rebind it on every step of the fast
-path, and numba's reference counting on that array made the kernels 2-3x slower.
+path, and numba's reference counting on that array slows every step (docs/kernel-notes.md).
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ def coin():
 def below(n):
     """A random integer in 0..n-1 by multiply-shift on 31 random bits.
 
-    numba's randint with a range that changes from call to call costs ~15 ns; this ~2 ns
+    Several times cheaper than numba's randint over a range that changes from call to call
     (the bias, at most n / 2**31 per value, is far below anything a maze can show). The
     four foundation generators keep randint so their mazes (and UI snapshots) stay put.
     """
