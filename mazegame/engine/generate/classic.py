@@ -30,7 +30,6 @@ from mazegame.engine.generate.common import (
     sides_where,
     through_frame,
     unframed,
-    union_find_links,
 )
 from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
@@ -187,7 +186,7 @@ def _random_walls(h, w, wrap_x, wrap_y, seed):
 
 
 @kernel
-def prim(walls, wrap_x, wrap_y, seed, record, buf, links):
+def prim(walls, wrap_x, wrap_y, seed, record, buf):
     """True Prim: every wall weighs its place in one random order of the walls, and the
     tree grows from a random cell by the lightest wall leaving it.
 
@@ -201,7 +200,7 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf, links):
     flat = walls.reshape(n)
     edges, m = _random_walls(h, w, wrap_x, wrap_y, seed)
     if not record:
-        join_in_order(flat, h, w, edges, m, links)
+        join_in_order(flat, h, w, edges, m)
         return buf[:0]
     rank = np.zeros(2 * n, dtype=np.int64)
     for i in range(m):
@@ -306,7 +305,6 @@ register(GeneratorSpec(
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
     # 2: the weights became one random order of the walls; 3: shuffled by its own stream
     edition=3,
-    prepare=union_find_links,
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

@@ -282,7 +282,8 @@ def _read_ahead(up, wide, cells, magic, edges, start, end):
     """Read the first two links of both cells of walls start..end-1: independent loads the
     processor overlaps, where the joins one by one wait for each miss in turn (a big maze's
     trees do not fit the cache). Returns their sum, which keeps the compiler from dropping
-    the loads."""
+    the loads. Kept for the row `generate kruskal` (and prim) at 4096x4096: the join loop
+    ran 12-20% faster with it (docs/kernel-notes.md, issue 38)."""
     total = 0
     for i in range(start, end):
         cell, nb, _ = _wall_ends(np.uint64(edges[i]), wide, cells, magic)
@@ -332,19 +333,11 @@ def join_walls(flat, h, w, edges, m, up, joined):
     return joined, read
 
 
-def union_find_links(h: int, w: int, options=None) -> tuple:
-    """A generator's `prepare`: room for `join_in_order`'s links, allocated by numpy. numpy
-    asks the system for transparent huge pages for an array of 4 MiB or more, as a
-    kernel's own arrays do not, and the joins read the links in random order: at
-    4096x4096 their loop ran 18% faster on huge pages (fewer page-table walks)."""
-    return (np.empty(h * w, dtype=np.uint32),)
-
-
 @kernel
-def join_in_order(flat, h, w, edges, m, up):
-    """`join_walls` from every cell a tree of its own (`up`: room for h * w links, from
-    `union_find_links`): the minimum spanning tree of the walls' ranks. Returns the
-    read-ahead's checksum."""
+def join_in_order(flat, h, w, edges, m):
+    """`join_walls` from every cell a tree of its own: the minimum spanning tree of the
+    walls' ranks. Returns the read-ahead's checksum."""
+    up = np.empty(h * w, dtype=np.uint32)
     for i in range(h * w):
         up[i] = i
     return join_walls(flat, h, w, edges, m, up, 0)[1]

@@ -22,7 +22,6 @@ from mazegame.engine.generate.common import (
     shuffle,
     through_frame,
     unframed,
-    union_find_links,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
@@ -172,7 +171,7 @@ def _unite(parent, size, x, y):
 
 
 @kernel
-def kruskal(walls, wrap_x, wrap_y, seed, record, buf, links):
+def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     """Randomized Kruskal: walls in random order, each removed if it separates two trees.
 
     The walls are listed once as int32 ids (`wall_ids`) and shuffled once. Without a
@@ -186,7 +185,7 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf, links):
     edges, m = wall_ids(h, w, wrap_x, wrap_y)
     shuffle(edges, m)
     if not record:
-        join_in_order(flat, h, w, edges, m, links)
+        join_in_order(flat, h, w, edges, m)
         return buf[:0]
     magic = row_magic(w)
     parent = np.arange(n, dtype=np.int32)
@@ -364,7 +363,6 @@ register(GeneratorSpec(
     "Knock down walls in random order whenever they separate two different trees "
     "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
     events_per_cell=6,  # the relabelling: n log n / 2 LABELs at most
-    prepare=union_find_links,
 ))
 register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,
