@@ -174,20 +174,15 @@ def seeded(n, sources):
 
 
 @kernel
-def bfs_kernel(indptr, indices, sources, record, buf):
-    """Breadth-first labelling from `sources` (distinct cells, all at distance 0): distances
-    (-1 unreached) and BFS parents (-1 for the sources).
+def _label_levels(indptr, indices, dist, parent, queue, tail, record, buf, k):
+    """The BFS loop: label everything reachable from queue[:tail] (labelled 0), a level at
+    a time, with its distance and (unless `parent` is empty) its parent; returns (tail, k).
 
     With `record`, emits Suits' labelling as a trace: each cell is marked frontier when it
     gets its label and visited when it is expanded. The queue is walked level by level, so
     a cell's label is the level's number, not a read of its parent's label.
     """
-    dist, parent, queue, tail = seeded(indptr.shape[0] - 1, sources)
-    k = 0
-    if record:
-        for i in range(tail):
-            k = emit(buf, k, LABEL, queue[i], 0)
-            k = emit(buf, k, MARK, queue[i], FRONTIER)
+    parents = parent.shape[0] > 0
     head = 0
     level = 0
     while head < tail:
@@ -202,39 +197,42 @@ def bfs_kernel(indptr, indices, sources, record, buf):
                 u = indices[j]
                 if dist[u] < 0:
                     dist[u] = level
-                    parent[u] = v
+                    if parents:
+                        parent[u] = v
                     queue[tail] = u
                     tail += 1
                     if record:
                         k = emit(buf, k, LABEL, u, level)
                         k = emit(buf, k, MARK, u, FRONTIER)
         head = end
+    return tail, k
+
+
+@kernel
+def bfs_kernel(indptr, indices, sources, record, buf):
+    """Breadth-first labelling from `sources` (distinct cells, all at distance 0): distances
+    (-1 unreached), BFS parents (-1 for the sources) and, with `record`, the trace."""
+    dist, parent, queue, tail = seeded(indptr.shape[0] - 1, sources)
+    k = 0
+    if record:
+        for i in range(tail):
+            k = emit(buf, k, LABEL, queue[i], 0)
+            k = emit(buf, k, MARK, queue[i], FRONTIER)
+    _, k = _label_levels(indptr, indices, dist, parent, queue, tail, record, buf, k)
     return dist, parent, buf[:k]
 
 
 @kernel
 def bfs_into(indptr, indices, source, dist, queue):
     """BFS distances from `source` written into `dist` (-1 unreached), using `queue` as
-    scratch; no allocation and no trace, for kernels that search in a loop. Returns how
-    many states it reached; `queue[:reached]` lists them in order of distance."""
+    scratch; no parents and no trace, for kernels that search in a loop. Returns how many
+    states it reached; `queue[:reached]` lists them in order of distance."""
     dist[:] = -1
     dist[source] = 0
     queue[0] = source
-    head, tail = 0, 1
-    level = 0
-    while head < tail:
-        level += 1
-        end = tail
-        for i in range(head, end):
-            v = queue[i]
-            for j in range(indptr[v], indptr[v + 1]):
-                u = indices[j]
-                if dist[u] < 0:
-                    dist[u] = level
-                    queue[tail] = u
-                    tail += 1
-        head = end
-    return tail
+    no_parents = np.empty(0, dtype=np.int32)
+    no_events = np.empty((0, 3), dtype=np.int32)
+    return _label_levels(indptr, indices, dist, no_parents, queue, 1, False, no_events, 0)[0]
 
 
 @kernel

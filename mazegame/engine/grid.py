@@ -218,7 +218,7 @@ def two_way(walls, wrap_x, wrap_y):
     """Whether every door opens both ways (no one-way doors): each wall bit matches the
     neighbour's facing one. Then the moves into a cell are the moves out of it."""
     h, w = walls.shape
-    differ = 0  # counted, not returned at the first: a loop with no exit runs four times faster
+    differ = 0  # counted, not returned at the first: a loop with no exit vectorises
     for r in range(h):
         below = r + 1 if r < h - 1 else 0
         for c in range(w - 1):

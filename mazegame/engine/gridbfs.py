@@ -1,30 +1,21 @@
-"""Breadth-first search over a maze's own grid: moves by offset, no graph built.
+"""Breadth-first search over a maze's own grid, fast where the maze has no loops.
 
-`graph.bfs` searches any state graph (CSR); a maze's move graph has at most four moves a
-cell, to neighbours at fixed offsets in row-major order. `move_sides` packs each cell's
-moves into one byte (bit d: side d, N E S W, is a move; bit d + 4: that move wraps round
-the maze), by the same rule as the CSR move graph (walls, the edge or a wrap, rock), and
-`bfs_sides` searches over it: half the memory traffic of the CSR search (one byte a cell
-where the CSR reads an 8-byte pointer pair and 4-byte successors), about twice as fast.
-Successors are taken in N, E, S, W order, as the CSR lists them, and the search backwards
-(towards a goal: `bfs_sides_reversed`) takes predecessors in increasing order, as the
-reversed CSR does, so distances and parents are exactly `graph.bfs`'s (a test checks both
-on every kind of maze). In a maze without one-way doors (`two_way`) the moves into a cell
-are its moves out, and the backwards search reads only each cell's own byte
-(`bfs_sides_two_way`): as fast as the forward one. Those searches (`_expand_own`) never look
-back through the side a cell was reached by, which halves their time again (see NO_SIDE).
-Each search first runs as `gridwalk`'s walk, which needs no "seen?" and no branch a move;
-it is exact where no cell is reached twice (any perfect maze), and says when it was not.
+`graph.bfs` searches any state graph and records the lab's trace. For a maze it is the
+fallback: here a search is a walk over one byte a cell of moves (`move_sides`) that never
+turns back the way it came and never asks "seen?". In a maze without loops each cell is
+then reached once, so each cell queues the cells beyond all its sides, moves or not, and
+counts only the moves, without a branch on them. When a cell is reached twice (a loop, or a
+cell two ways from the sources) the walk stops and says so, and the search runs again on
+the move graph. Where the walk is exact its labels, parents and meeting are the move
+graph's (a test checks both on every kind of maze).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.bits import lowest_bit
-from mazegame.engine.graph import seeded
+from mazegame.engine.graph import bfs_kernel, maze_graph_reversed
 from mazegame.engine.grid import Maze, two_way
-from mazegame.engine.gridwalk import tree_bfs, tree_bidirectional
 from mazegame.engine.jit import kernel
 
 
@@ -69,7 +60,7 @@ def move_sides(walls, wrap_x, wrap_y, solid):
 @kernel
 def _bounded_sides(flat, h, w):
     """`move_sides` of a maze without wrap-around or rock: each open side is a move but
-    those off the edge (one pass the compiler vectorises, then the border; 6x faster)."""
+    those off the edge: one pass the compiler vectorises, then the border."""
     sides = np.empty(h * w, dtype=np.uint8)
     for i in range(h * w):
         sides[i] = ~flat[i] & 15
@@ -90,274 +81,173 @@ def side_steps(w, n):
 
 
 @kernel
-def successors(sides, v, step, wrap, out):
-    """The cells one move from v, in N, E, S, W order (as the CSR lists them), into out;
-    returns how many."""
-    bits = np.int64(sides[v])
-    moves = bits & 15
-    count = 0
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        d = int(low > 1) + int(low > 2) + int(low > 4)  # the index of the lowest set bit
-        out[count] = v + (wrap[d] if bits & (low << 4) else step[d])
-        count += 1
-    return count
-
-
-@kernel
-def predecessors(sides, w, h, magic, v, step, wrap, out):
-    """The cells one move leads from into v, in increasing order with repeats (as the
-    reversed CSR lists them), into out; returns how many."""
-    n = sides.shape[0]
-    r = (np.int64(v) * magic) >> 40  # v // w by a multiply (generate.common.row_magic)
-    c = v - r * w
-    count = 0
-    for d in range(4):  # the cell beyond each side of v, and whether it moves into v
-        if d == 0:
-            u = v - w if r > 0 else v + n - w
-        elif d == 1:
-            u = v + 1 if c < w - 1 else v + 1 - w
-        elif d == 2:
-            u = v + w if r < h - 1 else v + w - n
-        else:
-            u = v - 1 if c > 0 else v - 1 + w
-        back = d ^ 2
-        bits = np.int64(sides[u])
-        if bits >> back & 1 and u + (wrap[back] if bits >> (back + 4) & 1 else step[back]) == v:
-            i = count  # insertion keeps them in increasing order
-            while i > 0 and out[i - 1] > u:
-                out[i] = out[i - 1]
-                i -= 1
-            out[i] = u
-            count += 1
-    return count
-
-
-@kernel
-def _expand(sides, w, h, magic, step, wrap, backwards, dist, parent, other, queue, head, tail,
-            found):
-    """Expand queue[head:tail] (one BFS level of one side) over the moves, or the moves
-    taken backwards; returns the new bounds and the best meeting with the `other` side's
-    labels (length, cell; -1 if none; an empty `other`: no other side)."""
-    meeting = other.shape[0] > 0
-    best, meet = -1, -1
-    end = tail
-    for i in range(head, end):
-        v = queue[i]
-        if backwards:
-            count = predecessors(sides, w, h, magic, v, step, wrap, found)
-        else:
-            count = successors(sides, v, step, wrap, found)
-        for j in range(count):
-            u = found[j]
-            if dist[u] >= 0:
-                continue
-            dist[u] = dist[v] + 1
-            parent[u] = v
-            queue[tail] = u
-            tail += 1
-            if meeting and other[u] >= 0 and (best < 0 or dist[u] + other[u] < best):
-                best, meet = dist[u] + other[u], u
-    return end, tail, best, meet
-
-
-@kernel
-def _search(sides, w, sources, backwards):
-    """One BFS from `sources` over the moves (or backwards): (dist, parent), a level at a
-    time as the bidirectional search expands."""
+def sides_graph(sides, w):
+    """The move graph (CSR) of `move_sides`' bytes, successors in N, E, S, W order as
+    `graph.maze_graph` lists them: the walk's fallback, also for bytes that are no maze's
+    own (dead-end filling's moves left)."""
     n = sides.shape[0]
     step, wrap = side_steps(w, n)
-    found = np.empty(4, dtype=np.int64)
-    dist, parent, queue, tail = seeded(n, sources)
-    alone = np.empty(0, dtype=np.int32)  # no other side to meet
-    head = 0
-    magic = ((1 << 40) + w - 1) // w
-    while head < tail:
-        head, tail, _, _ = _expand(sides, w, n // w, magic, step, wrap, backwards, dist,
-                                   parent, alone, queue, head, tail, found)
-    return dist, parent
+    indptr = np.empty(n + 1, dtype=np.int64)
+    indices = np.empty(4 * n, dtype=np.int32)
+    indptr[0] = 0
+    k = 0
+    for v in range(n):
+        bits = sides[v]
+        for d in range(4):
+            if bits >> d & 1:
+                indices[k] = v + (wrap[d] if bits >> (d + 4) & 1 else step[d])
+                k += 1
+        indptr[v + 1] = k
+    return indptr, indices[:k].copy()
 
 
-#: Queue entries pack a cell with the side its parent is on (cell * 8 + side; NO_SIDE for a
-#: source): a search never looks back through that side, where the cell it came from is.
-#: In a perfect maze every other move then leads to a new cell, so the test "seen?" always
-#: goes one way and only the number of moves is left to guess. Twice as fast as testing
-#: every move (mispredicted branches were most of a BFS's time).
-NO_SIDE = 4
-#: The moves of a cell in increasing cell order (N, W, E, S) where none wraps: a cell's
-#: 4-bit move mask reordered so its lowest set bit comes first, and the side of each bit.
-IN_CELL_ORDER = np.array([0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15], dtype=np.int64)
-SIDE_IN_CELL_ORDER = np.array([0, 3, 1, 2], dtype=np.int64)
+#: A queue entry: cell * 16 + the index into `walk_steps` of the way back to the cell it
+#: came from (side * 2, + 1 when that way wraps round the maze), or FROM_SOURCE.
+FROM_SOURCE = 8
+#: The order cells are queued in, two bits a side: N, E, S, W (the move graph's order),
+#: or N, W, E, S (in increasing cell order: the reversed move graph's order).
+SIDES_IN_ORDER = 0b11100100
+SIDES_IN_CELL_ORDER = 0b10011100
 
 
 @kernel
-def _packed_sources(n, sources):
-    """`graph.seeded`'s start with the queue's entries packed: (dist, parent, queue, tail)."""
-    dist, parent, queue, tail = seeded(n, sources)
-    for i in range(tail):
-        queue[i] = queue[i] * 8 + NO_SIDE
+def walk_steps(w, n):
+    """The step to the cell beyond each side (N, E, S, W), straight then round the maze."""
+    return np.array([-w, n - w, 1, 1 - w, w, w - n, -1, w - 1], dtype=np.int64)
+
+
+@kernel
+def queue_beyond(sides, steps, order, entry, queue, tail):
+    """Queue the cells beyond every side of the entry's cell but the way back, whether
+    they are moves or not, in `order`; returns the tail moved on by the moves only."""
+    v = entry >> 4
+    bits = np.int64(sides[v])
+    moves = bits & ~(1 << (entry >> 1 & 7))  # not back the way it came
+    for k in range(4):
+        d = order >> (2 * k) & 3
+        round_the_maze = bits >> (d + 4) & 1
+        queue[tail] = (v + steps[2 * d + round_the_maze]) * 16 + (2 * d ^ 4) + round_the_maze
+        tail += moves >> d & 1
+    return tail
+
+
+@kernel
+def _walk_queue(n, sources):
+    """A queue holding the sources, with room for the four entries past n that the last
+    cell may write; returns (queue, tail)."""
+    queue = np.empty(n + 4, dtype=np.int32)
+    for i in range(sources.shape[0]):
+        queue[i] = sources[i] * 16 + FROM_SOURCE
+    return queue, sources.shape[0]
+
+
+@kernel
+def tree_bfs(sides, w, sources):
+    """BFS from `sources` by the walk, each cell labelled as it leaves the queue (not read
+    first: a cell reached twice shows as fewer cells labelled than left the queue): (dist,
+    parent, True), or (dist, parent, False) when some cell was reached twice (the labels
+    are then wrong)."""
+    n = sides.shape[0]
+    steps = walk_steps(w, n)
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.empty(n, dtype=np.int32)
+    queue, tail = _walk_queue(n, sources)
+    i, label, level_end = 0, 0, tail
+    while i < tail:
+        if i == level_end:
+            label += 1
+            level_end = tail
+        if tail > n:  # more entries than cells: some cell is in the queue twice
+            return dist, parent, False
+        entry = np.int64(queue[i])
+        i += 1
+        v, back = entry >> 4, entry & 15
+        dist[v] = label
+        parent[v] = v + steps[back] if back < FROM_SOURCE else -1
+        tail = queue_beyond(sides, steps, SIDES_IN_ORDER, entry, queue, tail)
+    reached = 0  # as many cells labelled as left the queue: none was reached twice
+    for v in range(n):
+        if dist[v] < 0:
+            parent[v] = -1  # never reached
+        else:
+            reached += 1
+    return dist, parent, reached == i
+
+
+@kernel
+def _walk_start(n, sources, seen, side):
+    """(dist, parent, queue, tail) with the sources labelled 0 and marked `side` in `seen`;
+    tail -1 when a source is given twice (the usual search takes it once)."""
+    dist = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue, tail = _walk_queue(n, sources)
+    for s in sources:
+        if seen[s] & side:
+            return dist, parent, queue, -1
+        seen[s] |= side
+        dist[s] = 0
     return dist, parent, queue, tail
 
 
 @kernel
-def _sorted_successors(sides, v, step, wrap, found):
-    """The cells one move from v in increasing order (for a cell with a move round the
-    maze, where N, W, E, S is not that order); returns how many."""
-    count = successors(sides, v, step, wrap, found)
-    for i in range(1, count):
-        x = found[i]
-        j = i
-        while j > 0 and found[j - 1] > x:
-            found[j] = found[j - 1]
-            j -= 1
-        found[j] = x
-    return count
-
-
-@kernel
-def _expand_own(sides, step, wrap, in_cell_order, dist, parent, other, queue, head, tail,
-                one_level, found):
-    """Expand queue[head:tail] (packed entries) over each cell's own moves, in N, E, S, W
-    order or, `in_cell_order`, in increasing cell order (the order the moves *into* a cell
-    come in when every door opens both ways): `one_level`, or on until the queue is empty.
-    Returns the new bounds and the best meeting with the `other` side's labels (length,
-    cell; -1 if none; an empty `other`: no other side)."""
-    meeting = other.shape[0] > 0
+def _walk_level(sides, steps, order, seen, side, dist, parent, other, queue, head, tail):
+    """Queue and label the level after queue[head:tail] for `side` (1: from the start, 2:
+    from the goals; `seen` holds each cell's sides: a byte, where the labels would take four
+    and miss the cache); returns (its bounds, the best meeting with the `other` side's
+    labels: length and cell, -1 if none). The bounds are (-1, -1) when a cell was reached
+    twice, or, in cell order, on a move round the maze (where N, W, E, S is not increasing
+    cell order: left to the move graph's search)."""
+    n = sides.shape[0]
+    end = tail
+    for i in range(head, end):
+        entry = np.int64(queue[i])
+        if tail > n or (order == SIDES_IN_CELL_ORDER and sides[entry >> 4] >> 4):
+            return -1, -1, -1, -1
+        tail = queue_beyond(sides, steps, order, entry, queue, tail)
     best, meet = -1, -1
-    limit = tail if one_level else queue.shape[0]
-    # the queue holds a level after another: count them, not read each cell's label back
-    label = dist[queue[head] >> 3] + 1 if head < tail else 0
-    level_end = tail
-    i = head
-    while i < tail and i < limit:
-        if i == level_end:
-            label += 1
-            level_end = tail
-        entry = queue[i]
-        i += 1
-        v = np.int64(entry >> 3)
-        bits = np.int64(sides[v])
-        if in_cell_order and bits >> 4:  # a move round the maze: sort the few cells
-            count = _sorted_successors(sides, v, step, wrap, found)
-            for j in range(count):
-                u = found[j]
-                if dist[u] < 0:
-                    dist[u] = label
-                    parent[u] = v
-                    queue[tail] = u * 8 + NO_SIDE  # (few cells: no side to skip)
-                    tail += 1
-                    if meeting and other[u] >= 0 and (best < 0 or label + other[u] < best):
-                        best, meet = label + other[u], u
-            continue
-        moves = bits & ~(1 << (entry & 7)) & 15  # not back where it came from
-        if in_cell_order:
-            moves = IN_CELL_ORDER[moves]
-        while moves:
-            d = lowest_bit(moves)
-            moves &= moves - 1
-            if in_cell_order:
-                d = SIDE_IN_CELL_ORDER[d]
-            u = v + (wrap[d] if bits & (16 << d) else step[d])
-            if dist[u] < 0:
-                dist[u] = label
-                parent[u] = v
-                queue[tail] = u * 8 + (d ^ 2)
-                tail += 1
-                if meeting and other[u] >= 0 and (best < 0 or label + other[u] < best):
-                    best, meet = label + other[u], u
-    return i, tail, best, meet
+    label = dist[queue[head] >> 4] + 1 if head < end else 0
+    for i in range(end, tail):
+        entry = np.int64(queue[i])
+        u = entry >> 4
+        sides_there = seen[u]
+        if sides_there & side:  # reached again: a loop, or a cell two ways from the sources
+            return -1, -1, -1, -1
+        seen[u] = sides_there | side
+        dist[u] = label
+        parent[u] = u + steps[entry & 15]
+        if sides_there and (best < 0 or label + other[u] < best):
+            best, meet = label + other[u], u
+    return end, tail, best, meet
 
 
 @kernel
-def _bfs_own(sides, w, sources, in_cell_order):
-    """A whole BFS over each cell's own moves (`_expand_own`): (dist, parent)."""
+def tree_bidirectional(sides, w, start, goal_cells):
+    """`solve.graph_search.bidirectional` by two walks, a level at a time: (meeting cell or -1,
+    forward dist, forward parent, backward dist, backward parent, whether no cell was
+    reached twice). For a maze whose doors all open both ways (the backward walk takes
+    each cell's moves out as its moves in)."""
     n = sides.shape[0]
-    step, wrap = side_steps(w, n)
-    found = np.empty(4, dtype=np.int64)
-    dist, parent, queue, tail = _packed_sources(n, sources)
-    _expand_own(sides, step, wrap, in_cell_order, dist, parent, np.empty(0, dtype=np.int32),
-                queue, 0, tail, False, found)
-    return dist, parent
-
-
-@kernel
-def bfs_sides(sides, w, sources):
-    """Distances (-1 unreached) and BFS parents (-1 for the sources) from `sources` over
-    `move_sides`' bytes of a maze `w` cells wide; exactly `graph.bfs_kernel`'s (by
-    `gridwalk.tree_bfs` where no cell is reached twice, else by `_expand_own`)."""
-    dist, parent, exact = tree_bfs(sides, w, sources)
-    if exact:
-        return dist, parent
-    return _bfs_own(sides, w, sources, False)
-
-
-@kernel
-def bfs_sides_reversed(sides, w, sources):
-    """BFS over the moves taken backwards (distances *to* the sources, -1 unreached; each
-    cell's parent is the next cell on its way there): exactly `graph.bfs` over
-    `maze_graph_reversed`."""
-    return _search(sides, w, sources, True)
-
-
-@kernel
-def bfs_sides_two_way(sides, w, sources):
-    """`bfs_sides_reversed` for a maze whose doors all open both ways: the moves into a
-    cell are its own moves out, taken in increasing order (N, W, E, S; a cell with a move
-    round the maze sorts its own), so each cell reads only its own byte. Where no cell is
-    reached twice the order makes no difference: `gridwalk.tree_bfs` first."""
-    dist, parent, exact = tree_bfs(sides, w, sources)
-    if exact:
-        return dist, parent
-    return _bfs_own(sides, w, sources, True)
-
-
-@kernel
-def bidirectional_sides(sides, w, start, goal_cells, both_ways):
-    """`solve.graph_search.bidirectional` without a trace, over the maze's grid: a BFS from
-    the start and one backwards from the goals, a whole level at a time, always the smaller
-    frontier; the first level that touches the other side, finished, holds a shortest path.
-    `both_ways`: every door opens both ways (`two_way`), so the backward search takes each
-    cell's own moves (`_expand_own`), after two `gridwalk` walks where no cell is reached
-    twice. Returns (meeting cell or -1, forward dist, forward parent, backward dist,
-    backward parent), exactly the CSR kernel's."""
-    if both_ways:
-        meet, df, pf, db, pb, exact = tree_bidirectional(sides, w, start, goal_cells)
-        if exact:
-            return meet, df, pf, db, pb
-    n = sides.shape[0]
-    h = n // w
-    magic = ((1 << 40) + w - 1) // w
-    step, wrap = side_steps(w, n)
-    found = np.empty(4, dtype=np.int64)
-    first = np.full(1, start, dtype=np.int32)
-    if both_ways:
-        df, pf, qf, tf = _packed_sources(n, first)
-        db, pb, qb, tb = _packed_sources(n, goal_cells)
-    else:
-        df, pf, qf, tf = seeded(n, first)
-        db, pb, qb, tb = seeded(n, goal_cells)
-    hf, hb = 0, 0
+    steps = walk_steps(w, n)
+    seen = np.zeros(n, dtype=np.uint8)
+    df, pf, qf, tf = _walk_start(n, np.full(1, start, dtype=np.int64), seen, 1)
+    db, pb, qb, tb = _walk_start(n, goal_cells, seen, 2)
+    if tb < 0:
+        return -1, df, pf, db, pb, False
     if db[start] == 0:
-        return start, df, pf, db, pb
-    meet = -1
+        return start, df, pf, db, pb, True
+    hf, hb, meet = 0, 0, -1
     while hf < tf and hb < tb:
-        forward = tf - hf <= tb - hb
-        if forward and both_ways:
-            hf, tf, _, meet = _expand_own(sides, step, wrap, False, df, pf, db, qf, hf, tf,
-                                          True, found)
-        elif both_ways:
-            hb, tb, _, meet = _expand_own(sides, step, wrap, True, db, pb, df, qb, hb, tb,
-                                          True, found)
-        elif forward:
-            hf, tf, _, meet = _expand(sides, w, h, magic, step, wrap, False, df, pf, db, qf,
-                                      hf, tf, found)
+        if tf - hf <= tb - hb:
+            hf, tf, _, meet = _walk_level(sides, steps, SIDES_IN_ORDER, seen, 1, df, pf, db,
+                                          qf, hf, tf)
         else:
-            hb, tb, _, meet = _expand(sides, w, h, magic, step, wrap, True, db, pb, df, qb,
-                                      hb, tb, found)
+            hb, tb, _, meet = _walk_level(sides, steps, SIDES_IN_CELL_ORDER, seen, 2, db, pb,
+                                          df, qb, hb, tb)
+        if tf < 0 or tb < 0:
+            return -1, df, pf, db, pb, False
         if meet >= 0:
             break
-    return meet, df, pf, db, pb
+    return meet, df, pf, db, pb, True
 
 
 def maze_sides(maze: Maze) -> np.ndarray:
@@ -365,13 +255,17 @@ def maze_sides(maze: Maze) -> np.ndarray:
     return move_sides(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
 
 
-def bfs_maze_reversed(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
-    """(dist, parent) of a BFS towards `source` (a cell or several) over the maze's moves
-    taken backwards, as `graph.bfs(maze_graph_reversed(maze), source)` gives them."""
-    sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
-    if two_way(maze.walls, maze.wrap_x, maze.wrap_y):
-        return bfs_sides_two_way(maze_sides(maze), maze.width, sources)
-    return bfs_sides_reversed(maze_sides(maze), maze.width, sources)
+_NO_EVENTS = np.empty((0, 3), dtype=np.int32)
+
+
+def bfs_sides(sides: np.ndarray, w: int, sources: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distances (-1 unreached) and BFS parents (-1 for the sources) from `sources` over
+    `move_sides`' bytes of a grid `w` cells wide: the walk, else the move graph's BFS."""
+    dist, parent, exact = tree_bfs(sides, w, sources)
+    if exact:
+        return dist, parent
+    indptr, indices = sides_graph(sides, w)
+    return bfs_kernel(indptr, indices, sources, False, _NO_EVENTS)[:2]
 
 
 def bfs_maze(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
@@ -381,9 +275,14 @@ def bfs_maze(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
     return bfs_sides(maze_sides(maze), maze.width, sources)
 
 
-def bidirectional_maze(maze: Maze, start, goals) -> tuple:
-    """`bidirectional_sides` over a maze: (meet, forward dist, forward parent, backward
-    dist, backward parent)."""
-    goal_cells = np.asarray(goals, dtype=np.int64)
-    return bidirectional_sides(maze_sides(maze), maze.width, start, goal_cells,
-                               two_way(maze.walls, maze.wrap_x, maze.wrap_y))
+def bfs_maze_reversed(maze: Maze, source) -> tuple[np.ndarray, np.ndarray]:
+    """(dist, parent) of a BFS towards `source` (a cell or several) over the maze's moves
+    taken backwards, as `graph.bfs(maze_graph_reversed(maze), source)` gives them. Where
+    every door opens both ways the moves into a cell are its moves out, so the walk serves."""
+    sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
+    if two_way(maze.walls, maze.wrap_x, maze.wrap_y):
+        dist, parent, exact = tree_bfs(maze_sides(maze), maze.width, sources)
+        if exact:
+            return dist, parent
+    back = maze_graph_reversed(maze)
+    return bfs_kernel(back.indptr, back.indices, sources, False, _NO_EVENTS)[:2]

@@ -1,13 +1,10 @@
 """The C allocator and big arrays: keep the blocks a call frees for the next call.
 
-glibc hands a freed block bigger than its mmap threshold (128 KiB at first, growing with
-use up to 32 MiB) back to the system, and trims the heap's free top past twice that. The
-next call's arrays are then fresh pages, each faulted in on its first touch: about 2 us a
-page on this project's 2-core virtual machine, 2 ns a cell for each array of 4 bytes a cell
-(a bidirectional BFS at 1000x1000, with seven arrays, read 20 ns a cell, about 11 of them
-page faults). `keep_freed_blocks` fixes both limits, as the command line does
-when it starts: blocks up to 32 MiB come from the heap and stay there for reuse; bigger
-ones are still mapped, and unmapped when freed.
+glibc gives a freed block above its mmap threshold back to the system and trims the heap's
+free top, so the next call's arrays are fresh pages, each faulted in on first touch.
+`keep_freed_blocks` (the command line calls it at start) keeps blocks up to 32 MiB in the
+heap for reuse. Kept for the rows `bfs` and `solve bfs` at 1000x1000: repeated searches ran
+1.5-2x faster with it (docs/kernel-notes.md, issue 38).
 """
 
 from __future__ import annotations

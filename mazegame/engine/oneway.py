@@ -28,10 +28,8 @@ Then the cells whose distances grow (those whose every shortest way went through
 found level by level and relabelled with a two-queue Dijkstra; a cell left without a label
 could reach no goal, so the door is turned round to point downhill. A door that would send
 more than `REROUTE_LIMIT` cells a longer way round is turned round too (it keeps the cost
-bounded: the uphill share of doors drops a little, 0.34 -> 0.30 at 200x200 braid 0.3).
-Bridges of the door graph (every door of a perfect maze) point toward the goals' side at
-once. Measured at 200x200 on a busy 2-core machine (fraction 0.25): 25 ms for a perfect
-backtracker maze, 40-90 ms braided; every door one-way at most about 0.25 s; 50x50: < 10 ms.
+bounded). Bridges of the door graph (every door of a perfect maze) point toward the goals'
+side at once. Figures: docs/kernel-notes.md.
 """
 
 from __future__ import annotations

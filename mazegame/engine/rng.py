@@ -3,11 +3,11 @@
 `randbelow(n)` is numba's `np.random.randint(0, n)`, draw for draw, at a third less cost.
 
 numba's randint over a range that changes from call to call works out the range's bit
-length and masks inside a generic loop (about 6.5 ns a call where a constant range costs
-1.4). The same steps written out (one 32-bit draw through a constant-range call, masked to
-the bit length of n - 1, drawn again while too large; n == 1 draws nothing) give the very
-same numbers, in compiled kernels and in their Python twins alike (NumPy's legacy
-generator takes the same steps), so no maze, walk or snapshot changes.
+length and masks inside a generic loop (several times what a constant range costs). The
+same steps written out (one 32-bit draw through a constant-range call, masked to the bit
+length of n - 1, drawn again while too large; n == 1 draws nothing) give the very same
+numbers, in compiled kernels and in their Python twins alike (NumPy's legacy generator takes
+the same steps), so no maze, walk or snapshot changes.
 """
 
 from __future__ import annotations

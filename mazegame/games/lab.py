@@ -324,12 +324,6 @@ def standings(runs: list[TraceRun]) -> list[Standing]:
                                        r.path if r.found else 0))
 
 
-def winner(runs: list[TraceRun]) -> Standing | None:
-    """The race's winner: fewest steps to the goal, then shortest path (None: nobody got there)."""
-    table = standings(runs)
-    return table[0] if table and table[0].found else None
-
-
 def auto_speed(total: int) -> int:
     """The index of the slowest speed that plays `total` events in AUTO_SECONDS (else the top)."""
     return next((i for i, s in enumerate(SPEEDS) if s * AUTO_SECONDS >= total), len(SPEEDS) - 1)

@@ -90,11 +90,6 @@ class RatLab:
         """The cells of this episode walked so far."""
         return self._cells[: self.index + 1]
 
-    @property
-    def episode_number(self) -> int:
-        """The episode being watched, from 1."""
-        return len(self.history) + (0 if self._length and self.index < self._length else 1)
-
     def frame(self) -> Frame | None:
         """The last move shown (None before the first move of an episode)."""
         if self.index == 0:

@@ -7,8 +7,8 @@ cell and step for "the walker is here now", from the start cell; a step implies 
 the move leads to (the goal holds the walker: a maze once solved stays solved), at most one
 cell a step, and the goal at the end. The first move is down or right (up and left go
 nowhere from the corner), and on a square grid right (its mirror image in the diagonal
-swaps down and right). Clauses saying where a walker came from (redundant, for propagation)
-were tried and dropped: 3x5 at 26 moves took 220 s with them, 150 s without. Every class
+swaps down and right). No clauses say where a walker came from: redundant ones, for
+propagation, made it slower (docs/kernel-notes.md). Every class
 at once would be millions of clauses, so the classes join lazily (counterexample-guided):
 solve for the farthest few, check the sequence found against every class, add the ones it
 leaves unsolved, solve again. No sequence for a subset proves none exists for all (UNSAT);

@@ -30,7 +30,6 @@ from mazegame.engine.generate.common import (
     sides_where,
     through_frame,
     unframed,
-    union_find_links,
 )
 from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
@@ -180,16 +179,14 @@ def _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k):
 
 @kernel
 def _random_walls(h, w, wrap_x, wrap_y, seed):
-    """Prim's weights: every inner wall, in one random order. (Its own kernel since the
-    same steps inside `prim` once read 230 ns a cell at 4096x4096 against 173: likely a
-    stale cache, which `jit` now retires, or the run-to-run noise of this machine.)"""
+    """Prim's weights: every inner wall, in one random order."""
     edges, m = wall_ids(h, w, wrap_x, wrap_y)
     shuffle_fast(edges, m, seed)
     return edges, m
 
 
 @kernel
-def prim(walls, wrap_x, wrap_y, seed, record, buf, links):
+def prim(walls, wrap_x, wrap_y, seed, record, buf):
     """True Prim: every wall weighs its place in one random order of the walls, and the
     tree grows from a random cell by the lightest wall leaving it.
 
@@ -203,7 +200,7 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf, links):
     flat = walls.reshape(n)
     edges, m = _random_walls(h, w, wrap_x, wrap_y, seed)
     if not record:
-        join_in_order(flat, h, w, edges, m, links)
+        join_in_order(flat, h, w, edges, m)
         return buf[:0]
     rank = np.zeros(2 * n, dtype=np.int64)
     for i in range(m):
@@ -308,7 +305,6 @@ register(GeneratorSpec(
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
     # 2: the weights became one random order of the walls; 3: shuffled by its own stream
     edition=3,
-    prepare=union_find_links,
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,

@@ -2,7 +2,7 @@
 
 Kernels open a side with `set_door(...)` and only then, under `if record:`, call `emit`.
 A helper that takes and returns the trace buffer would rebind it on every step of the fast
-path, and numba's reference counting on that array made the kernels 2-3x slower.
+path, and numba's reference counting on that array slows every step (docs/kernel-notes.md).
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ def coin():
 def below(n):
     """A random integer in 0..n-1 by multiply-shift on 31 random bits.
 
-    numba's randint with a range that changes from call to call costs ~15 ns; this ~2 ns
+    Several times cheaper than numba's randint over a range that changes from call to call
     (the bias, at most n / 2**31 per value, is far below anything a maze can show). The
     four foundation generators keep randint so their mazes (and UI snapshots) stay put.
     """
@@ -282,7 +282,8 @@ def _read_ahead(up, wide, cells, magic, edges, start, end):
     """Read the first two links of both cells of walls start..end-1: independent loads the
     processor overlaps, where the joins one by one wait for each miss in turn (a big maze's
     trees do not fit the cache). Returns their sum, which keeps the compiler from dropping
-    the loads."""
+    the loads. Kept for the row `generate kruskal` (and prim) at 4096x4096: the join loop
+    ran 12-20% faster with it (docs/kernel-notes.md, issue 38)."""
     total = 0
     for i in range(start, end):
         cell, nb, _ = _wall_ends(np.uint64(edges[i]), wide, cells, magic)
@@ -332,19 +333,11 @@ def join_walls(flat, h, w, edges, m, up, joined):
     return joined, read
 
 
-def union_find_links(h: int, w: int, options=None) -> tuple:
-    """A generator's `prepare`: room for `join_in_order`'s links, allocated by numpy. numpy
-    asks the system for transparent huge pages for an array of 4 MiB or more, as a
-    kernel's own arrays do not, and the joins read the links in random order: at
-    4096x4096 their loop ran 18% faster on huge pages (fewer page-table walks)."""
-    return (np.empty(h * w, dtype=np.uint32),)
-
-
 @kernel
-def join_in_order(flat, h, w, edges, m, up):
-    """`join_walls` from every cell a tree of its own (`up`: room for h * w links, from
-    `union_find_links`): the minimum spanning tree of the walls' ranks. Returns the
-    read-ahead's checksum."""
+def join_in_order(flat, h, w, edges, m):
+    """`join_walls` from every cell a tree of its own: the minimum spanning tree of the
+    walls' ranks. Returns the read-ahead's checksum."""
+    up = np.empty(h * w, dtype=np.uint32)
     for i in range(h * w):
         up[i] = i
     return join_walls(flat, h, w, edges, m, up, 0)[1]

@@ -35,9 +35,8 @@ MATRIX_CELLS = 64
 def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     """Suits 2.1: a random frontier cell joins a random visited neighbour, until none is left.
     Every step draws, so it draws from its own cheap stream (`rng.xs_next`): two draws a
-    cell, always, so the next draw never waits for this cell's neighbours to be read (one
-    choice used to skip its draw; the loads then lay on the stream's path: 36 -> 30 ns a
-    cell at 1000x1000)."""
+    cell, always, so the next draw never waits for this cell's neighbours to be read (a
+    skipped draw puts those loads on the stream's path)."""
     x = xs_seed(seed)
     h, w = walls.shape
     n = h * w

@@ -12,6 +12,7 @@ from mazegame.engine.generate.common import (
     ROW_SHIFT,
     SEEN,
     UNSEEN,
+    find,
     framed,
     framed_grid,
     framed_step,
@@ -21,7 +22,6 @@ from mazegame.engine.generate.common import (
     shuffle,
     through_frame,
     unframed,
-    union_find_links,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
@@ -126,18 +126,6 @@ def _merge_sets(head, nxt, a, b, a_was_alone, buf, k):
 
 
 @kernel
-def _root(parent, x):
-    """Union-find root of x (a root holds minus its set's size), halving the path on the way:
-    each cell passed skips to its grandparent."""
-    while parent[x] >= 0:
-        up = parent[x]
-        if parent[up] >= 0:
-            parent[x] = parent[up]
-        x = up
-    return x
-
-
-@kernel
 def wall_ids(h, w, wrap_x, wrap_y):
     """Every inner wall once, as an int32 id (cell * 2, +1 for its south side; east first):
     (ids, how many)."""
@@ -168,26 +156,27 @@ def _across(h, w, magic, wall):
 
 
 @kernel
-def _unite(parent, x, y):
-    """Join the trees of x and y, union by size (a root holds minus its tree's size):
-    (the kept root, the root joined to it), or (-1, -1) when they are one tree already."""
-    a = _root(parent, x)
-    b = _root(parent, y)
+def _unite(parent, size, x, y):
+    """Join the trees of x and y (`common.find`'s links), union by size: (the kept root,
+    the root joined to it), or (-1, -1) when they are one tree already."""
+    a = find(parent, x)
+    b = find(parent, y)
     if a == b:
         return -1, -1
-    if parent[a] > parent[b]:  # a's tree is the smaller: b's root is kept
+    if size[a] < size[b]:  # a's tree is the smaller: b's root is kept
         a, b = b, a
-    parent[a] += parent[b]
+    size[a] += size[b]
     parent[b] = a
     return a, b
 
 
 @kernel
-def kruskal(walls, wrap_x, wrap_y, seed, record, buf, links):
+def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     """Randomized Kruskal: walls in random order, each removed if it separates two trees.
 
-    The walls are listed once as int32 ids (`wall_ids`) and shuffled once; union by size (a
-    root stores minus its size, so one array) with path halving keeps the trees flat.
+    The walls are listed once as int32 ids (`wall_ids`) and shuffled once. Without a
+    trace, `common.join_in_order` runs the loop; with one, union by size (`_unite`), whose
+    smaller set is relabelled in the trace.
     """
     np.random.seed(seed)
     h, w = walls.shape
@@ -196,10 +185,11 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf, links):
     edges, m = wall_ids(h, w, wrap_x, wrap_y)
     shuffle(edges, m)
     if not record:
-        join_in_order(flat, h, w, edges, m, links)
+        join_in_order(flat, h, w, edges, m)
         return buf[:0]
     magic = row_magic(w)
-    parent = np.full(n, -1, dtype=np.int32)
+    parent = np.arange(n, dtype=np.int32)
+    size = np.ones(n, dtype=np.int32)
     # Each set's cells are chained (head, nxt) so a union can relabel the smaller set: its
     # cells' LABEL becomes the kept root + 1.
     head = np.arange(n, dtype=np.int32)
@@ -209,13 +199,13 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf, links):
     for i in range(m):
         cell = edges[i] >> 1
         nb, d = _across(h, w, magic, edges[i])
-        a, b = _unite(parent, cell, nb)
+        a, b = _unite(parent, size, cell, nb)
         if a < 0:
             continue
         join(flat, cell, d, nb)
         # the set labels show which trees the door joined (no marks needed)
         k = emit(buf, k, CARVE, cell, d)
-        k = _merge_sets(head, nxt, a, b, parent[a] == -2, buf, k)
+        k = _merge_sets(head, nxt, a, b, size[a] == 2, buf, k)
         joined += 1
         if joined == n - 1:
             break
@@ -300,17 +290,15 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
     bits, left = 0, 0
     k = 0
     on_walk[root] = IN_TREE
-    if record:
-        k = emit(buf, k, MARK, root, VISITED)
+    k = emit(buf, k, MARK, root, VISITED)
     for start in range(n):
         if on_walk[start] == IN_TREE:
             continue
         length = 1
         walk[0] = start
         on_walk[start] = 0
-        if record:
-            k = emit(buf, k, AT, start, 0)
-            k = emit(buf, k, MARK, start, ACTIVE)
+        k = emit(buf, k, AT, start, 0)
+        k = emit(buf, k, MARK, start, ACTIVE)
         cell = start
         r = start // w  # the walk's row and column, kept as it moves: no division a step
         c = start - r * w
@@ -335,38 +323,32 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             dirs[length - 1] = d
             at = on_walk[nb]
             if at == IN_TREE:
-                if record:
-                    k = emit(buf, k, LABEL, cell, d + 1)  # the arrow out of the walk's head
+                k = emit(buf, k, LABEL, cell, d + 1)  # the arrow out of the walk's head
                 break
             if at >= 0:  # erase the loop back to nb
                 keep = at + 1
                 for i in range(keep, length):
                     on_walk[walk[i]] = FREE
-                    if record:
-                        k = emit(buf, k, MARK, walk[i], NONE)
-                        k = emit(buf, k, LABEL, walk[i], 0)
+                    k = emit(buf, k, MARK, walk[i], NONE)
+                    k = emit(buf, k, LABEL, walk[i], 0)
                 length = keep
-                if record:
-                    k = emit(buf, k, LABEL, nb, 0)  # nb is the walk's head again
+                k = emit(buf, k, LABEL, nb, 0)  # nb is the walk's head again
             else:
                 walk[length] = nb
                 on_walk[nb] = length
                 length += 1
-                if record:
-                    k = emit(buf, k, LABEL, cell, d + 1)
-                    k = emit(buf, k, MARK, nb, ACTIVE)
+                k = emit(buf, k, LABEL, cell, d + 1)
+                k = emit(buf, k, MARK, nb, ACTIVE)
             cell = nb
             r, c = nr, nc
-            if record:
-                k = emit(buf, k, AT, cell, 0)
+            k = emit(buf, k, AT, cell, 0)
         for i in range(length):
             c = walk[i]
             on_walk[c] = IN_TREE
             set_door(walls, wrap_x, wrap_y, c, dirs[i], True)
-            if record:
-                k = emit(buf, k, CARVE, c, dirs[i])
-                k = emit(buf, k, LABEL, c, 0)  # the arrow became a door
-                k = emit(buf, k, MARK, c, VISITED)
+            k = emit(buf, k, CARVE, c, dirs[i])
+            k = emit(buf, k, LABEL, c, 0)  # the arrow became a door
+            k = emit(buf, k, MARK, c, VISITED)
     return buf[:k]
 
 
@@ -381,7 +363,6 @@ register(GeneratorSpec(
     "Knock down walls in random order whenever they separate two different trees "
     "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
     events_per_cell=6,  # the relabelling: n log n / 2 LABELs at most
-    prepare=union_find_links,
 ))
 register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,

@@ -34,18 +34,15 @@ from mazegame.engine.jump.model import (
 )
 
 MIN_SIZE, MAX_SIZE = 4, 10
-#: Temperature at the start of a run, in moves of solution length (cools linearly to 0).
-#: Measured on 11 seeds with the length term: 1 gives 5x5 rook median 19 and 10x10 82;
-#: 0.3 gives 18 and 85, 3 gives 17 and 69; the old rule (any worse board with chance
-#: 0.01) gave 17 and 67.
+#: Temperature at the start of a run, in moves of solution length (cools linearly to 0;
+#: the figures that chose it: docs/kernel-notes.md).
 TEMPERATURE = 1.0
 #: Attempts (each a full search with a derived seed) before giving up on a valid board.
 ATTEMPTS = 20
 
 
-#: Runs from a fresh random board per attempt. Measured on 8 seeds: 3 runs of 120*n^2
-#: changes reach a mean energy of -7.6 (5x5) and -26.6 (8x8); one run of 30*n^2 only -5.4
-#: and -14.5, four times longer runs add about 1 more.
+#: Runs from a fresh random board per attempt (three short runs beat one long one:
+#: docs/kernel-notes.md).
 RESTARTS = 3
 
 

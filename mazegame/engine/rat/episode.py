@@ -32,7 +32,7 @@ LITERAL, WORKING = 0, 1  #: variant codes
 #: the move weights an episode run into the cap keeps (1: all), the place nodes' rate (0: no
 #: place nodes), how familiar the place map finds the maze (state carried between
 #: episodes), whether the habits turn with the rat (1) or keep to the compass (0). The
-#: package docstring says which were tried and kept.
+#: docs/rat-experiments.md says which were tried and kept.
 (TEMP, DECAY, GAMMA, LR_PRED, LR_REWARD, BASELINE, BASELINE_RATE, EXPLORE, CAPPED, DRULE,
  LIMIT, CRITIC, LAMBDA, COST, FORGET, PLACE, FAMILIAR, EGO) = range(18)
 HP_SIZE = 18

@@ -54,8 +54,8 @@ def moves_table(walls, wrap_x, wrap_y, solid):
 
 @kernel
 def new_walk(n, budget):
-    """A walker's memory, packed in one int32 array `mem` (a kernel passing one array
-    instead of four runs a step 3x faster: each array passed costs reference counting):
+    """A walker's memory, packed in one int32 array `mem` (one array passed, not four:
+    each array passed costs reference counting at every step):
     mem[:n] the visit counts, mem[n:2n] the loop-erased route (a stack of cells),
     mem[2n:3n] each cell's place on it (-1: off the route), mem[3n:] the first cells of the
     walk (at most WALK_KEEP). `cnt` holds (cells walked, route length, n)."""

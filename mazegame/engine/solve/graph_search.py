@@ -3,9 +3,9 @@ dead-end filling (A* is in `astar`).
 
 BFS and the bidirectional search run on the CSR move graph (built through `step`), so
 wrap-around and one-way doors need no special case; searches from the goal use the reversed
-graph. Without a trace the breadth-first searches run over the maze's own grid instead
-(`gridbfs`: the same labels, parents and meeting, about twice as fast). Dead-end filling
-follows each dead end down its corridor and needs a two-way maze.
+graph. Without a trace they first walk the maze's own grid (`gridbfs`: exact where the maze
+has no loops, the same labels, parents and meeting). Dead-end filling follows each dead end
+down its corridor and needs a two-way maze.
 """
 
 from __future__ import annotations
@@ -22,14 +22,15 @@ from mazegame.engine.graph import (
     seeded,
     walk_back,
 )
-from mazegame.engine.grid import Maze
+from mazegame.engine.grid import Maze, two_way
 from mazegame.engine.gridbfs import (
     bfs_maze,
     bfs_maze_reversed,
     bfs_sides,
-    bidirectional_maze,
+    maze_sides,
     move_sides,
     side_steps,
+    tree_bidirectional,
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import finish, goal_mask, note
@@ -161,18 +162,25 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     return meet, df, pf, db, pb, buf[:k]
 
 
+def bidirectional_maze(maze: Maze, start: int, goals, record: bool = False) -> tuple:
+    """`bidirectional` over a maze's move graph: (meet, forward dist, forward parent,
+    backward dist, backward parent, events). Without a trace, where every door opens both
+    ways, the two walks of `gridbfs` first (exact where no cell is reached twice)."""
+    goal_cells = np.asarray(goals, dtype=np.int64)
+    if not record and two_way(maze.walls, maze.wrap_x, maze.wrap_y):
+        meet, df, pf, db, pb, exact = tree_bidirectional(maze_sides(maze), maze.width, start,
+                                                         goal_cells)
+        if exact:
+            return meet, df, pf, db, pb, np.empty((0, 3), dtype=np.int32)
+    graph, rev = maze_graph(maze), maze_graph_reversed(maze)
+    return recorded(lambda buf: bidirectional(
+        graph.indptr, graph.indices, rev.indptr, rev.indices, start, goal_cells, record, buf),
+        record, 8 * maze.size, lambda result: result[5])
+
+
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Bidirectional BFS; the path joins the two parent chains at the meeting cell."""
-    goals = np.asarray(maze.goals, dtype=np.int64)
-    if record:
-        graph = maze_graph(maze)
-        rev = maze_graph_reversed(maze)
-        meet, df, pf, db, pb, events = recorded(lambda buf: bidirectional(
-            graph.indptr, graph.indices, rev.indptr, rev.indices, maze.start, goals, record,
-            buf), record, 8 * maze.size, lambda result: result[5])
-    else:  # the same search over the maze's own grid (`gridbfs`): the same meeting and parents
-        meet, df, pf, db, pb = bidirectional_maze(maze, maze.start, goals)
-        events = np.empty((0, 3), dtype=np.int32)
+    meet, df, pf, db, pb, events = bidirectional_maze(maze, maze.start, maze.goals, record)
     path = [maze.start]
     if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
         path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])

@@ -197,10 +197,6 @@ class Bureaucracy:
             return w["rival_reached"][0].format(rival=self.rival)
         return w["rank"][self.rank_at(distance_left)]["rival"].format(rival=self.rival)
 
-    def cast_names(self) -> list[str]:
-        """The ten unhelpful persons' names."""
-        return [member["name"] for member in self.words["cast"]]
-
 
 def build(maze: Maze, seed: int, difficulty: str = "normal") -> Bureaucracy:
     """The bureaucracy over a maze (KINDS' entry)."""

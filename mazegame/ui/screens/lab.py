@@ -90,7 +90,6 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self._panels: list[TracePanel] = []
         self.playback = Playback()  #: the shared clock and its speed
         self.room_width: int | None = None  #: None: the widest that fits
-        self.frame_ms = 0.0  #: time the last seek took (replay + invalidation)
         self._notes = ""  #: the side panel's notes on the algorithms on show
         self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)

@@ -48,13 +48,11 @@ class ControlsMixin:
 
     def seek(self, position: int) -> None:
         """Move the shared clock (clamped) and every panel with it."""
-        started = time.perf_counter()
         self.playback.seek(position)
         for panel in self.panels:
             panel.seek(self.clock)
         self.query_one(Scrubber).update(self.clock, self.total)
         self._show_result()
-        self.frame_ms = (time.perf_counter() - started) * 1000
         self.update_status()
 
     def on_scrubber_seek(self, message: Scrubber.Seek) -> None:

@@ -111,7 +111,6 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
     if playback.at_end:
         hint = "   [reverse] r: race the ticked solvers [/]" if phase != "race" \
             else "   [reverse] R: same race, new seed · g: build another maze [/]"
-    # frame_ms is left out on purpose: the status must not vary between identical runs.
     seed = "" if request.seed is None else f" · seed {request.seed}"  # None: a maze file
     return (f"{request.generator} · {maze.width}x{maze.height}{seed}   "
             f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")
