@@ -44,6 +44,7 @@ from mazegame.results_db import (
 from mazegame.results_queries import Best, ResultQueries, Saved  # noqa: F401 (re-exported)
 from mazegame.storage_journal import Journal, journal_path
 from mazegame.storage_open import LEFT_DAMAGED, FileOpening
+from mazegame.words import plural
 
 
 def default_path() -> Path:
@@ -133,7 +134,7 @@ class Store(FileOpening, ResultQueries):
             if self.db is None:
                 self._closed_why = f"another program holds {self.path} (busy)"
             self._keep()
-            waiting = f"{len(self.pending)} result(s)" if self.pending else "Finished games are"
+            waiting = plural(len(self.pending), "result") if self.pending else "Finished games are"
             self._say(f"Saved results are busy: another program is using {self.path}. "
                       f"{waiting} {self._where_kept()}.")
         elif kind == CORRUPT and self.writable:
@@ -230,7 +231,7 @@ class Store(FileOpening, ResultQueries):
             return False
         saved = len(self._waiting) + len(taken)
         if was_busy or taken:
-            self._say(f"{saved} waiting result(s) saved to {self.path}.")
+            self._say(f"{plural(saved, 'waiting result')} saved to {self.path}.")
         self.busy = False
         self._saved += self._waiting + taken
         self._waiting, self._journaled = [], []
@@ -336,11 +337,11 @@ class Store(FileOpening, ResultQueries):
         why = self.problem or "it could not be written"
         notes = []
         if self._journaled:
-            notes.append(f"{len(self._journaled)} finished game(s) are not in {self.path} yet "
-                         f"({why}): they are kept in {self.journal.path} and will be saved "
-                         "the next time mazegame starts (or when the file can be written)")
+            notes.append(f"{plural(len(self._journaled), 'finished game')} not in {self.path} "
+                         f"yet ({why}): kept in {self.journal.path}, they will be saved the "
+                         "next time mazegame starts (or when the file can be written)")
         if self._waiting:
-            notes.append(f"{len(self._waiting)} finished game(s) could not be saved ({why}) "
+            notes.append(f"{plural(len(self._waiting), 'finished game')} not saved ({why}) "
                          f"nor kept in {self.journal.path} "
                          f"({self._journal_trouble or 'its folder is read-only'})")
         return "; ".join(notes) + "."

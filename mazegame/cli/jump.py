@@ -25,6 +25,7 @@ from mazegame.cli.common import (
     whole_number,
     write_output,
 )
+from mazegame.words import plural
 
 MAX_PUZZLES = 100_000  #: a bound on --count (a puzzle takes a tenth of a second or so)
 MAX_INDEX = 2**31 - 1  #: a bound on --index (a pack's length is checked when it is read)
@@ -92,7 +93,8 @@ def _load(args: argparse.Namespace):
     except JumpFormatError as err:
         raise UsageError(f"{shown_name(args.file)}: {err}") from None
     if not 0 <= args.index < len(pack):
-        raise UsageError(f"{args.file} holds {len(pack)} puzzle(s); --index is 0..{len(pack) - 1}")
+        raise UsageError(f"{args.file} holds {plural(len(pack), 'puzzle')}; "
+                         f"--index is 0..{len(pack) - 1}")
     return pack[args.index]
 
 

@@ -18,6 +18,7 @@ from mazegame.cli.common import (
     shown_name,
     write_output,
 )
+from mazegame.words import plural
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -70,7 +71,7 @@ def _levels(path: str | None, warn: bool = True):
 
     levels, errors = scan_levels(_folder(path))
     if errors and warn:
-        print(f"mazegame: warning: {len(errors)} level file(s) have errors and are left out "
+        print(f"mazegame: warning: left out {plural(len(errors), 'level file')} with errors "
               "(see `mazegame levels check`)", file=sys.stderr)
     return levels
 
@@ -130,9 +131,10 @@ def _check(args: argparse.Namespace) -> int:
     if errors:
         write_output(None, "\n".join(str(err) for err in errors))
         files = len({err.path for err in errors})
-        raise UsageError(f"{files} of {checked} level file(s) in {where} have errors" if folder
-                         else f"{where} is not a valid level file")
-    write_output(None, f"ok: {checked} level file(s) in {where}" if folder else f"ok: {where}")
+        raise UsageError(f"errors in {files} of {plural(checked, 'level file')} in {where}"
+                         if folder else f"{where} is not a valid level file")
+    write_output(None, f"ok: {plural(checked, 'level file')} in {where}" if folder
+                 else f"ok: {where}")
     return 0
 
 

@@ -15,6 +15,7 @@ from mazegame.engine.graph import bfs, maze_graph
 from mazegame.engine.grid import DIRECTION_NAMES, Maze, opposite
 from mazegame.engine.levelscan import Located, string_first_line
 from mazegame.engine.mazetext import MazeFormatError, from_text
+from mazegame.words import plural
 
 MAX_LEVEL_SIDE = 100  #: a level is at most this many cells a side
 SIDES = {name: d for d, name in enumerate(DIRECTION_NAMES)}
@@ -165,7 +166,8 @@ def reachability(doc: Located, maze: Maze, origin: dict[int, tuple], traps: bool
             cell = int(trapped[0])
             raise doc.fail(trap_key, f"cell {rc(maze, cell)} is a trap: it can be reached "
                            f"from the start, but no goal can be reached from it "
-                           f"({trapped.size} such cell(s); set traps = true if that is meant)",
+                           f"({plural(int(trapped.size), 'such cell')}; "
+                           "set traps = true if that is meant)",
                            row_line(cell) if trap_key == PICTURE else None)
     return int(min(dist[g] for g in maze.goals))
 

@@ -63,7 +63,8 @@ def level_to_toml(fields: dict) -> str:
     recipe. "demon" is a table or a DemonSpec. Unknown keys are refused (ValueError)."""
     strangers = set(fields) - set(TOP_ORDER) - {"maze", "demon"}
     if strangers:
-        raise ValueError(f"unknown level field(s): {', '.join(sorted(map(str, strangers)))}")
+        names = ", ".join(sorted(map(str, strangers)))
+        raise ValueError(f"unknown level {'field' if len(strangers) == 1 else 'fields'}: {names}")
     maze = fields.get("maze")
     lines = []
     for key in TOP_ORDER:

@@ -1,8 +1,9 @@
-"""Saved results' maze keys in words, for the records screen, replays and `mazegame records`.
+"""Saved results' keys in words, for the records screen, replays and `mazegame records`.
 
 A key says exactly what was played (storage keeps it); a player reads "classics 1" where
-the key is "puzzle:fdd5a3eb8c2773eb", and "backtracker 6x5 seed 2" for
-"backtracker:6x5:2:".
+the key is "puzzle:fdd5a3eb8c2773eb", "Backtracker 6x5, seed 2" for "backtracker#2:6x5:2:"
+(the generator's edition tells results apart, not players), and a mode's title ("Problems")
+where the results say its name ("instructional").
 """
 
 from __future__ import annotations
@@ -19,15 +20,31 @@ def shipped_puzzles() -> dict[str, str]:
             for pack in PACK_NAMES for i, puzzle in enumerate(load_pack(pack))}
 
 
+def is_campaign_level(mode: str) -> bool:
+    """Whether a results' mode is a campaign level's (`games.levels.MODE`, not in MODES)."""
+    from mazegame.games.levels import MODE
+
+    return mode == MODE
+
+
+def mode_label(mode: str) -> str:
+    """A results' mode as the menu names it ("instructional" -> "Problems")."""
+    from mazegame.games.modes import MODES
+
+    if is_campaign_level(mode):
+        return "Campaign"
+    return MODES[mode].title if mode in MODES else mode
+
+
 def recipe_label(key: str) -> str:
     """A generated maze's key ("algorithm[#edition]:WxH:seed:wrap[:one-way f][:difficulty]")
-    in words."""
+    in words: "Prim 9x7, seed 3, torus, one-way 0.2"."""
     algorithm, size, seed, wrap, *rest = key.split(":") + [""] * 3
-    algorithm, _, edition = algorithm.partition("#")  # a later edition's mazes: "prim v2"
-    words = [f"{algorithm} v{edition}" if edition else algorithm, size, f"seed {seed}"]
+    algorithm = algorithm.partition("#")[0]  # the edition keeps results apart, unseen
+    words = [f"{algorithm[:1].upper()}{algorithm[1:]} {size}", f"seed {seed}"]
     words += [{"x": "wraps across", "y": "wraps down", "xy": "torus"}.get(wrap, wrap)]
     words += [part for part in rest if part]
-    return " ".join(word for word in words if word)
+    return ", ".join(word for word in words if word)
 
 
 def maze_label(mode: str, key: str) -> str:
@@ -36,10 +53,9 @@ def maze_label(mode: str, key: str) -> str:
         return shipped_puzzles().get(key, f"puzzle {key[7:15]}")
     if key.startswith("level:"):
         return f"maze file {key[6:]}"
-    from mazegame.games.levels import MODE as LEVEL_RESULTS
-
-    if mode == LEVEL_RESULTS:  # a campaign level: "<id>:<digest of its maze>"
-        return f"level {key.split(':', 1)[0]}"
+    if is_campaign_level(mode):  # a campaign level: "<id>:<digest of its maze>", the id in words
+        level_id = key.split(":", 1)[0].replace("-", " ")
+        return level_id[:1].upper() + level_id[1:]
     if key.count(":") >= 3:
         return recipe_label(key)
     return key

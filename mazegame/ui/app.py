@@ -281,6 +281,12 @@ class MazeApp(GameHost):
         screen = self.screen
         setup = getattr(screen, "setup", None) or getattr(screen, "started_with", None)
         mode = MODES.get(setup.mode) if isinstance(setup, GameSetup) else None
+        own = getattr(screen, "help_intro", None)  # a screen with rules of its own
+        if mode is None and callable(own):  # records, a replay: their own help
+            legend = getattr(screen, "help_legend", None)
+            self.push_screen(HelpScreen(screen, own(), title=getattr(screen, "help_title", "Help"),
+                                        legend=legend() if callable(legend) else ()))
+            return
         if mode is None:
             self.push_screen(HelpScreen(screen, menu_help(), title="mazegame: help"))
             return
@@ -292,7 +298,6 @@ class MazeApp(GameHost):
 
             level = self.campaign.get(setup.level_id)
             intro = level_help(level) if level is not None else intro
-        own = getattr(screen, "help_intro", None)  # a screen with rules of its own
         if callable(own):
             intro = own()
         self.push_screen(HelpScreen(

@@ -119,7 +119,7 @@ SAMPLES: dict[str, Callable[[], Sample]] = {
     "maze-free": lambda: Sample(p.GLYPH_TRAIL, p.FOG, "a free field"),
     "maze-solved": lambda: Sample(p.GLYPH_PATH, p.PATH, "a solved maze, lit up"),
     # -- the editor ---------------------------------------------------------------------------
-    "cursor": lambda: Sample(" ", p.PLAYER, "the cursor"),
+    "cursor": lambda: Sample("[ ]", p.PLAYER, "the cursor"),
     "trap": lambda: Sample(_from("mazegame.ui.screens.editor", "trap_glyph")(), p.BUMP,
                            "a trap: no way on to a goal from here"),
 }

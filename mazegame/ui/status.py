@@ -4,7 +4,8 @@ A walking screen's status line says the mode, what maze is played, then its fiel
 bumps, the demon's warning, ... and the clock last). At 80 columns all of it does not fit;
 Textual would cut the end, which is the clock. `fit_status` shortens the rest first: the
 seed goes, then the maze's description, then the mode's name and the wide gaps; as a last
-resort the clock moves to the front.
+resort the clock moves to the front. A campaign level's title and par go last: first the
+mode's name goes, then the title is cut short with "…".
 """
 
 from __future__ import annotations
@@ -24,9 +25,26 @@ def brief(describe: str) -> str:
     return " · ".join(part for part in describe.split(" · ") if not part.startswith("seed "))
 
 
-def fit_status(title: str, describe: str, fields: list[str], width: int, extra: str = "") -> str:
+def squeezed(describe: str, room: int) -> str | None:
+    """`brief(describe)` in `room` cells: its first part (a level's title) cut with "…" if
+    need be, its parts after the second (a level's par) left out if need be; None when even
+    that leaves the first under 4 cells."""
+    first, *rest = brief(describe).split(" · ")
+    tail = "".join(f" · {part}" for part in rest)
+    while room - len(tail) < 4 and len(rest) > 1:  # the par stays, the rest may go
+        rest.pop()
+        tail = "".join(f" · {part}" for part in rest)
+    keep = room - len(tail)
+    if keep < 4:
+        return None
+    return (first if len(first) <= keep else first[:keep - 1] + "…") + tail
+
+
+def fit_status(title: str, describe: str, fields: list[str], width: int, extra: str = "", *,
+               level: bool = False) -> str:
     """The longest form of the status line (markup) that fits `width` cells. `fields` end
-    with the clock; `extra` (a PAUSED badge) follows them."""
+    with the clock; `extra` (a PAUSED badge) follows them. A campaign `level`'s title and
+    par outlast the mode's name."""
     head, tail = f"[b]{title}[/b]", extra
     candidates = [
         f"{head}  {describe}{SEP}{SEP.join(fields)}{tail}",
@@ -34,6 +52,10 @@ def fit_status(title: str, describe: str, fields: list[str], width: int, extra: 
         f"{head}{SEP}{SEP.join(fields)}{tail}",
         f"{TIGHT.join(fields)}{tail}",
     ]
+    squeeze = squeezed(describe, width - _width(f"{TIGHT}{TIGHT.join(fields)}{tail}"))
+    if level and squeeze is not None:
+        candidates[2:2] = [f"{brief(describe)}{TIGHT}{TIGHT.join(fields)}{tail}",
+                           f"{squeeze}{TIGHT}{TIGHT.join(fields)}{tail}"]
     if not fields:
         candidates = [f"{head}  {describe}", f"{head}  {brief(describe)}", head]
     for text in candidates:

@@ -82,9 +82,9 @@ def test_a_fifo_in_a_levels_folder_is_listed_as_unreadable(fifo):
     good.write_text(LEVEL_TEXT, encoding="utf-8")
     out, err = refused("levels", "check", str(fifo.parent))
     assert out == f"{fifo}:1: cannot read the file: it is a named pipe (FIFO), not a file\n"
-    assert err == f"mazegame: error: 1 of 2 level file(s) in {fifo.parent} have errors"
+    assert err == f"mazegame: error: errors in 1 of 2 level files in {fifo.parent}"
     status, out, err = mazegame_run("levels", "list", "--dir", str(fifo.parent))
-    assert status == 0 and "first-steps" in out and "1 level file(s) have errors" in err
+    assert status == 0 and "first-steps" in out and "left out 1 level file with errors" in err
 
 
 def test_a_fifo_named_chapters_toml_is_listed_as_unreadable(tmp_path):

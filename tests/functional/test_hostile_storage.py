@@ -205,7 +205,7 @@ def test_a_game_won_while_another_program_holds_the_file_is_saved_at_the_next_la
                                 60)
             assert ended(run, b"\x11") == 0  # ctrl+q
             after = " ".join(line.strip() for line in run.lines)
-        assert "1 finished game(s) are not in" in after and "will be saved" in after
+        assert "1 finished game not in" in after and "will be saved" in after
     finally:
         holder.release()
     listed = mazegame_cli(data, "records", "--json")  # waiting in the journal: listed

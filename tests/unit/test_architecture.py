@@ -32,6 +32,7 @@ FLOORS = {
     "results_db": 0,
     "results_queries": 0,
     "settings": 0,
+    "words": 0,  # counts and dates in words (plural, when)
     "locations": 0,
     "": 0,
 }

@@ -148,12 +148,12 @@ def test_a_lock_held_by_another_game_is_waited_for_then_results_queue(tmp_path):
     assert "busy" in store.notice and str(path) in store.notice
     assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0) is False
     assert store.best("classic", "new").moves == 3  # known in memory meanwhile
-    assert "1 result(s) kept" in store.notice
+    assert "1 result kept" in store.notice
     other.execute(INSERT_OTHER)  # the other game's own save goes through
     other.execute("COMMIT")
     other.close()
     assert store.record("classic", "new", won=False, moves=1, optimum=3, seconds=1.0)
-    assert "2 waiting result(s) saved" in store.notice
+    assert "2 waiting results saved" in store.notice
     store.close()
     assert set_aside(tmp_path) == []
     assert rows_in(path) == 20 + 1 + 2  # the history, the other game's and both of ours
@@ -185,12 +185,12 @@ def test_a_lock_taken_during_play_is_said_when_a_result_waits(tmp_path):
     assert store.notices == []  # lookups do not nag...
     assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0) is False
     [notice] = store.notices  # ...a result that has to wait is said
-    assert "busy" in notice and "1 result(s) kept" in notice and str(path) in notice
+    assert "busy" in notice and "1 result kept" in notice and str(path) in notice
     other.execute("COMMIT")
     other.close()
     assert store.best("classic", "m1:" + LONG).wins == 1  # the history is back
     assert store.record("classic", "new", won=True, moves=3, optimum=3, seconds=1.0)
-    assert "2 waiting result(s) saved" in store.notice
+    assert "2 waiting results saved" in store.notice
     assert set_aside(tmp_path) == [] and rows_in(path) == 22
 
 

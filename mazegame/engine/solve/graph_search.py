@@ -85,7 +85,7 @@ def bfs_from(graph: CSR, sources, record: bool = False):
 
 
 def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """Suits 3.4, last paragraph: label from the goal(s) backwards; from the start, walk to a
+    """Suits 3.4, last paragraph: label from the goals backwards; from the start, walk to a
     neighbour with a lower label. Labels are distances to the goal."""
     if record:
         dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)

@@ -30,9 +30,16 @@ def stars_text(stars: int) -> str:
     return STAR * stars + NO_STAR * (3 - stars)
 
 
+TITLE_WIDTH = 29  #: the list's title column: the shipped titles fit whole (the longest, 29)
+
+
 def listed_title(level) -> str:
-    """A level's title as the list shows it: cut or padded to one width, markup escaped."""
-    return escape(f"{level.title:<24.24}")
+    """A level's title as the list shows it: padded to one width (a longer one, a player's
+    own, ends in "…"), markup escaped."""
+    title = level.title
+    if len(title) > TITLE_WIDTH:
+        title = title[:TITLE_WIDTH - 1] + "…"
+    return escape(f"{title:<{TITLE_WIDTH}}")
 
 
 def wrap_words(level) -> str:

@@ -18,7 +18,7 @@ from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import palette
-from mazegame.ui.keys import split_move_bindings
+from mazegame.ui.keys import ARROWS, MOVE_KEYS, letters, split_move_bindings
 from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
@@ -36,6 +36,17 @@ DEMON_BINDINGS = [
     Binding("full_stop,space", "wait", "Wait", id="wait", tooltip="Stay put for a turn"),
     Binding("i", "toggle_info", "Info", id="info",
             tooltip="Show how the demon thinks (strategy, memory)"),
+]
+
+#: Two players on one keyboard: the footer says the arrows move the demon and the letters
+#: you. Each is enabled only in a two-player game (else the arrows' "Move" shows).
+TWO_PLAYER_BINDINGS = [
+    *(Binding(k.arrow, f"move_demon('{d}')", "Demon", show=d == "north", key_display=ARROWS,
+              id=f"demon-arrow-{d}", tooltip=f"Second player: move the demon {d}")
+      for d, k in MOVE_KEYS.items()),
+    *(Binding(letters(k), f"walk('{d}')", "You", show=d == "north", key_display="wasd",
+              id=f"you-letters-{d}", tooltip=f"First player: move {d}")
+      for d, k in MOVE_KEYS.items()),
 ]
 
 
@@ -198,8 +209,23 @@ class DemonMixin:
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
     """Chase or race seen from above; two humans share the keyboard here."""
 
-    BINDINGS = [*split_move_bindings(), *GAME_BINDINGS, *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
+    BINDINGS = [*TWO_PLAYER_BINDINGS, *split_move_bindings(), *GAME_BINDINGS,
+                *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
     view_name = "birds-eye"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """With two players the footer names the demon's keys and yours (during play);
+        alone, the arrows' "Move"."""
+        two = bool(self.setup.option("two_player"))
+        if action in ("move_demon", "walk"):
+            return two and super().check_action("move", parameters)
+        if action == "arrow" and two:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_walk(self, direction: str) -> None:
+        """Two players: the first player's letter keys move you."""
+        self.action_move(direction)
 
     @property
     def title_text(self) -> str:

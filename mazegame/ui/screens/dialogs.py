@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -51,9 +51,20 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+def panel_help(screen: Screen) -> list[str]:
+    """What each of the game's own panels and pickers on `screen` shows (its class's HELP:
+    the rat's net, its learning curve, the lab's solver boxes), each once, in screen order."""
+    texts: list[str] = []
+    for widget in screen.query("*"):
+        text = type(widget).HELP if type(widget).__module__.startswith("mazegame.") else None
+        if text and widget.display and text not in texts:
+            texts.append(text)
+    return texts
+
+
 class HelpScreen(ModalScreen[None]):
-    """How to play the screen underneath: the goal, what its glyphs and colours mean, every
-    key (generated from its bindings) and a tip."""
+    """How to play the screen underneath: the goal, what its glyphs, colours and panels mean,
+    every key (generated from its bindings) and a tip."""
 
     BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close", id="help-close",
                         tooltip="Close the help")]
@@ -62,6 +73,7 @@ class HelpScreen(ModalScreen[None]):
                  legend: Sequence = (), tip: str = "") -> None:
         super().__init__()
         self.rows = self.binding_rows(screen)
+        self.panels = panel_help(screen)
         self.intro = intro
         self.title_text = title
         self.goal = goal
@@ -71,14 +83,15 @@ class HelpScreen(ModalScreen[None]):
     @staticmethod
     def binding_rows(screen: Screen) -> list[tuple[str, str]]:
         """(keys, what they do) for every binding active on the screen (its own, inherited,
-        the focused widget's and the app's, not the framework's), keys merged by what they
-        do."""
+        the focused widget's and the app's), keys merged by what they do. The game's
+        bindings all have ids; the framework's have none (focus, copy, a list's or a scroll
+        view's page and scroll keys) and are left out: the help says how to play."""
         rows: dict[str, list[str]] = {}
         for active in screen.active_bindings.values():
             binding = active.binding
             label = help_label(binding, key_scheme(screen.app))
-            if binding.id is None and isinstance(active.node, Screen | App):
-                continue  # the framework's own (focus, copy, palette): not how to play
+            if binding.id is None:
+                continue  # the framework's own: not how to play
             if label:  # the key itself, not the footer's shared display ("↑↓←→")
                 key = screen.app.get_key_display(Binding(binding.key, binding.action))
                 keys = rows.setdefault(label, [])
@@ -102,6 +115,10 @@ class HelpScreen(ModalScreen[None]):
                             yield Label(Text(sample.glyph, style=sample.style),
                                         classes="help-glyph")
                             yield Label(Text(sample.meaning), classes="help-label")
+                if self.panels:
+                    yield Label("Panels", classes="help-heading")
+                    for text in self.panels:
+                        yield Static(text, classes="help-panel", markup=False)
                 yield Label("Keys", classes="help-heading")
                 with Grid(id="help-grid"):
                     for keys, label in self.rows:

@@ -163,11 +163,15 @@ class EditorScreen(Screen):
         self.update_texts()
 
     def cell_glyph(self, cell: int) -> str:
-        """What the cursor shows of the cell under it."""
-        maze = self.editor.maze
-        if cell == maze.start:
-            return palette.GLYPH_START
-        return palette.GLYPH_GOAL if cell in maze.goals else " "
+        """The cursor: brackets round what the cell shows (start, goal, path), so that it
+        reads without colour too; "+" where the room is too narrow for brackets."""
+        maze, view = self.editor.maze, self.query_one(MazeView)
+        inner = (palette.GLYPH_START if cell == maze.start
+                 else palette.GLYPH_GOAL if cell in maze.goals
+                 else palette.GLYPH_PATH if cell in view.path else " ")
+        if view.room_width >= 3:
+            return f"[{inner}]"
+        return inner if inner != " " else "+"
 
     def update_texts(self) -> None:
         """The status line and the panel."""

@@ -33,7 +33,7 @@ from mazegame.games.jump import (
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
 from mazegame.ui import host, palette
-from mazegame.ui.keys import jump_bindings
+from mazegame.ui.keys import DIAGONAL_KEYS, jump_bindings
 from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.jump_board import JumpBoard
@@ -117,6 +117,7 @@ class JumpScreen(Screen):
         self.query_one("#end-panel").display = False
         self.query_one(JumpBoard).show(self.game)
         self.update_status()
+        self.refresh_bindings()  # a queen puzzle's diagonals, or none
 
     def open(self, index: int) -> None:
         """Play the pack's puzzle number `index` (wrapping around)."""
@@ -179,6 +180,13 @@ class JumpScreen(Screen):
         self.start(puzzle)
 
     # -- play --------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The diagonal jumps only where the puzzle has them (queen moves): a rook puzzle's
+        footer does not offer keys that cannot jump."""
+        if action == "jump" and parameters and parameters[0] in DIAGONAL_KEYS:
+            return self.game is not None and self.game.puzzle.moves == "queen"
+        return True
+
     def action_jump(self, direction: str) -> None:
         """Jump in `direction` by the number on the current cell."""
         if self.game is not None:

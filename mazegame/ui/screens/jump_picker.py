@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from mazegame.engine.jump.design import rate
 from mazegame.engine.jump.model import JumpPuzzle, solve
 from mazegame.games.jump import best_moves, rules_text
+from mazegame.words import plural
 
 
 class PuzzlePicker(ModalScreen[tuple[str, int] | None]):
@@ -37,7 +38,8 @@ class PuzzlePicker(ModalScreen[tuple[str, int] | None]):
         options = []
         for name, puzzles in self.packs.items():
             best = best_moves(self.store, puzzles)
-            options.append(Option(f"[b]{name}[/b]  {len(puzzles)} puzzle(s)", disabled=True))
+            options.append(Option(f"[b]{name}[/b]  {plural(len(puzzles), 'puzzle')}",
+                                  disabled=True))
             self.entries.append(None)
             width = len(str(len(puzzles)))
             for i, p in enumerate(puzzles):

@@ -3,6 +3,7 @@ its stars at the end, and the way on to the next level."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from mazegame.games.levels import stars_for, two_star_limit
@@ -11,6 +12,10 @@ if TYPE_CHECKING:
     from textual.screen import Screen as WalkScreen  # a walk screen (walk.py imports this)
 
     from mazegame.engine.levelfile import Level
+
+
+#: A view's end panel offering a new maze, which a level cannot give (its maze is the level).
+NEW_MAZE_OFFER = re.compile(r"\[b\]n\[/b\]  new maze *\n?")
 
 
 def level_of(screen: WalkScreen) -> Level | None:
@@ -53,6 +58,7 @@ def finish_level(screen: WalkScreen, summary: str, legend: str = "") -> str:
     stars = campaign.record(level, won=game.won, moves=game.moves, seconds=game.elapsed,
                             bumps=game.bumps, replay=screen.replay())
     if not game.won:
+        summary = NEW_MAZE_OFFER.sub("", summary)
         return summary.replace("[b]q[/b]  back to the menu", "[b]q[/b]  back to the campaign")
     counted = game.moves + game.bumps if level.view == "blind" else game.moves
     moves = "move attempts" if level.view == "blind" else "moves"

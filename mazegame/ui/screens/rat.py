@@ -117,6 +117,21 @@ class RatScreen(Screen):
                                         lab.wall_follower)
         self._status()
 
+    def help_intro(self) -> str:
+        """The mode's blurb and what the status line counts, for the help (`?`)."""
+        from mazegame.games.modes import MODES
+
+        return (f"{MODES[self.setup.mode].blurb}\n\nThe status line: the episode (one walk "
+                "from the start to the goal), the move within it, [b]last 20[/b] the median "
+                "steps of the last 20 episodes (- before there are any), and the walking speed "
+                "in moves a second.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Cancel is offered only while the fast training runs."""
+        if action == "cancel":
+            return self.training
+        return True
+
     def _status(self) -> None:
         """The status line: episode, moves, the last-20 median, speed, state."""
         lab = self.lab
@@ -186,6 +201,7 @@ class RatScreen(Screen):
         bar.update(total=TRAIN_EPISODES, progress=0)
         bar.add_class("-training")
         self._status()
+        self.refresh_bindings()  # Cancel comes into the footer
         self._train(self.lab)
 
     @work(thread=True, exclusive=True, group="rat-train")
@@ -210,6 +226,7 @@ class RatScreen(Screen):
     def _trained(self, done: int, cancelled: bool = False) -> None:
         """Back from training: hide the bar, say how it went, redraw."""
         self.training = False
+        self.refresh_bindings()
         self.query_one(ProgressBar).remove_class("-training")
         self.message = f"{'cancelled after' if cancelled else 'trained'} {done} episodes"
         self._trail = set()

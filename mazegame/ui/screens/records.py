@@ -10,7 +10,6 @@ id and what is wrong (x deletes it); text from the file is shown as text, never 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,39 +19,45 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from mazegame.games.record_labels import maze_label
+from mazegame.games.record_labels import maze_label, mode_label
 from mazegame.storage import Saved
 from mazegame.ui.host import store_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
+from mazegame.words import plural, when
 
 
 @dataclass(frozen=True)
 class Column:
-    """One column of the tables: its title and how a result is shown and sorted by it."""
+    """One column of the tables: its title, how a result is shown and sorted by it, and
+    its rank when the terminal is too narrow for all (the lowest ranks stay)."""
 
     title: str
     show: Callable[[Saved], str]
     sort: Callable[[Saved], object]
+    rank: int = 0
 
 
 def played(saved: Saved) -> str:
-    """When a game was played, in local time."""
-    return time.strftime("%y-%m-%d %H:%M", time.localtime(saved.played_at))
+    """When a game was played, in local time: "2026-11-27 03:29"."""
+    return when(saved.played_at)
 
+
+MAZE_WIDTH = 30  #: the widest a maze's label is shown in the table (the rest: "…")
 
 COLUMNS = (
-    Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None),
-    Column("Mode", lambda s: s.mode, lambda s: s.mode),
-    Column("Maze", lambda s: maze_label(s.mode, s.maze), lambda s: s.maze),
-    Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won),
-    Column("Moves", lambda s: str(s.moves), lambda s: s.moves),
-    Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum),
+    Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None, 6),
+    Column("Mode", lambda s: mode_label(s.mode), lambda s: mode_label(s.mode), 0),
+    Column("Maze", lambda s: maze_label(s.mode, s.maze), lambda s: s.maze, 1),
+    Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won, 2),
+    Column("Moves", lambda s: str(s.moves), lambda s: s.moves, 3),
+    Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum, 8),
     Column("Over", lambda s: f"+{s.moves - s.optimum}" if s.won else "",
-           lambda s: (not s.won, s.moves - s.optimum)),
-    Column("Time", lambda s: format_time(s.seconds), lambda s: s.seconds),
-    Column("Played", played, lambda s: -s.played_at),  # newest first
+           lambda s: (not s.won, s.moves - s.optimum), 7),
+    Column("Time", lambda s: format_time(s.seconds), lambda s: s.seconds, 5),
+    Column("Played", played, lambda s: -s.played_at, 4),  # newest first
 )
+GAMES = Column("Games", str, int, 9)  #: the best view's games played on each maze
 BY_MODE, BY_PLAYED = 1, len(COLUMNS) - 1  #: the sort of the best table, and the history's
 
 
@@ -81,16 +86,34 @@ def printable(text: str) -> str:
 
 def row_cells(s: Saved, games: int | None) -> list[Text]:
     """A result's cells in the table (and the "Games" count in the best view), as plain
-    text: an unreadable row says so in the Maze column."""
+    text: an unreadable row says so in the Maze column; a long maze label ends in "…"."""
     if s.unreadable is not None:
         cells = [""] * len(COLUMNS)
         cells[1] = "?"
         cells[2] = f"unreadable (id {s.id}): {s.unreadable}"
     else:
         cells = [column.show(s) for column in COLUMNS]
+        if len(cells[2]) > MAZE_WIDTH:
+            cells[2] = cells[2][:MAZE_WIDTH - 1] + "…"
     if games is not None:
         cells.append(str(games))
     return [Text(printable(cell), no_wrap=True) for cell in cells]
+
+
+def fitting(columns: list[Column], rows: list[list[Text]], width: int,
+            sorted_by: int) -> list[int]:
+    """The columns (indices, in order) that fit `width` whole, the lowest ranks first: a
+    narrow terminal leaves whole columns out rather than cutting the last one."""
+    def needs(i: int) -> int:  # the widest cell or title (the sorted one's arrow), padded
+        cells = [row[i].cell_len for row in rows]
+        return max([len(columns[i].title) + 2 * (i == sorted_by), *cells]) + 2
+
+    kept, room = [], width
+    for i in sorted(range(len(columns)), key=lambda i: columns[i].rank):
+        if needs(i) <= room:
+            kept.append(i)
+            room -= needs(i)
+    return sorted(kept)
 
 
 def table_rows(results: list[Saved], best: bool, sort_column: int,
@@ -140,10 +163,27 @@ class RecordsScreen(Screen):
         yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
         yield GameFooter()
 
+    help_title = "Records: your games"
+
+    def help_intro(self) -> str:
+        """What the records show, for the help (`?`)."""
+        return ("Your saved games. [b]Best on each maze[/b] shows your best game on each maze "
+                "(fewest moves of the games won, then the fastest; a maze never won shows its "
+                "best try) and how many games you played there; [b]b[/b] switches to [b]every "
+                "game[/b], newest first. [b]o[/b] sorts by the next column, a click on a "
+                "header sorts by it (again: the other way round), ▲ ▼ mark the order.\n"
+                "[b]▶[/b] marks a game saved with its replay: enter or r watches it. "
+                "[b]Over[/b] is your moves beyond the shortest path ([b]Optimum[/b]). A narrow "
+                "terminal shows the columns that fit whole: widen it to see them all.")
+
     def on_mount(self) -> None:
         """Fill the table."""
         self.reload()
         self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        """Show the columns that fit the new width."""
+        self.call_after_refresh(self.reload)
 
     # -- the table ---------------------------------------------------------------------
     def results(self) -> list[Saved]:
@@ -161,16 +201,18 @@ class RecordsScreen(Screen):
         results = self.results()
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        columns = list(COLUMNS) + ([Column("Games", str, int)] if self.best else [])
-        for i, column in enumerate(columns):
-            arrow = (" ▼" if self.reverse else " ▲") if i == self.sort_column else ""
-            table.add_column(column.title + arrow, key=str(i))
+        columns = list(COLUMNS) + ([GAMES] if self.best else [])
         rows = table_rows(results, self.best, self.sort_column, self.reverse)
+        shown = fitting(columns, [cells for _, cells in rows], self.app.size.width - 2,
+                        self.sort_column)
+        for i in shown:
+            arrow = (" ▼" if self.reverse else " ▲") if i == self.sort_column else ""
+            table.add_column(columns[i].title + arrow, key=str(i))
         self.rows = [s for s, _ in rows]
         for n, (_, cells) in enumerate(rows):
-            table.add_row(*cells, key=str(n))
+            table.add_row(*(cells[i] for i in shown), key=str(n))
         view = "Best on each maze" if self.best else "Every game, newest first"
-        what = f"{len(results)} game{'s' * (len(results) != 1)} saved"
+        what = f"{plural(len(results), 'game')} saved"
         why = self.unreadable()
         if store_of(self.app) is None:
             what = "Results are not saved in this run: nothing to show."
@@ -249,8 +291,9 @@ class RecordsScreen(Screen):
         if saved is None or saved.id is None:
             return
         outcome = "won" if saved.won else "lost"
-        question = (f"Delete this result?\n\n{printable(saved.mode)} · {printable(saved.maze)}"
-                    f"\n{outcome} in {saved.moves} moves, {played(saved)}")
+        what = f"{mode_label(saved.mode)} · {maze_label(saved.mode, saved.maze)}"
+        question = (f"Delete this result?\n\n{printable(what)}"
+                    f"\n{outcome} in {plural(saved.moves, 'move')}, {played(saved)}")
         if saved.unreadable is not None:
             question = f"Delete this unreadable row (id {saved.id})?\n\n{saved.unreadable}"
 

@@ -20,11 +20,10 @@ from mazegame.ui.widgets.replay_stages import stage_for
 
 
 def replay_title(saved) -> str:
-    """The title of a saved game's replay (storage.Saved): its number, mode and maze."""
-    from mazegame.games.record_labels import maze_label
+    """The title of a saved game's replay (storage.Saved): its mode and maze, in words."""
+    from mazegame.games.record_labels import maze_label, mode_label
 
-    number = f" #{saved.id}" if saved.id is not None else ""
-    return f"Replay{number}: {saved.mode}, {maze_label(saved.mode, saved.maze)}"
+    return f"Replay: {mode_label(saved.mode)}, {maze_label(saved.mode, saved.maze)}"
 
 
 #: Events a second, slowest to fastest; a real-time chase ticks about 4 to 5 times a second.
@@ -67,6 +66,24 @@ class ReplayScreen(Screen):
         self.playing = False
         self._timer: Timer | None = None
         self.problem = ""  #: why the replay cannot be shown ("" when it can)
+
+    help_title = "Replay: a game played again"
+
+    def help_intro(self) -> str:
+        """What a replay shows and how to drive it, for the help (`?`)."""
+        return ("A saved game played again, move by move, as a spectator sees it: what the "
+                "player could not see shows too (the demon, the maze under an interpreted "
+                "game). The status line says the event and the speed; space plays or "
+                "pauses, the arrows step, + and - change the speed, home and end jump to "
+                "the start and the end.")
+
+    def help_legend(self) -> list:
+        """What the replayed game's stage draws (its mode's legend)."""
+        from mazegame.games.modes import MODES
+        from mazegame.ui.legend import legend_for
+
+        mode = self.recording.setup.mode
+        return legend_for(mode, self.view_name) if mode in MODES else []
 
     def compose(self) -> ComposeResult:
         """The status line, the game's stage, the footer."""

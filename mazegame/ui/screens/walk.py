@@ -351,7 +351,8 @@ class WalkScreen(EndPanelMixin, Screen):
         text = fit_status(self.title_text, self.describe(),
                           self.status_fields() if game is not None else [],
                           self.size.width - 2,  # the status line's padding
-                          "  [reverse] PAUSED [/reverse]" if game and game.paused else "")
+                          "  [reverse] PAUSED [/reverse]" if game and game.paused else "",
+                          level=self.setup.level_id is not None)
         if text != self._status_text:
             self._status_text = text
             # One row, docked, fixed height: no layout pass, only the line is repainted.

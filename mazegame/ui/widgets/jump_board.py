@@ -1,8 +1,10 @@
 """The jumping-maze board: a checkerboard of numbers drawn line by line, with the player,
 the goal, the hint (visited squares), easy mode's legal targets and a bump flash.
 
-Without colour (NO_COLOR) glyphs carry what the colours would: the dark squares are filled
-with a shade, and the player, easy mode's targets and the hint mark their square's number.
+The player's square is marked by a glyph as well as a colour (a colour alone is lost on a
+colour-blind player and without colour). Without colour (NO_COLOR) glyphs carry what the
+other colours would too: the dark squares are filled with a shade, and easy mode's targets
+and the hint mark their square's number.
 """
 
 from __future__ import annotations
@@ -85,8 +87,7 @@ class JumpBoard(Widget, can_focus=True):
         fill = palette.GLYPH_DARK_SQUARE if plain and not light else " "
         if cell == game.position:
             bumped = self.bumped
-            if plain:
-                label = f"{palette.GLYPH_BUMP if bumped else palette.GLYPH_PLAYER}{label}"
+            label = f"{palette.GLYPH_BUMP if bumped else palette.GLYPH_PLAYER}{label}"
             return label, palette.BUMP if bumped else palette.PLAYER, fill
         if cell == p.goal:
             return label, palette.GOAL, fill

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label, Select, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets.option_list import OptionDoesNotExist
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.solve import SOLVERS
@@ -36,6 +39,32 @@ class GenerateRequest:
     seed: int | None = None
     options: dict = field(default_factory=dict)
     braid: float = 0.0  #: loops: the fraction of dead ends opened up (0: a perfect maze)
+
+
+class SolverBoxes(SelectionList):
+    """The solvers to race, a box each: a ticked one reads ▐X▌ and one left out ▐ ▌, with
+    or without colour (Textual draws both X, apart by colour only)."""
+
+    HELP = (f"Solvers to race: {Checkbox.BUTTON_LEFT}{Checkbox.BUTTON_INNER}"
+            f"{Checkbox.BUTTON_RIGHT} a solver ticked to race, {Checkbox.BUTTON_LEFT} "
+            f"{Checkbox.BUTTON_RIGHT} one left out (up to {MAX_SOLVERS}); space, enter or a "
+            "click ticks the highlighted one, r races them.")
+
+    def render_line(self, y: int) -> Strip:
+        """Textual's line, the X blanked out of a box left unticked."""
+        line = super().render_line(y)
+        try:
+            option = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return line
+        if option.value in self.selected:
+            return line
+        segments = list(line)
+        for i, segment in enumerate(segments):
+            if segment.text == Checkbox.BUTTON_INNER:
+                segments[i] = Segment(" ", segment.style)
+                break
+        return Strip(segments, line.cell_length)
 
 
 class LabPicker(Vertical):
@@ -68,9 +97,9 @@ class LabPicker(Vertical):
             braids.insert(0, (f"{first.braid:.0%}", first.braid))
         yield Select(braids, value=first.braid, allow_blank=False, compact=True, id="lab-braid")
         yield Label(f"Solvers to race (up to {MAX_SOLVERS})", classes="lab-label")
-        yield SelectionList(*((spec.title, name, name in self.initial_solvers)
-                              for name, spec in SOLVERS.items()),
-                            compact=True, id="lab-solvers")
+        yield SolverBoxes(*((spec.title, name, name in self.initial_solvers)
+                          for name, spec in SOLVERS.items()),
+                          compact=True, id="lab-solvers")
 
     async def on_mount(self) -> None:
         """Show the first generator's options."""

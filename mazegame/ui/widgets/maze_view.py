@@ -258,6 +258,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def _room_text(self, glyph: str) -> str:
         if glyph in (palette.GLYPH_ROCK, palette.GLYPH_FOG):
             return glyph * self.room_width
+        if len(glyph) == self.room_width:  # a sprite as wide as the room (a cursor's [ ])
+            return glyph
         pad = (self.room_width - 1) // 2
         return " " * pad + glyph + " " * (self.room_width - pad - 1)
 

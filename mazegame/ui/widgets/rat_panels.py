@@ -33,6 +33,17 @@ class NetPanel(Static):
     winner, the predictor's guess against the cell it got to, and where the place rat's own
     moves put it."""
 
+    HELP = (
+        "The rat's net, on its last move. Cell type: the 15 kinds of cell (drawn by their "
+        "open sides, ╵ to ┼); the one lit is where the rat stands. Decision: the hidden "
+        "nodes, each a block as dark as it is active. Move: the four move nodes N E S W "
+        "and their values; the one lit won, × a wall, whose input holds its node down. "
+        "Predicted ├  found │: the kind of cell the rat guessed it would reach, and the kind "
+        "it reached. ✓ away from 0: the guess was right, and the weights that made it grow "
+        "(away from zero); ✗ toward 0: it was wrong, and they shrink (Suits' rules 1 and "
+        "2). Predictor: its guess for each kind, shaded. Place: where the place rat's own "
+        "moves put it.")
+
     def show(self, frame) -> None:
         """Draw a `games.rat_lab.Frame` (None: the rat has not moved yet)."""
         t = Text()
@@ -125,6 +136,13 @@ def curve_text(history: list[int], width: int, rows: int, shortest: int, random_
 
 class CurvePanel(Static):
     """The learning curve with the baselines."""
+
+    HELP = (
+        "The learning curve: the steps each episode took, one bar per episode (squeezed to "
+        "the median of several when they do not fit), on a log scale; green bars are within "
+        "twice the shortest path. The marks on the right: ─short the shortest path, ─wall "
+        "a wall follower's steps (where one gets there), ─random a random walk's mean. The "
+        "line under it counts the episodes and says those levels.")
 
     def show(self, history: list[int], shortest: int, random_walk: float,
              wall_follower: int | None) -> None:

@@ -122,10 +122,10 @@ async def test_a_result_that_cannot_be_saved_is_said_on_screen_and_kept_for_the_
                 await pilot.press(key)
             await helpers.settle(pilot)
             assert game.won
-            assert any("1 result(s) kept in mazegame.sqlite3.unsaved.jsonl" in notice
+            assert any("1 result kept in mazegame.sqlite3.unsaved.jsonl" in notice
                        for notice in shown(app))  # while the game is still on screen
             assert "Not saved yet" in str(app.screen.query_one("#end-panel").render())
-        assert "1 finished game(s) are not in" in app.unsaved_note  # said after the app
+        assert "1 finished game not in" in app.unsaved_note  # said after the app
     finally:
         other.close()
     launch = Store(path)

@@ -65,7 +65,7 @@ def test_check_a_folder_prints_every_bad_file(capsys, tmp_path):
         "title, flavour, view, wrap, start, goals, exits, budget, par, traps, hints, aids, maze, "
             "demon",
     ]
-    assert err.startswith("mazegame: error: 2 of 4 level file(s)") and err.count("\n") == 1
+    assert err.startswith("mazegame: error: errors in 2 of 4 level files") and err.count("\n") == 1
 
 
 def test_check_one_file_and_standard_input(capsys, tmp_path, monkeypatch):

@@ -3,22 +3,30 @@
 import pytest
 
 from mazegame.games.jump import load_pack, progress_key
-from mazegame.games.record_labels import maze_label
+from mazegame.games.record_labels import maze_label, mode_label
 
 
 @pytest.mark.parametrize(("mode", "key", "label"), [
-    ("classic", "backtracker:6x5:2:", "backtracker 6x5 seed 2"),
-    ("trading", "wilson:8x8:5::hard", "wilson 8x8 seed 5 hard"),
-    ("chase", "prim:9x7:3:xy:one-way 0.2", "prim 9x7 seed 3 torus one-way 0.2"),
-    ("classic", "kruskal:5x5:1:x", "kruskal 5x5 seed 1 wraps across"),
-    ("classic", "spanning-tree#2:5x5:1:", "spanning-tree v2 5x5 seed 1"),
+    ("classic", "backtracker:6x5:2:", "Backtracker 6x5, seed 2"),
+    ("trading", "wilson:8x8:5::hard", "Wilson 8x8, seed 5, hard"),
+    ("chase", "prim:9x7:3:xy:one-way 0.2", "Prim 9x7, seed 3, torus, one-way 0.2"),
+    ("classic", "kruskal:5x5:1:x", "Kruskal 5x5, seed 1, wraps across"),
+    ("classic", "spanning-tree#2:5x5:1:", "Spanning-tree 5x5, seed 1"),
     ("classic", "level:0a0b0c0d", "maze file 0a0b0c0d"),
-    ("level", "2-3:abcdef012345", "level 2-3"),
+    ("level", "2-3:abcdef012345", "2 3"),
+    ("level", "first-steps:abcdef012345", "First steps"),
     ("blindfold", "3x4", "3x4"),
     ("jump", "puzzle:0123456789abcdef", "puzzle 01234567"),
 ])
 def test_a_key_in_words(mode, key, label):
     assert maze_label(mode, key) == label
+
+
+def test_a_results_mode_reads_as_the_menu_names_it():
+    from mazegame.games.modes import MODES
+
+    assert all(mode_label(name) == mode.title for name, mode in MODES.items())
+    assert mode_label("level") == "Campaign"
 
 
 def test_a_shipped_puzzle_is_named_by_its_pack_and_place():

@@ -639,7 +639,7 @@ def test_cli_pack_index(tmp_path, capsys):
     assert main(["jump", "solve", "--index", "3", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["length"] == 4
     assert main(["jump", "solve", "--index", "4", str(path)]) == 2
-    assert "holds 4 puzzle(s)" in capsys.readouterr().err
+    assert "holds 4 puzzles" in capsys.readouterr().err
 
 
 # -- content keys ---------------------------------------------------------------------------
