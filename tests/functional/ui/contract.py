@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,9 @@ def setup_of(mode: str, **choices) -> GameSetup:
     """A mode's game for the contract: a small seeded maze, labs paused, a demon that keeps
     time with the player's moves (turn-based, where the mode has the choice), `choices` on
     top."""
-    options = {"autoplay": False}
-    if any(c.key == "turn_based" for c in MODES[mode].choices):
+    takes = {field.name for field in fields(MODES[mode].settings)}
+    options = {"autoplay": False} if "autoplay" in takes else {}
+    if "turn_based" in takes:
         options["turn_based"] = True
     options.update(choices)
     return GameSetup(mode, "backtracker", (8, 6), SEED, options=tuple(options.items()))
