@@ -44,13 +44,13 @@ def test_results_saved_while_the_file_is_held_are_in_it_after_the_next_launch(tm
     assert "busy" in store.notice and journal_path(path).name in store.notice
     assert store.best("classic", "m2").moves == 12  # counted meanwhile
     store.close()
-    assert "3 finished game(s)" in store.closing_note and str(journal_path(path)) in \
+    assert "3 finished games" in store.closing_note and str(journal_path(path)) in \
         store.closing_note
     assert len(Journal(journal_path(path)).read()) == 3
     other.execute("ROLLBACK")
     other.close()
     launch = Store(path)  # the next launch writes them in...
-    assert launch.notices == [f"3 waiting result(s) saved to {path}."]
+    assert launch.notices == [f"3 waiting results saved to {path}."]
     launch.close()
     assert rows_in(path) == [("classic", f"m{i}", 1, 10 + i) for i in range(3)]
     assert not journal_path(path).exists()  # ...and only then forgets them
@@ -66,7 +66,7 @@ def test_they_go_in_with_the_next_save_once_the_file_is_free(tmp_path):
     other.execute("ROLLBACK")
     other.close()
     assert store.record("classic", "later", won=False, moves=1, optimum=5, seconds=1.0)
-    assert "3 waiting result(s) saved" in store.notice
+    assert "3 waiting results saved" in store.notice
     assert store.pending == [] and not journal_path(path).exists()
     store.close()
     assert store.closing_note == ""
@@ -158,7 +158,7 @@ def test_a_journal_that_cannot_be_written_keeps_results_in_memory_and_says_so(tm
     assert store.best("classic", "m0").wins == 1
     assert "kept in memory" in store.notice
     store.close()
-    assert "1 finished game(s) could not be saved" in store.closing_note
+    assert "1 finished game not saved" in store.closing_note
     other.execute("ROLLBACK")
     other.close()
 
