@@ -17,7 +17,7 @@ from mazegame.engine import compiles
 from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
-from mazegame.ui import keys, palette
+from mazegame.ui import keys
 from mazegame.ui.host import GameHost
 from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
@@ -163,7 +163,7 @@ class MazeApp(GameHost):
         """Make the palette follow the theme and glyph set in force, and redraw everything."""
         from mazegame.ui.themes import palette_for
 
-        palette.use(palette_for(self.current_theme, self.preferences["glyphs"]))
+        self.palette = palette_for(self.current_theme, self.preferences["glyphs"])
         for screen in self.screen_stack:
             for widget in screen.walk_children():
                 hook = getattr(widget, "palette_changed", None)
@@ -302,7 +302,7 @@ class MazeApp(GameHost):
             intro = own()
         self.push_screen(HelpScreen(
             screen, intro, title=f"{mode.title}: how to play", goal=mode.goal, tip=mode.tip,
-            legend=legend_for(mode.name, getattr(screen, "view_name", None)),
+            legend=legend_for(mode.name, getattr(screen, "view_name", None), self.palette),
         ))
 
     def action_settings(self) -> None:

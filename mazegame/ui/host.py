@@ -2,7 +2,7 @@
 
 MazeApp is the game's host. A screen reads its host's state through the accessors below, so a
 screen shown by another app (a test's, Textual's own tools) gets the plain answer (nothing
-saved, all keys, no sequences) instead of an AttributeError.
+saved, all keys, no sequences, the default palette...)
 """
 
 from __future__ import annotations
@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import App
+from textual.dom import DOMNode
+
+from mazegame.ui.palette import DEFAULT, Palette
 
 if TYPE_CHECKING:
     from mazegame.storage import Best, Store
@@ -27,6 +30,8 @@ class GameHost(App):
         #: The blindfold puzzle's sequence last typed this session, by level ("3x3"): the
         #: all-mazes lab plays it as "yours".
         self.blindfold_sequences: dict[str, str] = {}
+        #: The colours and glyphs the game draws with (a new one on every theme change).
+        self.palette: Palette = DEFAULT
 
     def record(self, mode: str, maze: str, **result) -> Best | None:
         """Save a finished game (here: nothing is saved; MazeApp saves to its store)."""
@@ -51,3 +56,14 @@ def blindfold_sequences(app: App) -> dict[str, str]:
 def record(app: App, mode: str, maze: str, **result) -> Best | None:
     """Save a finished game in the app (nothing is saved by an app that is no host)."""
     return app.record(mode, maze, **result) if isinstance(app, GameHost) else None
+
+
+def palette_of(node: DOMNode | None) -> Palette:
+    """The palette of the host a widget or screen is mounted in; the default one for a node
+    mounted nowhere or in an app that is no host (a widget tested alone still draws). Found
+    through the node's parents, not the active app: two apps in one process keep theirs."""
+    while node is not None:
+        if isinstance(node, GameHost):
+            return node.palette
+        node = node.parent
+    return DEFAULT
