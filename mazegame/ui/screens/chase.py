@@ -221,7 +221,7 @@ class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """With two players the footer names the demon's keys and yours (during play);
         alone, the arrows' "Move"."""
-        two = bool(self.setup.option("two_player"))
+        two = bool(self.setup.settings.two_player)
         if action in ("move_demon", "walk"):
             return two and super().check_action("move", parameters)
         if action == "arrow" and two:
