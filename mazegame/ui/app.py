@@ -90,8 +90,6 @@ class MazeApp(GameHost):
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
         self.demon_bell = self.preferences.sound
-        #: The warm-up's last report (done, total, label, compiled), for a menu built later.
-        self.warmup_report: tuple[int, int, str, bool] | None = None
         #: Set as the app closes: finished games left unsaved and where they are kept ("": none).
         self.unsaved_note = ""
         #: The last result recorded waits outside the results file (in the journal or memory).

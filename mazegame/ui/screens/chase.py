@@ -17,7 +17,7 @@ from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.host import palette_of
+from mazegame.ui.host import palette_of, preferences_of
 from mazegame.ui.keys import ARROWS, MOVE_KEYS, letters, split_move_bindings
 from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
@@ -318,7 +318,7 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
     def action_toggle_bell(self) -> None:
         """Turn the bell on or off, and keep it so (the Settings screen's "sound")."""
         self.app.demon_bell = not self.app.demon_bell
-        preferences = getattr(self.app, "preferences", None)
+        preferences = preferences_of(self.app)
         if preferences is not None:
             preferences.set("sound", "on" if self.app.demon_bell else "off")
         self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "

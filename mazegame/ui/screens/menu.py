@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from mazegame import __version__
 from mazegame.games.modes import MODES
 from mazegame.ui import palette
-from mazegame.ui.host import palette_of
+from mazegame.ui.host import palette_of, warmup_report
 from mazegame.ui.widgets.attract import AttractView
 from mazegame.ui.widgets.footer import GameFooter
 
@@ -75,7 +75,7 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         """Fit the screen, focus the first entry, and show the warm-up so far."""
-        self.warmup = getattr(self.app, "warmup_report", None)
+        self.warmup = warmup_report(self.app)
         self.on_resize()
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0

@@ -76,7 +76,7 @@ class JumpBoard(Widget, can_focus=True):
     @property
     def plain(self) -> bool:
         """No colour (NO_COLOR): the glyphs alone must tell squares and marks apart."""
-        return bool(getattr(self.app, "no_color", False))
+        return self.app.no_color  # Textual's own, from NO_COLOR
 
     def square(self, cell: int, targets: set[int]) -> tuple[str, Style, str]:
         """Label, style and fill character of one square."""

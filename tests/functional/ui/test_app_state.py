@@ -170,3 +170,32 @@ async def test_the_labs_marks_take_the_theme_in_force(tmp_path):
         assert themed & backgrounds
         assert not {default.FRONTIER.bgcolor.name, default.VISITED.bgcolor.name} \
             & backgrounds - themed
+
+
+def test_what_screens_read_of_the_app_is_declared_on_the_host():
+    """The app state screens and widgets read (settings, the menu maze's pace, the warm-up's
+    last report, the campaign if read) is declared on GameHost with its default and read
+    through host's accessors: an app that is no host gets the same defaults."""
+    from mazegame.ui import host
+
+    for app in (GameHost(), PlainHost(RecordsScreen())):
+        assert host.preferences_of(app) is None
+        assert host.animation_speed(app) == 1.0
+        assert host.warmup_report(app) is None
+        assert host.campaign_if_read(app) is None
+    assert GameHost().palette is host.palette_of(None)
+
+
+def test_no_screen_guesses_at_the_apps_attributes():
+    """`getattr(self.app, "name", default)` reads state nobody declared: a renamed attribute
+    turns silently into its default."""
+    from pathlib import Path
+
+    import mazegame
+
+    root = Path(mazegame.__file__).parent
+    guesses = [f"{path.relative_to(root)}:{n}"
+               for path in sorted(root.rglob("*.py"))
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+               if "getattr(self.app" in line]
+    assert guesses == []

@@ -200,7 +200,8 @@ async def test_the_eye_walks_through_a_one_way_door_and_sees_a_wall_behind(helpe
         assert game.facing == EAST and centre_style() != depth_styles(DEFAULT)["face-1"]
         await pilot.press("up")
         await pilot.pause()
-        assert centre_style() != depth_styles(DEFAULT)["face-1"]  # the door ahead looks like any passage
+        # the door ahead looks like any passage
+        assert centre_style() != depth_styles(DEFAULT)["face-1"]
         await pilot.press("up")
         await pilot.press("down")  # through it, and turn round
         await pilot.pause()
