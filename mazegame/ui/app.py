@@ -17,7 +17,7 @@ from mazegame.engine import compiles
 from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
 from mazegame.storage import Best, Store
-from mazegame.ui import keys, palette
+from mazegame.ui import keys
 from mazegame.ui.host import GameHost
 from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
@@ -90,8 +90,6 @@ class MazeApp(GameHost):
         self.levels_folder = None  #: the campaign's levels (None: the shipped ones)
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
         self.demon_bell = self.preferences.sound
-        #: The warm-up's last report (done, total, label, compiled), for a menu built later.
-        self.warmup_report: tuple[int, int, str, bool] | None = None
         #: Set as the app closes: finished games left unsaved and where they are kept ("": none).
         self.unsaved_note = ""
         #: The last result recorded waits outside the results file (in the journal or memory).
@@ -163,7 +161,7 @@ class MazeApp(GameHost):
         """Make the palette follow the theme and glyph set in force, and redraw everything."""
         from mazegame.ui.themes import palette_for
 
-        palette.use(palette_for(self.current_theme, self.preferences["glyphs"]))
+        self.palette = palette_for(self.current_theme, self.preferences["glyphs"])
         for screen in self.screen_stack:
             for widget in screen.walk_children():
                 hook = getattr(widget, "palette_changed", None)
@@ -302,7 +300,7 @@ class MazeApp(GameHost):
             intro = own()
         self.push_screen(HelpScreen(
             screen, intro, title=f"{mode.title}: how to play", goal=mode.goal, tip=mode.tip,
-            legend=legend_for(mode.name, getattr(screen, "view_name", None)),
+            legend=legend_for(mode.name, getattr(screen, "view_name", None), self.palette),
         ))
 
     def action_settings(self) -> None:

@@ -2,22 +2,26 @@
 
 MazeApp is the game's host. A screen reads its host's state through the accessors below, so a
 screen shown by another app (a test's, Textual's own tools) gets the plain answer (nothing
-saved, all keys, no sequences) instead of an AttributeError.
+saved, all keys, no sequences, the default palette, no settings...)
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.dom import DOMNode
+
+from mazegame.ui.palette import DEFAULT, Palette
 
 if TYPE_CHECKING:
+    from mazegame.games.levels import Campaign
     from mazegame.storage import Best, Store
 
 
 class GameHost(App):
     """An app that hosts mode screens: where results are saved, the key scheme in force,
-    and what this session remembers across screens."""
+    the palette, the player's settings, and what this session remembers across screens."""
 
     def __init__(self, *args, **kwargs) -> None:
         """A host with nothing saved, every move key live and nothing remembered yet."""
@@ -27,6 +31,19 @@ class GameHost(App):
         #: The blindfold puzzle's sequence last typed this session, by level ("3x3"): the
         #: all-mazes lab plays it as "yours".
         self.blindfold_sequences: dict[str, str] = {}
+        #: The colours and glyphs the game draws with (a new one on every theme change).
+        self.palette: Palette = DEFAULT
+        #: The player's settings, a ui.preferences.Preferences (None: none are kept). Not
+        #: imported here, not even for typing: preferences reads the dialogs, which read this.
+        self.preferences: Any = None
+        self.animation_speed = 1.0  #: the pace of the menu's self-building maze
+        #: The warm-up's last report (done, total, label, compiled), for a menu built later.
+        self.warmup_report: tuple[int, int, str, bool] | None = None
+
+    @property
+    def campaign_if_read(self) -> Campaign | None:
+        """The campaign if its levels have been read (here: there is none)."""
+        return None
 
     def record(self, mode: str, maze: str, **result) -> Best | None:
         """Save a finished game (here: nothing is saved; MazeApp saves to its store)."""
@@ -48,6 +65,37 @@ def blindfold_sequences(app: App) -> dict[str, str]:
     return app.blindfold_sequences if isinstance(app, GameHost) else {}
 
 
+def preferences_of(app: App) -> Any:
+    """The player's settings in the app (None: it keeps none)."""
+    return app.preferences if isinstance(app, GameHost) else None
+
+
+def animation_speed(app: App) -> float:
+    """The pace of the menu's self-building maze (1.0: the usual)."""
+    return app.animation_speed if isinstance(app, GameHost) else 1.0
+
+
+def warmup_report(app: App) -> tuple[int, int, str, bool] | None:
+    """The app's last kernel warm-up report (None: none yet, or no warm-up)."""
+    return app.warmup_report if isinstance(app, GameHost) else None
+
+
+def campaign_if_read(app: App) -> Campaign | None:
+    """The app's campaign if its levels have been read (None: not read, or none)."""
+    return app.campaign_if_read if isinstance(app, GameHost) else None
+
+
 def record(app: App, mode: str, maze: str, **result) -> Best | None:
     """Save a finished game in the app (nothing is saved by an app that is no host)."""
     return app.record(mode, maze, **result) if isinstance(app, GameHost) else None
+
+
+def palette_of(node: DOMNode | None) -> Palette:
+    """The palette of the host a widget or screen is mounted in; the default one for a node
+    mounted nowhere or in an app that is no host (a widget tested alone still draws). Found
+    through the node's parents, not the active app: two apps in one process keep theirs."""
+    while node is not None:
+        if isinstance(node, GameHost):
+            return node.palette
+        node = node.parent
+    return DEFAULT

@@ -1,11 +1,10 @@
 """Every colour and glyph the widgets draw with, named by what it means, for the theme in force.
 
-A `Palette` holds one theme's colours (hex strings), glyphs and the Rich styles built from them;
-`use()` makes a new one current when the theme or the glyph set changes (ui.themes does it on
-App.theme). Widgets read `palette.NAME` at draw time (`from mazegame.ui import palette`): the
-module hands every attribute of the current Palette through, so a theme change reaches every
-widget on its next paint. (`from mazegame.ui.palette import NAME` still works, but keeps the
-value of the moment it ran.)
+A `Palette` holds one theme's colours (hex strings), glyphs and the Rich styles built from them.
+Each app owns its palette (`GameHost.palette`, replaced when the theme or the glyph set
+changes: ui.themes builds it); widgets and screens read it at draw time with
+`host.palette_of(self)`, and free functions that draw take it as a parameter, so a theme change
+reaches every widget of that app, and of no other, on its next paint.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from rich.style import Style
 
@@ -206,48 +206,22 @@ ASCII_BANNER = """\
 |M|A|Z|E|G|A|M|E|
 +-+-+-+-+-+-+-+-+"""
 
-_current = Palette()
-_version = 0
-
-
-def current() -> Palette:
-    """The palette in force."""
-    return _current
-
-
-def version() -> int:
-    """Bumped by every `use()`: widgets that cache drawn rows key them by it."""
-    return _version
-
-
-def use(new: Palette) -> Palette:
-    """Make `new` the palette in force (the previous one is returned)."""
-    global _current, _version
-    old, _current = _current, new
-    _version += 1
-    return old
+#: The default theme's palette: what a widget draws with outside a game host.
+DEFAULT = Palette()
 
 
 T = TypeVar("T")
 
 
-def per_palette(build: Callable[[], T]) -> Callable[[], T]:
-    """`build()`'s result, built again only when the palette has changed (tables of styles
-    a widget derives from the palette)."""
-    memo: list = [None, None]  # [version, value]
+def per_palette(build: Callable[[Palette], T]) -> Callable[[Palette], T]:
+    """`build(palette)`'s result, built once per palette (tables of styles a widget derives
+    from the palette: a new theme brings a new palette, and so a new table)."""
+    memo: WeakKeyDictionary[Palette, T] = WeakKeyDictionary()
 
     @wraps(build)
-    def get() -> T:
-        if memo[0] != _version:
-            memo[:] = [_version, build()]
-        return memo[1]
+    def get(palette: Palette) -> T:
+        if palette not in memo:
+            memo[palette] = build(palette)
+        return memo[palette]
 
     return get
-
-
-def __getattr__(name: str) -> Any:
-    """`palette.NAME`: the current palette's colour, style or glyph."""
-    try:
-        return getattr(_current, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

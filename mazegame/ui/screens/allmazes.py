@@ -14,7 +14,7 @@ from textual.widgets import Static
 from mazegame.games.lab_allmazes import AllMazesLab, Run
 from mazegame.games.setup import GameSetup
 from mazegame.ui import palette
-from mazegame.ui.host import blindfold_sequences
+from mazegame.ui.host import blindfold_sequences, palette_of
 from mazegame.ui.widgets.allmazes_view import mini_mazes
 from mazegame.ui.widgets.footer import GameFooter
 
@@ -42,13 +42,13 @@ KEYS = [  #: the lab's playback keys (as in the algorithm lab), and the sequence
 ]
 
 
-def run_header(run: Run) -> str:
+def run_header(p: palette.Palette, run: Run) -> str:
     """A side's title: the sequence, the moves played so far in bold, and the count left."""
     played, rest = run.sequence[:run.at], run.sequence[run.at:]
     shown = f"[b reverse]{played}[/]{rest}" if len(run.sequence) <= 60 else \
         f"… [b reverse]{played[-20:]}[/]{rest[:20]}…"
     left = run.mazes.unsolved()
-    lit = f"[{palette.SOLVED}]all solved[/]" if left == 0 else f"[b]{left}[/b] unsolved"
+    lit = f"[{p.SOLVED}]all solved[/]" if left == 0 else f"[b]{left}[/b] unsolved"
     return (f"[b]{run.name}[/b], {len(run.sequence)} moves\n"
             f"move {run.at}: {lit} of {len(run.mazes)}\n{shown}")
 
@@ -160,9 +160,9 @@ class AllMazesScreen(Screen):
             indices = lab.sample(SAMPLE)
             if worst is not None and worst not in indices:
                 indices = np.sort(np.append(indices[:-1], worst))
-            self.query_one(f"#am-head-{side}", Static).update(run_header(run))
+            self.query_one(f"#am-head-{side}", Static).update(run_header(palette_of(self), run))
             self.query_one(f"#am-grid-{side}", Static).update(
-                mini_mazes(run.mazes, indices, per_row, worst))
+                mini_mazes(palette_of(self), run.mazes, indices, per_row, worst))
 
 
 def allmazes_screen(setup: GameSetup) -> AllMazesScreen:

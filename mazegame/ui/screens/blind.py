@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.walk import Outcome
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.legend import BLIND
 from mazegame.ui.screens.dialogs import ConfirmScreen, format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, PANEL_KEYS
@@ -132,10 +132,11 @@ class BlindScreen(WalkScreen):
 
     def status_fields(self) -> list[str]:
         """The walk's fields, led by the attempts left (coloured when few)."""
+        p = palette_of(self)
         fields = super().status_fields()
         left = self.game.attempts_left
         if left is not None:
-            colour = palette.LOW_BUDGET if left <= max(3, self.game.budget // 10) else "default"
+            colour = p.LOW_BUDGET if left <= max(3, self.game.budget // 10) else "default"
             fields.insert(0, f"[b]Attempts left[/b] [{colour}]{left}[/]")
         return fields
 

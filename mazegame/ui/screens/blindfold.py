@@ -16,7 +16,8 @@ from textual.widgets import Static
 
 from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame
 from mazegame.games.setup import GameSetup
-from mazegame.ui import host, palette
+from mazegame.ui import host
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.footer import GameFooter
@@ -186,6 +187,7 @@ class BlindfoldScreen(Screen):
 
     def show(self) -> None:
         """Redraw the status line, the shown maze, the dots and the sequence."""
+        p = palette_of(self)
         game = self.game
         level = game.level
         if game.sequence and not game.gave_up:  # the all-mazes lab can play it ("yours")
@@ -198,16 +200,17 @@ class BlindfoldScreen(Screen):
             f"[b]Blindfold {level.name}[/b]  par {level.par}  moves {len(game.sequence)}  "
             f"[b]{left}[/b] of {total} unsolved  {star_text(stars)}{saved}")
         k = game.shown()
-        self.query_one("#bf-maze", Static).update(big_maze(game.mazes, k, game.path(k)))
+        self.query_one("#bf-maze", Static).update(
+            big_maze(palette_of(self), game.mazes, k, game.path(k)))
         caption = ("the worst one left:\nfarthest from its goal" if left
                    else "every maze is out;\nthis one got out last")
         self.query_one("#bf-caption", Static).update(f"maze {k + 1} of {total}:\n{caption}")
         self.query_one("#bf-dots", Static).update(
-            dot_grid(game.mazes, fresh=game.newly_solved))
+            dot_grid(palette_of(self), game.mazes, fresh=game.newly_solved))
         sequence = game.sequence or "(type with the arrow keys)"
         self.query_one("#bf-sequence", Static).update(
             f"[b]{sequence}[/b]" if game.sequence else sequence)
-        style = palette.SOLVED if game.won else "default"
+        style = p.SOLVED if game.won else "default"
         self.query_one("#bf-note", Static).update(
             f"[{style}]{self.message}[/]" if self.message else "")
 

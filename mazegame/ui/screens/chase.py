@@ -17,7 +17,7 @@ from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of, preferences_of
 from mazegame.ui.keys import ARROWS, MOVE_KEYS, letters, split_move_bindings
 from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
@@ -134,15 +134,17 @@ class DemonMixin:
 
     def draw_demon(self) -> None:
         """Bird's-eye: the demon's sprite (the dark views override this)."""
-        self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, palette.DEMON)})
+        p = palette_of(self)
+        self.query_one(MazeView).set_others({self.game.demon_cell: (DEMON_GLYPH, p.DEMON)})
 
     def reveal(self) -> None:
         """Show the maze at the end with the demon; after a catch, the demon on top of you."""
+        p = palette_of(self)
         super().reveal()
         view = self.query_one(MazeView)
-        view.set_others({self.game.demon_cell: (DEMON_GLYPH, palette.DEMON)})
+        view.set_others({self.game.demon_cell: (DEMON_GLYPH, p.DEMON)})
         if self.game.caught:  # you share its cell: draw the demon that caught you, not you
-            view.set_player_sprite((DEMON_GLYPH, palette.DEMON))
+            view.set_player_sprite((DEMON_GLYPH, p.DEMON))
 
     def rival_route(self) -> list[int]:
         """After a loss (caught, or beaten to the goal), the demon's route is drawn too."""
@@ -155,11 +157,12 @@ class DemonMixin:
 
     def status_fields(self) -> list[str]:
         """The walk's fields, with the demon's warning and (on request) its details."""
+        p = palette_of(self)
         fields = super().status_fields()
         game = self.game
         warning = self.demon_warning()
         if warning.text:  # a chase's silence says nothing; a race always has a standing
-            colour = palette.WARNING_COLOURS[warning.level]
+            colour = p.WARNING_COLOURS[warning.level]
             fields.insert(0, f"[{colour}]{'⚠ ' if warning.level else ''}{warning.text}[/]")
         if game.rules.two_player and game.rules.turn_based:
             fields.insert(0, f"[b]Turn[/b] {game.whose_turn}")
@@ -169,6 +172,7 @@ class DemonMixin:
 
     def end_summary(self) -> str:
         """The end panel's text: who won, and by how much."""
+        p = palette_of(self)
         game = self.game
         if game.won:
             if game.race:
@@ -180,7 +184,7 @@ class DemonMixin:
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
-            detail = (f"Its route is marked {palette.GLYPH_DEMON_ROUTE} "
+            detail = (f"Its route is marked {p.GLYPH_DEMON_ROUTE} "
                       f"({len(game.demon_trail) - 1} steps).")
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
@@ -195,11 +199,12 @@ class DemonMixin:
     def legend(self) -> str:
         """The routes drawn at the end, the demon's after a loss (none if the maze stays
         dark)."""
+        p = palette_of(self)
         if getattr(self, "kept_dark", False):
             return super().legend()
-        caught = (f"\n{sample(DEMON_GLYPH, palette.DEMON)}    the demon, where it caught you"
+        caught = (f"\n{sample(DEMON_GLYPH, p.DEMON)}    the demon, where it caught you"
                   if self.game.caught else "")
-        return route_legend(demon=not self.game.won) + caught
+        return route_legend(palette_of(self), demon=not self.game.won) + caught
 
     def describe(self) -> str:
         """The status line's description, with the difficulty."""
@@ -313,7 +318,7 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
     def action_toggle_bell(self) -> None:
         """Turn the bell on or off, and keep it so (the Settings screen's "sound")."""
         self.app.demon_bell = not self.app.demon_bell
-        preferences = getattr(self.app, "preferences", None)
+        preferences = preferences_of(self.app)
         if preferences is not None:
             preferences.set("sound", "on" if self.app.demon_bell else "off")
         self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "

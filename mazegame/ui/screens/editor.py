@@ -26,6 +26,7 @@ from mazegame.games.editor_level import LevelInfo, id_from_path
 from mazegame.games.setup import GameSetup
 from mazegame.locations import own_levels_dir, write_refusal
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import ARROWS, MOVE_KEYS
 from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.screens.editor_dialogs import (
@@ -44,15 +45,15 @@ DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 PANEL_MIN_WIDTH = 74  #: narrower screens give the whole width to the maze
 
 
-def trap_glyph() -> str:
+def trap_glyph(p: palette.Palette) -> str:
     """A trap room's mark: a cross (an x in ASCII)."""
-    return "x" if palette.glyphs == "ascii" else "✗"
+    return "x" if p.glyphs == "ascii" else "✗"
 
 
-def legend() -> str:
+def legend(p: palette.Palette) -> str:
     """What the editor's marks mean, in the palette's glyphs."""
-    return (f"[green]{palette.GLYPH_PATH}[/] shortest path\n[red]{trap_glyph()}[/] trap: no way "
-            f"on to a goal\n[yellow]{'>' if palette.glyphs == 'ascii' else '→'}[/] one-way door")
+    return (f"[green]{p.GLYPH_PATH}[/] shortest path\n[red]{trap_glyph(p)}[/] trap: no way "
+            f"on to a goal\n[yellow]{'>' if p.glyphs == 'ascii' else '→'}[/] one-way door")
 
 
 def _editor_bindings() -> list[Binding]:
@@ -153,11 +154,12 @@ class EditorScreen(Screen):
 
     def draw_cursor(self) -> None:
         """Lay the trap marks and the cursor over the maze; update the texts."""
+        p = palette_of(self)
         editor, view = self.editor, self.query_one(MazeView)
         start = editor.maze.start
-        sprites = {cell: (palette.GLYPH_START if cell == start else trap_glyph(), palette.BUMP)
+        sprites = {cell: (p.GLYPH_START if cell == start else trap_glyph(p), p.BUMP)
                    for cell in editor.analysis.traps}
-        sprites[editor.cursor] = (self.cell_glyph(editor.cursor), palette.PLAYER)
+        sprites[editor.cursor] = (self.cell_glyph(editor.cursor), p.PLAYER)
         view.set_others(sprites)
         view.keep_in_view(editor.cursor)
         self.update_texts()
@@ -165,10 +167,11 @@ class EditorScreen(Screen):
     def cell_glyph(self, cell: int) -> str:
         """The cursor: brackets round what the cell shows (start, goal, path), so that it
         reads without colour too; "+" where the room is too narrow for brackets."""
+        p = palette_of(self)
         maze, view = self.editor.maze, self.query_one(MazeView)
-        inner = (palette.GLYPH_START if cell == maze.start
-                 else palette.GLYPH_GOAL if cell in maze.goals
-                 else palette.GLYPH_PATH if cell in view.path else " ")
+        inner = (p.GLYPH_START if cell == maze.start
+                 else p.GLYPH_GOAL if cell in maze.goals
+                 else p.GLYPH_PATH if cell in view.path else " ")
         if view.room_width >= 3:
             return f"[{inner}]"
         return inner if inner != " " else "+"
@@ -205,7 +208,7 @@ class EditorScreen(Screen):
                   f"view {info.view}",
                   f"par {par if par is not None else '-'}"
                   + (f" · budget {info.budget}" if info.budget else ""),
-                  "", legend()]
+                  "", legend(palette_of(self))]
         if self.door_pending:
             lines += ["", "[yellow]Door: press a direction[/]"]
         return "\n".join(lines)

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from mazegame.games.replay import Recording, replayable
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.level_play import finish_level
 from mazegame.ui.widgets.maze_view import MazeView
@@ -33,20 +34,20 @@ NEW_MAZE_KEY = "[b]n[/b]  new maze    "  #: the key a screen without new mazes l
 NOT_SAVED_YET = "[b]Not saved yet:[/b] kept until the results file is free."
 
 
-def route_marks(yours: Iterable[int], shortest: Iterable[int],
+def route_marks(p: palette.Palette, yours: Iterable[int], shortest: Iterable[int],
                 demon: Iterable[int] = ()) -> dict[int, tuple[str, Style]]:
     """The glyph and style of every cell on the routes shown after a game: the shortest
     path is a band of colour, your route dots on it or beside it, the demon's route crosses
     over both. Glyphs differ as well as colours, so the routes read without colour."""
     yours, shortest = set(yours), set(shortest)
-    marks = {cell: (palette.GLYPH_SHORTEST, palette.SHORTEST) for cell in shortest - yours}
-    marks.update((cell, (palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST))
+    marks = {cell: (p.GLYPH_SHORTEST, p.SHORTEST) for cell in shortest - yours}
+    marks.update((cell, (p.GLYPH_ON_SHORTEST, p.ON_SHORTEST))
                  for cell in yours & shortest)
-    marks.update((cell, (palette.GLYPH_YOUR_ROUTE, palette.YOUR_ROUTE))
+    marks.update((cell, (p.GLYPH_YOUR_ROUTE, p.YOUR_ROUTE))
                  for cell in yours - shortest)
-    band = Style(bgcolor=palette.SHORTEST.bgcolor)  # the demon crossing the band leaves it whole
-    marks.update((cell, (palette.GLYPH_DEMON_ROUTE, palette.DEMON_ROUTE + band if cell in shortest
-                         else palette.DEMON_ROUTE)) for cell in demon)
+    band = Style(bgcolor=p.SHORTEST.bgcolor)  # the demon crossing the band leaves it whole
+    marks.update((cell, (p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE + band if cell in shortest
+                         else p.DEMON_ROUTE)) for cell in demon)
     return marks
 
 
@@ -55,16 +56,16 @@ def sample(glyph: str, style: Style) -> str:
     return f"[{style}]{glyph}[/]"
 
 
-def route_legend(yours: bool = True, demon: bool = False) -> str:
+def route_legend(p: palette.Palette, yours: bool = True, demon: bool = False) -> str:
     """The legend of `route_marks`, in the maze's own glyphs and colours."""
     lines = []
     if yours:
-        lines.append(f"{sample(palette.GLYPH_YOUR_ROUTE, palette.YOUR_ROUTE)} "
-                     f"{sample(palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST)}  your route")
-    lines.append(f"{sample(palette.GLYPH_SHORTEST, palette.SHORTEST)} "
-                 f"{sample(palette.GLYPH_ON_SHORTEST, palette.ON_SHORTEST)}  the shortest path")
+        lines.append(f"{sample(p.GLYPH_YOUR_ROUTE, p.YOUR_ROUTE)} "
+                     f"{sample(p.GLYPH_ON_SHORTEST, p.ON_SHORTEST)}  your route")
+    lines.append(f"{sample(p.GLYPH_SHORTEST, p.SHORTEST)} "
+                 f"{sample(p.GLYPH_ON_SHORTEST, p.ON_SHORTEST)}  the shortest path")
     if demon:
-        lines.append(f"{sample(palette.GLYPH_DEMON_ROUTE, palette.DEMON_ROUTE)}    "
+        lines.append(f"{sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE)}    "
                      "the demon's route")
     return "\n".join(lines)
 
@@ -131,7 +132,8 @@ class EndPanelMixin:
         the `rival_route` if any."""
         view = self.query_one(MazeView)
         yours = self.game.trail if view.show_trail else ()
-        view.set_marks(route_marks(yours, self.game.shortest_path(), self.rival_route()))
+        view.set_marks(route_marks(palette_of(self), yours, self.game.shortest_path(),
+                                   self.rival_route()))
 
     def rival_route(self) -> Iterable[int]:
         """Another route to draw at the end (a demon's), or none."""
@@ -139,7 +141,7 @@ class EndPanelMixin:
 
     def legend(self) -> str:
         """What the revealed maze shows, for the end panel."""
-        return route_legend()
+        return route_legend(palette_of(self))
 
     def end_summary(self) -> str:
         """The end panel's text: the run measured against the shortest path."""

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from mazegame.engine.grid import DIRECTION_NAMES
 from mazegame.games.eye import EyeGame, aids
 from mazegame.games.walk import Outcome
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import facing_bindings
 from mazegame.ui.legend import EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
@@ -65,6 +65,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
 
     def redraw(self) -> None:
         """Redraw the corridor view and the minimap of cells seen."""
+        p = palette_of(self)
         game = self.game
         self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
@@ -83,7 +84,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             self._looked = game.looked.copy()
         minimap.add_trail(game.position)
         # The player as an arrow the way they face, where the difficulty gives a compass.
-        minimap.set_player_sprite((palette.GLYPH_FACING[game.facing], palette.PLAYER)
+        minimap.set_player_sprite((p.GLYPH_FACING[game.facing], p.PLAYER)
                                   if self.compass else None)
         minimap.move_player(game.position)
 

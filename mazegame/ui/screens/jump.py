@@ -32,7 +32,8 @@ from mazegame.games.jump import (
 )
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui import host, palette
+from mazegame.ui import host
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import DIAGONAL_KEYS, jump_bindings
 from mazegame.ui.screens.jump_picker import PuzzlePicker
 from mazegame.ui.widgets.footer import GameFooter
@@ -307,6 +308,7 @@ class JumpScreen(Screen):
 
     def update_status(self) -> None:
         """Redraw the status line: puzzle, jumps and the aids on."""
+        p = palette_of(self)
         if self.game is None:
             return
         board = self.query_one(JumpBoard)
@@ -314,7 +316,7 @@ class JumpScreen(Screen):
                                        ("easy", board.show_targets)) if on]
         flags = f"   [reverse] {' '.join(modes)} [/reverse]" if modes else ""
         best = self.solved().get(self.index)
-        done = f"   [{palette.SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
+        done = f"   [{p.SOLVED}]✓ solved, best {best}[/]" if best is not None else ""
         self.query_one("#status", Static).update(
             f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 

@@ -29,6 +29,7 @@ from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, standings
 from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
+from mazegame.ui.host import palette_of
 from mazegame.ui.screens.lab_controls import ControlsMixin
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
@@ -307,7 +308,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self.playing = self.autoplay
 
     def _explain(self, items: list[tuple[str, str, str]], keys: set[str]) -> None:
-        self._notes = explanation(items, keys)
+        self._notes = explanation(palette_of(self), items, keys)
         self._table_shown = False
         self.query_one("#lab-explain", Static).update(self._notes)
 

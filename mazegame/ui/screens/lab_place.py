@@ -15,7 +15,7 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
 from mazegame.games.lab_place import MIDDLE, middle_goal, middle_note, place
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import cursor_bindings
 from mazegame.ui.widgets.maze_hit import picture_hit
 from mazegame.ui.widgets.trace_view import TraceView
@@ -173,9 +173,10 @@ class PlaceMixin:
 
     # -- drawing -------------------------------------------------------------------------
     def _show_cursor(self) -> None:
-        glyph = palette.GLYPH_START if self.placing == "start" else palette.GLYPH_GOAL
+        p = palette_of(self)
+        glyph = p.GLYPH_START if self.placing == "start" else p.GLYPH_GOAL
         for panel in self.panels:
-            panel.view.set_others({self.cursor: (glyph, palette.PLAYER)})
+            panel.view.set_others({self.cursor: (glyph, p.PLAYER)})
             panel.view.keep_in_view(self.cursor)
             panel.zoom.cursor = self.cursor
             panel.zoom.changed()

@@ -41,10 +41,9 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
             tooltip="Back to the menu"),
 ]
 
-def legend_lines() -> dict[str, str]:
+def legend_lines(p: palette.Palette) -> dict[str, str]:
     """One legend line per thing a trace can draw (`TraceRun.legend_keys` names them), in
-    order, in the palette's colours and glyphs."""
-    p = palette.current()
+    order, in palette `p`'s colours and glyphs."""
     heat, sets, shades = p.HEAT_COLOURS, p.SET_COLOURS, p.GLYPH_SHADES
     return {
         "frontier": f"[on {p.FRONTIER_COLOUR}] {p.GLYPH_FRONTIER} [/] frontier: next to the tree",
@@ -67,18 +66,20 @@ def legend_lines() -> dict[str, str]:
     }
 
 
-def legend(keys: set[str] | None = None) -> str:
-    """The legend for what is on show (`keys`, see `TraceRun.legend_keys`); None: all of it."""
-    lines = [line for key, line in legend_lines().items() if keys is None or key in keys]
+def legend(p: palette.Palette, keys: set[str] | None = None) -> str:
+    """The legend for what is on show (`keys`, see `TraceRun.legend_keys`; None: all of it),
+    in palette `p`."""
+    lines = [line for key, line in legend_lines(p).items() if keys is None or key in keys]
     return "[b]Colours[/b]\n" + "\n".join(lines) if lines else ""
 
 
-def explanation(items: list[tuple[str, str, str]], keys: set[str] | None = None) -> str:
+def explanation(p: palette.Palette, items: list[tuple[str, str, str]],
+                keys: set[str] | None = None) -> str:
     """The side panel's notes: each algorithm's title, summary and source, then the legend
-    of what is on show (`keys`; None: the whole legend)."""
+    of what is on show (`keys`; None: the whole legend) in palette `p`."""
     text = "\n\n".join(f"[b]{title}[/b]\n{summary}\n[dim]— {source}[/dim]"
                        for title, summary, source in items)
-    key = legend(keys)
+    key = legend(p, keys)
     return f"{text}\n\n{key}" if key else text
 
 

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from mazegame.games.levels import stars_for, two_star_limit
+from mazegame.ui.host import campaign_if_read
 
 if TYPE_CHECKING:
     from textual.screen import Screen as WalkScreen  # a walk screen (walk.py imports this)
@@ -22,7 +23,7 @@ def level_of(screen: WalkScreen) -> Level | None:
     """The campaign level a game screen plays (None: not a level, or the levels not read
     yet: the game's worker reads them, never the UI thread)."""
     level_id = getattr(screen.setup, "level_id", None)
-    campaign = screen.app.campaign_if_read
+    campaign = campaign_if_read(screen.app)
     return None if level_id is None or campaign is None else campaign.get(level_id)
 
 

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from mazegame import __version__
 from mazegame.games.modes import MODES
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of, warmup_report
 from mazegame.ui.widgets.attract import AttractView
 from mazegame.ui.widgets.footer import GameFooter
 
@@ -23,9 +24,9 @@ BANNER = """\
 ATTRACT_MIN_HEIGHT = 36
 
 
-def banner() -> str:
+def banner(p: palette.Palette) -> str:
     """The banner in the glyphs in force (box drawing, or ASCII)."""
-    return palette.ASCII_BANNER if palette.current().glyphs == "ascii" else BANNER
+    return palette.ASCII_BANNER if p.glyphs == "ascii" else BANNER
 
 EXTRAS = {
     "settings": ("Settings", "Theme, glyphs and move keys; the difficulty, size, demon, "
@@ -51,7 +52,7 @@ class MenuScreen(Screen):
     def compose(self) -> ComposeResult:
         """The banner, the modes with their blurb, the warm-up bar and the self-building maze."""
         with Vertical(id="menu"):
-            yield Static(banner(), id="banner")
+            yield Static(banner(palette_of(self)), id="banner")
             yield Static(f"a maze game and algorithm lab · v{__version__}", id="tagline")
             with Horizontal(id="menu-body"):
                 options = [Option(mode.title, id=name) for name, mode in MODES.items()]
@@ -74,7 +75,7 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         """Fit the screen, focus the first entry, and show the warm-up so far."""
-        self.warmup = getattr(self.app, "warmup_report", None)
+        self.warmup = warmup_report(self.app)
         self.on_resize()
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0
@@ -113,7 +114,7 @@ class MenuScreen(Screen):
     def on_screen_resume(self) -> None:
         """Back on top: show how far the warm-up got meanwhile, and the banner in the
         glyphs the settings may have changed."""
-        self.query_one("#banner", Static).update(banner())
+        self.query_one("#banner", Static).update(banner(palette_of(self)))
         self._draw_warmup()
 
     def _draw_warmup(self) -> None:

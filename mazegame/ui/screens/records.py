@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 
 from mazegame.games.record_labels import maze_label, mode_label
 from mazegame.storage import Saved
-from mazegame.ui.host import store_of
+from mazegame.ui.host import campaign_if_read, store_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.words import plural, when
@@ -323,7 +323,7 @@ class RecordsScreen(Screen):
 
     def deleted(self) -> None:
         """Show the table without what was deleted; the campaign reads its stars again."""
-        campaign = getattr(self.app, "campaign_if_read", None)
+        campaign = campaign_if_read(self.app)
         if campaign is not None:
             campaign.forget()
         self.reload()

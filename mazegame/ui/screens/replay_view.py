@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from mazegame.games.replay import Recording, ReplayError, apply, view_of
+from mazegame.ui.host import palette_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.replay_stages import stage_for
@@ -83,7 +84,7 @@ class ReplayScreen(Screen):
         from mazegame.ui.legend import legend_for
 
         mode = self.recording.setup.mode
-        return legend_for(mode, self.view_name) if mode in MODES else []
+        return legend_for(mode, self.view_name, palette_of(self)) if mode in MODES else []
 
     def compose(self) -> ComposeResult:
         """The status line, the game's stage, the footer."""

@@ -28,6 +28,7 @@ from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.games.replay import build_game, build_maze
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
+from mazegame.ui.host import campaign_if_read
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
@@ -145,7 +146,7 @@ class WalkScreen(EndPanelMixin, Screen):
 
     @work(thread=True, exclusive=True, group="generate")
     def _prepare(self, setup: GameSetup, fit: tuple[int, int], maze: Maze | None) -> None:
-        if setup.level_id is not None and self.app.campaign_if_read is None:
+        if setup.level_id is not None and campaign_if_read(self.app) is None:
             self.app.load_campaign()  # a level started from the command line: read them here
         try:
             game = self.make_game(maze or self.make_maze(setup, fit))

@@ -17,7 +17,8 @@ from mazegame.ui import palette
 SHADES = "·░▒▓█"  #: the dot grid when one glyph stands for several mazes: share solved
 
 
-def mini_mazes(mazes: MazeSet, indices, per_row: int, highlight: int | None = None) -> Text:
+def mini_mazes(p: palette.Palette, mazes: MazeSet, indices, per_row: int,
+               highlight: int | None = None) -> Text:
     """The mazes `indices` drawn small (a character a field, a space between mazes, a blank
     line between rows of mazes): rock, free fields, the walker; a solved maze lit up, the
     `highlight` maze on the focus colour."""
@@ -31,60 +32,60 @@ def mini_mazes(mazes: MazeSet, indices, per_row: int, highlight: int | None = No
                 if j:
                     text.append(" ")
                 for c in range(m):
-                    text.append(*_mini_cell(mazes, k, r * m + c, k == highlight))
+                    text.append(*_mini_cell(p, mazes, k, r * m + c, k == highlight))
             text.append("\n")
         if first + per_row < len(indices):
             text.append("\n")
     return text
 
 
-def _mini_cell(mazes: MazeSet, k: int, cell: int, highlight: bool):
+def _mini_cell(p: palette.Palette, mazes: MazeSet, k: int, cell: int, highlight: bool):
     """The (glyph, style) of one field of a small maze."""
     r, c = divmod(cell, mazes.m)
     solved = bool(mazes.solved[k])
     if int(mazes.positions[k]) == cell and not solved:
-        return palette.GLYPH_PLAYER, palette.BUMP if highlight else palette.PLAYER
+        return p.GLYPH_PLAYER, p.BUMP if highlight else p.PLAYER
     if not mazes.free[k, r, c]:
-        return "█", palette.ROCK
+        return "█", p.ROCK
     if solved:
-        return palette.GLYPH_PATH, palette.PATH
+        return p.GLYPH_PATH, p.PATH
     if cell == mazes.goal:
-        return palette.GLYPH_GOAL, palette.GOAL
+        return p.GLYPH_GOAL, p.GOAL
     if highlight:
-        return palette.GLYPH_TRAIL, palette.FOCUS
-    return palette.GLYPH_TRAIL, palette.FOG
+        return p.GLYPH_TRAIL, p.FOCUS
+    return p.GLYPH_TRAIL, p.FOG
 
 
-def big_maze(mazes: MazeSet, k: int, path: list[int]) -> Text:
+def big_maze(p: palette.Palette, mazes: MazeSet, k: int, path: list[int]) -> Text:
     """Maze k drawn large in a frame: rock, the start, the goal, the path walked so far and
     where the walker stands now."""
     n, m = mazes.n, mazes.m
     seen = set(path)
     here = path[-1] if path else 0
     text = Text(no_wrap=True)
-    text.append("┌" + "───" * m + "┐\n", palette.WALL)
+    text.append("┌" + "───" * m + "┐\n", p.WALL)
     for r in range(n):
-        text.append("│", palette.WALL)
+        text.append("│", p.WALL)
         for c in range(m):
             cell = r * m + c
             if not mazes.free[k, r, c]:
-                text.append("███", palette.ROCK)
+                text.append("███", p.ROCK)
             elif cell == here:
-                text.append(f" {palette.GLYPH_PLAYER} ", palette.PLAYER)
+                text.append(f" {p.GLYPH_PLAYER} ", p.PLAYER)
             elif cell == mazes.goal:
-                text.append(f" {palette.GLYPH_GOAL} ", palette.GOAL)
+                text.append(f" {p.GLYPH_GOAL} ", p.GOAL)
             elif cell == 0:
-                text.append(f" {palette.GLYPH_START} ", palette.TRAIL)
+                text.append(f" {p.GLYPH_START} ", p.TRAIL)
             elif cell in seen:
-                text.append(f" {palette.GLYPH_PATH} ", palette.TRAIL)
+                text.append(f" {p.GLYPH_PATH} ", p.TRAIL)
             else:
-                text.append("   ", palette.FLOOR)
-        text.append("│\n", palette.WALL)
-    text.append("└" + "───" * m + "┘", palette.WALL)
+                text.append("   ", p.FLOOR)
+        text.append("│\n", p.WALL)
+    text.append("└" + "───" * m + "┘", p.WALL)
     return text
 
 
-def dot_grid(mazes: MazeSet, most: int = 320, fresh=()) -> Text:
+def dot_grid(p: palette.Palette, mazes: MazeSet, most: int = 320, fresh=()) -> Text:
     """One glyph per maze (or, past `most` mazes, per group of mazes, shaded by how many are
     solved) in a roughly 4:1 block: solved ones lit, the ones the last move solved flashing."""
     solved = mazes.solved
@@ -99,12 +100,12 @@ def dot_grid(mazes: MazeSet, most: int = 320, fresh=()) -> Text:
         part = solved[i * group:(i + 1) * group]
         share = float(part.mean())
         if group == 1:
-            glyph = palette.GLYPH_PATH if share else palette.GLYPH_TRAIL
+            glyph = p.GLYPH_PATH if share else p.GLYPH_TRAIL
         else:
             glyph = SHADES[round(share * (len(SHADES) - 1))]
         new = any(k in fresh for k in range(i * group, min(total, (i + 1) * group)))
-        style = palette.KNOB if new else (palette.PATH if share == 1 else palette.FOG
-                                            if share == 0 else palette.TRAIL)
+        style = p.KNOB if new else (p.PATH if share == 1 else p.FOG
+                                            if share == 0 else p.TRAIL)
         text.append(glyph, style)
         if (i + 1) % per_row == 0 and i + 1 < glyphs:
             text.append("\n")

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.widget import Widget
 
+from mazegame.ui.host import animation_speed
+
 if TYPE_CHECKING:
     from mazegame.engine.trace import Replay
     from mazegame.ui.widgets.trace_view import TraceView
@@ -128,6 +130,6 @@ class AttractView(Widget):
                 self.next_maze()
             return
         before = replay.position
-        speed = getattr(self.app, "animation_speed", 1.0)  # the player's setting
+        speed = animation_speed(self.app)  # the player's setting
         replay.step(max(1, round(STEPS_PER_FRAME * speed)))
         self.view.apply_events(replay.trace.events[before : replay.position])

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from mazegame.games.eyeview import SHADES, STYLE_NAMES, look, render_view
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 
 def _blend(a: str, b: str, t: float) -> str:
@@ -19,26 +20,26 @@ def _blend(a: str, b: str, t: float) -> str:
 
 
 @palette.per_palette
-def depth_styles() -> dict[str, Style]:
+def depth_styles(p: palette.Palette) -> dict[str, Style]:
     """The view's style names (games.eyeview) -> Rich styles, shaded by depth."""
     styles = {
-        "ceiling": Style(bgcolor=palette.CEILING),
-        "floor": Style(bgcolor=palette.GROUND),
-        "fog": Style(color=palette.EYE_FOG[0], bgcolor=palette.EYE_FOG[1]),
-        "goal": Style(color=palette.EYE_GOAL, bgcolor=palette.GROUND, bold=True),
-        "edge": Style(color=palette.EYE_EDGE[0], bgcolor=palette.EYE_EDGE[1]),
-        "sprite": Style(color=palette.EYE_SPRITE, bgcolor=palette.GROUND, bold=True),
+        "ceiling": Style(bgcolor=p.CEILING),
+        "floor": Style(bgcolor=p.GROUND),
+        "fog": Style(color=p.EYE_FOG[0], bgcolor=p.EYE_FOG[1]),
+        "goal": Style(color=p.EYE_GOAL, bgcolor=p.GROUND, bold=True),
+        "edge": Style(color=p.EYE_EDGE[0], bgcolor=p.EYE_EDGE[1]),
+        "sprite": Style(color=p.EYE_SPRITE, bgcolor=p.GROUND, bold=True),
     }
     for i in range(SHADES):
         t = i / (SHADES - 1)
-        for kind, near, far in (("wall", palette.EYE_WALL_NEAR, palette.EYE_WALL_FAR),
-                                ("face", palette.EYE_FACE_NEAR, palette.EYE_FACE_FAR)):
+        for kind, near, far in (("wall", p.EYE_WALL_NEAR, p.EYE_WALL_FAR),
+                                ("face", p.EYE_FACE_NEAR, p.EYE_FACE_FAR)):
             styles[f"{kind}-{i}"] = Style(color=_blend(near[0], far[0], t),
                                           bgcolor=_blend(near[1], far[1], t))
     for name in STYLE_NAMES:  # a sprite's strokes keep the background they stand on
         if name.startswith("sprite:"):
             ground = styles[name.removeprefix("sprite:")]
-            styles[name] = Style(color=palette.EYE_SPRITE, bgcolor=ground.bgcolor, bold=True)
+            styles[name] = Style(color=p.EYE_SPRITE, bgcolor=ground.bgcolor, bold=True)
     return styles
 
 
@@ -61,15 +62,16 @@ class EyeView(Widget):
         self.refresh()
 
     def _render_rows(self) -> None:
-        key = (id(self.scene), self.size, palette.version())
+        p = palette_of(self)
+        key = (id(self.scene), self.size, p)
         if self._rendered_for == key or self.scene is None:
             return
         maze, cell, facing, depth, sprites = self.scene
         width, height = self.size
         sections = look(maze, cell, facing, depth)
         rows = render_view(sections, width, height, depth, sprites)
-        styles = depth_styles()
-        plain = palette.ASCII_EYE if palette.current().glyphs == "ascii" else None
+        styles = depth_styles(p)
+        plain = palette.ASCII_EYE if p.glyphs == "ascii" else None
         self._rows = [Strip([Segment(text if plain is None else text.translate(plain),
                                      styles[name]) for text, name in row]) for row in rows]
         self._rendered_for = key
@@ -79,4 +81,4 @@ class EyeView(Widget):
         self._render_rows()
         if y < len(self._rows):
             return self._rows[y]
-        return Strip.blank(self.size.width, depth_styles()["ceiling"])
+        return Strip.blank(self.size.width, depth_styles(palette_of(self))["ceiling"])

@@ -17,7 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from mazegame.games.jump import JumpGame
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 
 class JumpBoard(Widget, can_focus=True):
@@ -76,27 +76,28 @@ class JumpBoard(Widget, can_focus=True):
     @property
     def plain(self) -> bool:
         """No colour (NO_COLOR): the glyphs alone must tell squares and marks apart."""
-        return bool(getattr(self.app, "no_color", False))
+        return self.app.no_color  # Textual's own, from NO_COLOR
 
     def square(self, cell: int, targets: set[int]) -> tuple[str, Style, str]:
         """Label, style and fill character of one square."""
         game, p, plain = self.game, self.game.puzzle, self.plain
+        pal = palette_of(self)
         r, c = divmod(cell, p.width)
         label = "G" if cell == p.goal else str(int(p.jumps[r, c]))
         light = (r + c) % 2 == 0  # the seed's checkerboard
-        fill = palette.GLYPH_DARK_SQUARE if plain and not light else " "
+        fill = pal.GLYPH_DARK_SQUARE if plain and not light else " "
         if cell == game.position:
             bumped = self.bumped
-            label = f"{palette.GLYPH_BUMP if bumped else palette.GLYPH_PLAYER}{label}"
-            return label, palette.BUMP if bumped else palette.PLAYER, fill
+            label = f"{pal.GLYPH_BUMP if bumped else pal.GLYPH_PLAYER}{label}"
+            return label, pal.BUMP if bumped else pal.PLAYER, fill
         if cell == p.goal:
-            return label, palette.GOAL, fill
-        style = palette.LIGHT if light else palette.DARK
+            return label, pal.GOAL, fill
+        style = pal.LIGHT if light else pal.DARK
         mark = ""
         if self.show_visited and cell in game.visited:
-            style, mark = style + palette.HINT, palette.GLYPH_TRAIL
+            style, mark = style + pal.HINT, pal.GLYPH_TRAIL
         if self.show_targets and cell in targets:
-            style, mark = style + palette.TARGET, palette.GLYPH_TARGET  # where you can go says more
+            style, mark = style + pal.TARGET, pal.GLYPH_TARGET  # where you can go says more
         if cell == p.start:
             label = f"[{label}]" if len(label) + 2 <= self.cell_size()[0] else label
         return (mark + label if plain else label), style, fill
@@ -113,23 +114,23 @@ class JumpBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         """One row of the board: squares, numbers, player and goal."""
-        width = self.size.width
+        width, pal = self.size.width, palette_of(self)
         # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
         if self.game is None:
-            return Strip.blank(width, palette.FLOOR)
+            return Strip.blank(width, pal.FLOOR)
         p = self.game.puzzle
         cw, ch = self.cell_size()
         ox, oy = self.origin()
         r = (y - oy) // ch
         if y < oy or r >= p.height:
-            return Strip.blank(width, palette.FLOOR)
+            return Strip.blank(width, pal.FLOOR)
         middle = (y - oy) % ch == ch // 2
         targets = set(self.game.options().values()) if self.show_targets else set()
-        segments = [Segment(" " * ox, palette.FLOOR)]
+        segments = [Segment(" " * ox, pal.FLOOR)]
         for c in range(p.width):
             label, style, fill = self.square(r * p.width + c, targets)
             segments.append(Segment(self.cell_text(label, cw, fill, middle), style))
-        return Strip(segments).extend_cell_length(width, palette.FLOOR)
+        return Strip(segments).extend_cell_length(width, pal.FLOOR)
 
     def on_click(self, event: events.Click) -> None:
         """A click on a square asks to jump there."""

@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 CELL = 3  #: characters per entry
 BIG = "++"  #: an entry too large for its cell (100 or more)
@@ -59,38 +59,40 @@ class MatrixView(ScrollView, can_focus=False):
     # -- drawing -----------------------------------------------------------------------
     def entry(self, value: float) -> tuple[str, Style]:
         """Text and style of one entry."""
+        p = palette_of(self)
         if value <= 0 and not (self.kind != "count" and value == 0):
-            return "·".rjust(CELL), palette.FOG
+            return "·".rjust(CELL), p.FOG
         if self.kind == "solution":
-            return str(int(value)).rjust(CELL), palette.GOAL
+            return str(int(value)).rjust(CELL), p.GOAL
         share = math.log10(value + 1) / self._top if self.kind == "count" else value / self._top
-        style = palette.RAMP[min(len(palette.RAMP) - 1, int(share * (len(palette.RAMP) - 1) + 0.5))]
+        style = p.RAMP[min(len(p.RAMP) - 1, int(share * (len(p.RAMP) - 1) + 0.5))]
         text = str(int(value)) if value < 10 ** (CELL - 1) else BIG
         return text.rjust(CELL), style
 
     def render_line(self, y: int) -> Strip:
         """Row `y` of the matrix on screen (scrolled), the cursor's row and column marked."""
+        p = palette_of(self)
         width = self.size.width
         if self.matrix is None:
             return Strip.blank(width)
         sx, sy = self.scroll_offset
         n = self.matrix.shape[0]
         if y == 0:
-            label = Segment(" " * LABEL, palette.HEADER)
+            label = Segment(" " * LABEL, p.HEADER)
             body = [Segment(str(j + 1).rjust(CELL),
-                            palette.PLAYER if j == self.cursor else palette.HEADER)
+                            p.PLAYER if j == self.cursor else p.HEADER)
                     for j in range(n)]
         else:
             row = y - 1 + sy
             if row >= n:
                 return Strip.blank(width)
             label = Segment(f"{row + 1:>{LABEL - 1}} ",
-                            palette.PLAYER if row == self.cursor else palette.HEADER)
+                            p.PLAYER if row == self.cursor else p.HEADER)
             body = []
             for j, value in enumerate(self.matrix[row]):
                 text, style = self.entry(float(value))
-                if style is palette.FOG and (row == self.cursor or j == self.cursor):
-                    style = palette.FOG + palette.CURSOR_LINE
+                if style is p.FOG and (row == self.cursor or j == self.cursor):
+                    style = p.FOG + p.CURSOR_LINE
                 body.append(Segment(text, style))
         entries = Strip(body).crop(sx, sx + width - LABEL)
         return Strip.join([Strip([label]), entries]).extend_cell_length(width)

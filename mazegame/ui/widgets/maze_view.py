@@ -18,17 +18,18 @@ from textual.strip import Strip
 from mazegame.engine.grid import Maze
 from mazegame.engine.mazefile import picture_lines
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.keys import scroll_bindings
 from mazegame.ui.widgets.seams import seam_glyphs, seam_kinds, seam_line
 
 _WALL_CHARS = set("─│┼├┤┬┴┌┐└┘╵╶╷╴-|+")  #: box drawing and ASCII
 
 
-def _wall_style(ch: str) -> Style:
+def _wall_style(p: palette.Palette, ch: str) -> Style:
     """How a character of the wall lines is drawn: walls, seams, one-way arrows."""
     if ch in _WALL_CHARS or ch == " ":
-        return palette.WALL
-    return palette.SEAM if ch in seam_glyphs() else palette.ONE_WAY
+        return p.WALL
+    return p.SEAM if ch in seam_glyphs(p) else p.ONE_WAY
 
 
 class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
@@ -76,7 +77,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self._lines: list[str] = []
         self._cache: dict[int, Strip] = {}
         self._seams: tuple = (None, None)  #: seam_kinds of the maze drawn
-        self._drawn_with = palette.version()  #: the palette the cached rows were drawn in
+        #: The palette the cached rows were drawn in (the host's, from the first paint on).
+        self._drawn_with: palette.Palette = palette.DEFAULT
         if maze is not None:
             self.set_maze(maze)
 
@@ -101,8 +103,8 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def _rebuild(self) -> None:
         if self.maze is None:
             return
-        self._drawn_with = palette.version()
-        self._lines = picture_lines(self.maze, palette.glyphs, self.room_width)
+        self._drawn_with = p = palette_of(self)
+        self._lines = picture_lines(self.maze, p.glyphs, self.room_width)
         self._seams = seam_kinds(self.maze)
         self._cache.clear()
         self.virtual_size = Size(len(self._lines[0]), len(self._lines))
@@ -113,11 +115,12 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def update_walls(self, maze: Maze, row: int) -> None:
         """Adopt `maze` whose walls changed only around `row`: redraw just the picture lines
         that touch it, not the whole picture (a fifth of a second on a 400x200 maze)."""
+        p = self._drawn_with
         self.maze = maze
         lo, hi = max(0, row - 1), min(maze.height, row + 2)
         # A band of rows draws its inner lines exactly as the whole picture does.
         band = picture_lines(maze.copy(walls=maze.walls[lo:hi], solid=None, goals=(0,)),
-                             palette.glyphs, self.room_width)
+                             p.glyphs, self.room_width)
         self._seams = seam_kinds(maze)
         lines = list(range(2 * row, 2 * row + 3))
         for line in lines:
@@ -237,26 +240,28 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     # -- drawing ---------------------------------------------------------------
     def _room(self, cell: int) -> tuple[str, Style]:
         """Glyph and style of a room before sprites."""
+        p = self._drawn_with
         maze = self.maze
         if self.unseen is not None and cell in self.unseen:
-            return palette.GLYPH_FOG, palette.FOG
+            return p.GLYPH_FOG, p.FOG
         if maze.solid is not None and maze.solid.flat[cell]:
-            return palette.GLYPH_ROCK, palette.ROCK
+            return p.GLYPH_ROCK, p.ROCK
         if cell in maze.goals:
-            return palette.GLYPH_GOAL, palette.GOAL
+            return p.GLYPH_GOAL, p.GOAL
         if cell == maze.start:  # over the trail: where you came from stays marked
-            return palette.GLYPH_START, palette.START
+            return p.GLYPH_START, p.START
         mark = self.marks.get(cell)
         if mark is not None:
             return mark
         if cell in self.path:
-            return self.path_glyph or (palette.GLYPH_PATH, palette.PATH)
+            return self.path_glyph or (p.GLYPH_PATH, p.PATH)
         if self.show_trail and cell in self.trail:
-            return palette.GLYPH_TRAIL, palette.TRAIL
-        return " ", palette.FLOOR
+            return p.GLYPH_TRAIL, p.TRAIL
+        return " ", p.FLOOR
 
     def _room_text(self, glyph: str) -> str:
-        if glyph in (palette.GLYPH_ROCK, palette.GLYPH_FOG):
+        p = self._drawn_with
+        if glyph in (p.GLYPH_ROCK, p.GLYPH_FOG):
             return glyph * self.room_width
         if len(glyph) == self.room_width:  # a sprite as wide as the room (a cursor's [ ])
             return glyph
@@ -269,11 +274,11 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
             return cached
         line = self._lines[row]
         if self.maze.wrap_x or self.maze.wrap_y:
-            line = seam_line(self._lines, row, self.room_width, self._seams)
+            line = seam_line(self._drawn_with, self._lines, row, self.room_width, self._seams)
         segments: list[Segment] = []
         width, step = self.maze.width, self.room_width + 1
         if row % 2 == 0:
-            segments = [Segment(ch, _wall_style(ch)) for ch in line]
+            segments = [Segment(ch, _wall_style(self._drawn_with, ch)) for ch in line]
             r = row // 2
             if self.marks and 0 < r < self.maze.height:  # doors between two banded rooms
                 for c in range(width):
@@ -288,10 +293,10 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
                 cell = r * width + c
                 gap = line[c * step]
                 band = self._band(cell - 1, cell) if c and self.marks and gap == " " else None
-                segments.append(Segment(gap, band or _wall_style(gap)))
+                segments.append(Segment(gap, band or _wall_style(self._drawn_with, gap)))
                 glyph, style = self._room(cell)
                 segments.append(Segment(self._room_text(glyph), style))
-            segments.append(Segment(line[-1], _wall_style(line[-1])))
+            segments.append(Segment(line[-1], _wall_style(self._drawn_with, line[-1])))
         strip = Strip(segments).simplify()
         self._cache[row] = strip
         return strip
@@ -310,15 +315,16 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _sprites(self, row: int) -> list[tuple[int, str, Style]]:
         """(x, text, style) of every sprite on this picture row; the player is drawn last."""
+        p = self._drawn_with
         if self.maze is None:
             return []
         cells = [(cell, glyph, style) for cell, (glyph, style) in self.others.items()]
         if self.player is not None:
-            glyph, style = self.player_sprite or (palette.GLYPH_PLAYER, palette.PLAYER)
+            glyph, style = self.player_sprite or (p.GLYPH_PLAYER, p.PLAYER)
             bumped = self.bumped == self.player
             if bumped and self.app.no_color:  # the flash has no colour: the glyph says it
-                glyph = palette.GLYPH_BUMP
-            cells.append((self.player, glyph, palette.BUMP if bumped else style))
+                glyph = p.GLYPH_BUMP
+            cells.append((self.player, glyph, p.BUMP if bumped else style))
         out = []
         for cell, glyph, style in cells:
             x, y = self.cell_origin(cell)
@@ -346,16 +352,17 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def render_line(self, y: int) -> Strip:
         """Row `y` of the maze on screen (scrolled and padded)."""
+        p = palette_of(self)
         width = self.size.width
         if self.maze is None:
-            return Strip.blank(width, palette.FLOOR)
-        if self._drawn_with != palette.version():  # a new theme or glyph set: draw afresh
+            return Strip.blank(width, p.FLOOR)
+        if self._drawn_with is not p:  # a new theme or glyph set: draw afresh
             self._rebuild()
         pad_x, pad_y = self._pad()
         sx, sy = self.scroll_offset
         row = y + sy - pad_y
         if not 0 <= row < len(self._lines):
-            return Strip.blank(width, palette.FLOOR)
+            return Strip.blank(width, p.FLOOR)
         # Crop to the window first: a 200-cell row is 800 characters wide.
         strip = self._row_strip(row).crop(sx, sx + width - pad_x)
         for x, text, style in self._sprites(row):
@@ -366,6 +373,6 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
                 strip = Strip.join([strip.crop(0, x), sprite,
                                     strip.crop(x + sprite.cell_length)])
         if pad_x:
-            strip = Strip.join([Strip.blank(pad_x, palette.FLOOR), strip])
+            strip = Strip.join([Strip.blank(pad_x, p.FLOOR), strip])
         # Every segment carries a style: NO_COLOR's monochrome filter fails on a bare one.
-        return strip.extend_cell_length(width, palette.FLOOR)
+        return strip.extend_cell_length(width, p.FLOOR)

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 #: A cell type (open sides N=1, E=2, S=4, W=8) drawn as the box character of its doors.
 TYPE_GLYPHS = " ╵╶└╷│┌├╴┘─┴┐┤┬┼"
@@ -23,9 +24,9 @@ def _shade(x: float) -> str:
     return SHADES[min(len(SHADES) - 1, int(abs(x) * (len(SHADES) - 1) + 0.5))]
 
 
-def _sign_style(x: float) -> Style:
+def _sign_style(p: palette.Palette, x: float) -> Style:
     """Positive activity in the player's colour, negative in the trail's."""
-    return Style(color=palette.PLAYER_COLOUR if x >= 0 else palette.TRAIL_COLOUR)
+    return Style(color=p.PLAYER_COLOUR if x >= 0 else p.TRAIL_COLOUR)
 
 
 class NetPanel(Static):
@@ -46,44 +47,45 @@ class NetPanel(Static):
 
     def show(self, frame) -> None:
         """Draw a `games.rat_lab.Frame` (None: the rat has not moved yet)."""
+        p = palette_of(self)
         t = Text()
         t.append("Cell type ", style=Style(bold=True))
         for k in range(1, 16):
             on = frame is not None and frame.here == k
-            t.append(TYPE_GLYPHS[k], style=palette.PLAYER if on else palette.FOG)
+            t.append(TYPE_GLYPHS[k], style=p.PLAYER if on else p.FOG)
         t.append("\nDecision  ", style=Style(bold=True))
         if frame is not None:
             for x in frame.hidden:
-                t.append(_shade(float(x)), style=_sign_style(float(x)))
+                t.append(_shade(float(x)), style=_sign_style(p, float(x)))
         t.append("\nMove      ", style=Style(bold=True))
         for d in range(4):
             if frame is None:
-                t.append(f"{MOVE_NAMES[d]}   ", style=palette.FOG)
+                t.append(f"{MOVE_NAMES[d]}   ", style=p.FOG)
                 continue
             x = float(frame.moves[d])
             if x < -50:  # a wall: its cell-type input inhibits the node
-                t.append(f"{MOVE_NAMES[d]}×  ", style=palette.FOG)
+                t.append(f"{MOVE_NAMES[d]}×  ", style=p.FOG)
             elif d == frame.move:
-                t.append(f"{MOVE_NAMES[d]}{x:+.1f}", style=palette.PLAYER)
+                t.append(f"{MOVE_NAMES[d]}{x:+.1f}", style=p.PLAYER)
                 t.append(" ")
             else:
-                t.append(f"{MOVE_NAMES[d]}{x:+.1f} ", style=palette.PLAIN)
+                t.append(f"{MOVE_NAMES[d]}{x:+.1f} ", style=p.PLAIN)
         t.append("\nPredicted ", style=Style(bold=True))
         if frame is not None:
             right = frame.predicted == frame.found
-            t.append(TYPE_GLYPHS[frame.predicted], style=palette.PLAYER)
+            t.append(TYPE_GLYPHS[frame.predicted], style=p.PLAYER)
             t.append("  found ")
-            t.append(TYPE_GLYPHS[frame.found], style=palette.PLAYER)
+            t.append(TYPE_GLYPHS[frame.found], style=p.PLAYER)
             t.append("  ✓ away from 0" if right else "  ✗ toward 0",
-                     style=palette.PATH if right else Style(color=palette.BUMP_COLOUR))
+                     style=p.PATH if right else Style(color=p.BUMP_COLOUR))
             t.append("\nPredictor ", style=Style(bold=True))
             for k in range(1, 16):
                 x = float(frame.predictor[k])
-                t.append(_shade(x), style=palette.PATH if k == frame.found else palette.FOG)
+                t.append(_shade(x), style=p.PATH if k == frame.found else p.FOG)
             if frame.place is not None:  # the place rat's map: where its own moves put it
                 east, south = frame.place
                 t.append("\nPlace     ", style=Style(bold=True))
-                t.append(f"{east:+d} east, {south:+d} south of the start", style=palette.PLAIN)
+                t.append(f"{east:+d} east, {south:+d} south of the start", style=p.PLAIN)
         self.update(t)
 
 
@@ -101,8 +103,8 @@ def curve_columns(history: list[int], width: int) -> list[float]:
     return cols
 
 
-def curve_text(history: list[int], width: int, rows: int, shortest: int, random_walk: float,
-               wall_follower: int | None) -> Text:
+def curve_text(p: palette.Palette, history: list[int], width: int, rows: int, shortest: int,
+               random_walk: float, wall_follower: int | None) -> Text:
     """A log-scale bar chart of steps per episode, with the shortest path, the wall follower
     (None: it does not apply to this maze) and the random walk's mean as marked levels on
     the right."""
@@ -123,14 +125,14 @@ def curve_text(history: list[int], width: int, rows: int, shortest: int, random_
         for x in cols:
             fill = level(x) - r
             glyph = " " if fill <= 0 else BARS[min(7, int(fill * 8))] if fill < 1 else "█"
-            t.append(glyph, style=Style(color=palette.SUCCESS if x <= 2 * shortest
-                                        else palette.WALL_COLOUR))
+            t.append(glyph, style=Style(color=p.SUCCESS if x <= 2 * shortest
+                                        else p.WALL_COLOUR))
         t.append(" " * (width - label_width - len(cols)))
-        t.append(f"─{name:<{label_width - 1}}" if name else "", style=palette.START)
+        t.append(f"─{name:<{label_width - 1}}" if name else "", style=p.START)
         t.append("\n")
     wall = "-" if wall_follower is None else wall_follower
     t.append(f"{len(history)} episodes · shortest {shortest} · wall {wall} · "
-             f"random {random_walk:.0f}", style=palette.START)
+             f"random {random_walk:.0f}", style=p.START)
     return t
 
 
@@ -149,4 +151,5 @@ class CurvePanel(Static):
         """Redraw for this history."""
         width = max(20, self.content_size.width or 40)
         rows = max(3, (self.content_size.height or 6) - 1)
-        self.update(curve_text(history, width, rows, shortest, random_walk, wall_follower))
+        self.update(curve_text(palette_of(self), history, width, rows, shortest, random_walk,
+                               wall_follower))

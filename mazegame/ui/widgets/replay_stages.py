@@ -24,7 +24,7 @@ from textual.widgets import Static
 from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.modes import load
 from mazegame.games.replay_base import Kind
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.jump_board import JumpBoard
@@ -75,6 +75,7 @@ class WalkStage(Horizontal):
 
     def show(self, game) -> None:
         """Draw the player, the trail, the demon and (eye) the corridor."""
+        p = palette_of(self)
         view = maze_view_of(self, game)
         if self.view_name == "blind":  # the maze as the player had learned it
             shown = game.display_maze(True)
@@ -82,9 +83,9 @@ class WalkStage(Horizontal):
                 view.set_maze(shown, player=game.position)
         facing = getattr(game, "facing", None)
         view.set_player_sprite(None if facing is None
-                               else (palette.GLYPH_FACING[facing], palette.PLAYER))
+                               else (p.GLYPH_FACING[facing], p.PLAYER))
         demon = getattr(game, "demon_cell", None)
-        draw_players(view, game, {} if demon is None else {demon: (DEMON_GLYPH, palette.DEMON)})
+        draw_players(view, game, {} if demon is None else {demon: (DEMON_GLYPH, p.DEMON)})
         if self.view_name == "eye":
             sprites = game.sprites(game.facing, game.depth) if demon is not None else {}
             self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
@@ -120,6 +121,7 @@ class InterpretedStage(Horizontal):
 
     def show(self, game) -> None:
         """The scene the player stands in, its options, and both racers on the maze."""
+        p = palette_of(self)
         view = maze_view_of(self, game)
         scene = game.scene()
         options = "\n".join(f"{i + 1}. {o.text}" + ("" if o.open else "  (closed)")
@@ -127,7 +129,7 @@ class InterpretedStage(Horizontal):
         self.query_one("#replay-scene", Static).update(Text(f"{scene.text}\n\n{options}"))
         self.query_one("#replay-said", Static).update(Text(game.last_text, style="italic"))
         self.query_one("#replay-rival", Static).update(Text(game.rival_line()))
-        rival = {game.rival_cell: (DEMON_GLYPH, palette.DEMON)} if game.has_rival else {}
+        rival = {game.rival_cell: (DEMON_GLYPH, p.DEMON)} if game.has_rival else {}
         draw_players(view, game, rival)
 
     def fields(self, game) -> list[str]:
@@ -186,12 +188,13 @@ class BlindfoldStage(Horizontal):
     def show(self, game) -> None:
         """The mazes as the sequence so far leaves them."""
         k = game.shown()
-        self.query_one("#replay-bf-maze", Static).update(big_maze(game.mazes, k, game.path(k)))
+        self.query_one("#replay-bf-maze", Static).update(
+            big_maze(palette_of(self), game.mazes, k, game.path(k)))
         self.query_one("#replay-bf-caption", Static).update(
             f"maze {k + 1} of {game.total}: " + ("the worst one left" if game.unsolved()
                                                   else "out last"))
         self.query_one("#replay-bf-dots", Static).update(
-            dot_grid(game.mazes, fresh=game.newly_solved))
+            dot_grid(palette_of(self), game.mazes, fresh=game.newly_solved))
         sequence = game.sequence or "(nothing typed yet)"
         self.query_one("#replay-bf-sequence", Static).update(Text(sequence, style="bold"))
 

@@ -8,7 +8,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 
 class Scrubber(Widget):
@@ -44,13 +44,14 @@ class Scrubber(Widget):
 
     def render_line(self, y: int) -> Strip:
         """The bar: played, the knob, still to play."""
+        p = palette_of(self)
         width = self._bar_width()
         knob = min(width - 1, self.position * width // self.total) if self.total else 0
         return Strip([
-            Segment("━" * knob, palette.PROGRESS_DONE),
-            Segment("●", palette.KNOB),
-            Segment("━" * (width - knob - 1), palette.PROGRESS_LEFT),
-            Segment(self._label(), palette.PROGRESS_LABEL),
+            Segment("━" * knob, p.PROGRESS_DONE),
+            Segment("●", p.KNOB),
+            Segment("━" * (width - knob - 1), p.PROGRESS_LEFT),
+            Segment(self._label(), p.PROGRESS_LABEL),
         ]).extend_cell_length(self.size.width)
 
     # -- mouse -------------------------------------------------------------------------

@@ -30,26 +30,27 @@ from mazegame.engine.solve.aroma import AROMA_LEVELS
 from mazegame.engine.solve.registry import DOOR_LETTERS
 from mazegame.engine.trace import DOOR, FOCUS, LABEL, MAX_AGENTS, WALL, Mark
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 from mazegame.ui.widgets.maze_view import _WALL_CHARS, MazeView
 
-assert len(palette.AGENT_GLYPHS) >= MAX_AGENTS
+assert len(palette.Palette.AGENT_GLYPHS) >= MAX_AGENTS
 #: A number label cut to the digits that fit (12 -> 2): underlined, which shows without colour.
 CUT_LABEL = Style(underline=True)
 
 
 @palette.per_palette
-def mark_styles() -> dict[int, Style]:
+def mark_styles(p: palette.Palette) -> dict[int, Style]:
     """Room colours of the marks in the theme in force; the lab's legend names them."""
-    return {Mark.FRONTIER: palette.FRONTIER, Mark.VISITED: palette.VISITED,
-            Mark.ACTIVE: palette.ACTIVE, Mark.PATH: palette.GOAL, Mark.DEAD: palette.DEAD}
+    return {Mark.FRONTIER: p.FRONTIER, Mark.VISITED: p.VISITED,
+            Mark.ACTIVE: p.ACTIVE, Mark.PATH: p.GOAL, Mark.DEAD: p.DEAD}
 
 
 _PLAIN_WALL = _WALL_CHARS | {" "}
 
 
-def _wall_style(ch: str) -> Style:
+def _wall_style(p: palette.Palette, ch: str) -> Style:
     """Walls and corners in the wall colour; one-way arrows stand out (as in MazeView)."""
-    return palette.WALL if ch in _PLAIN_WALL else palette.ONE_WAY
+    return p.WALL if ch in _PLAIN_WALL else p.ONE_WAY
 
 
 @dataclass
@@ -115,7 +116,7 @@ class TraceView(MazeView):
         # Like MazeView's, but every picture line starts stale and is built when first shown.
         if self.maze is None:
             return
-        self._drawn_with = palette.version()
+        self._drawn_with = palette_of(self)
         h, w = self.maze.height, self.maze.width
         self._lines = [""] * (2 * h + 1)
         self._stale = set(range(2 * h + 1))
@@ -212,6 +213,7 @@ class TraceView(MazeView):
     # -- the wall picture, built lazily -----------------------------------------------
     def _ensure_lines(self, line: int) -> None:
         """Build the stale picture lines from `line` to a screen below it in one go."""
+        p = self._drawn_with
         if line not in self._stale:
             return
         h = self.maze.height
@@ -220,7 +222,7 @@ class TraceView(MazeView):
         s0, s1 = max(0, ra - 1), min(h, rb + 2)  # one row of context on each side
         solid = None if self.maze.solid is None else self.maze.solid[s0:s1]
         band = Maze(self.maze.walls[s0:s1], self.maze.wrap_x, self.maze.wrap_y, solid)
-        part = picture_lines(band, palette.glyphs, self.room_width)
+        part = picture_lines(band, p.glyphs, self.room_width)
         # The band's first and last lines lack their outside neighbours unless they are
         # the maze's own border, so only the lines strictly inside the context are kept.
         for g in range(2 * ra, min(2 * rb + 2, 2 * h) + 1):
@@ -272,13 +274,14 @@ class TraceView(MazeView):
     def _wall_row(self, r: int, c0: int, c1: int, line: str, rw: int) -> list[Segment]:
         """The wall line above room row r. With door marks, the upper room's S mark sits
         at a doorway's left end and the lower room's N mark at its right end."""
+        p = self._drawn_with
         step = rw + 1
         x1 = c1 * step + (c1 == self.maze.width)
         if "doors" not in self.show_layers or rw < 3:
             chunk = line[c0 * step:x1]
             if set(chunk) <= _PLAIN_WALL:
-                return [Segment(chunk, palette.WALL)]
-            return [Segment(ch, _wall_style(ch)) for ch in chunk]
+                return [Segment(chunk, p.WALL)]
+            return [Segment(ch, _wall_style(p, ch)) for ch in chunk]
         w, h = self.maze.width, self.maze.height
         doors = self.state.doors
         upper = doors[(r - 1) * w + c0:(r - 1) * w + c1, 2].tolist() if r > 0 else [0] * w
@@ -287,8 +290,8 @@ class TraceView(MazeView):
         for i, c in enumerate(range(c0, c1)):
             x = c * step
             gap = line[x + 1:x + step]
-            style = _wall_style(gap.strip()[:1] or " ")
-            segments.append(Segment(line[x], _wall_style(line[x])))
+            style = _wall_style(p, gap.strip()[:1] or " ")
+            segments.append(Segment(line[x], _wall_style(p, line[x])))
             if not (upper[i] or lower[i]):
                 segments.append(Segment(gap, style))
                 continue
@@ -296,12 +299,13 @@ class TraceView(MazeView):
             segments += [Segment(*(up or (gap[0], style))), Segment(gap[1:-1], style),
                          Segment(*(down or (gap[-1], style)))]
         if c1 == w:
-            segments.append(Segment(line[-1], _wall_style(line[-1])))
+            segments.append(Segment(line[-1], _wall_style(p, line[-1])))
         return segments
 
     def _room_row(self, r: int, c0: int, c1: int, line: str, rw: int) -> list[Segment]:
         """Room row r: walls between rooms, rooms coloured by mark, labels, door marks,
         agents."""
+        p = self._drawn_with
         maze, state, layers = self.maze, self.state, self.show_layers
         w, step, base = maze.width, rw + 1, r * maze.width
         n = c1 - c0
@@ -321,49 +325,49 @@ class TraceView(MazeView):
         no_color = self.app.no_color  # then the ideas show by glyphs
         floor = self._aroma_floor
         span = AROMA_LEVELS + 1 - floor
-        room_styles = mark_styles()
+        room_styles = mark_styles(p)
         segments = []
         for i in range(n):
             cell, x = base + c0 + i, (c0 + i) * step
-            segments.append(Segment(line[x], _wall_style(line[x])))
+            segments.append(Segment(line[x], _wall_style(p, line[x])))
             if solid[i]:
-                segments.append(Segment(palette.GLYPH_ROCK * rw, palette.ROCK))
+                segments.append(Segment(p.GLYPH_ROCK * rw, p.ROCK))
                 continue
             if cell in agents:
-                segments.append(Segment(_centred(palette.AGENT_GLYPHS[agents[cell]], rw),
-                                        palette.AGENTS[agents[cell]]))
+                segments.append(Segment(_centred(p.AGENT_GLYPHS[agents[cell]], rw),
+                                        p.AGENTS[agents[cell]]))
                 continue
             mark, label, text = marks[i], labels[i], ""
             if cell in path:
                 mark = Mark.PATH
-            style = room_styles.get(mark, palette.PLAIN)
+            style = room_styles.get(mark, p.PLAIN)
             if kind == "aroma":
                 if label > 0:
-                    steps = len(palette.HEAT)
+                    steps = len(p.HEAT)
                     heat = min(steps - 1, max(0, label - floor) * steps // span)
-                    style = palette.PLAIN if no_color else palette.HEAT[heat]
-                    text = palette.GLYPH_SHADES[heat] * inner if no_color else ""
+                    style = p.PLAIN if no_color else p.HEAT[heat]
+                    text = p.GLYPH_SHADES[heat] * inner if no_color else ""
             elif kind == "sets":
                 if label > 0:
-                    text, style = set_look(label)
+                    text, style = set_look(p, label)
             elif kind == "direction":
-                if 0 < label <= len(palette.GLYPH_ARROWS):
-                    text = palette.GLYPH_ARROWS[label - 1]
+                if 0 < label <= len(p.GLYPH_ARROWS):
+                    text = p.GLYPH_ARROWS[label - 1]
             elif kind and (label > 0 or mark):
                 text = str(label)
                 if len(text) > inner:  # the last digits: each step back down is one less
                     text, style = text[-inner:], style + CUT_LABEL
             if no_color and mark == Mark.FRONTIER and not text:
-                text = palette.GLYPH_FRONTIER
+                text = p.GLYPH_FRONTIER
             if c0 + i in focus_cols:
-                if style is palette.PLAIN:
-                    style = palette.FOCUS
-                text = text or (palette.GLYPH_FOCUS if cell != start else "")
+                if style is p.PLAIN:
+                    style = p.FOCUS
+                text = text or (p.GLYPH_FOCUS if cell != start else "")
             if cell in goals:
-                text, style = palette.GLYPH_GOAL, palette.GOAL
+                text, style = p.GLYPH_GOAL, p.GOAL
             elif len(text) > inner or not text:
-                text = palette.GLYPH_START if cell == start and not mark else ""
-                style = palette.START if cell == start and not mark else style
+                text = p.GLYPH_START if cell == start and not mark else ""
+                style = p.START if cell == start and not mark else style
             if doors is None:
                 segments.append(Segment(_centred(text, inner), style))
                 continue
@@ -371,18 +375,19 @@ class TraceView(MazeView):
             segments += [self._door_in_room(west, style), Segment(_centred(text, inner), style),
                          self._door_in_room(east, style)]
         if c1 == w:
-            segments.append(Segment(line[-1], _wall_style(line[-1])))
+            segments.append(Segment(line[-1], _wall_style(p, line[-1])))
         return segments
 
     # -- door marks --------------------------------------------------------------------
     def _door_mark(self, value: int) -> tuple[str, Style] | None:
         """Glyph and style of a door mark value (0: none)."""
+        p = self._drawn_with
         if value == 0:
             return None
         if value < 0:
-            return DOOR_LETTERS.get(value, "?"), palette.DOOR_LETTER
-        age = (self._door_now - value) * len(palette.DOOR_AGES) // (self._door_now + 1)
-        return palette.DOOR_DOT, palette.DOOR_AGES[min(age, len(palette.DOOR_AGES) - 1)]
+            return DOOR_LETTERS.get(value, "?"), p.DOOR_LETTER
+        age = (self._door_now - value) * len(p.DOOR_AGES) // (self._door_now + 1)
+        return p.DOOR_DOT, p.DOOR_AGES[min(age, len(p.DOOR_AGES) - 1)]
 
     def _door_in_room(self, value: int, room: Style) -> Segment:
         """A door mark drawn inside the room, beside its door, on the room's colour."""
@@ -392,14 +397,14 @@ class TraceView(MazeView):
         return Segment(mark[0], room + Style(color=mark[1].color, bold=True))
 
 
-def set_look(label: int) -> tuple[str, Style]:
+def set_look(p: palette.Palette, label: int) -> tuple[str, Style]:
     """The letter and style of the set labelled `label` (> 0): both picked by a hash of the
     id, from different bits, so two sets that share a colour rarely share a letter too."""
     mixed = label & 0xFFFFFFFF
     for _ in range(2):  # an integer mixer: ids a row or a cell apart land far apart
         mixed = (((mixed >> 16) ^ mixed) * 0x45D9F3B) & 0xFFFFFFFF
     mixed ^= mixed >> 16
-    glyphs, styles = palette.SET_GLYPHS, palette.SETS
+    glyphs, styles = p.SET_GLYPHS, p.SETS
     return glyphs[mixed % len(glyphs)], styles[(mixed >> 8) % len(styles)]
 
 

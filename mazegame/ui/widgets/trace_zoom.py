@@ -21,6 +21,7 @@ from textual.widget import Widget
 from mazegame.engine.grid import Maze
 from mazegame.engine.trace import Mark
 from mazegame.ui import palette
+from mazegame.ui.host import palette_of
 
 # Pixel codes, in rising order of importance: a block of cells shows its highest.
 # ROOM: an unmarked room seen by blocks (no walls drawn: it shows where the maze is).
@@ -32,9 +33,8 @@ assert [int(m) for m in Mark] == list(range(len(_OF_MARK)))
 CODES = CURSOR + 1  #: how many pixel codes there are
 
 
-def colours() -> tuple[str | None, ...]:
+def colours(p: palette.Palette) -> tuple[str | None, ...]:
     """The colour of each code (None: the panel's own background), from the palette."""
-    p = palette.current()
     return (None, p.CURSOR_LINE_COLOUR, p.WALL_COLOUR, p.VISITED_COLOUR, p.FRONTIER_COLOUR,
             p.DEAD_COLOUR, p.ACTIVE_COLOUR, p.SUCCESS, p.ROCK_COLOUR, p.MUTED, p.SUCCESS,
             p.AGENT_COLOURS[0], p.PLAYER_COLOUR)
@@ -124,10 +124,10 @@ def half_blocks(pixels: np.ndarray) -> list[list[tuple[str, int, int]]]:
             for c, f, b in zip(chars.tolist(), fg.tolist(), bg.tolist(), strict=True)]
 
 
-def strips(pixels: np.ndarray) -> list[Strip]:
-    """The picture as strips, one segment per run of one colour pair."""
+def strips(p: palette.Palette, pixels: np.ndarray) -> list[Strip]:
+    """The picture as strips in palette `p`, one segment per run of one colour pair."""
     chars, fg, bg = half_block_arrays(pixels)
-    styles = pair_styles()
+    styles = pair_styles(p)
     out = []
     for c, f, b in zip(chars, fg, bg, strict=True):
         pair = f.astype(np.int32) * CODES + b
@@ -142,9 +142,9 @@ def strips(pixels: np.ndarray) -> list[Strip]:
 
 
 @palette.per_palette
-def pair_styles() -> dict[tuple[int, int], Style]:
-    """(foreground code, background code) -> its style, for the palette in force."""
-    table = colours()
+def pair_styles(p: palette.Palette) -> dict[tuple[int, int], Style]:
+    """(foreground code, background code) -> its style, in palette `p`."""
+    table = colours(p)
     return {(fg, bg): Style(color=table[fg], bgcolor=table[bg])
             for fg in range(CODES) for bg in range(CODES)}
 
@@ -168,6 +168,7 @@ class ZoomView(Widget):
         self.path: tuple[int, ...] = ()
         self.cursor: int | None = None  #: the placement cursor, drawn on top
         self._strips: list[Strip] | None = None
+        self._drawn_with = palette.DEFAULT  #: the palette the strips were drawn in
         self._shape = (1, 1)  #: pixels (rows, cols) of the picture drawn last
         self._scale = 0  #: its `zoom_scale`
 
@@ -192,14 +193,15 @@ class ZoomView(Widget):
         self._scale = zoom_scale(maze.width, maze.height, width, height)
         pixels = zoom_pixels(np.asarray(state.walls), codes, width, height)
         self._shape = pixels.shape
-        return strips(pixels)
+        self._drawn_with = palette_of(self)
+        return strips(self._drawn_with, pixels)
 
     def render_line(self, y: int) -> Strip:
         """Row y of the picture, centred in the widget."""
         width = self.size.width
         if self.maze is None or self.state is None:
             return Strip.blank(width)
-        if self._strips is None:
+        if self._strips is None or self._drawn_with is not palette_of(self):
             self._strips = self._build()
         top = max(0, (self.size.height - len(self._strips)) // 2)
         if not 0 <= y - top < len(self._strips):

@@ -1,5 +1,6 @@
 """What used to be the process's is each app's own: the key scheme (Textual's keymap), the
-saved results and the session's blindfold sequences; a screen shown by an app that keeps
+saved results, the session's blindfold sequences and the palette (the theme's colours and
+glyphs); a screen shown by an app that keeps
 none of them says so instead of failing."""
 
 from textual.app import App
@@ -60,6 +61,46 @@ async def test_each_app_keeps_its_own_key_scheme(tmp_path):
             assert game.moves + game.bumps == 1
 
 
+WALL_GLYPHS = "─│┼├┤┬┴┌┐└┘╴╵╶╷ "
+
+
+def wall_colours(app) -> set[str]:
+    """The colours the maze's walls are drawn in on the app's screen."""
+    from mazegame.ui.widgets.maze_view import MazeView
+
+    view = app.screen.query_one(MazeView)
+    return {segment.style.color.name for y in range(view.size.height)
+            for segment in view.render_line(y)
+            if segment.text.strip() and not segment.text.strip(WALL_GLYPHS)
+            and segment.style is not None and segment.style.color}
+
+
+async def test_each_app_keeps_its_own_palette(tmp_path):
+    """Two apps in one process: the second's theme (high contrast) leaves the first's maze in
+    the first's colours, before and after the second changes theme again (the palette was one
+    module global)."""
+    from mazegame.ui.palette import Palette
+
+    plain = MazeApp(SMALL, warm_up=False, preferences=prefs_with(tmp_path, "a"))
+    bright = MazeApp(SMALL, warm_up=False,
+                     preferences=prefs_with(tmp_path, "b", theme="mazegame-high-contrast"))
+    default_walls = Palette().WALL.color.name
+    async with plain.run_test(size=(100, 30)) as pilot:
+        await _settle(pilot)
+        assert wall_colours(plain) == {default_walls}
+        async with bright.run_test(size=(100, 30)) as other:
+            await _settle(other)
+            assert default_walls not in wall_colours(bright)
+            assert wall_colours(plain) == {default_walls}
+            bright.theme = "mazegame-colour-blind"
+            await other.pause()
+            assert wall_colours(plain) == {default_walls}
+            plain.theme = "mazegame-high-contrast"
+            await pilot.pause()
+            assert wall_colours(plain) != {default_walls}
+            assert wall_colours(bright) != wall_colours(plain)
+
+
 class PlainHost(App):
     """An app that is no game host (as a test's or a tool's)."""
 
@@ -105,30 +146,56 @@ async def test_the_blindfold_sequences_are_a_declared_part_of_the_host(tmp_path)
 async def test_the_labs_marks_take_the_theme_in_force(tmp_path):
     """The lab's frontier, visited and path rooms are drawn in the theme's colours (they
     kept the default theme's: the table of them was built once, at import)."""
-    from mazegame.ui import palette
+    from mazegame.ui.palette import Palette
     from mazegame.ui.widgets.trace_view import TraceView
 
     setup = GameSetup("lab", "wilson", (9, 6), 7,
                       options=(("autoplay", False), ("solvers", ("bfs",))))
     app = MazeApp(setup, warm_up=False,
                   preferences=prefs_with(tmp_path, "a", theme="mazegame-high-contrast"))
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await _settle(pilot)
-            await pilot.press("end")  # the maze built: the solvers' marks on show
-            await _settle(pilot)
-            for _ in range(12):
-                await pilot.press("right")
-            await pilot.pause()
-            backgrounds = {segment.style.bgcolor.name
-                           for view in app.screen.query(TraceView)
-                           for y in range(view.size.height)
-                           for segment in view.render_line(y)
-                           if segment.style is not None and segment.style.bgcolor}
-            themed = {palette.FRONTIER.bgcolor.name, palette.VISITED.bgcolor.name}
-            default = palette.Palette()
-            assert themed & backgrounds
-            assert not {default.FRONTIER.bgcolor.name, default.VISITED.bgcolor.name} \
-                & backgrounds - themed
-    finally:
-        palette.use(palette.Palette())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        await pilot.press("end")  # the maze built: the solvers' marks on show
+        await _settle(pilot)
+        for _ in range(12):
+            await pilot.press("right")
+        await pilot.pause()
+        backgrounds = {segment.style.bgcolor.name
+                       for view in app.screen.query(TraceView)
+                       for y in range(view.size.height)
+                       for segment in view.render_line(y)
+                       if segment.style is not None and segment.style.bgcolor}
+        themed = {app.palette.FRONTIER.bgcolor.name, app.palette.VISITED.bgcolor.name}
+        default = Palette()
+        assert themed & backgrounds
+        assert not {default.FRONTIER.bgcolor.name, default.VISITED.bgcolor.name} \
+            & backgrounds - themed
+
+
+def test_what_screens_read_of_the_app_is_declared_on_the_host():
+    """The app state screens and widgets read (settings, the menu maze's pace, the warm-up's
+    last report, the campaign if read) is declared on GameHost with its default and read
+    through host's accessors: an app that is no host gets the same defaults."""
+    from mazegame.ui import host
+
+    for app in (GameHost(), PlainHost(RecordsScreen())):
+        assert host.preferences_of(app) is None
+        assert host.animation_speed(app) == 1.0
+        assert host.warmup_report(app) is None
+        assert host.campaign_if_read(app) is None
+    assert GameHost().palette is host.palette_of(None)
+
+
+def test_no_screen_guesses_at_the_apps_attributes():
+    """`getattr(self.app, "name", default)` reads state nobody declared: a renamed attribute
+    turns silently into its default."""
+    from pathlib import Path
+
+    import mazegame
+
+    root = Path(mazegame.__file__).parent
+    guesses = [f"{path.relative_to(root)}:{n}"
+               for path in sorted(root.rglob("*.py"))
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+               if "getattr(self.app" in line]
+    assert guesses == []

@@ -56,7 +56,7 @@ def test_every_legend_sample_reads_without_colour():
 
 
 async def test_the_maps_unseen_cells_are_drawn_as_the_legend_says(helpers):
-    from mazegame.ui.palette import GLYPH_FOG
+    from mazegame.ui.palette import DEFAULT
     from mazegame.ui.widgets.maze_view import MazeView
 
     app = MazeApp(GameSetup("eye", "backtracker", (12, 8), 3), warm_up=False)
@@ -64,7 +64,7 @@ async def test_the_maps_unseen_cells_are_drawn_as_the_legend_says(helpers):
         await helpers.settle(pilot)
         minimap = app.screen.query_one(MazeView)
         drawn = "".join(minimap.render_line(y).text for y in range(minimap.size.height))
-        assert samples(["map-unseen"])["map-unseen"].glyph == GLYPH_FOG in drawn
+        assert samples(["map-unseen"])["map-unseen"].glyph == DEFAULT.GLYPH_FOG in drawn
 
 
 def test_the_demons_smallest_figure_is_its_glyph():

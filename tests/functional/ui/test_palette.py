@@ -19,34 +19,34 @@ def test_no_hex_colour_outside_the_palette():
 
 
 def test_the_lab_legend_shows_the_marks_colours():
-    from mazegame.ui.palette import FRONTIER, VISITED
+    from mazegame.ui.palette import DEFAULT
     from mazegame.ui.screens.lab_text import legend
 
-    for style in (FRONTIER, VISITED):
-        assert f"[on {style.bgcolor.name}]" in legend()
+    for style in (DEFAULT.FRONTIER, DEFAULT.VISITED):
+        assert f"[on {style.bgcolor.name}]" in legend(DEFAULT)
 
 
 def test_the_lab_legend_names_only_what_is_on_show():
-    from mazegame.ui.palette import FOCUS_COLOUR, SET_COLOURS
+    from mazegame.ui.palette import DEFAULT
     from mazegame.ui.screens.lab_text import explanation, legend, legend_lines
 
-    LEGEND_LINES = legend_lines()  # noqa: N806
+    LEGEND_LINES = legend_lines(DEFAULT)  # noqa: N806
 
-    shown = legend({"sets", "focus"})
-    assert f"[on {SET_COLOURS[0]}]" in shown and f"[on {FOCUS_COLOUR}]" in shown
+    shown = legend(DEFAULT, {"sets", "focus"})
+    assert f"[on {DEFAULT.SET_COLOURS[0]}]" in shown and f"[on {DEFAULT.FOCUS_COLOUR}]" in shown
     assert LEGEND_LINES["aroma"] not in shown and LEGEND_LINES["frontier"] not in shown
-    assert explanation([("T", "S", "src")], set()) == "[b]T[/b]\nS\n[dim]— src[/dim]"
-    assert all(line in legend() for line in LEGEND_LINES.values())
+    assert explanation(DEFAULT, [("T", "S", "src")], set()) == "[b]T[/b]\nS\n[dim]— src[/dim]"
+    assert all(line in legend(DEFAULT) for line in LEGEND_LINES.values())
 
 
 def test_the_jump_board_colours_stay_apart_at_256_and_16_colours():
     # Both squares once mapped to 256-colour index 59 (and 16-colour 8): no checkerboard.
     from rich.color import ColorSystem
 
-    from mazegame.ui.palette import BUMP, DARK, GOAL, LIGHT, PLAYER, TARGET
+    from mazegame.ui.palette import DEFAULT as P  # noqa: N811
 
-    backgrounds = {"light": LIGHT, "dark": DARK, "target": TARGET, "player": PLAYER,
-                   "goal": GOAL, "bump": BUMP}
+    backgrounds = {"light": P.LIGHT, "dark": P.DARK, "target": P.TARGET, "player": P.PLAYER,
+                   "goal": P.GOAL, "bump": P.BUMP}
     for system in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
         seen = {}
         for name, style in backgrounds.items():
@@ -61,23 +61,19 @@ def test_every_theme_gives_a_whole_palette():
     from rich.color import ColorSystem
     from textual.theme import BUILTIN_THEMES
 
-    from mazegame.ui import palette
     from mazegame.ui.screens.lab_text import legend
     from mazegame.ui.themes import GAME_THEMES, palette_for
     from mazegame.ui.widgets.eye_view import depth_styles
     from mazegame.ui.widgets.trace_zoom import pair_styles
 
     walls = set()
-    try:
-        for theme in [*BUILTIN_THEMES.values(), *GAME_THEMES.values()]:
-            palette.use(palette_for(theme, "ascii"))
-            assert palette.GLYPH_GOAL == "G" and palette.glyphs == "ascii"
-            walls.add(palette.WALL.color.name)
-            for style in (palette.WALL, palette.PLAYER, palette.DEMON, *palette.SETS):
-                style.color.downgrade(ColorSystem.STANDARD)
-            assert depth_styles()["wall-0"] and pair_styles()[(2, 0)] and legend()
-    finally:
-        palette.use(palette.Palette())
+    for theme in [*BUILTIN_THEMES.values(), *GAME_THEMES.values()]:
+        p = palette_for(theme, "ascii")
+        assert p.GLYPH_GOAL == "G" and p.glyphs == "ascii"
+        walls.add(p.WALL.color.name)
+        for style in (p.WALL, p.PLAYER, p.DEMON, *p.SETS):
+            style.color.downgrade(ColorSystem.STANDARD)
+        assert depth_styles(p)["wall-0"] and pair_styles(p)[(2, 0)] and legend(p)
     assert len(walls) > 10  # the themes really differ
 
 

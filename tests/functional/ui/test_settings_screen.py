@@ -16,13 +16,6 @@ from mazegame.ui.screens.settings import SettingsScreen
 SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
 
-@pytest.fixture(autouse=True)
-def _default_look_after():
-    """The palette is the process's: later tests get the default back."""
-    yield
-    palette.use(palette.Palette())
-
-
 def prefs_with(tmp_path, **values) -> Preferences:
     """Settings in a file of their own, with these values set."""
     prefs = Preferences(SettingsFile(tmp_path / "settings.sqlite3"))
@@ -39,14 +32,15 @@ async def _settle(pilot):
 
 @pytest.mark.slow
 def test_a_theme_switch_recolours_the_maze(snap_compare, tmp_path):
-    before = palette.WALL
+    before = palette.DEFAULT.WALL
 
     async def run_before(pilot):
         await _settle(pilot)
         pilot.app.theme = "mazegame-high-contrast"  # as the command palette does
         await pilot.press("right", "down")
         await pilot.pause()
-        assert before != palette.WALL and palette.WALL.color.name == "#ffffff"
+        wall = pilot.app.palette.WALL
+        assert before != wall and wall.color.name == "#ffffff"
         assert Preferences(pilot.app.preferences.file)["theme"] == "mazegame-high-contrast"
 
     app = MazeApp(SMALL, warm_up=False, clock=lambda: 0.0, preferences=prefs_with(tmp_path))

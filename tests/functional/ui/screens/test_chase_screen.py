@@ -6,7 +6,7 @@ from mazegame.engine.chase_safety import check_winnable
 from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.palette import GLYPH_DEMON_ROUTE
+from mazegame.ui.palette import DEFAULT
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, EyeChaseScreen
 from mazegame.ui.widgets.maze_view import MazeView
 from tests.functional.conftest import KEY_OF
@@ -52,7 +52,8 @@ async def test_standing_still_gets_you_caught(helpers):
         assert "Caught!" in panel
         view = app.screen.query_one(MazeView)
         # The loss screen draws the demon's route (its own glyph) and the demon over you.
-        drawn = {cell for cell, (glyph, _) in view.marks.items() if glyph == GLYPH_DEMON_ROUTE}
+        drawn = {cell for cell, (glyph, _) in view.marks.items()
+                 if glyph == DEFAULT.GLYPH_DEMON_ROUTE}
         assert drawn == set(game.demon_trail)
         assert view.player_sprite[0] == DEMON_GLYPH
 

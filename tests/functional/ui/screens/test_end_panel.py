@@ -13,19 +13,7 @@ from mazegame.games.eyeview import SEAM_CHAR
 from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.palette import (
-    DEMON_ROUTE,
-    GLYPH_DEMON_ROUTE,
-    GLYPH_FACING,
-    GLYPH_ON_SHORTEST,
-    GLYPH_PLAYER,
-    GLYPH_SHORTEST,
-    GLYPH_START,
-    GLYPH_YOUR_ROUTE,
-    ON_SHORTEST,
-    SHORTEST,
-    YOUR_ROUTE,
-)
+from mazegame.ui.palette import DEFAULT
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
@@ -131,18 +119,20 @@ async def test_your_route_and_the_shortest_are_drawn_in_two_colours_with_a_legen
         await pilot.pause()
         assert game.won and game.moves == game.shortest + 2
         view = screen.query_one(MazeView)
-        assert view.marks[off] == (GLYPH_YOUR_ROUTE, YOUR_ROUTE)  # your detour
+        assert view.marks[off] == (DEFAULT.GLYPH_YOUR_ROUTE, DEFAULT.YOUR_ROUTE)  # your detour
         middle = path[len(path) // 2]
-        assert view.marks[middle] == (GLYPH_ON_SHORTEST, ON_SHORTEST)  # yours along it
-        assert glyph_at(view, off) == GLYPH_YOUR_ROUTE and glyph_at(view, middle) == "•"
-        assert YOUR_ROUTE.color != SHORTEST.color  # two colours (and other glyphs)
-        assert glyph_at(view, game.maze.start) == GLYPH_START
+        # yours along it
+        assert view.marks[middle] == (DEFAULT.GLYPH_ON_SHORTEST, DEFAULT.ON_SHORTEST)
+        assert glyph_at(view, off) == DEFAULT.GLYPH_YOUR_ROUTE and glyph_at(view, middle) == "•"
+        assert DEFAULT.YOUR_ROUTE.color != DEFAULT.SHORTEST.color  # two colours (and other glyphs)
+        assert glyph_at(view, game.maze.start) == DEFAULT.GLYPH_START
         legend = panel_text(app)
         assert "your route" in legend and "the shortest path" in legend
-        assert GLYPH_YOUR_ROUTE in legend and GLYPH_SHORTEST in legend
+        assert DEFAULT.GLYPH_YOUR_ROUTE in legend and DEFAULT.GLYPH_SHORTEST in legend
         await pilot.press("t")  # the trail key hides your route: the shortest stays
         await pilot.pause()
-        assert off not in view.marks and view.marks[middle] == (GLYPH_SHORTEST, SHORTEST)
+        assert off not in view.marks
+        assert view.marks[middle] == (DEFAULT.GLYPH_SHORTEST, DEFAULT.SHORTEST)
 
 
 async def test_out_of_moves_shows_the_shortest_path_you_missed(helpers, monkeypatch):
@@ -159,9 +149,9 @@ async def test_out_of_moves_shows_the_shortest_path_you_missed(helpers, monkeypa
         assert game.over and not game.won
         view = screen.query_one(MazeView)
         goal_side = game.shortest_path()[-2]
-        assert view.marks[goal_side] == (GLYPH_SHORTEST, SHORTEST)
-        assert glyph_at(view, goal_side) == GLYPH_SHORTEST
-        assert GLYPH_SHORTEST in panel_text(app)
+        assert view.marks[goal_side] == (DEFAULT.GLYPH_SHORTEST, DEFAULT.SHORTEST)
+        assert glyph_at(view, goal_side) == DEFAULT.GLYPH_SHORTEST
+        assert DEFAULT.GLYPH_SHORTEST in panel_text(app)
 
 
 async def test_the_start_marker_shows_over_the_trail(helpers):
@@ -173,7 +163,7 @@ async def test_the_start_marker_shows_over_the_trail(helpers):
         await pilot.pause()
         view = screen.query_one(MazeView)
         assert game.position != game.maze.start and game.maze.start in view.trail
-        assert glyph_at(view, game.maze.start) == GLYPH_START
+        assert glyph_at(view, game.maze.start) == DEFAULT.GLYPH_START
 
 
 async def test_a_won_level_keeps_enter_and_scrolls(helpers):
@@ -207,10 +197,10 @@ async def test_the_eye_view_ends_on_a_map_you_can_scroll(helpers):
         await helpers.settle(pilot)
         screen, game = app.screen, app.screen.game
         minimap = screen.query_one(MazeView)
-        assert glyph_at(minimap, game.position) == GLYPH_FACING[game.facing]
+        assert glyph_at(minimap, game.position) == DEFAULT.GLYPH_FACING[game.facing]
         await pilot.press("right")  # turn: the map's arrow turns too
         await pilot.pause()
-        assert glyph_at(minimap, game.position) == GLYPH_FACING[game.facing]
+        assert glyph_at(minimap, game.position) == DEFAULT.GLYPH_FACING[game.facing]
         await pilot.press(*eye_keys(game.maze, game.shortest_path(), game.facing))
         await pilot.pause()
         assert game.won and minimap.has_focus and minimap.browsing
@@ -245,7 +235,7 @@ async def test_normal_eye_has_no_facing_arrow_on_the_map(helpers):
         await helpers.settle(pilot)
         screen, game = app.screen, app.screen.game
         assert screen.query_one(MazeView).display  # normal: a map, but no compass
-        assert glyph_at(screen.query_one(MazeView), game.position) == GLYPH_PLAYER
+        assert glyph_at(screen.query_one(MazeView), game.position) == DEFAULT.GLYPH_PLAYER
 
 
 async def test_an_interpreted_maze_ends_on_a_maze_you_can_scroll(helpers):
@@ -284,12 +274,14 @@ async def test_a_lost_race_draws_the_demons_route_as_the_panel_says(helpers):
         assert game.result is Result.BEATEN
         view = screen.query_one(MazeView)
         demon_marks = {c for c, (glyph, style) in view.marks.items()
-                       if glyph == GLYPH_DEMON_ROUTE and style.color == DEMON_ROUTE.color}
+                       if glyph == DEFAULT.GLYPH_DEMON_ROUTE
+                       and style.color == DEFAULT.DEMON_ROUTE.color}
         assert demon_marks == set(game.demon_trail)
         drawn = [c for c in game.demon_trail if c not in game.maze.goals][1:]
-        assert drawn and all(glyph_at(view, c) == GLYPH_DEMON_ROUTE for c in drawn)
+        assert drawn and all(glyph_at(view, c) == DEFAULT.GLYPH_DEMON_ROUTE for c in drawn)
         text = panel_text(app)
-        assert f"Its route is marked {GLYPH_DEMON_ROUTE}" in text and "the demon's route" in text
+        assert f"Its route is marked {DEFAULT.GLYPH_DEMON_ROUTE}" in text
+        assert "the demon's route" in text
 
 
 async def test_caught_draws_the_demon_over_you(helpers):

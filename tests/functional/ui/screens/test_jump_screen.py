@@ -207,7 +207,7 @@ def square_texts(board: JumpBoard) -> dict[int, str]:
 
 
 async def test_without_colour_glyphs_tell_the_squares_and_marks_apart(monkeypatch):
-    from mazegame.ui.palette import GLYPH_PLAYER, GLYPH_TARGET, GLYPH_TRAIL
+    from mazegame.ui.palette import DEFAULT
 
     monkeypatch.setenv("NO_COLOR", "1")
     screen = JumpScreen([CHAIN_REACTION], pack="test")
@@ -217,14 +217,14 @@ async def test_without_colour_glyphs_tell_the_squares_and_marks_apart(monkeypatc
         # (0,2) and (0,3) both hold 2, on a light and a dark square: the text alone differs.
         assert CHAIN_REACTION.jumps[0, 2] == CHAIN_REACTION.jumps[0, 3] == 2
         assert texts[2].strip() != texts[3].strip()
-        assert GLYPH_PLAYER in texts[0]
+        assert DEFAULT.GLYPH_PLAYER in texts[0]
         await pilot.press("e")  # easy mode: (0,4) and (4,0) are one jump away
         texts = square_texts(board)
-        assert GLYPH_TARGET in texts[4] and GLYPH_TARGET in texts[24]
-        assert GLYPH_TARGET not in texts[3]
+        assert DEFAULT.GLYPH_TARGET in texts[4] and DEFAULT.GLYPH_TARGET in texts[24]
+        assert DEFAULT.GLYPH_TARGET not in texts[3]
         await pilot.press("e", "down", "t")  # to (4,0); the hint marks the start as visited
         texts = square_texts(board)
-        assert GLYPH_PLAYER in texts[24] and GLYPH_TRAIL in texts[0]
+        assert DEFAULT.GLYPH_PLAYER in texts[24] and DEFAULT.GLYPH_TRAIL in texts[0]
 
 
 def status_text(screen: JumpScreen) -> str:

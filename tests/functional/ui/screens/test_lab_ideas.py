@@ -12,7 +12,7 @@ from mazegame.engine.generate import generate
 from mazegame.engine.solve import solve
 from mazegame.engine.trace import FOCUS, Replay
 from mazegame.games.lab import TraceRun
-from mazegame.ui.palette import GLYPH_ARROWS, GLYPH_FOCUS, GLYPH_SHADES
+from mazegame.ui.palette import DEFAULT
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.trace_view import TraceView
 
@@ -117,10 +117,10 @@ async def test_without_colour_the_ideas_show_by_glyphs(monkeypatch):
             view = panel.view
             text = "".join(view.render_line(y).text for y in range(view.size.height))
             shown[panel.run.title] = text
-        assert GLYPH_FOCUS in shown["Hunt-and-kill"]
-        assert GLYPH_FOCUS in shown["Recursive division"]
-        assert GLYPH_FOCUS in shown["Sidewinder"]
-        assert any(arrow in shown["Wilson (uniform)"] for arrow in GLYPH_ARROWS)
-        assert any(shade in shown["The cheese algorithm"] for shade in GLYPH_SHADES[1:])
+        assert DEFAULT.GLYPH_FOCUS in shown["Hunt-and-kill"]
+        assert DEFAULT.GLYPH_FOCUS in shown["Recursive division"]
+        assert DEFAULT.GLYPH_FOCUS in shown["Sidewinder"]
+        assert any(arrow in shown["Wilson (uniform)"] for arrow in DEFAULT.GLYPH_ARROWS)
+        assert any(shade in shown["The cheese algorithm"] for shade in DEFAULT.GLYPH_SHADES[1:])
         assert any(letter in shown["Randomized Kruskal"] for letter in "abcdefghijklmnopqrstuvwxyz")
         assert "E" in shown["Tremaux's algorithm"] or "R" in shown["Tremaux's algorithm"]

@@ -9,7 +9,7 @@ from mazegame.engine.mazetext import from_text
 from mazegame.games.eyeview import look
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.palette import GLYPH_PLAYER, GLYPH_SEAM_H, GLYPH_SEAM_V
+from mazegame.ui.palette import DEFAULT
 from mazegame.ui.widgets.eye_view import EyeView, depth_styles
 from mazegame.ui.widgets.maze_view import MazeView
 
@@ -38,8 +38,8 @@ def shown(view: MazeView) -> list[str]:
 def player_on_screen(view: MazeView) -> tuple[int, int] | None:
     """(x, y) of the player's glyph on the view, or None when it is out of sight."""
     for y, line in enumerate(shown(view)):
-        if GLYPH_PLAYER in line:
-            return line.index(GLYPH_PLAYER), y
+        if DEFAULT.GLYPH_PLAYER in line:
+            return line.index(DEFAULT.GLYPH_PLAYER), y
     return None
 
 
@@ -86,9 +86,10 @@ async def test_the_seams_of_a_wrapped_maze_are_dotted_and_the_same_on_both_sides
         segments = [top[4 * c + 1: 4 * c + 4] for c in range(5)]
         assert segments == [bottom[4 * c + 1: 4 * c + 4] for c in range(5)]  # one seam, twice
         # column 0 open across the seam, 1 and 3 one-way going up, 4 walled
-        assert segments == [GLYPH_SEAM_H * 3, "┄↑┄", GLYPH_SEAM_H * 3, "┄↑┄", "───"]
+        assert segments == [DEFAULT.GLYPH_SEAM_H * 3, "┄↑┄", DEFAULT.GLYPH_SEAM_H * 3, "┄↑┄", "───"]
         rows = lines[1:-1:2]  # the rooms: both ends are the vertical seam
-        assert [(row[0], row[-1]) for row in rows] == [("│", "│")] * 3 + [(GLYPH_SEAM_V,) * 2]
+        assert [(row[0], row[-1]) for row in rows] == \
+            [("│", "│")] * 3 + [(DEFAULT.GLYPH_SEAM_V,) * 2]
         assert "→" in rows[1] and "↑" in lines[4] and "↑" in lines[6]  # doors inside too
 
 
@@ -148,8 +149,8 @@ async def test_a_wrapped_blind_maze_shows_its_frame_with_the_seams_marked(helper
         view, game = app.screen.query_one(MazeView), app.screen.game
         lines = [line.strip() for line in shown(view) if line.strip()]
         assert len(lines) == 9
-        assert set(lines[0]) == set(lines[-1]) == {GLYPH_SEAM_H}  # nothing known: all seam
-        assert all(row[0] == row[-1] == GLYPH_SEAM_V for row in lines[1:-1:2])
+        assert set(lines[0]) == set(lines[-1]) == {DEFAULT.GLYPH_SEAM_H}  # nothing known: all seam
+        assert all(row[0] == row[-1] == DEFAULT.GLYPH_SEAM_V for row in lines[1:-1:2])
         assert "─" not in lines[0] + lines[-1] and "│" not in "".join(lines)
         await pilot.press("left")  # cell 0's west side is walled: bump it, across the seam
         await pilot.press("up", "down")  # round the top seam and back: it is open there
@@ -157,8 +158,9 @@ async def test_a_wrapped_blind_maze_shows_its_frame_with_the_seams_marked(helper
         assert game.bumps == 1 and game.position == 0
         lines = [line.strip() for line in shown(view) if line.strip()]
         assert lines[1][0] == lines[1][-1] == "│"  # learned on both copies of the seam
-        assert all(row[0] == row[-1] == GLYPH_SEAM_V for row in lines[3:-1:2])
-        assert lines[0] == "╷" + GLYPH_SEAM_H * 19 + "╷" and lines[-1] == GLYPH_SEAM_H * 21
+        assert all(row[0] == row[-1] == DEFAULT.GLYPH_SEAM_V for row in lines[3:-1:2])
+        assert lines[0] == "╷" + DEFAULT.GLYPH_SEAM_H * 19 + "╷"
+        assert lines[-1] == DEFAULT.GLYPH_SEAM_H * 21
         await pilot.press("up", "left", "down")  # to the bottom right, and bump the seam below
         await pilot.pause()
         assert game.bumps == 2 and game.position == 19
@@ -195,15 +197,16 @@ async def test_the_eye_walks_through_a_one_way_door_and_sees_a_wall_behind(helpe
                     return seg.style
                 x += len(seg.text)
 
-        assert game.facing == EAST and centre_style() != depth_styles()["face-1"]
+        assert game.facing == EAST and centre_style() != depth_styles(DEFAULT)["face-1"]
         await pilot.press("up")
         await pilot.pause()
-        assert centre_style() != depth_styles()["face-1"]  # the door ahead looks like any passage
+        # the door ahead looks like any passage
+        assert centre_style() != depth_styles(DEFAULT)["face-1"]
         await pilot.press("up")
         await pilot.press("down")  # through it, and turn round
         await pilot.pause()
         assert (game.position, game.facing) == (2, WEST)
-        assert centre_style() == depth_styles()["face-1"]  # a wall right in front
+        assert centre_style() == depth_styles(DEFAULT)["face-1"]  # a wall right in front
         await pilot.press("up")
         assert game.position == 2 and game.bumps == 1
         minimap = screen.query_one(MazeView)
@@ -226,7 +229,7 @@ async def test_the_eye_sees_across_the_seam_of_a_wrapped_maze(helpers):
         assert [s.cell for s in look(*eye.scene[:4])] == [0, 5, 4, 3]
         assert not look(*eye.scene[:4])[-1].front_open
         assert {5, 4, 3} <= game.seen
-        assert GLYPH_SEAM_V in "".join(shown(screen.query_one(MazeView)))
+        assert DEFAULT.GLYPH_SEAM_V in "".join(shown(screen.query_one(MazeView)))
 
 
 @pytest.mark.parametrize("mode", ["classic", "blind", "eye"])
@@ -241,7 +244,7 @@ async def test_no_color_draws_the_seams_and_doors_by_glyph_alone(helpers, monkey
         await pilot.press("left", "up")
         await pilot.pause()
         text = "".join(shown(app.screen.query_one(MazeView)))
-        assert GLYPH_SEAM_H in text and GLYPH_SEAM_V in text
+        assert DEFAULT.GLYPH_SEAM_H in text and DEFAULT.GLYPH_SEAM_V in text
         if mode == "classic":
             assert "→" in text and "┄↑┄" in text
 
