@@ -4,8 +4,8 @@ to its end by what the screen is (a walk, a jumping board, an interpreted maze),
 the mode's name.
 
 Reading the whole screen as text needs Textual's compositor (`Screen._compositor`), as
-`App.export_screenshot` does: that one private use lives in `screen_strips` (and
-FooterKey comes from `textual.widgets._footer`, as in the other footer tests).
+`App.export_screenshot` does: that one private use lives in `screen_strips` (footer keys are
+found by their CSS type, `ui.widgets.footer.KEY`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.widgets import Checkbox, Static
-from textual.widgets._footer import FooterKey
 
 import mazegame
 from mazegame.games.modes import MODES
@@ -26,6 +25,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.records import RecordsScreen
+from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 from tests.functional.conftest import keys_for_path, settle
 
 BIG, SMALL = (120, 40), (80, 24)  #: the terminal sizes every rule is held at
@@ -86,9 +86,9 @@ def box_glyphs(text: str) -> set[str]:
     return set(re.findall(f"{re.escape(left)}.{re.escape(right)}", text))
 
 
-def footer_keys(screen) -> list[FooterKey]:
+def footer_keys(screen) -> list:
     """The keys the footer shows (those hidden for want of room are not in it)."""
-    return [key for key in screen.query(FooterKey) if key.display and key.region.width]
+    return [key for key in screen.query(FOOTER_KEY) if key.display and key.region.width]
 
 
 def state_of(app) -> tuple:

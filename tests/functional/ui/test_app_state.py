@@ -4,7 +4,6 @@ glyphs); a screen shown by an app that keeps
 none of them says so instead of failing."""
 
 from textual.app import App
-from textual.widgets._footer import FooterKey
 
 from mazegame.games.setup import GameSetup
 from mazegame.settings import SettingsFile
@@ -13,6 +12,7 @@ from mazegame.ui.host import GameHost, blindfold_sequences, key_scheme, store_of
 from mazegame.ui.preferences import Preferences
 from mazegame.ui.screens.blindfold import BlindfoldScreen
 from mazegame.ui.screens.records import RecordsScreen
+from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 
 SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
@@ -27,7 +27,7 @@ def prefs_with(tmp_path, name: str, **values) -> Preferences:
 
 def footer_move(app) -> str:
     """The keys the footer shows for moving."""
-    return next(k.key_display for k in app.screen.query(FooterKey) if k.description == "Move")
+    return next(k.key_display for k in app.screen.query(FOOTER_KEY) if k.description == "Move")
 
 
 async def _settle(pilot):

@@ -3,7 +3,6 @@ help follow), and NO_COLOR with ASCII glyphs still draws a readable maze."""
 
 import pytest
 from textual.widgets import Select
-from textual.widgets._footer import FooterKey
 
 from mazegame.games.setup import GameSetup
 from mazegame.settings import SettingsFile
@@ -12,6 +11,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.preferences import Preferences
 from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.settings import SettingsScreen
+from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 
 SMALL = GameSetup("classic", "wilson", (8, 5), 7)
 
@@ -62,7 +62,7 @@ def test_no_color_and_ascii_glyphs_at_80x24(snap_compare, tmp_path, monkeypatch)
 
 def footer_keys(app) -> dict[str, str]:
     """Footer entries: description -> the keys shown."""
-    return {key.description: key.key_display for key in app.screen.query(FooterKey)}
+    return {key.description: key.key_display for key in app.screen.query(FOOTER_KEY)}
 
 
 async def test_the_key_scheme_thins_the_keys_and_the_footer_and_help_follow(tmp_path):

@@ -6,13 +6,14 @@ moment it is registered (run `pytest --snapshot-update` once, and look at it).
 """
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Button
-from textual.widgets._footer import FooterKey
 
 from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
+from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 
 #: What each mode plays in its snapshot: a fixed maze (fit to the screen), a still lab.
 OPTIONS = {"lab": (("autoplay", False),), "rat": (("autoplay", False),)}
@@ -45,9 +46,9 @@ def test_every_mode_fits_80x24(mode, snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
-def help_key(app) -> FooterKey:
+def help_key(app) -> Widget:
     """The footer's "? Help" key on the current screen."""
-    return next(k for k in app.screen.query(FooterKey) if k.action == "help")
+    return next(k for k in app.screen.query(FOOTER_KEY) if k.action == "help")
 
 
 @pytest.mark.parametrize("setup", [
@@ -64,7 +65,7 @@ async def test_help_key_and_clock_stay_in_sight_at_80_columns(setup):
         await settle(pilot)
         key = help_key(app)
         assert key.display and key.region.right <= 80 and key.region.y == 23
-        for other in app.screen.query(FooterKey):  # no key shown in half
+        for other in app.screen.query(FOOTER_KEY):  # no key shown in half
             assert other is key or not other.display or other.region.right <= key.region.x
         if setup.mode != "jump":  # (the jumping maze keeps no clock)
             status = str(app.screen.query_one("#status").render())
