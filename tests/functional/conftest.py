@@ -17,6 +17,17 @@ def keys_for_path(maze, path):
     return keys
 
 
+def eye_keys(maze, path, facing: int) -> list[str]:
+    """Turn and forward keys that walk a path in the player's-eye view from a facing (right
+    turns only)."""
+    keys = []
+    for a, b in zip(path, path[1:], strict=False):
+        want = next(d for d in range(4) if maze.step(a, d) == b)
+        keys += ["right"] * ((want - facing) % 4) + ["up"]
+        facing = want
+    return keys
+
+
 async def settle(pilot):
     """Let workers finish and the screen catch up. A worker that a newer one replaced
     (an exclusive group) counts as finished: waiting for it raises WorkerCancelled."""

@@ -26,7 +26,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.records import RecordsScreen
 from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
-from tests.functional.conftest import keys_for_path, settle
+from tests.functional.conftest import eye_keys, keys_for_path, settle
 
 BIG, SMALL = (120, 40), (80, 24)  #: the terminal sizes every rule is held at
 SEED = 7
@@ -163,14 +163,6 @@ def end_text(screen) -> str:
 
 
 # -- playing a game to its end, by what the screen is --------------------------------------
-def eye_keys(maze, path, facing: int) -> list[str]:
-    """Turn and forward keys that walk a path in the player's-eye view (right turns only)."""
-    keys = []
-    for a, b in zip(path, path[1:], strict=False):
-        want = next(d for d in range(4) if maze.step(a, d) == b)
-        keys += ["right"] * ((want - facing) % 4) + ["up"]
-        facing = want
-    return keys
 
 
 async def play_to_the_end(pilot, screen) -> bool:

@@ -17,6 +17,7 @@ from mazegame.ui.palette import DEFAULT
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+from tests.functional.conftest import eye_keys
 
 SMALL = GameSetup("classic", "wilson", (9, 6), 7)
 BIG = GameSetup("classic", "backtracker", (24, 12), 3)  #: larger than the view at 80x24
@@ -32,14 +33,6 @@ def glyph_at(view: MazeView, cell: int) -> str:
     return text[x]
 
 
-def eye_keys(maze, path, facing):
-    """Turn and forward keys that walk a path from a facing (right turns only)."""
-    keys = []
-    for a, b in zip(path, path[1:], strict=False):
-        want = next(d for d in range(4) if maze.step(a, d) == b)
-        keys += ["right"] * ((want - facing) % 4) + ["up"]
-        facing = want
-    return keys
 
 
 def panel_text(app) -> str:

@@ -2,29 +2,12 @@
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
 from mazegame.games.blind import BlindGame
-from mazegame.games.eye import LEFT_OF, RIGHT_OF
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
-from tests.functional.conftest import KEY_OF
-
-
-def eye_keys(maze, path, facing):
-    """Turn and forward keys that walk a path from a facing."""
-    keys = []
-    for a, b in zip(path, path[1:], strict=False):
-        want = next(d for d in (NORTH, EAST, SOUTH, WEST) if maze.step(a, d) == b)
-        if want == LEFT_OF[facing]:
-            keys.append("left")
-        elif want == RIGHT_OF[facing]:
-            keys.append("right")
-        elif want != facing:
-            keys.append("down")
-        facing = want
-        keys.append("up")
-    return keys
+from tests.functional.conftest import KEY_OF, eye_keys
 
 
 def blind_app(budget: float) -> MazeApp:
