@@ -39,7 +39,7 @@ def cheese_estimate(maze: Maze) -> int:
     """About how many ticks the cheese takes: the aroma needs d ticks to reach a rat d
     moves from the goal and the rat d more to walk there; past d of a thousand or so the
     aroma is too faint for a float64 for longer, and the wait grows as d^2 / 2000 (see
-    `aroma.cheese_ticks`). Measured: within 10% from d = 58 to 4,404."""
+    `aroma.cheese_ticks`). How close it comes: docs/kernel-notes.md, Solvers."""
     dist, _, _ = bfs_from(maze_graph(maze).reversed(), np.array(maze.goals))
     d = int(dist[maze.start])  # -1: the aroma never gets there (0 returned: no estimate)
     return 0 if d < 0 else max(1, 2 * d, d + d * d // 2000)

@@ -123,8 +123,8 @@ class MazeApp(GameHost):
     @staticmethod
     def freeze_long_lived() -> None:
         """Collect once, then keep everything alive now (Textual, numba, the kernels) out of
-        the cyclic GC: its full passes walked all of it, a 50-140 ms hitch every half
-        minute in a chase. Not in tests: objects frozen there would outlive their app."""
+        the cyclic GC, whose full passes would walk all of it and stall a chase
+        (docs/ui-notes.md). Not in tests: objects frozen there would outlive their app."""
         gc.collect()
         gc.freeze()
 

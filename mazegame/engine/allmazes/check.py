@@ -29,7 +29,7 @@ from mazegame.engine.allmazes.budget import (
     in_blocks,
     in_chunks,
 )
-from mazegame.engine.allmazes.family import MOVES, family, neighbour_table
+from mazegame.engine.allmazes.family import MOVES, family, goal_distances, neighbour_table
 from mazegame.engine.allmazes.kernels import reseed
 from mazegame.engine.jit import kernel
 
@@ -65,33 +65,13 @@ def solve_times(steps: np.ndarray, seq: np.ndarray, goal: int,
 
 
 @kernel
-def _goal_distance(nbr, blocked, cells, dist, queue):
-    """Fill `dist` with steps to the goal through the cells not blocked (-1: cut off)."""
-    for c in range(cells):
-        dist[c] = -1
-    goal = cells - 1
-    dist[goal] = 0
-    queue[0] = goal
-    head, tail = 0, 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        for d in range(4):
-            nb = nbr[cell, d]
-            if nb >= 0 and not (blocked >> nb) & 1 and dist[nb] < 0:
-                dist[nb] = dist[cell] + 1
-                queue[tail] = nb
-                tail += 1
-
-
-@kernel
 def _search_root(nbr, cells, st_i, st_pos, st_free, st_block, dist, queue):
     """Put the search's first partial maze on its stack: both corners free, the rest
     unknown."""
     goal = cells - 1
     st_i[0], st_pos[0], st_block[0] = 0, 0, 0
     st_free[0] = np.int64(1) | (np.int64(1) << goal)
-    _goal_distance(nbr, np.int64(0), cells, dist[0], queue)
+    goal_distances(nbr, ~np.int64(0), cells, dist[0], queue)
 
 
 @kernel
@@ -138,7 +118,7 @@ def _search_some(nbr, seq, cells, want, sample, node_limit, st_i, st_pos, st_fre
             bit = np.int64(1) << t
             dist[top + 1, :] = here  # before `here` (the same row as the blocked child's)
             st_i[top], st_pos[top], st_free[top], st_block[top] = i, pos, free, block | bit
-            _goal_distance(nbr, block | bit, cells, dist[top], queue)
+            goal_distances(nbr, ~(block | bit), cells, dist[top], queue)
             top += 1
             st_i[top], st_pos[top], st_free[top], st_block[top] = i, t, free | bit, block
             top += 1

@@ -127,25 +127,35 @@ def _classes(n: int, m: int, nbr: np.ndarray,
 
 
 @kernel
+def goal_distances(nbr, free, cells, dist, queue):
+    """Fill `dist` with steps to the goal (the last cell) through the cells whose bit is
+    set in `free` (-1: cut off); `queue` is scratch of `cells` entries. The one BFS of the
+    explicit sets and the search (which passes ~blocked: unknown cells count as free)."""
+    for c in range(cells):
+        dist[c] = -1
+    goal = cells - 1
+    dist[goal] = 0
+    queue[0] = goal
+    head, tail = 0, 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        for d in range(4):
+            nb = nbr[cell, d]
+            if nb >= 0 and (free >> nb) & 1 and dist[nb] < 0:
+                dist[nb] = dist[cell] + 1
+                queue[tail] = nb
+                tail += 1
+
+
+@kernel
 def distances(n, m, nbr, masks):
     """int16[k, n*m]: each class's steps from each of its cells to the goal (-1 outside)."""
     cells = n * m
-    out = np.full((masks.shape[0], cells), -1, dtype=np.int16)
+    out = np.empty((masks.shape[0], cells), dtype=np.int16)
     queue = np.empty(cells, dtype=np.int64)
     for k in range(masks.shape[0]):
-        free = masks[k]
-        out[k, cells - 1] = 0
-        queue[0] = cells - 1
-        head, tail = 0, 1
-        while head < tail:
-            cell = queue[head]
-            head += 1
-            for d in range(4):
-                nb = nbr[cell, d]
-                if nb >= 0 and (free >> nb) & 1 and out[k, nb] < 0:
-                    out[k, nb] = out[k, cell] + 1
-                    queue[tail] = nb
-                    tail += 1
+        goal_distances(nbr, masks[k], cells, out[k], queue)
     return out
 
 

@@ -1,10 +1,9 @@
-"""The interpreted mazes' words: TOML (and plain word lists) from `assets/interpreted/`,
-validated on load, every error as "file:line: message".
+"""The interpreted mazes' words: TOML from `assets/interpreted/`, validated on load, every
+error as "file:line: message".
 
 `load_content(name, schema)` reads `assets/interpreted/NAME.toml` and checks it against a
 small schema (key -> Rule); a kind's own checks raise `content_error(doc, key, message)`,
-which finds the key's line. `load_lines(name)` reads a word list (one entry a line, `#`
-comments). Files are read once per process.
+which finds the key's line. Files are read once per process.
 """
 
 from __future__ import annotations
@@ -141,28 +140,3 @@ def load_content(name: str, schema: dict[str, Rule] | None = None) -> Content:
     doc = _load(name)
     _check(doc, doc, (), schema or {})
     return doc
-
-
-def parse_lines(text: str, path: str) -> list[str]:
-    """A word list: one entry a line, blank lines and `#` comments skipped, no repeats."""
-    entries: list[str] = []
-    seen: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        entry = line.split("#", 1)[0].strip()
-        if not entry:
-            continue
-        if entry in seen:
-            raise ContentError(path, number, f"{entry!r} is listed twice (first on line "
-                                             f"{seen[entry]})")
-        seen[entry] = number
-        entries.append(entry)
-    if not entries:
-        raise ContentError(path, 1, "the list is empty")
-    return entries
-
-
-@cache
-def load_lines(filename: str) -> tuple[str, ...]:
-    """assets/interpreted/FILENAME as a word list (see `parse_lines`); raises ContentError."""
-    text, shown = asset_text(filename)
-    return tuple(parse_lines(text, shown))

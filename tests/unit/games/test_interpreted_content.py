@@ -9,9 +9,7 @@ from mazegame.games.interpreted.content import (
     ContentError,
     Rule,
     load_content,
-    load_lines,
     parse_content,
-    parse_lines,
 )
 from mazegame.locations import asset
 
@@ -78,11 +76,6 @@ def test_shipped_content_loads():
     assert load_content("bureaucracy") is load_content("bureaucracy")  # read once
 
 
-def test_word_lists():
-    assert parse_lines("# words\napple\n\nbanana  # fruit\n", "w.txt") == ["apple", "banana"]
-    with pytest.raises(ContentError, match=r"^w\.txt:3: 'apple' is listed twice"):
-        parse_lines("apple\npear\napple\n", "w.txt")
-    with pytest.raises(ContentError, match=r"^w\.txt:1: the list is empty"):
-        parse_lines("# nothing\n", "w.txt")
-    with pytest.raises(ContentError, match="interpreted/no-such.txt:1: cannot read"):
-        load_lines("no-such.txt")
+def test_a_missing_file_is_named():
+    with pytest.raises(ContentError, match="interpreted/no-such.toml:1: cannot read"):
+        load_content("no-such")
