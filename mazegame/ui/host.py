@@ -39,6 +39,8 @@ class GameHost(App):
         self.animation_speed = 1.0  #: the pace of the menu's self-building maze
         #: The warm-up's last report (done, total, label, compiled), for a menu built later.
         self.warmup_report: tuple[int, int, str, bool] | None = None
+        #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
+        self.demon_bell = False
 
     @property
     def campaign_if_read(self) -> Campaign | None:
@@ -73,6 +75,17 @@ def preferences_of(app: App) -> Any:
 def animation_speed(app: App) -> float:
     """The pace of the menu's self-building maze (1.0: the usual)."""
     return app.animation_speed if isinstance(app, GameHost) else 1.0
+
+
+def demon_bell(app: App) -> bool:
+    """Whether the app rings the bell as the demon comes near (False: it keeps no setting)."""
+    return app.demon_bell if isinstance(app, GameHost) else False
+
+
+def set_demon_bell(app: App, on: bool) -> None:
+    """Turn the demon's bell on or off in the app (an app that is no host keeps it off)."""
+    if isinstance(app, GameHost):
+        app.demon_bell = on
 
 
 def warmup_report(app: App) -> tuple[int, int, str, bool] | None:

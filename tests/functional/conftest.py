@@ -1,10 +1,10 @@
 """Helpers for driving the app with Pilot."""
 
 import pytest
-import textual._wait
 from textual.worker import WorkerCancelled
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST
+from tests.functional.ui.textual_private import set_pilot_sleep_slice
 
 KEY_OF = {NORTH: "up", EAST: "right", SOUTH: "down", WEST: "left"}
 
@@ -81,4 +81,4 @@ def _short_idle_slices(request, monkeypatch):
     45 s to 14 s wall. Snapshot tests keep 20 ms: their pictures catch what 0.1-0.18 s timers
     (status line, bump flash) have drawn by then. Textual is pinned in the test extra."""
     if "snap_compare" not in request.fixturenames:
-        monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", 1 / 200)
+        set_pilot_sleep_slice(monkeypatch, 1 / 200)

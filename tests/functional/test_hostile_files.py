@@ -24,6 +24,7 @@ import pytest
 
 import mazegame
 from mazegame.locations import asset
+from tests.functional.ui.textual_private import notifications
 
 ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 HANG_GUARD = 120  #: seconds: a hang guard only (numba may compile on a cold cache)
@@ -336,7 +337,7 @@ async def test_the_campaign_screen_names_unreadable_own_levels(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        said = [n.message for n in app._notifications]
+        said = notifications(app)
         assert any(f"{own / 'deep.toml'}:1: too deeply nested" in text for text in said)
         assert any("folder.toml:1: cannot read the file: it is a folder" in t for t in said)
         assert [lv.id for lv in app.campaign.own] == ["mine"]

@@ -17,7 +17,7 @@ from mazegame.games.eye_sprites import behind, eye_warning
 from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome
-from mazegame.ui.host import palette_of, preferences_of
+from mazegame.ui.host import demon_bell, palette_of, preferences_of, set_demon_bell
 from mazegame.ui.keys import ARROWS, MOVE_KEYS, letters, split_move_bindings
 from mazegame.ui.legend import BLIND, DEMON, EYE, MAP
 from mazegame.ui.screens.blind import BlindScreen
@@ -307,7 +307,7 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
             previous=before.distance if before is not None else None,
         )
         rising = heard.level >= 2 and heard.level > (before.level if before else 0)
-        if rising and self.app.demon_bell and not game.over:
+        if rising and demon_bell(self.app) and not game.over:
             self.app.bell()
         self.heard = heard
 
@@ -317,11 +317,12 @@ class EyeChaseScreen(DemonMixin, EyeScreen):
 
     def action_toggle_bell(self) -> None:
         """Turn the bell on or off, and keep it so (the Settings screen's "sound")."""
-        self.app.demon_bell = not self.app.demon_bell
+        set_demon_bell(self.app, not demon_bell(self.app))
+        on = demon_bell(self.app)
         preferences = preferences_of(self.app)
         if preferences is not None:
-            preferences.set("sound", "on" if self.app.demon_bell else "off")
-        self.notify(f"Bell {'on' if self.app.demon_bell else 'off'}: it rings when the "
+            preferences.set("sound", "on" if on else "off")
+        self.notify(f"Bell {'on' if on else 'off'}: it rings when the "
                     "demon comes near", timeout=3)
 
 

@@ -10,6 +10,7 @@ from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Select, Static
 
+from mazegame.ui.host import set_demon_bell
 from mazegame.ui.preferences import SETTINGS, BadSetting
 
 #: Titles for the settings' keys (the keys themselves are what `mazegame config` takes).
@@ -63,7 +64,7 @@ class SettingsScreen(ModalScreen[None]):
         elif key == "keys":
             app.use_key_scheme(prefs["keys"])
         elif key == "sound":
-            app.demon_bell = prefs.sound
+            set_demon_bell(app, prefs.sound)
         elif key == "animation":
             app.animation_speed = prefs.animation or 1.0
         said = "" if prefs.unsaved is None else (  # e.g. a read-only folder: this run only

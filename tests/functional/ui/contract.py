@@ -3,9 +3,9 @@ for every mode, what is on the screen as text, the keys its footer shows, and a 
 to its end by what the screen is (a walk, a jumping board, an interpreted maze), never by
 the mode's name.
 
-Reading the whole screen as text needs Textual's compositor (`Screen._compositor`), as
-`App.export_screenshot` does: that one private use lives in `screen_strips` (footer keys are
-found by their CSS type, `ui.widgets.footer.KEY`).
+Reading the whole screen as text needs Textual's compositor: `screen_strips` comes from
+textual_private.py, the one module of private Textual the tests read (footer keys are found
+by their CSS type, `ui.widgets.footer.KEY`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.records import RecordsScreen
 from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 from tests.functional.conftest import eye_keys, keys_for_path, settle
+from tests.functional.ui.textual_private import notifications, screen_strips
 
 BIG, SMALL = (120, 40), (80, 24)  #: the terminal sizes every rule is held at
 SEED = 7
@@ -58,13 +59,6 @@ def screen_text(app) -> str:
     return "\n".join("".join(s.text for s in line) for line in screen_strips(app))
 
 
-def screen_strips(app) -> list:
-    """The terminal's lines as Textual draws them (segments with their styles)."""
-    update = app.screen._compositor.render_update(full=True,
-                                                  screen_stack=app._background_screens)
-    return [[segment for strip in line for segment in strip] for line in update.strips]
-
-
 def panels_of(screen) -> list:
     """The game's own panels on a screen (Static widgets of mazegame's that draw a figure of
     their own: the rat's net, its learning curve)."""
@@ -94,7 +88,7 @@ def footer_keys(screen) -> list:
 def state_of(app) -> tuple:
     """What a player can see change: which screen is on top, the text on the terminal, the
     notices shown."""
-    return (app.screen, len(app.screen_stack), screen_text(app), len(app._notifications))
+    return (app.screen, len(app.screen_stack), screen_text(app), len(notifications(app)))
 
 
 async def back_to(app, pilot, screen, setup: GameSetup):

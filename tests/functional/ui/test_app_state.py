@@ -199,3 +199,26 @@ def test_no_screen_guesses_at_the_apps_attributes():
                for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                if "getattr(self.app" in line]
     assert guesses == []
+
+
+async def test_the_demon_bell_is_a_declared_part_of_the_host(tmp_path):
+    """The bell (the Settings screen's "sound", the chase's b) is declared on GameHost, off
+    by default, and read through host's accessors: an app that is no host keeps it off; in
+    the game b turns it on and keeps it so."""
+    from mazegame.ui import host
+
+    for app in (GameHost(), PlainHost(RecordsScreen())):
+        assert host.demon_bell(app) is False
+        host.set_demon_bell(app, True)
+    assert not hasattr(app, "demon_bell")  # nothing set on an app that is no host
+    setup = GameSetup("chase", "backtracker", (9, 7), 5, options=(
+        ("view", "eye"), ("difficulty", "easy"), ("turn_based", True)))
+    prefs = prefs_with(tmp_path, "a")
+    app = MazeApp(setup, warm_up=False, preferences=prefs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _settle(pilot)
+        assert host.demon_bell(app) is False
+        await pilot.press("b")
+        assert host.demon_bell(app) is True and prefs.sound
+        await pilot.press("b")
+        assert host.demon_bell(app) is False and not prefs.sound

@@ -1,20 +1,22 @@
 """Quiet when nothing moves: an idle screen runs no timer and paints nothing.
 
-Textual only writes to the terminal when a screen is painted (`App._display`), and only
-paints what a refresh asked for; a timer that keeps running keeps the app awake. These tests
-spy on both over some idle time (simulated: nothing asserts how fast anything is).
+Textual only writes to the terminal when a screen is painted, and only paints what a
+refresh asked for; a timer that keeps running keeps the app awake. These tests
+spy on both over some idle time (simulated: nothing asserts how fast anything is), through
+textual_private.py (no public Textual API lists timers or reports paints).
 """
 
 from __future__ import annotations
 
 import pytest
-from textual._compositor import ChopsUpdate, LayoutUpdate
 
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.menu import MenuScreen
 from mazegame.ui.widgets.attract import AttractView
+from tests.functional.ui.textual_private import running_timers as timers_of
+from tests.functional.ui.textual_private import spy_on_paints
 
 BIG = (120, 40)  #: room for the menu's self-building maze (under any screen opened from it)
 
@@ -27,13 +29,9 @@ def running_timers(screen) -> list[str]:
     """
     found = []
     for node in [screen, *screen.walk_children(with_self=False)]:
-        for timer in list(node._timers):
-            task = timer._task
-            if timer.name == "screen_update":
-                continue
-            if timer._active.is_set() and task is not None and not task.done():
-                kind = "every" if timer._repeat is None else "once after"
-                found.append(f"{type(node).__name__}: {timer.name} ({kind} {timer._interval:.3g}s)")
+        for name, kind, interval in timers_of(node):
+            if name != "screen_update":
+                found.append(f"{type(node).__name__}: {name} ({kind} {interval:.3g}s)")
     return sorted(found)
 
 
@@ -43,20 +41,12 @@ class Paints:
     def __init__(self, app) -> None:
         self.count = 0
         self.rows: set[int] = set()
-        display = app._display
+        spy_on_paints(app, self.painted)
 
-        def spy(screen, update) -> None:
-            if update is not None:
-                self.count += 1
-                if isinstance(update, ChopsUpdate):
-                    self.rows.update(y for y, _, _ in update.spans)
-                elif isinstance(update, LayoutUpdate):
-                    self.rows.update(range(update.region.y, update.region.bottom))
-                else:
-                    self.rows.add(-1)  # something else: counts as a paint anywhere
-            display(screen, update)
-
-        app._display = spy
+    def painted(self, rows: set[int]) -> None:
+        """One paint of these rows (-1: of a kind that counts as a paint anywhere)."""
+        self.count += 1
+        self.rows.update(rows)
 
 
 async def idle_paints(pilot, seconds: float = 0.5, settle: bool = True) -> Paints:

@@ -8,6 +8,7 @@ import pytest
 
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
+from tests.functional.ui.textual_private import notifications
 
 
 @pytest.mark.parametrize("mode,options", [
@@ -112,11 +113,11 @@ async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
         await helpers.settle(pilot)
         game = app.screen.game
         assert game is not None and (game.maze.width, game.maze.height) != size
-        assert any("nearest size" in n.message for n in app._notifications)
+        assert any("nearest size" in m for m in notifications(app))
         await pilot.press("n")  # a new maze: the same fitted size, no error, no repeat
         await helpers.settle(pilot)
         assert app.screen.game.maze.walls.shape == game.maze.walls.shape
-        assert sum("nearest size" in n.message for n in app._notifications) == 1
+        assert sum("nearest size" in m for m in notifications(app)) == 1
 
 
 async def test_leaving_or_cancelling_a_lab_race_stops_it(helpers, monkeypatch):

@@ -2,8 +2,6 @@
 
 import sqlite3
 
-from textual.widgets._toast import Toast
-
 from mazegame.games.setup import GameSetup
 from mazegame.results_db import SCHEMA_VERSION
 from mazegame.storage import Store, default_path
@@ -16,7 +14,7 @@ GARBAGE = bytes(range(256))
 
 def shown(app):
     """The text of every notice on screen."""
-    return [str(toast.render()) for toast in app.screen.query(Toast)]
+    return [str(toast.render()) for toast in app.screen.query("Toast")]
 
 
 def damage_middle_pages(path, pages=4):

@@ -105,8 +105,6 @@ async def test_a_theme_that_cannot_be_saved_is_said_and_used_for_this_run(tmp_pa
     """Another program holds the settings file: the theme change ended the app (exit 1)."""
     import sqlite3
 
-    from textual.widgets._toast import Toast
-
     monkeypatch.setattr(SettingsFile, "WAIT", 0.1, raising=False)
     path = tmp_path / "settings.sqlite3"
     prefs = Preferences(SettingsFile(path))
@@ -119,7 +117,7 @@ async def test_a_theme_that_cannot_be_saved_is_said_and_used_for_this_run(tmp_pa
             await pilot.pause()
             app.theme = "nord"  # as the command palette sets it
             await pilot.pause()
-            notices = [str(toast.render()) for toast in app.screen.query(Toast)]
+            notices = [str(toast.render()) for toast in app.screen.query("Toast")]
             assert any("Settings could not be saved" in n and "another program holds" in n
                        for n in notices)
             assert app.is_running and prefs["theme"] == "nord" and app.theme == "nord"

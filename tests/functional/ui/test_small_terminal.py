@@ -5,6 +5,8 @@ The modes are enumerated from `games.modes.MODES`: a new mode gets its 80x24 sna
 moment it is registered (run `pytest --snapshot-update` once, and look at it).
 """
 
+from dataclasses import fields
+
 import pytest
 from textual.widget import Widget
 from textual.widgets import Button
@@ -15,15 +17,15 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
 
-#: What each mode plays in its snapshot: a fixed maze (fit to the screen), a still lab.
-OPTIONS = {"lab": (("autoplay", False),), "rat": (("autoplay", False),)}
-
 
 def setup_for(mode: str) -> GameSetup:
-    """The snapshot's setup: seeded, the maze fit to 80x24; a demon that keeps time with the
+    """The snapshot's setup: seeded, the maze fit to 80x24; still, for a mode whose settings
+    can play by themselves (`autoplay`: the lab, the rat); a demon that keeps time with the
     player's moves (in real time its beats kept the wall clock: a busy machine's snapshot
-    caught it a step further on)."""
-    options = OPTIONS.get(mode, ())
+    caught it a step further on). Read from the mode's spec: a new mode needs no entry."""
+    options: tuple = ()
+    if "autoplay" in {field.name for field in fields(MODES[mode].settings)}:
+        options += (("autoplay", False),)
     if any(choice.key == "turn_based" for choice in MODES[mode].choices):
         options += (("turn_based", True),)
     return GameSetup(mode, "backtracker", None, 11, options=options)

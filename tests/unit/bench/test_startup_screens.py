@@ -26,7 +26,11 @@ def walk(title: str, extra: str = "") -> tuple[str, list[str]]:
             f"Time 0:00.0", WALK_BOARD)
 
 
-#: Each mode's screen once its maze is drawn: (status line, board rows).
+#: Each mode's screen once its maze is drawn: (status line, board rows). Keyed by the mode's
+#: name on purpose: these are sample rows copied by hand from each mode's real screen at
+#: 120x40, the input `mode_ready` is tested against, and no spec can give them; the
+#: bird's-eye walks share `walk`, the interpreted modes are derived from INTERPRETED below.
+#: A new mode adds its sample here (test_every_mode_has_a_sample_here says so).
 READY = {
     "campaign": (" Campaign   0 of 32 levels won   ★ 0 of 96",
                  ["▊ 1 First mazes  0/5                   ▎█  First steps",

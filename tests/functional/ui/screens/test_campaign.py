@@ -14,6 +14,7 @@ from mazegame.locations import asset
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.campaign import CampaignScreen
 from mazegame.ui.screens.walk import WalkScreen
+from tests.functional.ui.textual_private import notifications
 
 KEY = {NORTH: "up", EAST: "right", SOUTH: "down", WEST: "left"}
 
@@ -126,7 +127,7 @@ async def test_a_bad_level_file_is_named_and_the_campaign_goes_on(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        said = [n.message for n in app._notifications]
+        said = notifications(app)
         assert any(f"{bad}:5: unknown key 'colour'" in text for text in said)
         assert [lv.id for lv in app.campaign.levels] == ["first-steps"]
 
@@ -157,7 +158,7 @@ async def test_your_own_levels_are_listed_open_and_playable(tmp_path: Path, monk
         listing = screen.query_one(OptionList)
         option = listing.get_option("mine")
         assert not option.disabled and "My [own] maze" in Text.from_markup(option.prompt).plain
-        assert any("is a campaign level's" in n.message for n in app._notifications)
+        assert any("is a campaign level's" in m for m in notifications(app))
         listing.highlighted = listing.get_option_index("mine")
         await pilot.press("enter")
         await pilot.pause()
