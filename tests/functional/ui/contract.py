@@ -91,6 +91,17 @@ def state_of(app) -> tuple:
     return (app.screen, len(app.screen_stack), screen_text(app), len(notifications(app)))
 
 
+async def changed_from(pilot, app, before: tuple, tries: int = 50) -> bool:
+    """Whether the screen's state leaves `before`, pausing between looks: a widget a key
+    mounted reaches the terminal at the screen's next refresh, which a loaded machine
+    delays (`tries` only bounds the wait for a key that does nothing)."""
+    for _ in range(tries):
+        if state_of(app) != before:
+            return True
+        await pilot.pause(0.02)
+    return state_of(app) != before
+
+
 async def back_to(app, pilot, screen, setup: GameSetup):
     """Close whatever a key opened above `screen`; reopen the mode if the key left it.
     Returns the mode's screen now on show."""
