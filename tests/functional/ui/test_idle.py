@@ -195,17 +195,16 @@ async def test_a_game_opened_at_launch_builds_no_menu_until_it_is_left(helpers):
         assert not any(isinstance(s, MenuScreen) for s in app.screen_stack)
         assert not list(app.screen.query(AttractView))
         await pilot.press("q")
-        await pilot.pause()
+        await helpers.wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         menu = app.screen
-        assert isinstance(menu, MenuScreen) and len(app.screen_stack) == 2
+        assert len(app.screen_stack) == 2
         for _ in range(100):
             await pilot.pause(0.05)
             if menu.query_one(AttractView).replay is not None:
                 break
         assert menu.query_one(AttractView).replay is not None  # back on the menu: it plays
         await pilot.press("down", "enter")  # and the menu works as ever: a mode's setup
-        await pilot.pause()
-        assert app.screen is not menu
+        await helpers.wait_until(pilot, lambda: app.screen is not menu)
 
 
 async def test_a_playing_lab_holds_while_covered_and_plays_on_after(helpers):

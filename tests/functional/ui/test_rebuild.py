@@ -116,6 +116,7 @@ async def test_a_size_the_generator_cannot_build_is_moved_and_said(helpers):
         assert any("nearest size" in m for m in notifications(app))
         await pilot.press("n")  # a new maze: the same fitted size, no error, no repeat
         await helpers.settle(pilot)
+        await helpers.wait_until(pilot, lambda: app.screen.game is not game)
         assert app.screen.game.maze.walls.shape == game.maze.walls.shape
         assert sum("nearest size" in m for m in notifications(app)) == 1
 
