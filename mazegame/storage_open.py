@@ -58,12 +58,7 @@ class FileOpening:
             return
         writable = os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
         try:
-            db = self._connect("rw" if writable else "ro")
-            try:
-                check_file(db)
-            except BaseException:
-                db.close()
-                raise
+            db = self._connect_checked("rw" if writable else "ro")
         except Unusable as why:
             if why.kind == CORRUPT:
                 self._cannot_read(f"{self.path} is damaged ({why}); {LEFT_DAMAGED}")
@@ -75,14 +70,26 @@ class FileOpening:
             return
         self.db, self._closed_why = db, None
 
+    def _connect_checked(self, mode: str, check: bool = True, create: bool = False):
+        """The file opened in `mode`, its version checked (and its tables made, `create`);
+        closed again when either fails (Unusable, or an error to report)."""
+        db = self._connect(mode)
+        try:
+            if check:
+                check_file(db)
+            if create:
+                create_tables(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
     def _open_read_only(self, exists: bool) -> None:
         """Read the history of a file we may not write; change nothing."""
         if not exists:
             return
         try:
-            db = self._connect("ro")
-            check_file(db)
-            self.db = db
+            self.db = self._connect_checked("ro")
         except Unusable as why:
             self._cannot_read(f"Saved results in {self.path} cannot be read: {why}; "
                               "the file is read-only, so it was left as it is.")
@@ -93,14 +100,7 @@ class FileOpening:
         """Check the file (version first, read-only), then open it to write."""
         try:
             checked = not exists or self._probe()
-            db = self._connect("rwc")
-            try:
-                if not checked:
-                    check_file(db)
-                create_tables(db)
-            except BaseException:
-                db.close()
-                raise
+            db = self._connect_checked("rwc", check=not checked, create=True)
         except Unusable as why:
             if why.kind == CORRUPT:
                 self._set_aside(str(why))
