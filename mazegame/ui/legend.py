@@ -56,7 +56,7 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
     # -- the bird's-eye maze (maze_view, seams) ------------------------------------------------
     "player": lambda p: Sample(p.GLYPH_PLAYER, p.PLAYER, "you"),
     "start": lambda p: Sample(p.GLYPH_START, p.START, "the start"),
-    "rat": lambda p: Sample(p.GLYPH_PLAYER, p.PLAYER, "the rat"),
+    "rat-walker": lambda p: Sample(p.GLYPH_PLAYER, p.PLAYER, "the rat"),
     "rat-trail": lambda p: Sample(p.GLYPH_TRAIL, p.TRAIL, "where the rat went this episode"),
     "goal": lambda p: Sample(p.GLYPH_GOAL, p.GOAL, "the goal"),
     "trail": lambda p: Sample(p.GLYPH_TRAIL, p.TRAIL, "your trail (t shows or hides it)"),

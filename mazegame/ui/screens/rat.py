@@ -21,7 +21,7 @@ from mazegame.ui.widgets.maze_view import MazeView
 from mazegame.ui.widgets.rat_panels import CurvePanel, NetPanel
 
 #: The help's legend (`ui.legend.SAMPLES`): the rat's maze.
-LEGEND = ("rat", "start", "goal", "rat-trail", "wall", "one-way", "seam")
+LEGEND = ("rat-walker", "start", "goal", "rat-trail", "wall", "one-way", "seam")
 
 DEFAULT_SIZE = (8, 8)  #: the maze when the setup fits the screen
 SPEEDS = (2, 5, 15, 50, 200, 1000)  #: moves per second

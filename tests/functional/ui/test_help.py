@@ -16,7 +16,7 @@ from mazegame.ui.legend import SAMPLES, legend_for, legend_names, samples
 from mazegame.ui.screens.dialogs import HelpScreen
 
 #: Samples that show the player (or what the player steers) and the goal.
-YOU = {"player", "map-player", "jump-player", "agent", "cursor", "rat"}
+YOU = {"player", "map-player", "jump-player", "agent", "cursor", "rat-walker"}
 GOALS = {"goal", "eye-goal", "jump-goal"}
 
 
