@@ -1,5 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes, config, serve, records, replay.
+edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only the shared `common` and `output`,
@@ -21,8 +21,10 @@ from mazegame.cli import (
     config,
     edit,
     generate,
+    host,
     interpreted,
     interrupt,
+    join,
     jump,
     levels,
     matrices,
@@ -45,7 +47,7 @@ COMMANDS: dict[str, Command] = {
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
                 selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
-                serve.COMMAND, records.RECORDS, records.REPLAY)
+                serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY)
 }
 
 

@@ -24,6 +24,7 @@ FLOORS = {
     "cli": 4,
     "ui": 3,
     "bench": 3,
+    "server": 3,  # `mazegame host`: rooms over the network, run by the games layer
     "games": 2,
     "engine": 1,
     "storage": 0,
@@ -34,11 +35,12 @@ FLOORS = {
     "settings": 0,
     "words": 0,  # counts and dates in words (plural, when)
     "locations": 0,
+    "net": 0,  # the host's messages, names, a player's connection, bots: no engine, no ui
     "": 0,
 }
 
 #: Rooms that share a floor but must not import each other.
-APART = {"ui", "bench"}
+APART = {"ui", "bench", "server"}
 
 
 @pytest.fixture(scope="module")

@@ -59,6 +59,8 @@ PRINTING = {
 SILENT = {
     ("edit",): "opens the editor",
     ("serve",): "serves until Ctrl-C; its warnings go to stderr",
+    ("host",): "hosts rooms until Ctrl-C; its warnings go to stderr",
+    ("join",): "opens the client (a bot's lines: tests/functional/net)",
     ("replay",): "opens the replay viewer",
     ("config", "set"): "stores a setting",
     ("config", "reset"): "forgets a setting",

@@ -1,0 +1,1 @@
+"""`mazegame host`: rooms of players on other computers (being built: issue 39)."""
