@@ -60,7 +60,7 @@ class RoomSettings(Struct, frozen=True, forbid_unknown_fields=True):
     difficulty: Word = "normal"
     demon: DemonBy = "computer"
     seats: Seats = 4  #: players the room takes (watchers are not counted)
-    seed: Annotated[int, Meta(ge=0, le=2**63 - 1)] | None = None  #: None: the host draws one
+    seed: Annotated[int, Meta(ge=0, le=2**31 - 1)] | None = None  #: None: the host draws one
     daily: bool = False  #: the maze of the day (the seed comes from the UTC date)
 
 
