@@ -81,10 +81,14 @@ class Lobby:
         self._next_id = 1
 
     @property
+    def playing(self) -> bool:
+        """A game runs somewhere (its clock needs the host's ticks)."""
+        return any(r.phase == "playing" for r in self.rooms.values())
+
+    @property
     def busy(self) -> bool:
         """A clock is needed: a game runs, or a dropped player's place is kept."""
-        return (any(r.phase == "playing" for r in self.rooms.values())
-                or any(not p.connected for p in self.players.values()))
+        return self.playing or any(not p.connected for p in self.players.values())
 
     # -- arrivals and departures ----------------------------------------------------------
     def hello(self, hello: Hello) -> tuple[int, Outbox]:
