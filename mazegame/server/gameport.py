@@ -25,6 +25,7 @@ from dataclasses import dataclass, fields, replace
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from mazegame.games.lobby import Lobby
 from mazegame.net.protocol import (
@@ -141,8 +142,9 @@ class GamePort:
             pid = await self._welcome(ws, ip)
             if pid:
                 await self._serve(ws, pid, ip)
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as closed:
+            if closed.sent is not None and closed.sent.code == CloseCode.MESSAGE_TOO_BIG:
+                log(f"dropped {ip}: bad message: over {MAX_CLIENT_BYTES} bytes")
         finally:
             self.open -= 1
             self.per_ip[ip] -= 1
@@ -164,7 +166,7 @@ class GamePort:
         try:
             hello = decode_client(data)
         except BadMessage as err:
-            log(f"dropped {ip}: bad hello: {err}")
+            log(f"dropped {ip}: bad message (hello): {err}")
             await self._bye(ws, f"bad message: {err}")
             return 0
         if not isinstance(hello, Hello):
