@@ -57,3 +57,42 @@ def test_a_damaged_host_key_is_one_line_naming_it(tmp_path):
     path.write_text("not a key")
     with pytest.raises(ssh_door.DoorError, match="cannot read the SSH host key .*key"):
         ssh_door.host_key(path)
+
+
+class FakeChannel:
+    """What a session asks of its SSH channel, recorded."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def pause_reading(self) -> None:
+        self.calls.append("pause")
+
+    def resume_reading(self) -> None:
+        self.calls.append("resume")
+
+
+async def test_a_player_over_the_bytes_a_second_is_paused_until_the_next_second():
+    import asyncio
+
+    limits = ssh_door.DoorLimits(max_sessions=1, bytes_per_second=100)
+    door = type("FakeDoor", (), {"limits": limits})()
+    session = ssh_session.GameSession(door, "alice", "127.0.0.1")
+    session.chan = FakeChannel()
+    read_end, session.master = os.pipe()  # the program's terminal, as a pipe
+    os.set_blocking(session.master, False)
+    try:
+        session.data_received(b"k" * 60, None)
+        assert session.chan.calls == []  # within the rate
+        session.data_received(b"k" * 60, None)
+        assert session.chan.calls == ["pause"]  # 120 bytes this second: paused...
+        assert os.read(read_end, 1000) == b"k" * 120  # ...but nothing typed is lost
+        for _ in range(30):
+            await asyncio.sleep(0.05)
+            if session.chan.calls[-1] == "resume":
+                break
+        assert session.chan.calls == ["pause", "resume"]  # ...until the next second
+    finally:
+        asyncio.get_running_loop().remove_writer(session.master)
+        os.close(read_end)
+        os.close(session.master)
