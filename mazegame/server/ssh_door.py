@@ -235,6 +235,12 @@ async def open_door(host: str, port: int, game_port: int, *,
         given = DoorLimits(**{**{f.name: getattr(given, f.name) for f in fields(given)},
                               "max_sessions": default_max_sessions()})
     asyncssh.set_log_level(logging.WARNING)  # the door logs one line a session itself
+    if not log.handlers:  # the host's log: its stderr, as the game port's lines
+        line = logging.StreamHandler(sys.stderr)
+        line.setFormatter(logging.Formatter("mazegame host: %(message)s"))
+        log.addHandler(line)
+        log.setLevel(logging.INFO)
+        log.propagate = False
     door = Door(given, command, game_port)
     door.workdir.mkdir(parents=True, exist_ok=True)
     door.listener = await asyncssh.listen(
@@ -273,7 +279,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--command", nargs=argparse.REMAINDER, default=None,
                    help="the program each session runs ({name}, {game_port} filled in)")
     args = p.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(_run_alone(args))
     return 0
