@@ -8,6 +8,7 @@ import argparse
 import ipaddress
 import math
 import os
+import re
 import socket
 import sys
 from collections.abc import Callable, Iterable
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mazegame.cli.output import failure, write_pieces
+from mazegame.net.protocol import DEFAULT_PORT
 
 
 class UsageError(Exception):
@@ -289,3 +291,22 @@ def check_bindable(host: str, port: int) -> None:
         except OSError as err:
             raise UsageError(f"cannot serve on {host} port {port}: "
                              f"{(err.strerror or str(err)).lower()}") from None
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """'HOST', 'HOST:PORT' or '[IPv6]:PORT' -> (host, port); the port defaults to 7777."""
+    text = text.strip()
+    host, port = text, str(DEFAULT_PORT)
+    if text.startswith("["):
+        end = text.find("]")
+        rest = text[end + 1:] if end >= 0 else "?"
+        if rest and not rest.startswith(":"):
+            raise argparse.ArgumentTypeError(
+                f"an address looks like [::1]:{DEFAULT_PORT}, not {shown(text)}")
+        host, port = text[1:end], rest[1:] or port
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    if not re.fullmatch(r"[A-Za-z0-9.:-]{1,253}", host):
+        raise argparse.ArgumentTypeError(
+            f"an address looks like HOST:PORT (e.g. 127.0.0.1:{DEFAULT_PORT}), not {shown(text)}")
+    return host, whole_number(1, 65535)(port)

@@ -11,33 +11,13 @@ arguments are status 2 as everywhere.
 from __future__ import annotations
 
 import argparse
-import re
 from typing import get_args
 
-from mazegame.cli.common import Command, shown, whole_number
+from mazegame.cli.common import Command, parse_address, whole_number
 from mazegame.net.protocol import DEFAULT_PORT, RoomMode
 
 BOTS = ("greedy", "wanderer")  #: --bot: see mazegame.net.bots
 ROOM_MODES = get_args(RoomMode)  #: the modes a room plays
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """'HOST', 'HOST:PORT' or '[IPv6]:PORT' -> (host, port); the port defaults to 7777."""
-    text = text.strip()
-    host, port = text, str(DEFAULT_PORT)
-    if text.startswith("["):
-        end = text.find("]")
-        rest = text[end + 1:] if end >= 0 else "?"
-        if rest and not rest.startswith(":"):
-            raise argparse.ArgumentTypeError(
-                f"an address looks like [::1]:{DEFAULT_PORT}, not {shown(text)}")
-        host, port = text[1:end], rest[1:] or port
-    elif text.count(":") == 1:
-        host, port = text.split(":")
-    if not re.fullmatch(r"[A-Za-z0-9.:-]{1,253}", host):
-        raise argparse.ArgumentTypeError(
-            f"an address looks like HOST:PORT (e.g. 127.0.0.1:{DEFAULT_PORT}), not {shown(text)}")
-    return host, whole_number(1, 65535)(port)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
