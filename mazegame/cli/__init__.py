@@ -1,5 +1,6 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay.
+edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay,
+daily.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only the shared `common` and `output`,
@@ -19,6 +20,7 @@ from mazegame.cli import (
     allmazes,
     bench,
     config,
+    daily,
     edit,
     generate,
     host,
@@ -47,7 +49,8 @@ COMMANDS: dict[str, Command] = {
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
                 selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
-                serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY)
+                serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY,
+                daily.COMMAND)
 }
 
 

@@ -1,0 +1,127 @@
+"""The maze of the day on screen: `mazegame daily` opens the day's game (its seed, the fixed
+settings), played with keys like any game of the mode; its title says the day, its end panel
+gives the line to share (copied with `c`, printed after the app closes), and the result is
+saved with its day. The setup dialog offers it one key away (`d`)."""
+
+import datetime as dt
+
+from textual.widgets import Static
+
+from mazegame import cli
+from mazegame.games import daily
+from mazegame.games.daily import daily_seed, daily_setup, today
+from mazegame.storage import Store
+from mazegame.ui.app import MazeApp
+from mazegame.ui.screens.dialogs import SetupScreen
+from mazegame.ui.screens.walk import WalkScreen
+
+
+def opened_by(monkeypatch, argv):
+    """The app `mazegame ARGV` would run (run_app stubbed to hand it back)."""
+    import mazegame.ui.run
+
+    apps = []
+    monkeypatch.setattr(mazegame.ui.run, "run_app", lambda app: apps.append(app) or 0)
+    assert cli.main(argv) == 0
+    [app] = apps
+    return app
+
+
+def status_line(screen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def test_the_daily_command_plays_the_days_maze_to_the_share_line(monkeypatch, helpers):
+    app = opened_by(monkeypatch, ["daily"])
+    day = today()
+    assert app.initial_setup == daily_setup(day, "classic")
+    assert app.initial_setup.seed == daily_seed(day, "classic")
+    app.warm_up_enabled = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkScreen) and screen.setup.daily == day.isoformat()
+        assert f"maze of the day {day.isoformat()}" in status_line(screen)
+        maze = screen.game.maze
+        assert (maze.width, maze.height) == daily.DAILY_SIZE
+        path = screen.game.shortest_path()
+        keys = helpers.keys_for_path(maze, path)
+        await pilot.press(keys[0], {"up": "down", "down": "up", "left": "right",
+                                    "right": "left"}[keys[0]])  # a step there and back
+        for key in keys:
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        game = screen.game
+        assert game.won and game.moves == len(path) + 1
+        line = daily.share_line(day, "classic", game.moves, game.shortest, game.elapsed)
+        assert line.startswith(f"mazegame daily {day.isoformat()} classic: {game.moves} moves "
+                               f"(par {game.shortest}) ★★☆ ")
+        panel = str(screen.query_one("#end-panel", Static).render())
+        assert line in panel and "c  copy this line to share" in panel
+        await pilot.press("c")
+        assert app.clipboard == line
+        assert app.share_lines == [line]  # printed on the terminal as the app closes
+    store = Store()
+    [saved] = store.daily(day.isoformat())
+    store.close()
+    assert (saved.mode, saved.won, saved.moves, saved.daily) == \
+        ("classic", True, game.moves, day.isoformat())
+
+
+async def test_a_past_day_opens_that_days_chase(monkeypatch, helpers):
+    app = opened_by(monkeypatch, ["daily", "2026-01-01", "--mode", "chase"])
+    day = dt.date(2026, 1, 1)
+    assert app.initial_setup == daily_setup(day, "chase")
+    app.warm_up_enabled = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.setup.seed == 272928732 and screen.setup.settings.difficulty == "normal"
+        assert "maze of the day 2026-01-01" in status_line(screen)
+        await pilot.press("n")  # a new maze is no longer the day's
+        await helpers.settle(pilot)
+        assert screen.setup.daily is None and "maze of the day" not in status_line(screen)
+
+
+async def test_the_setup_dialog_offers_the_maze_of_the_day_one_key_away(helpers):
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        app.choose_mode("chase")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.screen.query("#daily")
+        await pilot.press("d")
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.setup == daily_setup(today(), "chase")
+        assert f"maze of the day {today().isoformat()}" in status_line(screen)
+
+
+async def test_a_mode_without_a_maze_of_the_day_offers_none(helpers):
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        app.choose_mode("jump")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SetupScreen) and not dialog.query("#daily")
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen is dialog
+
+
+def test_the_list_shows_the_days_seeds_and_your_best(capsys):
+    day = today().isoformat()
+    store = Store()
+    for moves, won in ((120, False), (95, True), (99, True)):
+        store.record("race", "k", won=won, moves=moves, optimum=90, seconds=75.0, daily=day)
+    store.record("race", "k", won=True, moves=91, optimum=90, seconds=5.0)  # no daily
+    store.close()
+    assert cli.main(["daily", "--list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"Mazes of the day, {day} (UTC)")
+    assert [line.split()[0] for line in out[1:]] == list(daily.daily_modes())
+    race = next(line for line in out if line.startswith("race"))
+    assert f"seed {daily_seed(today(), 'race')}" in race
+    assert race.endswith("your best: 95 moves (par 90) ★★☆ 1:15 (3 games)")
+    assert next(line for line in out if line.startswith("classic")).endswith("not played")
