@@ -50,22 +50,17 @@ def configure(p: argparse.ArgumentParser) -> None:
                         "best result of the day if any; then exit")
 
 
-def best_of(games: list):
-    """The best of a mode's games of the day (storage.Saved): a win first, then the fewest
-    moves, then the fastest."""
-    return min(games, key=lambda s: (not s.won, s.moves, s.seconds), default=None)
-
-
 def listing(day, results: list, modes: tuple[str, ...]) -> list[str]:
     """The `--list` lines: the day, then one line a mode (seed, size, your best)."""
-    from mazegame.games.daily import daily_setup, share_line
+    from mazegame.games.daily import best_of_day, daily_setup, share_line
 
     lines = [f"Mazes of the day, {day.isoformat()} (UTC): generator "
              f"{daily_setup(day, modes[0]).algorithm}, each mode's default settings"]
     width = max(map(len, modes))
+    bests = best_of_day(results, day)
     for mode in modes:
         setup = daily_setup(day, mode)
-        best = best_of([s for s in results if s.mode == mode])
+        best = bests.get(mode)
         played = sum(s.mode == mode for s in results)
         if best is None:
             yours = "not played"

@@ -93,6 +93,23 @@ def stars(moves: int, par: int, won: bool = True) -> int:
     return 2 if moves <= par * 1.25 else 1
 
 
+def best_of_day(results: list, day: dt.date) -> dict[str, object]:
+    """Mode -> the best of its games of `day`'s maze (storage.Saved rows, any order): a win
+    first, then the fewest moves, then the fastest; modes in menu order."""
+    mine = [s for s in results if s.daily == day.isoformat()]
+    return {mode: min((s for s in mine if s.mode == mode),
+                      key=lambda s: (not s.won, s.moves, s.seconds))
+            for mode in daily_modes() if any(s.mode == mode for s in mine)}
+
+
+def day_summary(results: list, day: dt.date) -> str:
+    """Your day in short, for the records: "classic 143 moves ★★☆ · chase lost ☆☆☆" ("":
+    no game of the day's mazes yet)."""
+    return " · ".join(
+        f"{mode} {s.moves} moves {star_text(stars(s.moves, s.optimum))}" if s.won
+        else f"{mode} lost {star_text(0)}" for mode, s in best_of_day(results, day).items())
+
+
 def star_text(got: int) -> str:
     """Stars as the share line draws them: ★★☆."""
     return "★" * got + "☆" * (STARS - got)

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from mazegame.games.daily import day_summary, today
 from mazegame.games.record_labels import maze_label, mode_label
 from mazegame.storage import Saved
 from mazegame.ui.host import campaign_if_read, store_of
@@ -219,6 +220,10 @@ class RecordsScreen(Screen):
         elif not results and why is None:
             what = "No games saved yet: finish a game and it shows here."
         title = Text.assemble(("Records", "bold"), f" · {view} · {what}")
+        day = today()
+        if summary := day_summary(results, day):
+            title.append(f"\nToday's daily ({day.isoformat()}): ", "bold")
+            title.append(printable(summary))
         if why is not None:
             title.append(f"\nThe saved games could not be read: {printable(why)}", "bold")
         self.query_one("#records-title", Static).update(title)

@@ -125,3 +125,28 @@ def test_the_list_shows_the_days_seeds_and_your_best(capsys):
     assert f"seed {daily_seed(today(), 'race')}" in race
     assert race.endswith("your best: 95 moves (par 90) ★★☆ 1:15 (3 games)")
     assert next(line for line in out if line.startswith("classic")).endswith("not played")
+
+
+async def test_the_records_show_todays_daily_and_its_replay_replays_it(helpers):
+    from mazegame.games.replay import Recording
+    from mazegame.ui.screens.records import RecordsScreen
+    from mazegame.ui.screens.replay_view import replay_title
+
+    app = MazeApp(daily_setup(today(), "classic"), warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        assert game.won
+        app.push_screen(RecordsScreen())
+        await helpers.settle(pilot)
+        title = str(app.screen.query_one("#records-title", Static).render())
+        assert f"Today's daily ({today().isoformat()}): classic {game.moves} moves ★★★" in title
+        [saved] = app.store.daily(today().isoformat())
+    replayed = Recording.from_json(saved.replay).play()
+    assert replayed.won and replayed.moves == game.moves
+    assert (replayed.maze.walls == game.maze.walls).all()
+    assert replay_title(saved).endswith(f"maze of the day {today().isoformat()}")
