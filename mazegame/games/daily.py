@@ -94,11 +94,12 @@ def stars(moves: int, par: int, won: bool = True) -> int:
 
 
 def best_of_day(results: list, day: dt.date) -> dict[str, object]:
-    """Mode -> the best of its games of `day`'s maze (storage.Saved rows, any order): a win
-    first, then the fewest moves, then the fastest; modes in menu order."""
+    """Mode -> the best of its games of `day`'s maze (storage.Saved rows, any order): the
+    win with the fewest moves, then the fastest; with no win, the latest game; modes in
+    menu order."""
     mine = [s for s in results if s.daily == day.isoformat()]
     return {mode: min((s for s in mine if s.mode == mode),
-                      key=lambda s: (not s.won, s.moves, s.seconds))
+                      key=lambda s: (0, s.moves, s.seconds) if s.won else (1, -s.played_at, 0))
             for mode in daily_modes() if any(s.mode == mode for s in mine)}
 
 
@@ -120,6 +121,7 @@ def share_line(day: dt.date, mode: str, moves: int, par: int, seconds: float, *,
     """`mazegame daily 2026-11-27 race: 143 moves (par 131) ★★☆ 1:42`; a game lost says
     so: `... race: lost after 60 moves (par 131) ☆☆☆ 0:40`."""
     minutes, secs = divmod(int(seconds), 60)
-    played = f"{moves} moves" if won else f"lost after {moves} moves"
+    counted = f"{moves} move{'s' * (moves != 1)}"
+    played = counted if won else f"lost after {counted}"
     return (f"mazegame daily {day.isoformat()} {mode}: {played} (par {par}) "
             f"{star_text(stars(moves, par, won))} {minutes}:{secs:02d}")

@@ -112,3 +112,23 @@ def test_a_lost_game_shares_no_star():
     assert stars(20, 31, won=False) == 0
     assert share_line(DAY, "chase", 20, 31, 9, won=False) == \
         "mazegame daily 2026-11-27 chase: lost after 20 moves (par 31) ☆☆☆ 0:09"
+
+
+def test_the_best_of_a_day_is_the_shortest_win_else_the_latest_game():
+    from types import SimpleNamespace as Row
+
+    from mazegame.games.daily import best_of_day, day_summary
+
+    def row(mode, won, moves, at, day="2026-11-27"):
+        return Row(mode=mode, won=won, moves=moves, optimum=90, seconds=60.0,
+                   played_at=at, daily=day)
+
+    rows = [row("race", False, 3, 1), row("race", True, 120, 2), row("race", True, 95, 3),
+            row("chase", False, 1, 5), row("chase", False, 30, 6),
+            row("classic", True, 10, 1, day="2026-11-26")]
+    best = best_of_day(rows, DAY)
+    assert list(best) == ["chase", "race"]  # menu order; yesterday's classic is not today's
+    assert (best["race"].moves, best["chase"].moves) == (95, 30)
+    assert day_summary(rows, DAY) == "chase lost ☆☆☆ · race 95 moves ★★☆"
+    assert share_line(DAY, "chase", 1, 9, 3, won=False).endswith(
+        "lost after 1 move (par 9) ☆☆☆ 0:03")
