@@ -150,3 +150,26 @@ async def test_the_records_show_todays_daily_and_its_replay_replays_it(helpers):
     assert replayed.won and replayed.moves == game.moves
     assert (replayed.maze.walls == game.maze.walls).all()
     assert replay_title(saved).endswith(f"maze of the day {today().isoformat()}")
+
+
+async def test_the_menu_opens_the_highlighted_modes_maze_of_the_day_with_d(helpers):
+    from textual.widgets import OptionList
+
+    from mazegame.games.modes import MODES
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        options.highlighted = list(MODES).index("jump")  # no maze of the day: d does nothing
+        await pilot.pause()
+        assert "maze of the day" not in str(menu.query_one("#blurb", Static).render())
+        await pilot.press("d")
+        assert app.screen is menu
+        options.highlighted = list(MODES).index("race")
+        await pilot.pause()
+        assert "d  play today's maze of the day" in str(menu.query_one("#blurb", Static).render())
+        await pilot.press("d")
+        await helpers.settle(pilot)
+        assert app.screen.setup == daily_setup(today(), "race")
