@@ -5,15 +5,20 @@ saved with its day. The setup dialog offers it one key away (`d`)."""
 
 import datetime as dt
 
+import pytest
 from textual.widgets import Static
 
 from mazegame import cli
 from mazegame.games import daily
 from mazegame.games.daily import daily_seed, daily_setup, today
+from mazegame.games.modes import MODES
 from mazegame.storage import Store
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.screens.walk import WalkScreen
+
+
+DAY = dt.date(2026, 11, 27)  #: a fixed day, for a game whose route is known
 
 
 def opened_by(monkeypatch, argv):
@@ -173,3 +178,27 @@ async def test_the_menu_opens_the_highlighted_modes_maze_of_the_day_with_d(helpe
         await pilot.press("d")
         await helpers.settle(pilot)
         assert app.screen.setup == daily_setup(today(), "race")
+
+
+@pytest.mark.parametrize("mode", [m for m in daily.daily_modes()
+                                  if MODES[m].interpretation is not None])
+async def test_an_interpreted_maze_of_the_day_ends_with_its_share_line(mode, helpers):
+    from mazegame.games.interpreted.base import needs_answer
+
+    app = MazeApp(daily_setup(DAY, mode), warm_up=False, clock=lambda: 0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        assert (game.maze.width, game.maze.height) == MODES[mode].default_size
+        assert "maze of the day 2026-11-27" in status_line(screen)
+        for cell in game.shortest_path()[1:]:
+            options = game.scene().options
+            index = next(i for i, o in enumerate(options) if o.to == cell)
+            await pilot.press(str(index + 1))
+            if needs_answer(options[index]):  # a problem on the way: answered right
+                await pilot.press(*str(options[index].extra["answer"]), "enter")
+            await pilot.pause()
+        assert game.over
+        line = daily.share_line(DAY, mode, game.moves, game.shortest, 0, won=game.won)
+        assert line in str(screen.query_one("#end-panel", Static).render())
