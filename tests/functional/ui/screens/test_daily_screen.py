@@ -17,7 +17,6 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
 from mazegame.ui.screens.walk import WalkScreen
 
-
 DAY = dt.date(2026, 11, 27)  #: a fixed day, for a game whose route is known
 
 
