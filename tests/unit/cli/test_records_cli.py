@@ -200,7 +200,7 @@ def test_reading_makes_no_file_and_results_waiting_in_the_journal_are_listed(cap
     assert not folder.exists()  # a reader made neither the folder nor the file
     folder.mkdir()
     Journal(journal_path(default_path())).append(
-        [("classic", "k", 1, 9, 7, 2.0, 40.0, None)])
+        [("classic", "k", 1, 9, 7, 2.0, 40.0, None, None)])
     assert main(["records", "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert (row["id"], row["maze"], row["moves"]) == (None, "k", 9)
