@@ -193,3 +193,20 @@ async def test_an_interpreted_maze_of_the_day_ends_with_its_share_line(mode, hel
         assert game.over
         line = daily.share_line(DAY, mode, game.moves, game.shortest, 0, won=game.won)
         assert line in str(screen.query_one("#end-panel", Static).render())
+
+
+def test_the_list_still_names_the_days_mazes_when_your_results_cannot_be_read(capsys):
+    import sqlite3
+
+    from mazegame.results_db import SCHEMA_VERSION
+    from mazegame.storage import default_path
+
+    Store().close()
+    with sqlite3.connect(default_path()) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")  # a newer mazegame's
+    db.close()
+    assert cli.main(["daily", "--list", "--mode", "race"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[1].startswith("race  seed ")
+    assert err.startswith("mazegame: your results could not be read:") and "newer" in err
+    assert err.count("\n") == 1
