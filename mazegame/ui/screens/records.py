@@ -46,10 +46,17 @@ def played(saved: Saved) -> str:
 
 MAZE_WIDTH = 30  #: the widest a maze's label is shown in the table (the rest: "…")
 
+
+def maze_shown(saved: Saved) -> str:
+    """The Maze column: the maze in words, after its day for a maze of the day's game."""
+    day = f"Daily {saved.daily}: " if saved.daily else ""
+    return day + maze_label(saved.mode, saved.maze)
+
+
 COLUMNS = (
     Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None, 6),
     Column("Mode", lambda s: mode_label(s.mode), lambda s: mode_label(s.mode), 0),
-    Column("Maze", lambda s: maze_label(s.mode, s.maze), lambda s: s.maze, 1),
+    Column("Maze", maze_shown, lambda s: s.maze, 1),
     Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won, 2),
     Column("Moves", lambda s: str(s.moves), lambda s: s.moves, 3),
     Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum, 8),

@@ -141,6 +141,9 @@ async def test_the_records_show_todays_daily_and_its_replay_replays_it(helpers):
         await helpers.settle(pilot)
         title = str(app.screen.query_one("#records-title", Static).render())
         assert f"Today's daily ({today().isoformat()}): classic {game.moves} moves ★★★" in title
+        table = app.screen.query_one("#records-table")
+        maze = str(table.get_row_at(0)[list(table.columns).index("2")])
+        assert maze.startswith(f"Daily {today().isoformat()}: Backtracker")
         [saved] = app.store.daily(today().isoformat())
     replayed = Recording.from_json(saved.replay).play()
     assert replayed.won and replayed.moves == game.moves
