@@ -1,6 +1,5 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay,
-daily.
+edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only the shared `common` and `output`,
@@ -47,10 +46,10 @@ from mazegame.engine.memory import keep_freed_blocks
 COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
+                daily.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
                 selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
-                serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY,
-                daily.COMMAND)
+                serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY)
 }
 
 
