@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Version 2 adds `replay`: the finished game's seed, settings and events (games.replay), as
 #: JSON; NULL for results saved before (version 1) and for games that cannot be replayed.
+#: Version 3 adds `daily`: the UTC day (YYYY-MM-DD) of a maze of the day's game
+#: (games.daily), NULL for every other game and for results saved before.
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS results (
         id INTEGER PRIMARY KEY,
@@ -22,22 +24,27 @@ SCHEMA = [
         optimum INTEGER NOT NULL,
         seconds REAL NOT NULL,
         played_at REAL NOT NULL,
-        replay TEXT
+        replay TEXT,
+        daily TEXT                   -- the day of a maze of the day's game, else NULL
     )""",
     "CREATE INDEX IF NOT EXISTS results_by_maze ON results (mode, maze)",
+    "CREATE INDEX IF NOT EXISTS results_by_day ON results (daily)",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 ]
-COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at, replay"
-INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-#: INSERT unless the same result is there (its eight values, then its first seven again): a
+COLUMNS = "mode, maze, won, moves, optimum, seconds, played_at, replay, daily"
+INSERT = f"INSERT INTO results ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+#: INSERT unless the same result is there (its nine values, then its first seven again): a
 #: result from the journal (storage_journal) goes in once, even if a crash came between its
 #: commit and its removal from the journal.
-INSERT_ONCE = (f"INSERT INTO results ({COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS"
+INSERT_ONCE = (f"INSERT INTO results ({COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT "
+               "EXISTS"
                " (SELECT 1 FROM results WHERE mode = ? AND maze = ? AND won = ? AND moves = ?"
                " AND optimum = ? AND seconds = ? AND played_at = ?)")
 #: What takes a file of each older version to the next one, in one transaction with the rest:
-#: version 1 -> 2 adds the replay column (every result kept, its replay NULL).
-MIGRATIONS = {1: ["ALTER TABLE results ADD COLUMN replay TEXT"]}
+#: version 1 -> 2 adds the replay column (every result kept, its replay NULL), 2 -> 3 the
+#: daily column (every result kept, not a daily: NULL).
+MIGRATIONS = {1: ["ALTER TABLE results ADD COLUMN replay TEXT"],
+              2: ["ALTER TABLE results ADD COLUMN daily TEXT"]}
 
 BUSY, READ_ONLY, CORRUPT, FAILED, UNUSABLE = "busy", "read-only", "corrupt", "failed", "unusable"
 # What reading a damaged file can raise: sqlite3 decodes its error messages (which may quote
@@ -94,9 +101,10 @@ def check_file(db: sqlite3.Connection) -> None:
             raise Unusable(CORRUPT, f"its results table is damaged: {err}") from None
 
 
-def has_replays(db: sqlite3.Connection) -> bool:
-    """Whether the file's results table has the replay column (version 2 on)."""
-    return any(row[1] == "replay" for row in db.execute("PRAGMA table_info(results)"))
+def has_column(db: sqlite3.Connection, name: str) -> bool:
+    """Whether the file's results table has this column (a file of an older version, read
+    without migrating it, lacks the later ones: replay from version 2, daily from 3)."""
+    return any(row[1] == name for row in db.execute("PRAGMA table_info(results)"))
 
 def create_tables(db: sqlite3.Connection) -> None:
     """Create the tables, or migrate an older file's, in one transaction (a failure leaves

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mazegame.results_db import ERRORS, has_replays
+from mazegame.results_db import ERRORS, has_column
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class Best:
 @dataclass(frozen=True)
 class Saved:
     """One finished game as saved: `id` None while it waits in memory; `replay` the
-    game's recording (games.replay) as JSON, None when it has none (saved before v2)."""
+    game's recording (games.replay) as JSON, None when it has none (saved before v2);
+    `daily` the UTC day (YYYY-MM-DD) of a maze of the day's game, else None."""
 
     id: int | None
     mode: str
@@ -39,9 +40,11 @@ class Saved:
     seconds: float
     played_at: float
     replay: str | None = None
+    daily: str | None = None
     unreadable: str | None = None  #: what is wrong with a row the game did not write itself
 
 
+DAY_LENGTH = len("2026-11-27")  #: a day as the daily column keeps it
 LATEST_TIME = 253402300799.0  #: 9999-12-31 23:59:59 UTC, the last time every platform shows
 MOST_SECONDS = 1e9  #: about 31 years: a longer game is no game
 MOST_MOVES = 2**53  #: a count beyond this is no count
@@ -75,9 +78,9 @@ def describe(value: object) -> str:
 
 def read_row(row: tuple) -> Saved:
     """A row of the results table (id, mode, maze, won, moves, optimum, seconds, played_at,
-    replay) as a Saved; one the game cannot have written comes back `unreadable`, saying
-    which columns are wrong, its other fields harmless placeholders."""
-    rid, mode, maze, won, moves, optimum, seconds, played_at, replay = row
+    replay, daily) as a Saved; one the game cannot have written comes back `unreadable`,
+    saying which columns are wrong, its other fields harmless placeholders."""
+    rid, mode, maze, won, moves, optimum, seconds, played_at, replay, daily = row
     wrong = [name for name, fine in (
         ("id", rid is None or _number(rid, -2**63, 2**63 - 1, whole=True)),  # None: waiting
         ("mode", isinstance(mode, str)),
@@ -88,12 +91,13 @@ def read_row(row: tuple) -> Saved:
         ("seconds", _number(seconds, 0, MOST_SECONDS, whole=False)),
         ("played_at", _number(played_at, 0, LATEST_TIME, whole=False)),
         ("replay", replay is None or isinstance(replay, str)),
+        ("daily", daily is None or (isinstance(daily, str) and len(daily) <= DAY_LENGTH)),
     ) if not fine]
     if not wrong:
         return Saved(rid, mode, maze, bool(won), moves, optimum, float(seconds),
-                     float(played_at), replay)
+                     float(played_at), replay, daily)
     values = dict(zip(("id", "mode", "maze", "won", "moves", "optimum", "seconds",
-                       "played_at", "replay"), row, strict=True))
+                       "played_at", "replay", "daily"), row, strict=True))
     why = ", ".join(f"{name} is {describe(values[name])}" for name in wrong)
     return Saved(rid if "id" not in wrong else None, "", "", False, 0, 0, 0.0, 0.0,
                  unreadable=f"not written by mazegame: {why}")
@@ -140,20 +144,33 @@ class ResultQueries:
     def results(self) -> list[Saved]:
         """Every finished game, saved or waiting, newest first (rows the game did not write
         itself last, each `unreadable`)."""
-        replay = "replay" if self.db is not None and self._has_replays() else "NULL"
+        later = ", ".join(name if self._has(name) else "NULL" for name in ("replay", "daily"))
         rows = self._query("SELECT id, mode, maze, won, moves, optimum, seconds, played_at, "
-                           f"{replay} FROM results", ())
+                           f"{later} FROM results", ())
         found = [read_row(row) for row in rows]
         found += [read_row((None, *row)) for row in self.pending]
         found.sort(key=lambda s: (s.unreadable is None, s.played_at, s.id or 0), reverse=True)
         return found
 
+    def daily(self, day: str) -> list[Saved]:
+        """The games played on `day`'s mazes of the day (YYYY-MM-DD), saved or waiting."""
+        rows = self._query("SELECT id, mode, maze, won, moves, optimum, seconds, played_at, "
+                           f"replay, daily FROM results WHERE daily = ? AND {SOUND}",
+                           (day,)) if self._has("daily") else []
+        found = [read_row(row) for row in rows]
+        found += [read_row((None, *row)) for row in self.pending if row[8] == day]
+        return [s for s in found if s.unreadable is None]
+
     def result(self, result_id: int) -> Saved | None:
         """The saved game with this id, or None."""
         return next((s for s in self.results() if s.id == result_id), None)
 
-    def _has_replays(self) -> bool:
+    def _has(self, column: str) -> bool:
+        """Whether the file has a column added by a later version (one opened read-only is
+        not migrated)."""
+        if self.db is None:
+            return False
         try:
-            return has_replays(self.db)
+            return has_column(self.db, column)
         except ERRORS:
             return False

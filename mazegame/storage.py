@@ -188,12 +188,14 @@ class Store(FileOpening, ResultQueries):
     # -- results -------------------------------------------------------------------
     def record(self, mode: str, maze: str, *, won: bool, moves: int, optimum: int,
                seconds: float, played_at: float | None = None,
-               replay: str | None = None) -> bool:
+               replay: str | None = None, daily: str | None = None) -> bool:
         """Save one finished game (played now, unless `played_at` says when: a result moved
-        to a new key keeps its time), with its `replay` if any; True when it is in the file
-        (else it waits in the journal, or in memory)."""
+        to a new key keeps its time), with its `replay` if any, and the `daily` day if it
+        was a maze of the day's; True when it is in the file (else it waits in the journal,
+        or in memory)."""
         when = time.time() if played_at is None else played_at
-        self._waiting.append((mode, maze, int(won), moves, optimum, seconds, when, replay))
+        self._waiting.append((mode, maze, int(won), moves, optimum, seconds, when, replay,
+                              daily))
         return self.flush()
 
     def flush(self, *, retry: bool = True) -> bool:

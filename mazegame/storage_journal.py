@@ -26,7 +26,10 @@ except ImportError:  # Windows: no advisory locks; one game at a time is the usu
     fcntl = None
 
 VERSION = 1  #: the "v" of the lines this code writes and reads
-FIELDS = ("mode", "maze", "won", "moves", "optimum", "seconds", "played_at", "replay")
+#: A line's fields; "daily" (the day of a maze of the day's game) came later: a line
+#: without it is no daily's, and a reader that knows no "daily" takes the rest of the line.
+FIELDS = ("mode", "maze", "won", "moves", "optimum", "seconds", "played_at", "replay",
+          "daily")
 SUFFIX = ".unsaved.jsonl"  #: the journal of mazegame.sqlite3 is mazegame.sqlite3.unsaved.jsonl
 
 
@@ -50,16 +53,18 @@ def decode(line: bytes) -> tuple | None:
         return None
     if not isinstance(doc, dict) or doc.get("v") != VERSION:
         return None
-    mode, maze, won, moves, optimum, seconds, played_at, replay = (doc.get(f) for f in FIELDS)
+    mode, maze, won, moves, optimum, seconds, played_at, replay, daily = (
+        doc.get(f) for f in FIELDS)
     whole = (moves, optimum)
     real = (seconds, played_at)
     if not (isinstance(mode, str) and isinstance(maze, str) and isinstance(won, bool)
             and all(isinstance(n, int) and not isinstance(n, bool) for n in whole)
             and all(isinstance(x, int | float) and not isinstance(x, bool)
                     and math.isfinite(x) for x in real)
-            and (replay is None or isinstance(replay, str))):
+            and all(text is None or isinstance(text, str) for text in (replay, daily))):
         return None
-    return (mode, maze, int(won), moves, optimum, float(seconds), float(played_at), replay)
+    return (mode, maze, int(won), moves, optimum, float(seconds), float(played_at), replay,
+            daily)
 
 
 def foreign(line: bytes) -> bool:

@@ -19,6 +19,7 @@ from mazegame.cli import (
     allmazes,
     bench,
     config,
+    daily,
     edit,
     generate,
     host,
@@ -45,6 +46,7 @@ from mazegame.engine.memory import keep_freed_blocks
 COMMANDS: dict[str, Command] = {
     cmd.name: cmd
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
+                daily.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
                 selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
                 serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY)

@@ -12,7 +12,7 @@ from mazegame.cli.common import Command, UsageError, one_line, write_output
 
 #: The fields of each record in `--json`, in order.
 FIELDS = ("id", "mode", "maze", "won", "moves", "optimum", "seconds", "played_at",
-          "replayable")
+          "replayable", "daily")
 
 
 def _store():
@@ -47,7 +47,8 @@ def replayable(replay: str | None) -> bool:
 def configure_records(p: argparse.ArgumentParser) -> None:
     """--json."""
     p.add_argument("--json", action="store_true",
-                   help="print a JSON list of objects: " + ", ".join(FIELDS) + " (and "
+                   help="print a JSON list of objects: " + ", ".join(FIELDS) + " (daily: the "
+                        "day of a maze of the day's game, else null; and "
                         "\"unreadable\", saying why, for a row mazegame did not write: its "
                         "other fields null)")
 
@@ -76,7 +77,7 @@ def as_json(s) -> dict:
                 "unreadable": s.unreadable}
     return {"id": s.id, "mode": s.mode, "maze": s.maze, "won": s.won, "moves": s.moves,
             "optimum": s.optimum, "seconds": round(s.seconds, 3), "played_at": s.played_at,
-            "replayable": replayable(s.replay)}
+            "replayable": replayable(s.replay), "daily": s.daily}
 
 
 HEADER = (f"{'id':>5}  {'played':16}  {'mode':13}  {'result':6}  {'moves':>5}  "
@@ -93,7 +94,8 @@ def as_line(s) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(s.played_at))
     return one_line(f"{rid:>5}  {when:16}  {s.mode:13}  {'won' if s.won else 'lost':6}  "
                     f"{s.moves:>5}  {s.optimum:>7}  {s.seconds:>8.1f}  "
-                    f"{'yes' if replayable(s.replay) else 'no':6}  {maze_label(s.mode, s.maze)}")
+                    f"{'yes' if replayable(s.replay) else 'no':6}  "
+                    f"{f'daily {s.daily}: ' if s.daily else ''}{maze_label(s.mode, s.maze)}")
 
 
 def parse_id(text: str) -> int:

@@ -60,6 +60,8 @@ class GameSetup:
     level: Maze | None = None  #: a maze loaded from a file, played instead of a generated one
     one_way: float = 0.0  #: fraction of the doors made one-way (never trapping the player)
     level_id: str | None = None  #: the campaign level being played (games.levels), if any
+    #: the UTC day (YYYY-MM-DD) whose maze of the day this plays (games.daily); None: not one
+    daily: str | None = None
 
     @cached_property
     def settings(self):

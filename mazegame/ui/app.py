@@ -263,8 +263,10 @@ class MazeApp(GameHost):
         self.push_screen(SetupScreen(mode, last), started)
 
     def start_mode(self, setup: GameSetup) -> None:
-        """Open the screen of a setup's mode, remembering the setup for next time."""
-        self.last_setup[setup.mode] = setup
+        """Open the screen of a setup's mode, remembering the setup for next time (not a
+        maze of the day's: the setup dialog starts from the player's own)."""
+        if setup.daily is None:
+            self.last_setup[setup.mode] = setup
         if self.warmer is not None:
             self.warmer.prefer(warm_first(setup))
         screen = SCREENS[setup.mode](setup)

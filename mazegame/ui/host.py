@@ -41,6 +41,9 @@ class GameHost(App):
         self.warmup_report: tuple[int, int, str, bool] | None = None
         #: The player's eye rings the terminal bell as the demon comes near (b toggles it).
         self.demon_bell = False
+        #: This session's lines to share (games of the maze of the day), printed on the
+        #: terminal once the app closes, where any terminal can select them (`ui.run`).
+        self.share_lines: list[str] = []
 
     @property
     def campaign_if_read(self) -> Campaign | None:
@@ -101,6 +104,13 @@ def campaign_if_read(app: App) -> Campaign | None:
 def record(app: App, mode: str, maze: str, **result) -> Best | None:
     """Save a finished game in the app (nothing is saved by an app that is no host)."""
     return app.record(mode, maze, **result) if isinstance(app, GameHost) else None
+
+
+def keep_share_line(app: App, line: str) -> None:
+    """Keep a daily game's line to share, for the terminal after the app closes (an app
+    that is no host keeps none)."""
+    if isinstance(app, GameHost) and line not in app.share_lines:
+        app.share_lines.append(line)
 
 
 def palette_of(node: DOMNode | None) -> Palette:

@@ -1,7 +1,8 @@
 """The commands' one way into the app (play, edit, replay): run it in the terminal, then say
 what only the end of the run knows, and end with its status.
 
-After the app closes: one line on standard error when finished games are kept unsaved (the
+After the app closes: the lines to share of the mazes of the day played (standard output),
+one line on standard error when finished games are kept unsaved (the
 results file was busy or read-only: storage's journal keeps them), and ctrl+c's status 130
 turned into KeyboardInterrupt for the command line's one interrupt handler (`cli.main`:
 "mazegame: interrupted", status 130).
@@ -25,6 +26,8 @@ def run_app(app: MazeApp) -> int:
     ends it (one line, status 130)."""
     with _sigint_leaves(app):
         app.run()
+    if app.share_lines:  # selectable in any terminal, clipboard or not
+        print("Your maze of the day, to share:", *app.share_lines, sep="\n")
     if app.unsaved_note:
         print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
     if app.return_code == INTERRUPTED:

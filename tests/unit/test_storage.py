@@ -88,7 +88,7 @@ def test_wins_list_every_won_game_with_its_time(tmp_path):
     store.record("jump", "rook#3", won=True, moves=9, optimum=7, seconds=3.0, played_at=100.0)
     store.record("jump", "rook#4", won=False, moves=2, optimum=7, seconds=1.0)
     store.record("jump", "queen#1", won=True, moves=4, optimum=4, seconds=2.0)
-    store._waiting.append(("jump", "rook#5", 1, 6, 6, 1.5, 200.0, None))  # waiting for a busy file
+    store._waiting.append(("jump", "rook#5", 1, 6, 6, 1.5, 200.0, None, None))  # busy file
     assert sorted(store.wins("jump", "rook#")) == [("rook#3", 9, 7, 3.0, 100.0),
                                                   ("rook#5", 6, 6, 1.5, 200.0)]
 

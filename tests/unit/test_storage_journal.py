@@ -11,7 +11,8 @@ import pytest
 from mazegame.storage import Store
 from mazegame.storage_journal import Journal, journal_path
 
-ROW = ("classic", "wilson:9x6:7:", 1, 30, 22, 12.5, 1_700_000_000.25, '{"format": 1}')
+ROW = ("classic", "wilson:9x6:7:", 1, 30, 22, 12.5, 1_700_000_000.25, '{"format": 1}',
+       "2026-11-27")
 
 
 def rows_in(path):
@@ -81,7 +82,7 @@ def test_a_crash_after_the_commit_saves_nothing_twice(tmp_path):
     journal.append([ROW])
     with sqlite3.connect(path) as db:
         db.execute("INSERT INTO results (mode, maze, won, moves, optimum, seconds, played_at,"
-                   " replay) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", ROW)
+                   " replay, daily) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", ROW)
     db.close()
     journal.append([(*ROW[:3], 99, *ROW[4:])])  # and one more that is not in the file yet
     Store(path).close()

@@ -37,6 +37,7 @@ from mazegame.games.interpreted.base import (
     rival_line,
 )
 from mazegame.games.modes import DEFAULT_DIFFICULTY, difficulty_preset
+from mazegame.games.modes.interpreted import DEFAULT_SIZE
 from mazegame.games.walk import Outcome as WalkOutcome
 from mazegame.games.walk import WalkGame
 
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from mazegame.engine.grid import Maze
 
 MIN_BRAID = 0.25  #: interpreted mazes are multiply connected (Suits: loops of referrals)
-DEFAULT_SIZE = (8, 8)  #: a game's size when none is given
 
 
 class Outcome(Enum):

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from mazegame.games.modes.presets import DEFAULT_DIFFICULTY, RIVAL_DIFFICULTY
 from mazegame.games.modes.spec import Marker, ModeSpec, check_choices
 
+DEFAULT_SIZE = (8, 8)  #: an interpreted maze's size when the setup names none
+
 
 @dataclass(frozen=True)
 class InterpretedSettings:
@@ -26,7 +28,7 @@ def interpreted_spec(name: str, title: str, blurb: str, *, goal: str, tip: str) 
         # no maze in sight: a scene and its numbered options
         marker=Marker(status=("Moves", "Refused"), board=("1.", "2.")),
         choices=(RIVAL_DIFFICULTY,), settings=InterpretedSettings,
-        builds="flat", files=None, warm=("maze", "demon"),
+        builds="flat", default_size=DEFAULT_SIZE, files=None, warm=("maze", "demon"),
         replay="mazegame.games.replay_kinds:INTERPRETED",
         interpretation=f"mazegame.games.interpreted.{name}:build",
     )

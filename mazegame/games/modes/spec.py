@@ -103,6 +103,9 @@ class ModeSpec:
     marker: Marker  #: what `mazegame bench --startup` waits for on the mode's screen
     choices: tuple[Choice, ...] = ()
     maze_settings: bool = True  #: the setup dialog asks for generator, size, seed and wrap
+    #: The size its games play when the setup names none, the same on every screen (the
+    #: interpreted mazes'); None: the largest maze that fits the screen.
+    default_size: tuple[int, int] | None = None
     #: What the mode builds from --algo/--size/--seed/--wrap: "any" maze, "flat" mazes only
     #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
     builds: str | None = "any"

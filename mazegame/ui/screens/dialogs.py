@@ -12,6 +12,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from mazegame.games.daily import daily_setup, has_daily, today
 from mazegame.games.setup import ONE_WAY_CHOICES, GameSetup
 from mazegame.ui.host import key_scheme
 from mazegame.ui.keys import help_label
@@ -168,10 +169,14 @@ SIZES = {
 
 
 class SetupScreen(ModalScreen[GameSetup | None]):
-    """Choose generator, size, seed, wrap and one-way doors before a game; enter starts."""
+    """Choose generator, size, seed, wrap and one-way doors before a game; enter starts.
+    A mode with a maze of the day (games.daily) offers it too: `d`, or its button."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel", id="setup-cancel",
-                        tooltip="Back to the menu")]
+                        tooltip="Back to the menu"),
+                Binding("d", "daily", "Maze of the day", id="setup-daily",
+                        tooltip="Play today's maze of the day of this mode (UTC): the same "
+                                "maze and settings for everyone")]
 
     def __init__(self, mode, last: GameSetup | None = None) -> None:
         super().__init__()
@@ -197,6 +202,9 @@ class SetupScreen(ModalScreen[GameSetup | None]):
             yield Static("", id="setup-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button("Start", id="start", variant="primary")
+                if has_daily(self.mode):
+                    yield Button("d Maze of the day", id="daily", tooltip=(
+                        "Today's maze of this mode (UTC), the same for everyone"))
                 yield Button("Cancel", id="cancel")
 
     def maze_settings(self) -> ComposeResult:
@@ -236,8 +244,19 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         """Start, or cancel the dialog."""
         if event.button.id == "cancel":
             self.dismiss(None)
+        elif event.button.id == "daily":
+            self.action_daily()
         else:
             self.start()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`d` only where the mode has a maze of the day."""
+        return has_daily(self.mode) if action == "daily" else True
+
+    def action_daily(self) -> None:
+        """Close the dialog with today's maze of the day of the mode."""
+        if has_daily(self.mode):
+            self.dismiss(daily_setup(today(), self.mode_name))
 
     def on_input_submitted(self) -> None:
         """Enter in a field starts the game."""

@@ -4,20 +4,24 @@ When a game ends the whole maze is revealed with your route and the shortest one
 a lost chase or race, the demon's), each in its own colour and glyph, with a legend in the
 panel. The maze stays alive: its view takes the focus and the move keys scroll it
 (`MazeView.browsing`), and `v` hides the panel to give the maze the whole width, or shows it
-again. A campaign level's keys (Enter: next level) work as before.
+again. A campaign level's keys (Enter: next level) work as before. A game of the maze of the
+day (`games.daily`) is saved with its day, and its panel leads with the line to share: `c`
+copies it, and it is printed on the terminal when the game closes (`ui.run`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.markup import escape
 from rich.style import Style
 from textual.binding import Binding
 from textual.widgets import Static
 
+from mazegame.games.daily import share_line
 from mazegame.games.replay import Recording, replayable
 from mazegame.ui import palette
-from mazegame.ui.host import palette_of
+from mazegame.ui.host import keep_share_line, palette_of
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.level_play import finish_level
 from mazegame.ui.widgets.maze_view import MazeView
@@ -28,6 +32,8 @@ PANEL_BINDING = Binding("v", "toggle_panel", "Panel", id="panel",
 #: What the screens' keys do during play only: after the end the move keys scroll the maze.
 PLAY_ACTIONS = frozenset({"move", "arrow", "forward", "turn", "wait", "pause", "toggle_map",
                           "pick"})
+SHARE_BINDING = Binding("c", "copy_share", "Copy result", id="copy-share",
+                        tooltip="After a maze of the day: copy the line to share")
 PANEL_KEYS = "[b]v[/b]  hide panel · arrows scroll"
 NEW_MAZE_KEY = "[b]n[/b]  new maze    "  #: the key a screen without new mazes leaves out
 #: Said on the panel when the result could not go into the results file (storage's journal).
@@ -84,8 +90,11 @@ class EndPanelMixin:
             self.previous_best = self.app.record(
                 self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
                 optimum=game.shortest, seconds=game.elapsed, replay=self.replay(),
+                daily=self.setup.daily,
             )
         summary = self.end_summary()
+        if self.setup.daily is not None:
+            summary = self.with_share_line(summary)
         if self.setup.level_id is not None:
             summary = finish_level(self, summary, self.legend())
         if self.setup.level_id is None and self.app.result_waiting:  # (a notice goes by)
@@ -93,6 +102,34 @@ class EndPanelMixin:
         self.show_panel(f"{summary}\n{PANEL_KEYS}", lost=not game.won)
         self.refresh_bindings()  # a won level offers the next one; the move keys scroll
         self.browse()
+
+    # -- the maze of the day -------------------------------------------------------------
+    def share_line(self) -> str:
+        """The line to share of the daily game just ended (games.daily.share_line)."""
+        import datetime as dt
+
+        game = self.game
+        return share_line(dt.date.fromisoformat(self.setup.daily), self.setup.mode,
+                          game.moves, game.shortest, game.elapsed, won=game.won)
+
+    def with_share_line(self, summary: str) -> str:
+        """The end panel's `summary` with the line to share after its headline; the line is
+        kept for the terminal after the app closes as well."""
+        line = self.share_line()
+        keep_share_line(self.app, line)
+        head, _, rest = summary.partition("\n")
+        return (f"{head}\n[b]Maze of the day[/b] {self.setup.daily}\n{escape(line)}\n"
+                f"[b]c[/b]  copy this line to share\n{rest}")
+
+    def action_copy_share(self) -> None:
+        """Copy the daily game's line to share to the clipboard (where the terminal lets an
+        app set it: OSC 52); it is printed on the terminal at exit in any case."""
+        if self.setup.daily is None or not self.game_over():
+            return
+        line = self.share_line()
+        self.app.copy_to_clipboard(line)
+        self.notify(f"{line}\nSent to the clipboard, if your terminal allows it; it is "
+                    "printed again when you quit.", title="Copied", markup=False, timeout=6)
 
     def replay(self, game=None) -> str | None:
         """The recording of `game` (by default the one on screen), as the results file keeps
@@ -197,4 +234,6 @@ class EndPanelMixin:
             return not self.game_over()
         if action == "toggle_panel":
             return self.game_over()
+        if action == "copy_share":
+            return self.game_over() and self.setup.daily is not None
         return None

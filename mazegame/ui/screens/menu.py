@@ -1,4 +1,5 @@
-"""The main menu: title, the modes that exist, settings, help and quit."""
+"""The main menu: title, the modes that exist, settings, help and quit; `d` opens the
+highlighted mode's maze of the day (games.daily) where it has one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from mazegame import __version__
+from mazegame.games.daily import daily_setup, has_daily, today
 from mazegame.games.modes import MODES
 from mazegame.ui import palette
 from mazegame.ui.host import palette_of, warmup_report
@@ -44,6 +46,9 @@ class MenuScreen(Screen):
 
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="quit", tooltip="Leave mazegame"),
+        Binding("d", "daily", "Maze of the day", id="menu-daily",
+                tooltip="Play today's maze of the day of the highlighted mode: the same maze "
+                        "and settings for everyone (UTC date)"),
     ]
 
     #: The warm-up's last report: (done, total, label, compiled anything), None before any.
@@ -86,7 +91,29 @@ class MenuScreen(Screen):
         mode = MODES.get(key)
         title, blurb = (mode.title, mode.blurb) if mode else EXTRAS[key]
         goal = f"\n[i]{mode.goal}[/i]" if mode and mode.goal else ""
-        self.query_one("#blurb", Static).update(f"[b]{title}[/b]{goal}\n\n{blurb}")
+        daily = ("\n[b]d[/b]  play today's maze of the day"
+                 if mode and has_daily(mode) else "")  # before the blurb: 80x24 cuts its end
+        self.query_one("#blurb", Static).update(f"[b]{title}[/b]{goal}{daily}\n\n{blurb}")
+        self.refresh_bindings()  # `d` is offered for the modes with a maze of the day
+
+    def daily_mode(self) -> str | None:
+        """The highlighted mode if it has a maze of the day (None: it has none, or an extra
+        is highlighted)."""
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            return None
+        key = options.get_option_at_index(options.highlighted).id
+        return key if key in MODES and has_daily(MODES[key]) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`d` only on a mode with a maze of the day."""
+        return self.daily_mode() is not None if action == "daily" else True
+
+    def action_daily(self) -> None:
+        """Open today's maze of the day of the highlighted mode, straight away."""
+        mode = self.daily_mode()
+        if mode is not None:
+            self.app.start_mode(daily_setup(today(), mode))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Open the chosen mode, the help, or quit."""

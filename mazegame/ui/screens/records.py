@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from mazegame.games.daily import day_summary, today
 from mazegame.games.record_labels import maze_label, mode_label
 from mazegame.storage import Saved
 from mazegame.ui.host import campaign_if_read, store_of
@@ -45,10 +46,17 @@ def played(saved: Saved) -> str:
 
 MAZE_WIDTH = 30  #: the widest a maze's label is shown in the table (the rest: "…")
 
+
+def maze_shown(saved: Saved) -> str:
+    """The Maze column: the maze in words, after its day for a maze of the day's game."""
+    day = f"Daily {saved.daily}: " if saved.daily else ""
+    return day + maze_label(saved.mode, saved.maze)
+
+
 COLUMNS = (
     Column("▶", lambda s: "▶" if s.replay else "", lambda s: s.replay is None, 6),
     Column("Mode", lambda s: mode_label(s.mode), lambda s: mode_label(s.mode), 0),
-    Column("Maze", lambda s: maze_label(s.mode, s.maze), lambda s: s.maze, 1),
+    Column("Maze", maze_shown, lambda s: s.maze, 1),
     Column("Result", lambda s: "won" if s.won else "lost", lambda s: not s.won, 2),
     Column("Moves", lambda s: str(s.moves), lambda s: s.moves, 3),
     Column("Optimum", lambda s: str(s.optimum), lambda s: s.optimum, 8),
@@ -219,6 +227,10 @@ class RecordsScreen(Screen):
         elif not results and why is None:
             what = "No games saved yet: finish a game and it shows here."
         title = Text.assemble(("Records", "bold"), f" · {view} · {what}")
+        day = today()
+        if summary := day_summary(results, day):
+            title.append(f"\nToday's daily ({day.isoformat()}): ", "bold")
+            title.append(printable(summary))
         if why is not None:
             title.append(f"\nThe saved games could not be read: {printable(why)}", "bold")
         self.query_one("#records-title", Static).update(title)

@@ -24,7 +24,8 @@ def replay_title(saved) -> str:
     """The title of a saved game's replay (storage.Saved): its mode and maze, in words."""
     from mazegame.games.record_labels import maze_label, mode_label
 
-    return f"Replay: {mode_label(saved.mode)}, {maze_label(saved.mode, saved.maze)}"
+    day = f" · maze of the day {saved.daily}" if saved.daily else ""
+    return f"Replay: {mode_label(saved.mode)}, {maze_label(saved.mode, saved.maze)}{day}"
 
 
 #: Events a second, slowest to fastest; a real-time chase ticks about 4 to 5 times a second.

@@ -32,7 +32,7 @@ from mazegame.ui.host import campaign_if_read
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
-from mazegame.ui.screens.end_panel import PANEL_BINDING, EndPanelMixin
+from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
 from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
@@ -52,6 +52,7 @@ GAME_BINDINGS = [
     Binding("enter", "next_level", "Next level", id="next-level",
             tooltip="A won campaign level: go on to the next one"),
     PANEL_BINDING,
+    SHARE_BINDING,
 ]
 
 
@@ -277,16 +278,16 @@ class WalkScreen(EndPanelMixin, Screen):
             return
         self.app.record(self.setup.mode, self.maze_key(game), won=False, moves=game.moves,
                         optimum=game.shortest, seconds=game.elapsed,
-                        replay=self.replay(game))
+                        replay=self.replay(game), daily=self.setup.daily)
 
     def on_unmount(self) -> None:
         """Leaving the screen gives up the game on it."""
         self.give_up()
 
     def action_new_maze(self) -> None:
-        """Build a new maze with a fresh seed."""
+        """Build a new maze with a fresh seed (no longer the maze of the day)."""
         self.give_up()
-        self.setup = replace(self.setup, seed=None, level=None).with_seed()
+        self.setup = replace(self.setup, seed=None, level=None, daily=None).with_seed()
         self.build_maze()
 
     def action_restart(self) -> None:
@@ -345,11 +346,16 @@ class WalkScreen(EndPanelMixin, Screen):
         return [f"[b]Moves[/b] {game.moves}", f"[b]Bumps[/b] {game.bumps}",
                 f"[b]Time[/b] {format_time(game.elapsed)}"]
 
+    def status_title(self) -> str:
+        """The status line's title: the mode's, and the day of a maze of the day."""
+        day = self.setup.daily
+        return self.title_text if day is None else f"{self.title_text} · maze of the day {day}"
+
     def update_status(self) -> None:
         """Redraw the status line if what it says changed, and keep the clock ticking while
         it runs."""
         game = self.game
-        text = fit_status(self.title_text, self.describe(),
+        text = fit_status(self.status_title(), self.describe(),
                           self.status_fields() if game is not None else [],
                           self.size.width - 2,  # the status line's padding
                           "  [reverse] PAUSED [/reverse]" if game and game.paused else "",

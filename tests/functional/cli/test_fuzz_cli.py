@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import io
 import json
 import os
@@ -228,6 +229,8 @@ WRAPS = st.sampled_from(["x", "y", "xy", "yx", "none", "", "q", "xx"])
 FLOATS = st.sampled_from(["0", "0.5", "1", "1.5", "-0.1", "nan", "inf", "1e308", "x"])
 PATHS = st.sampled_from(["-", "maze.json", "maze.txt", "puzzle.txt", "missing.json", ".",
                          "out.txt", "/no/such/dir/out.txt"])
+DAYS = st.dates(dt.date(1999, 1, 1), dt.date(2100, 1, 1)).map(dt.date.isoformat) | st.sampled_from(
+    ["2026-02-29", "2024-02-29", "2026-00-10", "9999-12-31", "0000-01-01", "2026-1-1"])
 WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"),
                 max_size=8)
 
@@ -247,6 +250,8 @@ def value_for(action: argparse.Action) -> st.SearchStrategy[str]:
         typical = PATHS
     elif action.dest == "mode" and not action.option_strings:  # play MODE
         typical = st.sampled_from(list(MODES))
+    elif action.dest == "day":  # daily DATE: today, past days, tomorrow, no days
+        typical = DAYS
     else:
         typical = kinds.get(action.type, SMALL_INTS | st.sampled_from(names))
     return st.one_of(*[typical] * 8, HUGE, WORDS)

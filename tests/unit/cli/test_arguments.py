@@ -41,7 +41,8 @@ CONVERTERS = converters()
 def test_the_enumeration_finds_the_converters():
     names = " ".join(CONVERTERS)
     for expected in ("parse_size", "parse_cell", "parse_seed", "parse_fraction", "parse_side",
-                     "parse_rows_cols", "parse_seconds", "whole_number.<locals>.parse"):
+                     "parse_rows_cols", "parse_seconds", "whole_number.<locals>.parse",
+                     "parse_day_arg", "parse_daily_mode"):
         assert expected in names
     assert int not in CONVERTERS.values() and float not in CONVERTERS.values()
 
@@ -88,6 +89,7 @@ def test_any_text_gives_a_value_or_an_argument_error(name, text):
     ["solve", "-", "--budget", "１０"], ["jump", "generate", "--count", "５"],
     ["jump", "generate", "--size", "５"], ["jump", "show", "-", "--index", "０"],
     ["selfplay", "chase", "--games", "５"], ["rat", "train", "--episodes", "５"],
+    ["daily", "２０２６-01-01"], ["daily", "2026-0١-01", "--list"],
     # each below is refused later for another reason, should its number pass: no server,
     # search or timing runs
     ["serve", "--port", "８０００", "--host", "no-such-host.invalid"],

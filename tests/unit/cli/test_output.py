@@ -54,6 +54,7 @@ PRINTING = {
     ("config", "list"): ["config", "list"],
     ("config", "get"): ["config", "get", "theme"],
     ("records",): ["records"],
+    ("daily",): ["daily", "--list"],
 }
 #: Commands that print nothing on standard output when all goes well, and why.
 SILENT = {

@@ -13,7 +13,7 @@ from mazegame.storage import Store
 from mazegame.ui.app import MazeApp
 
 FIELDS = ["id", "mode", "maze", "won", "moves", "optimum", "seconds", "played_at",
-          "replayable"]
+          "replayable", "daily"]
 
 
 def fill():
@@ -24,7 +24,8 @@ def fill():
     store = Store()
     store.record("classic", "a", won=False, moves=game.moves, optimum=game.shortest,
                  seconds=1.5, played_at=30.0, replay=Recording.of(setup, game).to_json())
-    store.record("classic", "b", won=True, moves=9, optimum=7, seconds=2.0, played_at=20.0)
+    store.record("classic", "b", won=True, moves=9, optimum=7, seconds=2.0, played_at=20.0,
+                 daily="2026-11-27")
     store.record("chase", "c", won=False, moves=1, optimum=7, seconds=2.0, played_at=10.0,
                  replay="{not json")
     store.close()
@@ -45,10 +46,12 @@ def test_records_json_lists_every_game_newest_first(capsys):
     assert main(["records", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [list(row) for row in rows] == [FIELDS] * 3
-    assert [(r["id"], r["maze"], r["won"], r["replayable"]) for r in rows] == [
-        (1, "a", False, True), (2, "b", True, False), (3, "c", False, False)]
+    assert [(r["id"], r["maze"], r["won"], r["replayable"], r["daily"]) for r in rows] == [
+        (1, "a", False, True, None), (2, "b", True, False, "2026-11-27"),
+        (3, "c", False, False, None)]
     assert main(["records"]) == 0
-    assert "classic" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "classic" in out and "daily 2026-11-27: " in out
 
 
 def test_replay_opens_the_viewer_on_a_replayable_game(opened):
@@ -200,7 +203,7 @@ def test_reading_makes_no_file_and_results_waiting_in_the_journal_are_listed(cap
     assert not folder.exists()  # a reader made neither the folder nor the file
     folder.mkdir()
     Journal(journal_path(default_path())).append(
-        [("classic", "k", 1, 9, 7, 2.0, 40.0, None)])
+        [("classic", "k", 1, 9, 7, 2.0, 40.0, None, None)])
     assert main(["records", "--json"]) == 0
     [row] = json.loads(capsys.readouterr().out)
     assert (row["id"], row["maze"], row["moves"]) == (None, "k", 9)
