@@ -44,8 +44,11 @@ PRINTING = {
     "allmazes": ["allmazes", "count", "3x3"],
     "config": ["config", "list"],
     "records": ["records"],
+    "daily": ["daily", "--list"],
 }
-SILENT = {"edit", "serve", "replay"}  #: they open the app or serve it: nothing to print
+#: They open the app, serve it, host rooms or join one: nothing to print on standard output
+#: (a bot's lines: tests/functional/net).
+SILENT = {"edit", "serve", "replay", "host", "join"}
 
 
 def test_every_command_is_either_printing_or_silent():
