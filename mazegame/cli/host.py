@@ -11,8 +11,10 @@ cleanly (status 130); results of finished games are saved as they end.
 from __future__ import annotations
 
 import argparse
+import sys
 
-from mazegame.cli.common import Command, whole_number
+from mazegame.cli.common import Command, UsageError, whole_number
+from mazegame.cli.serve import check_bindable, host_addresses, is_loopback
 from mazegame.net.protocol import DEFAULT_PORT
 
 DEFAULT_HOST = "127.0.0.1"
@@ -33,8 +35,25 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help=f"the SSH door (default {DEFAULT_SSH_PORT}; 0: no SSH door)")
 
 
+def warn_network(host: str, addresses: list[str], ports: list[int]) -> None:
+    """Warn on stderr that the host listens beyond this machine, and who can reach it."""
+    shown = ", ".join(addresses)
+    where = host if shown == host else f"{host} ({shown})"
+    print(f"mazegame: warning: hosting on {where}: anyone who can reach this machine on the "
+          f"network can connect (port {', '.join(map(str, ports))}) and play", file=sys.stderr)
+
+
 def run_host(args: argparse.Namespace) -> int:
-    """Host rooms until Ctrl-C."""
+    """Host rooms until Ctrl-C: the addresses are checked first (a bad host or a port in use
+    is one line, status 2), and a host beyond this machine is warned about."""
+    addresses = host_addresses(args.host, args.port)
+    ports = [args.port] + ([args.ssh_port] if args.ssh_port else [])
+    if len(set(ports)) < len(ports):
+        raise UsageError(f"the game port and the SSH door cannot share port {args.port}")
+    for port in ports:
+        check_bindable(args.host, port)
+    if not is_loopback(addresses):
+        warn_network(args.host, addresses, ports)
     from mazegame.server.main import serve_rooms
 
     return serve_rooms(args)

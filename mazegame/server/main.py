@@ -1,11 +1,111 @@
-"""`mazegame host` (being built: issue 39)."""
+"""`mazegame host`: the lobby and its rooms behind the game port, and the SSH door.
+
+The command line (`cli/host.py`) has checked the addresses bind and warned about a host
+beyond this machine. This runs the host until Ctrl-C (or SIGTERM): then every player is told
+"the host is stopping" (Bye), the sockets close, and a Ctrl-C ends through the command line's
+usual interrupt path (status 130, one line). Results of finished games were saved as they
+ended (the day's board, `server.board`).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import sys
+import time
+
+from mazegame.games.lobby import Limits, Lobby
+from mazegame.server.board import FILE_NAME, Board
+from mazegame.server.gameport import GamePort, PortLimits, log
+
+STOPPING = "the host is stopping"
+DOOR_HINT = "the SSH door needs the host extra: pip install 'mazegame[host]' (going on without it)"
+
+
+def shown(host: str, port: int) -> str:
+    """HOST:PORT as a person types it ([::1]:7777 for IPv6)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def warm_up() -> None:
+    """Compile the kernels a room's first game needs (a maze, distances, the demon), so the
+    first Start does not hold every connection while numba compiles."""
+    from mazegame.engine.chase_safety import Pursuit, Unwinnable, place
+    from mazegame.engine.demon import DemonBrain
+    from mazegame.engine.generate import generate
+
+    maze = generate("backtracker", 4, 4, 1).maze
+    DemonBrain(maze).next_move(0, maze.size - 1)
+    with contextlib.suppress(Unwinnable):
+        place(maze, Pursuit(), 1, player=maze.start)
+
+
+def board() -> Board:
+    """The day's board, kept in the data folder (in memory only if it cannot be found)."""
+    try:
+        from mazegame.locations import data_dir
+
+        return Board(data_dir() / FILE_NAME)
+    except OSError:
+        return Board(None)
+
+
+async def open_ssh_door(host: str, port: int, game_port: int):
+    """The SSH door, if this installation has it (the host extra); None otherwise."""
+    try:
+        from mazegame.server.ssh_door import open_door
+    except ImportError:
+        print(f"mazegame host: {DOOR_HINT}", file=sys.stderr, flush=True)
+        return None
+    return await open_door(host, port, game_port)
+
+
+async def run_host(args) -> str:
+    """Serve until a signal; returns which one ("interrupt" or "terminate")."""
+    limits = PortLimits.from_environment()
+    day_board = board()
+
+    def on_daily(name: str, mode: str, moves: int, seconds: float) -> None:
+        day_board.add(name, mode, moves, seconds)
+        log(f"daily {mode}: {name} {moves} moves in {seconds:.1f} s")
+
+    lobby = Lobby(time.monotonic, Limits(countdown=limits.countdown), on_daily=on_daily)
+    port = GamePort(lobby, limits)
+    await port.start(args.host, args.port)
+    door = None
+    if args.ssh_port:
+        door = await open_ssh_door(args.host, args.ssh_port, args.port)
+    where = shown(args.host, args.port)
+    print(f"mazegame host: the game port is ws://{where}/", flush=True)
+    print(f"  join from a terminal with mazegame:  mazegame join {where}", flush=True)
+    if door is not None:
+        print(f"  join with nothing installed:         ssh -p {args.ssh_port} NAME@{args.host}",
+              flush=True)
+    print("  Ctrl-C stops the host", flush=True)
+    stop = asyncio.Event()
+    why = ["interrupt"]
+    loop = asyncio.get_running_loop()
+
+    def stopping(reason: str) -> None:
+        why[0] = reason
+        stop.set()
+
+    loop.add_signal_handler(signal.SIGINT, stopping, "interrupt")
+    loop.add_signal_handler(signal.SIGTERM, stopping, "terminate")
+    try:
+        await stop.wait()
+    finally:
+        await port.stop(STOPPING)
+        if door is not None:
+            await door.close()
+    return why[0]
 
 
 def serve_rooms(args) -> int:
-    """Not built yet: one line and status 2 (the command line asks for a part not here)."""
-    print("mazegame: error: host is not built yet", file=sys.stderr)
-    return 2
+    """Host rooms until Ctrl-C (KeyboardInterrupt, for the CLI's 130) or SIGTERM (0)."""
+    warm_up()
+    ended = asyncio.run(run_host(args))
+    if ended == "interrupt":
+        raise KeyboardInterrupt
+    return 0

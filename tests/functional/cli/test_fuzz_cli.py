@@ -110,6 +110,18 @@ def _no_app_no_bench(tmp_path_factory):
                 return None
 
         mp.setattr(mazegame.cli.serve, "game_server", lambda server_class: NoServer)
+        # host would host until Ctrl-C, and a bot would dial the network: both end at once
+        import mazegame.net.bots
+        import mazegame.server.main
+
+        async def no_host(args):
+            return "terminate"
+
+        async def no_bot(args, code):
+            return 0
+
+        mp.setattr(mazegame.server.main, "run_host", no_host)
+        mp.setattr(mazegame.net.bots, "_session", no_bot)
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 

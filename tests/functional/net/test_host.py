@@ -1,0 +1,244 @@
+"""A real `mazegame host` on 127.0.0.1 (free ports), real bots and raw sockets against it:
+two bots race one maze; garbage, a too-long message, a wrong schema and a half-open socket
+are dropped alone while a game goes on; a dropped player rejoins on their token; Ctrl-C
+stops the host with status 130 and one line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
+
+import mazegame
+from mazegame.net import protocol as p
+from mazegame.net.connection import connect
+
+ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
+LIMITS = "hello=1,countdown=0.3"
+
+
+def free_port() -> int:
+    """A port nobody listens on (bound to port 0, then released)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment(tmp_path) -> dict:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "MAZEGAME_DATA_DIR": str(tmp_path / "data"), "MAZEGAME_HOST_LIMITS": LIMITS}
+
+
+class Host:
+    """A host process on a free port."""
+
+    def __init__(self, tmp_path) -> None:
+        self.port = free_port()
+        self.env = environment(tmp_path)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
+             "--ssh-port", "0"], env=self.env, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        banner = self.process.stdout.readline()  # printed once it listens
+        assert "game port" in banner, (banner, self.process.stderr.read())
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return ("127.0.0.1", self.port)
+
+    def bot(self, *args: str) -> subprocess.Popen:
+        """`mazegame join 127.0.0.1:PORT --bot ...` started."""
+        return subprocess.Popen(
+            [sys.executable, "-m", "mazegame", "join", f"127.0.0.1:{self.port}", "--bot",
+             *args], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def stop(self) -> tuple[int, str]:
+        """Ctrl-C; (status, stderr)."""
+        self.process.send_signal(signal.SIGINT)
+        _, err = self.process.communicate(timeout=30)
+        return self.process.returncode, err
+
+
+@pytest.fixture
+def host(tmp_path):
+    running = Host(tmp_path)
+    yield running
+    if running.process.poll() is None:
+        running.process.kill()
+        running.process.communicate()
+
+
+def finished(bot: subprocess.Popen) -> list[dict]:
+    """A bot's JSON lines, after it exited 0."""
+    out, err = bot.communicate(timeout=120)
+    assert bot.returncode == 0, err
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def race(host, code: str, games: int = 1) -> tuple[subprocess.Popen, subprocess.Popen]:
+    args = ("greedy", "--room", code, "--players", "2", "--json", "--games", str(games))
+    return host.bot(*args, "--name", "ann"), host.bot(*args, "--name", "bob")
+
+
+def test_two_bots_race_one_maze_and_agree(host):
+    ann, bob = race(host, "ABCDEF")
+    rows = finished(ann) + finished(bob)
+    assert len(rows) == 2
+    assert rows[0]["seed"] == rows[1]["seed"] and rows[0]["winner"] == rows[1]["winner"]
+    assert rows[0]["winner"] in ("ann", "bob") and rows[0]["room"] == "ABCDEF"
+    assert sorted(rows[0]["players"]) == ["ann", "bob"]
+
+
+async def bad_clients(port: int) -> list[str]:
+    """Garbage of every kind at the host; what each connection got before it closed."""
+    seen = []
+    # bytes that are no WebSocket handshake
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"\x00\xff garbage \r\n\r\n")
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 5)  # read to the end: the host closed
+    seen.append("raw closed" if answer in (b"", ) or answer.startswith(b"HTTP/1.1 400")
+                else repr(answer[:40]))
+    writer.close()
+    # a message that is no JSON, one too long, one of the wrong schema after Hello
+    for payload in ("\x00not json", "x" * (p.MAX_CLIENT_BYTES + 1), '{"t": "key", "dir": 9}'):
+        async with ws_connect(f"ws://127.0.0.1:{port}/") as ws:
+            if payload.startswith("{"):
+                await ws.send(p.encode(p.Hello(v=p.VERSION, name="mallory")).decode())
+                await ws.recv()  # Welcome
+            await ws.send(payload)
+            try:
+                while True:
+                    message = p.decode_server(await asyncio.wait_for(ws.recv(), 5))
+                    seen.append(type(message).__name__)
+            except ConnectionClosed as closed:
+                seen.append(f"closed {closed.rcvd.code if closed.rcvd else None}")
+    return seen
+
+
+def test_garbage_is_dropped_and_a_game_in_progress_finishes(host):
+    ann, bob = race(host, "BCDEFG", games=2)
+    time.sleep(1.0)
+    seen = asyncio.run(bad_clients(host.port))
+    assert seen[0] == "raw closed"
+    assert seen[1:3] == ["Bye", "closed 1000"]  # no JSON: Bye, then closed
+    assert seen[3] == "closed 1009"  # too long: websockets refuses it (message too big)
+    assert seen[4:] == ["Bye", "closed 1000"]  # wrong schema after a good Hello
+    rows = finished(ann) + finished(bob)
+    assert len(rows) == 4 and {r["seed"] for r in rows[:2]} == {r["seed"] for r in rows[2:]}
+    host.process.send_signal(signal.SIGINT)
+    _, err = host.process.communicate(timeout=30)
+    assert err.count("bad message") == 3  # one line each
+
+
+async def half_open(port: int) -> tuple[str, float]:
+    """A WebSocket that says nothing: what it got, and after how long."""
+    start = time.monotonic()
+    async with ws_connect(f"ws://127.0.0.1:{port}/") as ws:
+        message = p.decode_server(await asyncio.wait_for(ws.recv(), 10))
+        with pytest.raises(ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 10)
+    return message.reason, time.monotonic() - start
+
+
+def test_a_half_open_connection_is_closed_after_the_hello_timeout(host):
+    reason, seconds = asyncio.run(half_open(host.port))
+    assert reason == "no hello within 1 s" and seconds < 10
+
+
+async def drop_and_rejoin(port: int) -> tuple:
+    ann = await connect(("127.0.0.1", port), "ann")
+    bob = await connect(("127.0.0.1", port), "bob")
+    await ann.send(p.Create(code="CDEFGH", settings=p.RoomSettings(width=10, height=8,
+                                                                   seed=5)))
+    await bob.send(p.Join(code="CDEFGH"))
+    while len((await until(ann, p.Room)).seats) < 2:
+        pass
+    await ann.send(p.Start())
+    begin = await until(ann, p.Begin)
+    await asyncio.sleep(begin.countdown + 0.1)
+    door = next(d for d in range(4) if not begin.walls[begin.start] & (1 << d))
+    await ann.send(p.Key(dir=door, seq=1))
+    state = await until(ann, p.State)
+    moved = [q.moves for q in state.players if q.id == ann.welcome.id][0]
+    token, pid = ann.welcome.token, ann.welcome.id
+    await ann.close()
+    away = [True]
+    while away != [False]:  # bob's Rooms until one says ann is away (10 s at most)
+        away = [s.connected for s in (await until(bob, p.Room)).seats if s.id == pid]
+    await ann.reconnect()
+    again = (ann.welcome.id, ann.welcome.token)
+    begin_again = await until(ann, p.Begin)
+    state = await until(ann, p.State)
+    kept = [q.moves for q in state.players if q.id == pid][0]
+    await ann.close(), await bob.close()
+    return (pid, token), again, away, moved, kept, begin.seed == begin_again.seed
+
+
+async def until(conn, kind):
+    """The next message of a kind."""
+    while True:
+        message = await asyncio.wait_for(conn.receive(), 10)
+        if isinstance(message, kind):
+            return message
+
+
+def test_a_dropped_player_rejoins_on_their_token_and_keeps_seat_and_position(host):
+    first, again, away, moved, kept, same_maze = asyncio.run(drop_and_rejoin(host.port))
+    assert first == again and away == [False]  # (else `until` timed out)
+    assert moved > 0 and kept == moved and same_maze
+
+
+async def waits_for_bye(port: int, ready: asyncio.Event, got: list) -> None:
+    conn = await connect(("127.0.0.1", port), "ann")
+    ready.set()
+    async for message in conn:
+        got.append(message)
+
+
+def test_ctrl_c_stops_the_host_with_130_one_line_and_bye_to_everyone(host):
+    got: list = []
+
+    async def main():
+        ready = asyncio.Event()
+        task = asyncio.create_task(waits_for_bye(host.port, ready, got))
+        await ready.wait()
+        host.process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(task, 20)
+
+    asyncio.run(main())
+    status, err = host.process.wait(timeout=30), host.process.stderr.read()
+    assert status == 130 and err == "mazegame: interrupted\n"
+    assert got[-1] == p.Bye(reason="the host is stopping")
+
+
+def test_a_bot_without_a_host_is_one_line_and_status_1(tmp_path):
+    port = free_port()
+    done = subprocess.run([sys.executable, "-m", "mazegame", "join", f"127.0.0.1:{port}",
+                           "--bot", "greedy"], env=environment(tmp_path), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr == f"mazegame: error: cannot reach 127.0.0.1:{port}: connection refused\n"
+
+
+def test_a_port_in_use_is_one_line_and_status_2(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "mazegame", "host", "--port", str(port),
+                               "--ssh-port", "0"], env=environment(tmp_path),
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("mazegame: error: cannot serve")
+    assert done.stderr.count("\n") == 1
