@@ -69,8 +69,8 @@ class ConnectScreen(ClientScreen):
             yield Static("mazegame", id="connect-title")
             yield Static("", id="connect-state", markup=False)
             with Center(), Horizontal(id="connect-buttons"):
-                yield Button("Connect again", id="retry", variant="primary")
-                yield Button("Quit", id="quit")
+                yield Button("Connect again", id="retry", variant="primary", compact=True)
+                yield Button("Quit", id="quit", compact=True)
 
     def show_connecting(self, where: str, name: str) -> None:
         """Connecting…"""

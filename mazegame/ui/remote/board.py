@@ -40,7 +40,7 @@ def player_style(p: Palette, colour: int) -> Style:
 class Board(ScrollView, can_focus=False):
     """Draws a Picture with its rooms and sprites; `keep_in_view` follows a cell."""
 
-    DEFAULT_CSS = "Board { background: $surface; }"
+    DEFAULT_CSS = "Board { background: $surface; scrollbar-size: 0 0; }"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static
 
 from mazegame.net.protocol import (
     MAX_HEIGHT,
@@ -30,6 +30,8 @@ MODE_WORDS = {"race": "race: first to the goal wins",
               "chase": "chase: a demon hunts the runners",
               "blind-race": "blind race: each sees only the walls they bumped"}
 
+_NUMBER = {"type": "integer", "max_length": 3, "compact": True}  #: a side of the maze
+
 
 def _choice(ident: str, value: str, names: list[str]) -> Select | Input:
     """A list of the host's names, or a field to type one when it names none."""
@@ -37,8 +39,8 @@ def _choice(ident: str, value: str, names: list[str]) -> Select | Input:
         options = [(n, n) for n in names]
         if value not in names:
             options.insert(0, (value, value))
-        return Select(options, value=value, allow_blank=False, id=ident)
-    return Input(value=value, id=ident, restrict=r"[a-z0-9-]*", max_length=32)
+        return Select(options, value=value, allow_blank=False, id=ident, compact=True)
+    return Input(value=value, id=ident, restrict=r"[a-z0-9-]*", max_length=32, compact=True)
 
 
 class SettingsScreen(ModalScreen[RoomSettings | None]):
@@ -65,29 +67,31 @@ class SettingsScreen(ModalScreen[RoomSettings | None]):
             with Grid(id="form-grid"):
                 yield Label("Mode")
                 yield Select([(MODE_WORDS.get(m, m), m) for m in get_args(RoomMode)],
-                             value=s.mode, allow_blank=False, id="mode")
+                             value=s.mode, allow_blank=False, id="mode", compact=True)
                 yield Label("Maze")
                 yield _choice("generator", s.generator, self.generators)
                 yield Label("Size")
                 with Horizontal(id="size"):
-                    yield Input(str(s.width), id="width", type="integer", max_length=3)
+                    yield Input(str(s.width), id="width", **_NUMBER)
                     yield Label(" x ")
-                    yield Input(str(s.height), id="height", type="integer", max_length=3)
+                    yield Input(str(s.height), id="height", **_NUMBER)
                 yield Label("Difficulty")
                 yield _choice("difficulty", s.difficulty, self.difficulties)
                 yield Label("Demon")
                 yield Select([(f"played by the {d}" if d == "computer" else "played by a player",
                                d) for d in get_args(DemonBy)],
-                             value=s.demon, allow_blank=False, id="demon")
+                             value=s.demon, allow_blank=False, id="demon", compact=True)
                 yield Label("Seats")
                 yield Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-                             value=s.seats, allow_blank=False, id="seats")
+                             value=s.seats, allow_blank=False, id="seats", compact=True)
                 yield Label("Maze of the day")
-                yield Switch(value=s.daily, id="daily")
+                yield Select([("no: a maze of its own", False), ("yes: the same maze everywhere "
+                              "today", True)], value=s.daily, allow_blank=False, id="daily",
+                             compact=True)
             yield Static("", id="form-problem", markup=False)
             with Horizontal(id="dialog-buttons"):
-                yield Button(self.confirm, id="confirm", variant="primary")
-                yield Button("Cancel", id="cancel")
+                yield Button(self.confirm, id="confirm", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         """The mode first."""
@@ -115,7 +119,7 @@ class SettingsScreen(ModalScreen[RoomSettings | None]):
         return RoomSettings(
             mode=text("mode"), generator=generator, width=width, height=height,
             difficulty=difficulty, demon=text("demon"), seats=int(text("seats")),
-            daily=self.query_one("#daily", Switch).value, seed=self.settings.seed)
+            daily=self.query_one("#daily", Select).value is True, seed=self.settings.seed)
 
     def action_confirm(self) -> None:
         """Close with the settings, if they are good."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -158,6 +159,7 @@ class GameScreen(ClientScreen):
         self.over = over
         panel = self.query_one("#end-panel", Static)
         text = end_panel(over, self.you)
+        text.append("\n")
         if self.room is not None and self.room.creator == self.room.you:
             text.append("n plays again · q back to the room", "dim")
         else:
@@ -203,21 +205,28 @@ class GameScreen(ClientScreen):
         elapsed = 0.0 if state is None else state.elapsed + (
             0.0 if self.over else now - self.state_at)
         mine = next((p for p in state.players if p.id == self.you), None) if state else None
-        mode = self.room.settings.mode if self.room else "race"
-        parts = [f"[b]{mode}[/b]"]
+        room = self.room
+        parts = [Text(room.settings.mode if room else "race", "bold")]
+        me = next((seat for seat in self._seats() if seat.id == self.you), None)
+        if me is not None:
+            letter = letters([(seat.id, seat.name) for seat in self._seats()])[me.id]
+            parts.append(Text.assemble("you ", (f" {letter} ", player_style(
+                palette_of(self), me.colour) + Style(underline=True))))
         if self.watching:
-            parts.append(f"watching {len(self._seats())} players")
+            parts.append(Text(f"watching {len(self._seats())} players"))
         else:
-            parts.append(f"[b]Moves[/b] {mine.moves if mine else 0}")
-        parts.append(f"[b]Par[/b] {begin.par}")
+            parts.append(Text.assemble(("Moves ", "bold"), str(mine.moves if mine else 0)))
+        parts.append(Text.assemble(("Par ", "bold"), str(begin.par)))
         if mine is not None and mine.place:
-            parts.append(f"[b]Place[/b] {ordinal(mine.place)}")
+            parts.append(Text.assemble(("Place ", "bold"), ordinal(mine.place)))
         elif mine is not None and mine.done:
-            parts.append("[b]done[/b]")
-        parts.append(f"[b]Time[/b] {clock(elapsed)}")
+            parts.append(Text("done", "bold"))
+        parts.append(Text.assemble(("Time ", "bold"), clock(elapsed)))
+        if room is not None:
+            parts.append(Text(f"room {room.code}", "dim"))
         if self.leaving:
-            parts.append("[reverse]q again leaves the game[/reverse]")
-        status.update("   ".join(parts))
+            parts.append(Text("q again leaves the game", "reverse"))
+        status.update(Text("   ").join(parts))
 
     # -- keys ----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

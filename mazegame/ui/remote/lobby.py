@@ -43,15 +43,16 @@ class LobbyScreen(ClientScreen):
             yield Static("", id="lobby-title")
             with Horizontal(classes="lobby-row"):
                 yield Label("Your name ", classes="lobby-label")
-                yield Input(self.app.player_name, id="name", max_length=MAX_NAME)
+                yield Input(self.app.player_name, id="name", max_length=MAX_NAME, compact=True)
             with Horizontal(classes="lobby-row"):
-                yield Button("Create a room (c)", id="create", variant="primary")
+                yield Button("Create a room (c)", id="create", variant="primary", compact=True)
                 yield Label("  or join by code ", classes="lobby-label")
-                yield Input(placeholder="e.g. K7PQ2M", id="code", max_length=CODE_LENGTH + 4)
-                yield Button("Join", id="join")
+                yield Input(placeholder="e.g. K7PQ2M", id="code", max_length=CODE_LENGTH + 4,
+                            compact=True)
+                yield Button("Join", id="join", compact=True)
             yield Label("Open rooms (enter joins, w watches, r refreshes)", id="rooms-title")
-            yield DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
             yield Static("", id="rooms-empty")
+            yield DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
         """The list's columns, the first ask, the refresh timer."""
@@ -78,8 +79,9 @@ class LobbyScreen(ClientScreen):
         codes = [room.code for room in rooms]
         if picked in codes:
             table.move_cursor(row=codes.index(picked))
-        self.query_one("#rooms-empty", Static).update(
-            "" if rooms else "No open rooms yet: create one (c), or join a friend's by code (j).")
+        empty = self.query_one("#rooms-empty", Static)
+        empty.update("No open rooms yet: create one (c), or join a friend's by code (j).")
+        empty.display = not rooms
 
     def picked(self) -> str | None:
         """The code of the room under the list's cursor (None: the list is empty)."""
