@@ -5,6 +5,8 @@ bindings, and the notice of a terminal too small.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -109,7 +111,7 @@ def binding_rows(screen: Screen) -> list[tuple[str, str]]:
         binding = active.binding
         if binding.id is None:
             continue
-        label = help_label(binding, "all")
+        label = re.sub(r" \(also [^)]*\)", "", help_label(binding, "all"))  # keys merged
         key = screen.app.get_key_display(Binding(binding.key, binding.action))
         keys = rows.setdefault(label, [])
         if key not in keys:
