@@ -81,7 +81,6 @@ class RemoteApp(GameHost):
         await self.push_screen(ConnectScreen())
         self.start_connection()
         self._send_loop()
-        self.check_size()
 
     # -- the connection -----------------------------------------------------------------
     def start_connection(self) -> None:

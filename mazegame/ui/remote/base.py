@@ -40,6 +40,10 @@ class ClientScreen(Screen):
                          if getattr(self.app, "lost", None) else "")
         self.show_problem("")
 
+    def on_screen_resume(self) -> None:
+        """In front again (or for the first time): is the terminal big enough for it?"""
+        self.app.check_size()
+
     def show_banner(self, text: str) -> None:
         """The connection's trouble, across the top ("" hides it)."""
         banner = self.query_one("#banner", Static)
@@ -62,7 +66,7 @@ class ConnectScreen(ClientScreen):
     BINDINGS = [
         Binding("r", "retry", "Connect again", id="connect-retry",
                 tooltip="Connect to the host again"),
-        Binding("q,escape", "app.exit", "Quit", id="connect-quit", tooltip="Quit mazegame"),
+        Binding("q,escape", "app.quit", "Quit", id="connect-quit", tooltip="Quit mazegame"),
     ]
 
     def body(self) -> ComposeResult:

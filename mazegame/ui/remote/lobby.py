@@ -30,7 +30,7 @@ class LobbyScreen(ClientScreen):
                 tooltip="Change your name"),
         Binding("escape", "leave_field", "Back", show=False, id="lobby-back",
                 tooltip="Leave a field; in the list, quit"),
-        Binding("q", "app.exit", "Quit", id="lobby-quit", tooltip="Quit mazegame"),
+        Binding("q", "app.quit", "Quit", id="lobby-quit", tooltip="Quit mazegame"),
     ]
     AUTO_FOCUS = "#rooms"  #: the list first: the letter keys are the screen's
     HELP_TEXT = ("The lobby of a game host. Create a room and read its code out to your "

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Input, Static
 
 from mazegame.net import protocol as p
 from mazegame.ui.remote.app import RemoteApp
+from mazegame.ui.remote.base import TooSmallScreen
 from mazegame.ui.remote.board import Board
 from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.lobby import LobbyScreen
@@ -227,3 +228,25 @@ async def test_an_error_from_the_host_is_shown_on_screen():
             await host.push(p.Error(code="no-room", text="there is no room K7PQ2M"))
             await until(pilot, lambda: "no room K7PQ2M" in text_of(app, "#problem"),
                         "the error shown")
+
+
+async def test_q_in_the_lobby_quits_with_status_0_and_ctrl_c_with_130():
+    async with FakeHost() as host:
+        for key, status in (("q", 0), ("ctrl+c", 130)):
+            app = client(host)
+            async with app.run_test(size=SIZE) as pilot:
+                await in_lobby(pilot)
+                await pilot.press(key)
+                await pilot.pause()
+            assert app.return_code == status
+
+
+async def test_a_tiny_terminal_says_how_big_it_must_be():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=(50, 15)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TooSmallScreen)
+                        and isinstance(app.screen_stack[-2], LobbyScreen), "the notice")
+            assert "needs 60x18" in str(app.screen.query_one("#too-small").render())
+            await pilot.resize_terminal(100, 32)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
