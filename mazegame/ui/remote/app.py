@@ -141,8 +141,13 @@ class RemoteApp(GameHost):
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 5.0)
                 continue
+            seat_kept = self.welcome is None or self.conn.welcome.id == self.welcome.id
             self.welcome, self.lost = self.conn.welcome, None
             self.tell_all("connected again", lost=False)
+            if not seat_kept and self.room is not None:  # a host restarted: rooms are gone
+                self.room = None
+                self.back_to(LobbyScreen)
+                self.tell("connected again, but the host no longer knows your room")
             return True
         await self._give_up(f"connection lost ({reason}); the host did not come back within "
                             f"{self.rejoin_seconds:g} s")

@@ -213,7 +213,8 @@ class GameScreen(ClientScreen):
             parts.append(Text.assemble("you ", (f" {letter} ", player_style(
                 palette_of(self), me.colour) + Style(underline=True))))
         if self.watching:
-            parts.append(Text(f"watching {len(self._seats())} players"))
+            count = len(self._seats())
+            parts.append(Text(f"watching {count} player{'s' if count != 1 else ''}"))
         else:
             parts.append(Text.assemble(("Moves ", "bold"), str(mine.moves if mine else 0)))
         parts.append(Text.assemble(("Par ", "bold"), str(begin.par)))

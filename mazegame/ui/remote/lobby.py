@@ -4,6 +4,8 @@ one from the list of open rooms (refreshed every few seconds) to join or watch.
 
 from __future__ import annotations
 
+import time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -15,6 +17,9 @@ from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.form import SettingsScreen
 
 REFRESH_SECONDS = 3.0  #: how often the open rooms are asked for while the lobby shows
+#: The list stops refreshing itself after this long without a key, so that a player who
+#: walked away is let go by the host's idle timeout (r refreshes by hand).
+REFRESH_WHILE_IDLE = 300.0
 
 
 class LobbyScreen(ClientScreen):
@@ -57,6 +62,7 @@ class LobbyScreen(ClientScreen):
     def on_mount(self) -> None:
         """The list's columns, the first ask, the refresh timer."""
         super().on_mount()
+        self.last_key = time.monotonic()
         self.query_one("#lobby-title", Static).update(
             f"[b]mazegame[/b] · lobby of {self.app.where} · you are [b]{self.app.player_name}[/b]")
         table = self.query_one("#rooms", DataTable)
@@ -65,8 +71,13 @@ class LobbyScreen(ClientScreen):
         self.set_interval(REFRESH_SECONDS, self._refresh_if_shown)
 
     def _refresh_if_shown(self) -> None:
-        if self.app.screen is self:
+        """The timer: refresh while the lobby is in front and its player is there."""
+        if self.app.screen is self and time.monotonic() - self.last_key < REFRESH_WHILE_IDLE:
             self.action_refresh()
+
+    def on_key(self) -> None:
+        """The player is here (the list keeps refreshing)."""
+        self.last_key = time.monotonic()
 
     def show_rooms(self, rooms) -> None:
         """The host's list of open rooms (the cursor stays on the room it was on)."""

@@ -250,3 +250,17 @@ async def test_a_tiny_terminal_says_how_big_it_must_be():
             assert "needs 60x18" in str(app.screen.query_one("#too-small").render())
             await pilot.resize_terminal(100, 32)
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+
+
+async def test_a_host_that_restarted_sends_the_player_back_to_the_lobby():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room())
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
+            host.welcome_id = 7  # a new host: the token means nothing, a new player id
+            await host.drop()
+            await until(pilot, lambda: "no longer knows your room" in text_of(app, "#problem"),
+                        "told, in the lobby")
+            assert isinstance(app.screen, LobbyScreen) and app.room is None
