@@ -78,7 +78,9 @@ class RemoteApp(GameHost):
 
     async def on_mount(self) -> None:
         """The connect screen first, then the connection."""
-        await self.push_screen(ConnectScreen())
+        connect = ConnectScreen()
+        await self.push_screen(connect)
+        await connect.shown()
         self.start_connection()
         self._send_loop()
 
@@ -105,7 +107,9 @@ class RemoteApp(GameHost):
             return
         self.welcome = self.conn.welcome
         self.player_name = self.welcome.name
-        await self.push_screen(LobbyScreen())
+        lobby = LobbyScreen()
+        await self.push_screen(lobby)
+        await lobby.shown()
         if self.first_room:
             self.send(Join(code=self.first_room, watch=self.first_watch))
             self.first_room = None
@@ -198,6 +202,7 @@ class RemoteApp(GameHost):
             if game is None:
                 game = GameScreen()
                 await self.push_screen(game)
+                await game.shown()
             elif self.screen is not game:
                 self.back_to(GameScreen)
             game.begin(message)
@@ -220,6 +225,7 @@ class RemoteApp(GameHost):
             self.back_to(LobbyScreen)
             screen = RoomScreen()
             await self.push_screen(screen)
+            await screen.shown()
         screen.show_room(room)
         game = self.find(GameScreen)
         if game is not None:

@@ -5,6 +5,7 @@ bindings, and the notice of a terminal too small.
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from rich.text import Text
@@ -23,6 +24,14 @@ class ClientScreen(Screen):
     """A screen of the client: a banner for the connection's trouble (top), the host's last
     error (bottom), the footer; subclasses yield their body in `body`."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = asyncio.Event()  #: set once mounted: the host's messages may come in
+
+    async def shown(self) -> None:
+        """Wait until mounted (`App.push_screen` may return before the widgets are)."""
+        await self.ready.wait()
+
     def compose(self) -> ComposeResult:
         """Banner, body, problem line, footer."""
         yield Static("", id="banner", markup=False)
@@ -39,6 +48,7 @@ class ClientScreen(Screen):
         self.show_banner(f"connection lost ({self.app.lost}): reconnecting…"
                          if getattr(self.app, "lost", None) else "")
         self.show_problem("")
+        self.ready.set()
 
     def on_screen_resume(self) -> None:
         """In front again (or for the first time): is the terminal big enough for it?"""
