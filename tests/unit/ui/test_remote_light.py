@@ -7,13 +7,17 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+import mazegame
 
 from mazegame.engine.generate import generate
 from mazegame.engine.mazetext import picture_lines
 from mazegame.ui.remote.picture import SEAM_CHARS, Picture, letters
 
+ROOT = str(Path(mazegame.__file__).resolve().parent.parent)  #: this checkout
 HEAVY = ("numpy", "numba", "mazegame.engine", "mazegame.games")
 
 
@@ -22,7 +26,7 @@ def test_the_client_imports_no_numpy_numba_engine_or_games():
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY[:2]!r} "
             f"or m.startswith({HEAVY[2:]!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=os.environ | {"PYTHONPATH": os.getcwd()}).stdout
+                         check=True, env=os.environ | {"PYTHONPATH": ROOT}).stdout
     assert out.strip() == "[]", f"the thin client loaded {out.strip()}"
 
 
@@ -56,3 +60,12 @@ def test_learning_a_wall_draws_it():
 def test_every_player_gets_a_letter_of_their_own():
     assert letters([(1, "ann"), (2, "Alex"), (3, "bob"), (4, "ānna"), (5, "7")]) == \
         {1: "A", 2: "L", 3: "B", 4: "N", 5: "1"}
+
+
+def test_join_with_a_room_that_is_no_code_is_status_2_and_one_line():
+    done = subprocess.run([sys.executable, "-m", "mazegame", "join", "127.0.0.1:1", "--room",
+                           "xyz"], capture_output=True, text=True, timeout=60,
+                          env=os.environ | {"PYTHONPATH": ROOT})
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "mazegame: error: 'xyz' is not a room code (6 letters and digits)"]
