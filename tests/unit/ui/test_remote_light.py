@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import mazegame
-
 from mazegame.engine.generate import generate
 from mazegame.engine.mazetext import picture_lines
 from mazegame.ui.remote.picture import SEAM_CHARS, Picture, letters
