@@ -145,7 +145,8 @@ class RemoteApp(GameHost):
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 5.0)
                 continue
-            seat_kept = self.welcome is None or self.conn.welcome.id == self.welcome.id
+            old, new = self.welcome, self.conn.welcome  # the same token: the seat is kept
+            seat_kept = old is None or (new.token, new.id) == (old.token, old.id)
             self.welcome, self.lost = self.conn.welcome, None
             self.tell_all("connected again", lost=False)
             if not seat_kept and self.room is not None:  # a host restarted: rooms are gone

@@ -42,6 +42,7 @@ class FakeHost:
     def __init__(self, rooms=(), welcome_id: int = 1) -> None:
         self.rooms = list(rooms)
         self.welcome_id = welcome_id
+        self.token = "tok"  #: the rejoin token every Welcome gives (a new host: another)
         self.received: list = []  #: every message the client sent after its Hello
         self.hellos: list[p.Hello] = []
         self.socket = None  #: the client's socket now
@@ -63,7 +64,7 @@ class FakeHost:
             return
         self.hellos.append(hello)
         await ws.send(p.encode(p.Welcome(v=p.VERSION, id=self.welcome_id, name=hello.name,
-                                         token="tok", generators=["backtracker", "prim"],
+                                         token=self.token, generators=["backtracker", "prim"],
                                          difficulties=["easy", "normal"])))
         self.socket = ws
         self.connected.set()

@@ -259,7 +259,7 @@ async def test_a_host_that_restarted_sends_the_player_back_to_the_lobby():
             await in_lobby(pilot)
             await host.push(room())
             await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
-            host.welcome_id = 7  # a new host: the token means nothing, a new player id
+            host.token = "new"  # a new host: our token means nothing, a new one comes
             await host.drop()
             await until(pilot, lambda: "no longer knows your room" in text_of(app, "#problem"),
                         "told, in the lobby")
