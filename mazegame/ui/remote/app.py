@@ -148,6 +148,10 @@ class RemoteApp(GameHost):
             old, new = self.welcome, self.conn.welcome  # the same token: the seat is kept
             seat_kept = old is None or (new.token, new.id) == (old.token, old.id)
             self.welcome, self.lost = self.conn.welcome, None
+            self.player_name = new.name
+            lobby = self.find(LobbyScreen)
+            if lobby is not None:
+                lobby.show_title()
             self.tell_all("connected again", lost=False)
             if not seat_kept and self.room is not None:  # a host restarted: rooms are gone
                 self.room = None

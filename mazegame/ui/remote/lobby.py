@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -63,12 +64,18 @@ class LobbyScreen(ClientScreen):
         """The list's columns, the first ask, the refresh timer."""
         super().on_mount()
         self.last_key = time.monotonic()
-        self.query_one("#lobby-title", Static).update(
-            f"[b]mazegame[/b] · lobby of {self.app.where} · you are [b]{self.app.player_name}[/b]")
+        self.show_title()
         table = self.query_one("#rooms", DataTable)
         table.add_columns("Code", "Mode", "Created by", "Players", "Phase", "Watching")
         self.action_refresh()
         self.set_interval(REFRESH_SECONDS, self._refresh_if_shown)
+
+    def show_title(self) -> None:
+        """Where we are and who we are (the host may have changed our name)."""
+        self.query_one("#lobby-title", Static).update(Text.assemble(
+            ("mazegame", "bold"), f" · lobby of {self.app.where} · you are ",
+            (self.app.player_name, "bold")))
+        self.query_one("#name", Input).value = self.app.player_name
 
     def _refresh_if_shown(self) -> None:
         """The timer: refresh while the lobby is in front and its player is there."""
