@@ -13,8 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mazegame.cli.common import Command, UsageError, whole_number
-from mazegame.cli.serve import check_bindable, host_addresses, is_loopback
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    check_bindable,
+    host_addresses,
+    is_loopback,
+    whole_number,
+)
 from mazegame.net.protocol import DEFAULT_PORT
 
 DEFAULT_HOST = "127.0.0.1"

@@ -15,10 +15,16 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import shlex
-import socket
 import sys
 
-from mazegame.cli.common import Command, UsageError, whole_number
+from mazegame.cli.common import (
+    Command,
+    UsageError,
+    check_bindable,
+    host_addresses,
+    is_loopback,
+    whole_number,
+)
 from mazegame.cli.serve_guard import (
     MOST_SESSIONS,
     SESSION_BYTES,
@@ -55,35 +61,6 @@ def _configure_serve(p: argparse.ArgumentParser) -> None:
                    help="games played at once, each a process of about 325 MB; more "
                         "browsers get a 'server is full' page (default: the memory available "
                         f"at start / {SESSION_BYTES // 2**20} MB, from 1 to {MOST_SESSIONS})")
-
-
-def host_addresses(host: str, port: int) -> list[str]:
-    """The IP addresses a host name or literal stands for; a bad one is a UsageError."""
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as err:
-        reason = err.strerror if isinstance(err, socket.gaierror) else "not a valid name"
-        raise UsageError(f"cannot serve on host {host!r}: {reason}") from None
-    return list(dict.fromkeys(str(info[4][0]).split("%")[0] for info in infos))
-
-
-def is_loopback(addresses: list[str]) -> bool:
-    """True if every address is a loopback one (127.0.0.0/8, ::1)."""
-    return all(ipaddress.ip_address(addr).is_loopback for addr in addresses)
-
-
-def check_bindable(host: str, port: int) -> None:
-    """Bind and release the address, so a port in use or not ours is one line before the
-    server prints its banner (it binds the same way: SO_REUSEADDR, every address of host)."""
-    for family, kind, proto, _, address in socket.getaddrinfo(host, port,
-                                                               type=socket.SOCK_STREAM):
-        try:
-            with socket.socket(family, kind, proto) as probe:
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                probe.bind(address)
-        except OSError as err:
-            raise UsageError(f"cannot serve on {host} port {port}: "
-                             f"{(err.strerror or str(err)).lower()}") from None
 
 
 def public_url(host: str, port: int) -> str:
