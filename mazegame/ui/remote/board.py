@@ -31,6 +31,11 @@ def player_styles(p: Palette) -> tuple[Style, ...]:
     return bright + deep
 
 
+def demon_glyph(p: Palette) -> str:
+    """The demon's sprite in this palette's glyph set."""
+    return DEMON_GLYPH if p.glyphs == "box" else ASCII_DEMON
+
+
 def player_style(p: Palette, colour: int) -> Style:
     """The style of the player with this Seat.colour."""
     styles = player_styles(p)
@@ -96,7 +101,7 @@ class Board(ScrollView, can_focus=False):
             letter, style, mine = sprite
             return letter, style + Style(underline=True) if mine else style
         if cell == self.demon:
-            return (DEMON_GLYPH if p.glyphs == "box" else ASCII_DEMON), p.DEMON
+            return demon_glyph(p), p.DEMON
         if cell in self.goals:
             return p.GLYPH_GOAL, p.GOAL
         if cell == self.start:

@@ -23,7 +23,7 @@ from mazegame.net.protocol import Begin, Key, Over, Room, Start, State
 from mazegame.ui.host import palette_of
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.remote.base import ClientScreen
-from mazegame.ui.remote.board import Board, player_style
+from mazegame.ui.remote.board import Board, demon_glyph, player_style
 from mazegame.ui.remote.picture import Picture, letters
 
 DIRECTIONS = {"north": 0, "east": 1, "south": 2, "west": 3}  #: Key.dir, engine.grid's order
@@ -208,7 +208,10 @@ class GameScreen(ClientScreen):
         room = self.room
         parts = [Text(room.settings.mode if room else "race", "bold")]
         me = next((seat for seat in self._seats() if seat.id == self.you), None)
-        if me is not None:
+        if me is not None and me.role == "demon":
+            parts.append(Text.assemble("you are the demon ", (f" {demon_glyph(palette_of(self))} ",
+                                                              palette_of(self).DEMON)))
+        elif me is not None:
             letter = letters([(seat.id, seat.name) for seat in self._seats()])[me.id]
             parts.append(Text.assemble("you ", (f" {letter} ", player_style(
                 palette_of(self), me.colour) + Style(underline=True))))

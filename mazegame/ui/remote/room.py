@@ -53,7 +53,8 @@ class RoomScreen(ClientScreen):
     ]
     HELP_TEXT = ("A room. Read its code out to a friend: they join it from the lobby (or "
                  "`mazegame join HOST:PORT --room CODE`). The one who created it picks the "
-                 "settings and starts; each player picks their own view.")
+                 "settings and starts; each player picks their own view (v): bird's-eye or "
+                 "blind. The local game's player's-eye view is not offered here yet.")
 
     def __init__(self) -> None:
         super().__init__()

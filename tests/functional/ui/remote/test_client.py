@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input, Static
 
 from mazegame.net import protocol as p
 from mazegame.ui.remote.app import RemoteApp
-from mazegame.ui.remote.base import TooSmallScreen
+from mazegame.ui.remote.base import HelpScreen, TooSmallScreen
 from mazegame.ui.remote.board import Board
 from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.lobby import LobbyScreen
@@ -264,3 +264,33 @@ async def test_a_host_that_restarted_sends_the_player_back_to_the_lobby():
             await until(pilot, lambda: "no longer knows your room" in text_of(app, "#problem"),
                         "told, in the lobby")
             assert isinstance(app.screen, LobbyScreen) and app.room is None
+
+
+async def test_room_and_watch_from_the_command_line_go_straight_to_watching():
+    async with FakeHost() as host:
+        app = client(host, room="K7PQ2M", watch=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: host.sent(p.Join), "a Join sent")
+            assert host.sent(p.Join) == [p.Join(code="K7PQ2M", watch=True)]
+            await host.push(room(role="watcher", creator=2), begin(), p.State(
+                game=1, tick=1, elapsed=1.0, players=[p.Position(id=2, cell=5, moves=4)]))
+            await until(pilot, lambda: "watching 1 player" in text_of(app, "#game-status"),
+                        "watching")
+            await pilot.press("right")  # a watcher's keys move nobody
+            await pilot.pause()
+            assert not host.sent(p.Key)
+
+
+async def test_help_lists_the_keys_of_the_screen_from_its_bindings():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(), begin())
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+            rows = dict((label, keys) for keys, label in app.screen.rows)
+            assert rows["Move north"] == "↑, k, w" and "Show the keys of this screen" in rows
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")
