@@ -29,6 +29,16 @@ def test_the_client_imports_no_numpy_numba_engine_or_games():
     assert out.strip() == "[]", f"the thin client loaded {out.strip()}"
 
 
+def test_the_join_command_with_the_client_loads_no_numpy_or_numba():
+    """The whole of `mazegame join` (the command line's modules too: they load a few light
+    engine modules, not numpy) as the SSH door starts it."""
+    code = ("import sys, mazegame.cli, mazegame.cli.join, mazegame.ui.remote.app\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=os.environ | {"PYTHONPATH": ROOT}).stdout
+    assert out.strip() == "[]", f"mazegame join loaded {out.strip()}"
+
+
 @pytest.mark.parametrize("wrap", [(False, False), (True, False), (False, True), (True, True)])
 @pytest.mark.parametrize("name, seed", [("backtracker", 3), ("kruskal", 11), ("prim", 5)])
 def test_the_picture_is_the_engines_wall_for_wall(name, seed, wrap):
