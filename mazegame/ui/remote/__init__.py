@@ -7,6 +7,7 @@ which runs one client per player.
 from __future__ import annotations
 
 import getpass
+import sys
 
 
 def login_name() -> str:
@@ -28,8 +29,6 @@ def run_client(args) -> int:
     if args.room is not None:
         room = typed_code(args.room)
         if room is None:
-            import sys
-
             print(f"mazegame: error: {args.room!r} is not a room code (6 letters and digits)",
                   file=sys.stderr)
             return 2
@@ -37,6 +36,8 @@ def run_client(args) -> int:
                     watch=args.watch)
     with sigint_leaves(app):
         app.run()
+    if app.store is not None and app.store.closing_note:  # finished games kept unsaved
+        print(f"mazegame: {app.store.closing_note}", file=sys.stderr)
     if app.return_code == INTERRUPTED:
         raise KeyboardInterrupt
     return app.return_code or 0

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from mazegame.net.protocol import Begin, Key, Over, Room, Start, State
+from mazegame.net.protocol import Begin, Key, Over, Position, Room, Start, State
 from mazegame.ui.host import palette_of
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.remote.base import ClientScreen
@@ -137,17 +137,28 @@ class GameScreen(ClientScreen):
             return
         if self.begin_msg is None or message.game != self.begin_msg.game:
             return
-        self.state, self.state_at = message, time.monotonic()
         board = self.query_one(Board)
         if message.learned and self.picture.learn(message.learned):
             board.refresh()
         mine = next((p for p in message.players if p.id == self.you), None)
         if mine is not None:
             board.trail.add(mine.cell)
+            before = next((p for p in self.state.players if p.id == self.you), None) \
+                if self.state is not None else None
+            if mine.done and (before is None or not before.done):
+                self.notify(self.arrival(mine), markup=False)
+        self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
         if mine is not None:
             board.keep_in_view(mine.cell)
         self.show_status()
+
+    def arrival(self, mine: Position) -> str:
+        """What to say when we are done: through (and our place), or caught."""
+        if mine.place:
+            return f"You are through: {ordinal(mine.place)}!"
+        chase = self.room is not None and self.room.settings.mode == "chase"
+        return "Caught by the demon!" if chase else "You are through!"
 
     def show_room(self, room: Room) -> None:
         """The room changed (a player left, the creator changed): the status says it."""

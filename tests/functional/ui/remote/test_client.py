@@ -15,6 +15,7 @@ from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.lobby import LobbyScreen
 from mazegame.ui.remote.room import RoomScreen
 from tests.functional.ui.remote.fakehost import FakeHost, begin, room
+from tests.functional.ui.textual_private import notifications
 
 SIZE = (100, 32)
 
@@ -135,6 +136,11 @@ async def test_a_state_moves_the_players_letters():
             assert "B" in lines[1] and lines[1].index("B") > lines[1].index("│", 1)
             assert lines[3].startswith("│ A")  # ann moved down to cell 3
             assert "Moves 1" in text_of(app, "#game-status")
+            await host.push(p.State(game=1, tick=2, elapsed=3.0, players=[
+                p.Position(id=1, cell=5, moves=3, done=True, place=1)]))
+            await until(pilot, lambda: "You are through: 1st!" in notifications(app),
+                        "told we are through")
+            assert "Place 1st" in text_of(app, "#game-status")
 
 
 async def test_a_blind_view_draws_only_the_learned_walls():
