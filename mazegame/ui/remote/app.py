@@ -262,8 +262,18 @@ class RemoteApp(GameHost):
         self.store.record(f"net-{s.mode}", maze, won=mine.won, moves=mine.moves,
                           optimum=over.par or begin.par, seconds=mine.seconds)
 
-    def on_unmount(self) -> None:
-        """Close the results file."""
+    async def on_unmount(self) -> None:
+        """Leave the room (the host frees the seat now rather than keeping it for a rejoin),
+        close the connection and the results file."""
+        from mazegame.net.protocol import Leave
+
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):  # (closing: nothing left to tell)
+                async with asyncio.timeout(1.0):
+                    if self.room is not None:
+                        await conn.send(Leave())
+                    await conn.close()
         if self.store is not None:
             self.store.close()
 

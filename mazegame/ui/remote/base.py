@@ -11,7 +11,7 @@ import re
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Label, Static
 
@@ -26,7 +26,10 @@ class ClientScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.ready = asyncio.Event()  #: set once mounted: the host's messages may come in
+        #: Set once mounted: the host's messages may come in. (Only the screen's own
+        #: children are mounted by then, not those inside containers: the widgets a message
+        #: updates are the screen's own.)
+        self.ready = asyncio.Event()
 
     async def shown(self) -> None:
         """Wait until mounted (`App.push_screen` may return before the widgets are)."""
@@ -81,12 +84,11 @@ class ConnectScreen(ClientScreen):
 
     def body(self) -> ComposeResult:
         """The title, the state, the two choices."""
-        with Vertical(id="connect"):
-            yield Static("mazegame", id="connect-title")
-            yield Static("", id="connect-state", markup=False)
-            with Center(), Horizontal(id="connect-buttons"):
-                yield Button("Connect again", id="retry", variant="primary", compact=True)
-                yield Button("Quit", id="quit", compact=True)
+        yield Static("mazegame", id="connect-title")
+        yield Static("", id="connect-state", markup=False)
+        with Horizontal(id="connect-buttons"):
+            yield Button("Connect again", id="retry", variant="primary", compact=True)
+            yield Button("Quit", id="quit", compact=True)
 
     def show_connecting(self, where: str, name: str) -> None:
         """Connecting…"""
@@ -98,7 +100,8 @@ class ConnectScreen(ClientScreen):
         """Why we are not connected, and what can be done."""
         self.query_one("#connect-state", Static).update(why)
         self.query_one("#connect-buttons").display = True
-        self.query_one("#retry", Button).focus()
+        for button in self.query("#retry").results(Button):  # (inside the row: maybe not yet)
+            button.focus()
         self.failed = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -16,7 +16,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.widgets import Static
 
 from mazegame.net.protocol import Begin, Key, Over, Position, Room, Start, State
@@ -89,10 +88,9 @@ class GameScreen(ClientScreen):
     def body(self) -> ComposeResult:
         """Status, the board, the countdown and the end panel over it."""
         yield Static("", id="game-status")
-        with Vertical(id="game-area"):
-            yield Board(id="board")
-            yield Static("", id="countdown")
-            yield Static("", id="end-panel")
+        yield Board(id="board")
+        yield Static("", id="countdown")
+        yield Static("", id="end-panel")
 
     def on_mount(self) -> None:
         """The clock ticks on the status line."""

@@ -9,7 +9,7 @@ import time
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Button, DataTable, Input, Label, Static
 
 from mazegame.net.names import clean, typed_code
@@ -45,20 +45,20 @@ class LobbyScreen(ClientScreen):
 
     def body(self) -> ComposeResult:
         """Who you are, where, and the ways into a room."""
-        with Vertical(id="lobby"):
-            yield Static("", id="lobby-title")
-            with Horizontal(classes="lobby-row"):
-                yield Label("Your name ", classes="lobby-label")
-                yield Input(self.app.player_name, id="name", max_length=MAX_NAME, compact=True)
-            with Horizontal(classes="lobby-row"):
-                yield Button("Create a room (c)", id="create", variant="primary", compact=True)
-                yield Label("  or join by code ", classes="lobby-label")
-                yield Input(placeholder="e.g. K7PQ2M", id="code", max_length=CODE_LENGTH + 4,
-                            compact=True)
-                yield Button("Join", id="join", compact=True)
-            yield Label("Open rooms (enter joins, w watches, r refreshes)", id="rooms-title")
-            yield Static("", id="rooms-empty")
-            yield DataTable(id="rooms", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="lobby-title", classes="body")
+        with Horizontal(classes="lobby-row body"):
+            yield Label("Your name ", classes="lobby-label")
+            yield Input(self.app.player_name, id="name", max_length=MAX_NAME, compact=True)
+        with Horizontal(classes="lobby-row body"):
+            yield Button("Create a room (c)", id="create", variant="primary", compact=True)
+            yield Label("  or join by code ", classes="lobby-label")
+            yield Input(placeholder="e.g. K7PQ2M", id="code", max_length=CODE_LENGTH + 4,
+                        compact=True)
+            yield Button("Join", id="join", compact=True)
+        yield Label("Open rooms (enter joins, w watches, r refreshes)", id="rooms-title",
+                    classes="body")
+        yield Static("", id="rooms-empty", classes="body")
+        yield DataTable(id="rooms", cursor_type="row", zebra_stripes=True, classes="body")
 
     def on_mount(self) -> None:
         """The list's columns, the first ask, the refresh timer."""
@@ -75,7 +75,8 @@ class LobbyScreen(ClientScreen):
         self.query_one("#lobby-title", Static).update(Text.assemble(
             ("mazegame", "bold"), f" · lobby of {self.app.where} · you are ",
             (self.app.player_name, "bold")))
-        self.query_one("#name", Input).value = self.app.player_name
+        for field in self.query("#name").results(Input):  # (inside a row: maybe not yet)
+            field.value = self.app.player_name
 
     def _refresh_if_shown(self) -> None:
         """The timer: refresh while the lobby is in front and its player is there."""

@@ -9,7 +9,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.widgets import Static
 
 from mazegame.net.protocol import Configure, Room, SetView, Start
@@ -62,11 +61,10 @@ class RoomScreen(ClientScreen):
 
     def body(self) -> ComposeResult:
         """The code, what it plays, the seats, what happens next."""
-        with Vertical(id="room"):
-            yield Static("", id="room-code")
-            yield Static("", id="room-settings", markup=False)
-            yield Static("", id="room-seats")
-            yield Static("", id="room-next")
+        yield Static("", id="room-code", classes="body")
+        yield Static("", id="room-settings", classes="body", markup=False)
+        yield Static("", id="room-seats", classes="body")
+        yield Static("", id="room-next", classes="body")
 
     @property
     def mine(self) -> bool:

@@ -41,6 +41,12 @@ def board_lines(app) -> list[str]:
     return [board.render_line(y).text.rstrip() for y in range(board.size.height)]
 
 
+async def in_game(pilot) -> None:
+    """Wait until the game's screen is in front with all its widgets."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
+                and pilot.app.screen.ready.is_set(), "the game")
+
+
 def client(host: FakeHost, **kwargs) -> RemoteApp:
     return RemoteApp(host.address, "ann", rejoin_seconds=kwargs.pop("rejoin_seconds", 60),
                      **kwargs)
@@ -67,8 +73,8 @@ async def test_the_lobby_lists_rooms_and_joins_one_by_a_typed_code():
             await until(pilot, lambda: host.sent(p.Join), "a Join sent")
             assert host.sent(p.Join)[0] == p.Join(code="K7PQ2M")
             await host.push(room(creator=2))
-            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room shown")
-            assert "K 7 P   Q 2 M" in text_of(app, "#room-code")
+            await until(pilot, lambda: "K 7 P   Q 2 M" in text_of(app, "#room-code"),
+                        "the room shown")
             assert "Waiting for bob to start" in text_of(app, "#room-next")
 
 
@@ -107,7 +113,7 @@ async def test_a_begin_draws_the_maze_and_an_arrow_sends_a_key():
         async with app.run_test(size=SIZE) as pilot:
             await in_lobby(pilot)
             await host.push(room(), begin())
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await in_game(pilot)
             await pilot.pause()
             lines = [line.strip() for line in board_lines(app) if line.strip()]
             # Walls where the bytes say: between cells 0|1 and under cell 1 only; ann's
@@ -128,7 +134,7 @@ async def test_a_state_moves_the_players_letters():
         async with app.run_test(size=SIZE) as pilot:
             await in_lobby(pilot)
             await host.push(room(), begin())
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await in_game(pilot)
             await host.push(p.State(game=1, tick=1, elapsed=2.0, players=[
                 p.Position(id=1, cell=3, moves=1), p.Position(id=2, cell=2, moves=1)]))
             await until(pilot, lambda: "B" in "".join(board_lines(app)), "bob drawn")
@@ -150,7 +156,7 @@ async def test_a_blind_view_draws_only_the_learned_walls():
         async with app.run_test(size=SIZE) as pilot:
             await in_lobby(pilot)
             await host.push(room(view="blind"), begin(outer))
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await in_game(pilot)
             await pilot.pause()
             lines = [line.strip() for line in board_lines(app) if line.strip()]
             assert lines[0] == "┌───────────┐"  # no inner wall known yet
@@ -171,7 +177,7 @@ async def test_over_shows_the_panel_with_the_share_line_and_saves_the_result(mon
         async with app.run_test(size=SIZE) as pilot:
             await in_lobby(pilot)
             await host.push(room(daily=True), begin())
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await in_game(pilot)
             await host.push(p.Over(game=1, seed=42, winner="ann", par=5, share=share, results=[
                 p.Result(id=1, name="ann", moves=7, seconds=12.0, place=1, won=True),
                 p.Result(id=2, name="bob", moves=3, seconds=20.0, place=0)]))
@@ -293,10 +299,25 @@ async def test_help_lists_the_keys_of_the_screen_from_its_bindings():
         async with app.run_test(size=SIZE) as pilot:
             await in_lobby(pilot)
             await host.push(room(), begin())
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await in_game(pilot)
             await pilot.press("question_mark")
             await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
             rows = dict((label, keys) for keys, label in app.screen.rows)
             assert rows["Move north"] == "↑, k, w" and "Show the keys of this screen" in rows
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")
+
+
+async def test_quitting_in_a_room_leaves_it_so_the_host_frees_the_seat_at_once():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room())
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
+            await pilot.press("ctrl+c")
+        for _ in range(100):
+            if host.sent(p.Leave):
+                break
+            await asyncio.sleep(0.02)
+        assert host.sent(p.Leave) == [p.Leave()]
