@@ -23,39 +23,10 @@ from mazegame.ui.host import palette_of
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.board import Board, demon_glyph, player_style
+from mazegame.ui.remote.end import EndScreen, clock, ordinal
 from mazegame.ui.remote.picture import Picture, letters
 
 DIRECTIONS = {"north": 0, "east": 1, "south": 2, "west": 3}  #: Key.dir, engine.grid's order
-
-
-def clock(seconds: float) -> str:
-    """m:ss"""
-    minutes, rest = divmod(int(max(0.0, seconds)), 60)
-    return f"{minutes}:{rest:02d}"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th..."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def end_panel(over: Over, you: int) -> Text:
-    """The end of a game: the winner, each player's place, moves and time; the share line."""
-    text = Text()
-    winner = over.winner or "nobody"
-    text.append(f"{winner} won" if over.winner != "the demon" else "The demon won", "bold")
-    text.append(f" · par {over.par} moves\n\n" if over.par else "\n\n")
-    ranked = sorted(over.results, key=lambda r: (r.place == 0, r.place, r.seconds))
-    for r in ranked:
-        place = ordinal(r.place) if r.place else "—"
-        line = f"{place:>4}  {r.name:<16} {r.moves:>4} moves  {clock(r.seconds)}"
-        text.append(line + ("  (you)" if r.id == you else "") + "\n",
-                    "bold" if r.id == you else "")
-    if over.share:
-        text.append("\n" + over.share + "\n", "bold")
-        text.append("c copies this line to share it\n", "dim")
-    return text
 
 
 class GameScreen(ClientScreen):
@@ -67,6 +38,8 @@ class GameScreen(ClientScreen):
                 tooltip="Start the next game (the creator)"),
         Binding("c", "copy", "Copy share line", id="game-copy",
                 tooltip="Copy the daily maze's line to the clipboard"),
+        Binding("e", "panel", "End panel", id="game-panel",
+                tooltip="Show the end of the game again"),
         Binding("q,escape", "back", "Back", id="game-back",
                 tooltip="During a game: leave it (press twice); after it: back to the room"),
     ]
@@ -90,7 +63,6 @@ class GameScreen(ClientScreen):
         yield Static("", id="game-status")
         yield Board(id="board")
         yield Static("", id="countdown")
-        yield Static("", id="end-panel")
 
     def on_mount(self) -> None:
         """The clock ticks on the status line."""
@@ -120,9 +92,9 @@ class GameScreen(ClientScreen):
                                wrap_y=begin.wrap_y, glyphs=palette_of(self).glyphs)
         board = self.query_one(Board)
         board.show(self.picture, begin.start, begin.goals)
+        board.call_after_refresh(board.keep_in_view, begin.start)
         self.go_at = time.monotonic() + begin.countdown
         self.state_at = time.monotonic()
-        self.query_one("#end-panel").display = False
         starts = {seat.id: begin.start for seat in self._seats()}
         self._place({i: c for i, c in starts.items()}, begin.demon)
         self.show_status()
@@ -166,18 +138,10 @@ class GameScreen(ClientScreen):
     def end(self, over: Over) -> None:
         """The end panel; the result saved."""
         self.over = over
-        panel = self.query_one("#end-panel", Static)
-        text = end_panel(over, self.you)
-        text.append("\n")
-        if self.room is not None and self.room.creator == self.room.you:
-            text.append("n plays again · q back to the room", "dim")
-        else:
-            text.append("q back to the room (the creator starts the next game)", "dim")
-        panel.update(text)
-        panel.display = True
         self.app.save_result(over, self.begin_msg)
         self.show_status()
         self.refresh_bindings()
+        self.action_panel()
 
     # -- drawing -------------------------------------------------------------------------
     def _seats(self):
@@ -210,6 +174,8 @@ class GameScreen(ClientScreen):
         left = self.go_at - time.monotonic()
         countdown.display = left > -0.6 and self.over is None
         countdown.update(f"{int(left) + 1}" if left > 0 else "Go!")
+        width, height = self.size  # (placed absolutely: centred by hand)
+        countdown.styles.offset = (max(0, (width - 9) // 2), max(0, (height - 3) // 2))
         state, now = self.state, time.monotonic()
         elapsed = 0.0 if state is None else state.elapsed + (
             0.0 if self.over else now - self.state_at)
@@ -252,7 +218,14 @@ class GameScreen(ClientScreen):
             return over and self.room is not None and self.room.creator == self.room.you
         if action == "copy":
             return over and bool(self.over.share)
+        if action == "panel":
+            return over
         return True
+
+    def action_panel(self) -> None:
+        """The end panel, over the maze."""
+        if self.over is not None and self.app.screen is self:
+            self.app.push_screen(EndScreen(self, self.over))
 
     def action_move(self, direction: str) -> None:
         """Send the intent (after the countdown); the host moves us."""
