@@ -321,3 +321,28 @@ async def test_quitting_in_a_room_leaves_it_so_the_host_frees_the_seat_at_once()
                 break
             await asyncio.sleep(0.02)
         assert host.sent(p.Leave) == [p.Leave()]
+
+
+async def test_in_the_room_the_creator_configures_and_starts_and_each_picks_a_view():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(creator=2))  # bob's room: ann cannot start or configure
+            await until(pilot, lambda: "Waiting for bob" in text_of(app, "#room-next"), "room")
+            await pilot.press("s", "e", "v")
+            await until(pilot, lambda: host.sent(p.SetView), "a SetView sent")
+            assert host.sent(p.SetView) == [p.SetView(view="blind")]
+            assert not host.sent(p.Start) and not host.sent(p.Configure)
+            await host.push(room(creator=1, view="blind"))  # now ann's room
+            await until(pilot, lambda: "You created this room" in text_of(app, "#room-next"),
+                        "ann's room")
+            await pilot.press("v", "e")
+            await until(pilot, lambda: app.screen.query("#height"), "the form")
+            app.screen.query_one("#height").value = "9"
+            await pilot.press("ctrl+s")
+            await until(pilot, lambda: host.sent(p.Configure), "a Configure sent")
+            assert host.sent(p.Configure)[0].settings.height == 9
+            assert host.sent(p.SetView)[1] == p.SetView(view="birds-eye")
+            await pilot.press("s")
+            await until(pilot, lambda: host.sent(p.Start), "a Start sent")
