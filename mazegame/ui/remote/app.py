@@ -77,12 +77,38 @@ class RemoteApp(GameHost):
         return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
     async def on_mount(self) -> None:
-        """The connect screen first, then the connection."""
+        """The player's look, the connect screen, then the connection."""
+        self.use_look()
         connect = ConnectScreen()
         await self.push_screen(connect)
         await connect.shown()
         self.start_connection()
         self._send_loop()
+
+    # -- the look -----------------------------------------------------------------------
+    def use_look(self) -> None:
+        """The game's themes; from a local install, the player's theme and glyph set from
+        their settings (the SSH and web doors run on the host's machine: its defaults). A
+        theme changed later (the command palette) recolours the maze too."""
+        from mazegame.settings import SettingsFile
+        from mazegame.ui.themes import GAME_THEMES
+
+        for theme in GAME_THEMES.values():
+            self.register_theme(theme)
+        stored = SettingsFile().read() if self.door == "join" else {}
+        self.glyphs = stored.get("glyphs") if stored.get("glyphs") in ("box", "ascii") \
+            else "box"
+        self.theme_changed_signal.subscribe(self, lambda theme: self._repaint())
+        if stored.get("theme") in self.available_themes and stored["theme"] != self.theme:
+            self.theme = stored["theme"]
+        self._repaint()
+
+    def _repaint(self) -> None:
+        """The palette of the theme and glyphs in force; everything redrawn."""
+        from mazegame.ui.themes import palette_for
+
+        self.palette = palette_for(self.current_theme, self.glyphs)
+        self.refresh(layout=True)
 
     # -- the connection -----------------------------------------------------------------
     def start_connection(self) -> None:

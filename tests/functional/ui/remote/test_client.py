@@ -8,6 +8,7 @@ import asyncio
 from textual.widgets import DataTable, Input, Static
 
 from mazegame.net import protocol as p
+from mazegame.settings import SettingsFile
 from mazegame.ui.remote.app import RemoteApp
 from mazegame.ui.remote.base import HelpScreen, TooSmallScreen
 from mazegame.ui.remote.board import Board
@@ -346,3 +347,16 @@ async def test_in_the_room_the_creator_configures_and_starts_and_each_picks_a_vi
             assert host.sent(p.SetView)[1] == p.SetView(view="birds-eye")
             await pilot.press("s")
             await until(pilot, lambda: host.sent(p.Start), "a Start sent")
+
+
+async def test_the_players_ascii_glyphs_draw_the_maze_from_a_local_install(monkeypatch, tmp_path):
+    monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path))
+    SettingsFile().write("glyphs", "ascii")
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(), begin())
+            await in_game(pilot)
+            lines = [line.strip() for line in board_lines(app) if line.strip()]
+            assert lines[:3] == ["+---+---+---+", "| A |       |", "+   +---+   +"]
