@@ -14,6 +14,7 @@ from textual.widgets import Static
 from mazegame.net.protocol import Configure, Room, SetView, Start
 from mazegame.ui.host import palette_of
 from mazegame.ui.remote.base import ClientScreen
+from mazegame.ui.remote.bigtext import big_lines
 from mazegame.ui.remote.board import player_style
 from mazegame.ui.remote.form import SettingsScreen
 from mazegame.ui.remote.picture import letters
@@ -75,9 +76,13 @@ class RoomScreen(ClientScreen):
         """Draw the room as the host says it is now."""
         self.room = room
         p = palette_of(self)
-        self.query_one("#room-code", Static).update(Text.assemble(
-            ("Room  ", "bold"), (spaced_code(room.code), Style(bold=True, reverse=True)),
-            "\n", ("read this code out to a friend", "dim")))
+        code = Text()
+        if p.glyphs == "box":  # large letters (half blocks: not in the ASCII glyph set)
+            code.append("\n".join(big_lines(room.code)) + "\n\n", "bold")
+        code.append("Room ", "bold")
+        code.append(f" {spaced_code(room.code)} ", Style(bold=True, reverse=True))
+        code.append("  read this code out to a friend", "dim")
+        self.query_one("#room-code", Static).update(code)
         self.query_one("#room-settings", Static).update(settings_line(room))
         marks = letters([(seat.id, seat.name) for seat in room.seats])
         seats = Text()

@@ -14,6 +14,8 @@ import pytest
 import mazegame
 from mazegame.engine.generate import generate
 from mazegame.engine.mazetext import picture_lines
+from mazegame.net.protocol import CODE_ALPHABET
+from mazegame.ui.remote.bigtext import FONT, big_lines
 from mazegame.ui.remote.picture import SEAM_CHARS, Picture, letters
 
 ROOT = str(Path(mazegame.__file__).resolve().parent.parent)  #: this checkout
@@ -78,3 +80,12 @@ def test_join_with_a_room_that_is_no_code_is_status_2_and_one_line():
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "mazegame: error: 'xyz' is not a room code (6 letters and digits)"]
+
+
+def test_every_character_of_a_room_code_has_a_large_letter():
+    assert set(CODE_ALPHABET) <= set(FONT)
+    assert all(len(rows) == 7 and all(len(r) == 5 and set(r) <= {"0", "1"} for r in rows)
+               for rows in FONT.values())
+    lines = big_lines("K7PQ2M")
+    assert len(lines) == 4 and {len(line) for line in lines} == {6 * 5 + 4 + 3}
+    assert lines[0].startswith("█  ▄▀") and lines[3].startswith("▀   ▀")  # K: stem, arm, feet
