@@ -164,7 +164,7 @@ class Bot:
         is_demon = self.room is not None and self.room.role == "demon"
         me = begin.demon if is_demon else begin.start
         demon = begin.demon
-        others: dict[int, int] = {}
+        others = {0: begin.start}  # where the runners are, until a State says
         rng = random.Random(begin.seed * 1009 + self.me)
         await asyncio.sleep(begin.countdown)
         done = False
@@ -175,7 +175,7 @@ class Bot:
             if d is not None:
                 self.seq += 1
                 await self.conn.send(p.Key(dir=d, seq=self.seq))
-            deadline = pressed + (STATE_WAIT if d is not None else 3600)
+            deadline = pressed + STATE_WAIT
             while True:
                 try:
                     async with asyncio.timeout(max(0.0, deadline - loop.time())):

@@ -21,6 +21,7 @@ from mazegame.server.gameport import GamePort, PortLimits, log
 
 STOPPING = "the host is stopping"
 DOOR_HINT = "the SSH door needs the host extra: pip install 'mazegame[host]' (going on without it)"
+NO_DOOR = "this mazegame has no SSH door (going on without it)"
 
 
 def shown(host: str, port: int) -> str:
@@ -55,8 +56,10 @@ async def open_ssh_door(host: str, port: int, game_port: int):
     """The SSH door, if this installation has it (the host extra); None otherwise."""
     try:
         from mazegame.server.ssh_door import open_door
-    except ImportError:
-        print(f"mazegame host: {DOOR_HINT}", file=sys.stderr, flush=True)
+    except ImportError as err:
+        missing = err.name or ""
+        hint = DOOR_HINT if not missing.startswith("mazegame") else NO_DOOR
+        print(f"mazegame host: {hint}", file=sys.stderr, flush=True)
         return None
     return await open_door(host, port, game_port)
 
@@ -93,12 +96,15 @@ async def run_host(args) -> str:
 
     loop.add_signal_handler(signal.SIGINT, stopping, "interrupt")
     loop.add_signal_handler(signal.SIGTERM, stopping, "terminate")
+    began = time.monotonic()
     try:
         await stop.wait()
     finally:
         await port.stop(STOPPING)
         if door is not None:
             await door.close()
+    print(f"mazegame host: stopped after {time.monotonic() - began:.0f} s: {port.received} "
+          f"messages in ({port.dropped} over the rate), {port.sent} out", flush=True)
     return why[0]
 
 
