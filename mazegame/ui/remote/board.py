@@ -20,6 +20,7 @@ from mazegame.ui.remote.picture import SEAM_CHARS, Picture
 
 DEMON_GLYPH = "Ж"  #: the demon's sprite, as the local chase draws it ("&" in ASCII)
 ASCII_DEMON = "&"
+BUMP_SECONDS = 0.15  #: how long a bump flashes
 
 
 @per_palette
@@ -56,6 +57,7 @@ class Board(ScrollView, can_focus=False):
         #: cell -> (letter, style, is it you): every player (you last, over the others).
         self.sprites: dict[int, tuple[str, Style, bool]] = {}
         self.demon = -1
+        self.bumped = -1  #: our cell while it flashes after a bump
         self._walls: dict[tuple, Strip] = {}  #: wall lines drawn, by (palette, lines, row)
 
     def show(self, picture: Picture, start: int, goals: list[int]) -> None:
@@ -70,6 +72,16 @@ class Board(ScrollView, can_focus=False):
     def place(self, sprites: dict[int, tuple[str, Style, bool]], demon: int) -> None:
         """Where everyone is now."""
         self.sprites, self.demon = sprites, demon
+        self.refresh()
+
+    def flash(self, cell: int) -> None:
+        """A bump: our letter flashes (on the alarm's colour; "!" without colours)."""
+        self.bumped = cell
+        self.refresh()
+        self.set_timer(BUMP_SECONDS, self._unflash)
+
+    def _unflash(self) -> None:
+        self.bumped = -1
         self.refresh()
 
     def origin(self, cell: int) -> tuple[int, int]:
@@ -99,6 +111,8 @@ class Board(ScrollView, can_focus=False):
         sprite = self.sprites.get(cell)
         if sprite is not None:
             letter, style, mine = sprite
+            if mine and cell == self.bumped:
+                return (p.GLYPH_BUMP if self.app.no_color else letter), p.BUMP
             return letter, style + Style(underline=True) if mine else style
         if cell == self.demon:
             return demon_glyph(p), p.DEMON

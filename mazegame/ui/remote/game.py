@@ -61,6 +61,7 @@ class GameScreen(ClientScreen):
     def body(self) -> ComposeResult:
         """Status, the board, the countdown and the end panel over it."""
         yield Static("", id="game-status")
+        yield Static("", id="game-players")
         yield Board(id="board")
         yield Static("", id="countdown")
 
@@ -117,11 +118,22 @@ class GameScreen(ClientScreen):
                 if self.state is not None else None
             if mine.done and (before is None or not before.done):
                 self.notify(self.arrival(mine), markup=False)
+        if mine is not None and self._bumped(message, mine):
+            board.flash(mine.cell)
         self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
         if mine is not None:
             board.keep_in_view(mine.cell)
         self.show_status()
+
+    def _bumped(self, state: State, mine: Position) -> bool:
+        """Did our last key meet a wall? (The host applied it, and we are where we were,
+        with as many moves.)"""
+        before = next((q for q in self.state.players if q.id == self.you), None) \
+            if self.state is not None else None
+        applied = state.seq > (self.state.seq if self.state is not None else 0)
+        return applied and before is not None and not mine.done and \
+            (before.cell, before.moves) == (mine.cell, mine.moves)
 
     def arrival(self, mine: Position) -> str:
         """What to say when we are done: through (and our place), or caught."""
@@ -162,6 +174,28 @@ class GameScreen(ClientScreen):
             if seat.role == "demon" and cells.get(seat.id) is not None:
                 demon = cells[seat.id]
         self.query_one(Board).place(sprites, demon)
+        self.query_one("#game-players", Static).update(self._roster(marks))
+
+    def _roster(self, marks: dict[int, str]) -> Text:
+        """Who is who: each player's letter and name, their moves, a mark once through."""
+        p = palette_of(self)
+        where = {q.id: q for q in self.state.players} if self.state else {}
+        parts = []
+        for seat in self._seats():
+            if seat.role == "demon":
+                part = Text.assemble((f" {demon_glyph(p)} ", p.DEMON), seat.name)
+            else:
+                part = Text.assemble((f" {marks[seat.id]} ", player_style(p, seat.colour)),
+                                     seat.name)
+            now = where.get(seat.id)
+            if now is not None:
+                part.append(f" {now.moves}", "dim")
+                if now.done:
+                    part.append(f" ✓{ordinal(now.place)}" if now.place else " ✗", "bold")
+            if not seat.connected:
+                part.append(" (away)", "dim")
+            parts.append(part)
+        return Text("  ").join(parts)
 
     def show_status(self) -> None:
         """Moves, par, time, place; the countdown."""

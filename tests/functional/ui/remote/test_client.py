@@ -360,3 +360,26 @@ async def test_the_players_ascii_glyphs_draw_the_maze_from_a_local_install(monke
             await in_game(pilot)
             lines = [line.strip() for line in board_lines(app) if line.strip()]
             assert lines[:3] == ["+---+---+---+", "| A |       |", "+   +---+   +"]
+
+
+async def test_a_key_that_meets_a_wall_flashes_and_the_roster_says_who_is_who():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(), begin(), p.State(game=1, tick=1, elapsed=1.0, players=[
+                p.Position(id=1, cell=0, moves=0), p.Position(id=2, cell=0, moves=0)]))
+            await in_game(pilot)
+            await until(pilot, lambda: "A ann 0" in text_of(app, "#game-players"), "roster")
+            assert "B bob 0" in text_of(app, "#game-players")
+            board = app.screen.query_one(Board)
+            await host.push(p.State(game=1, tick=2, elapsed=1.5, seq=1, players=[
+                p.Position(id=1, cell=0, moves=0), p.Position(id=2, cell=1, moves=1)]))
+            await until(pilot, lambda: board.bumped == 0, "the bump flashed")
+            await until(pilot, lambda: board.bumped == -1, "and stopped")
+            await host.push(p.State(game=1, tick=3, elapsed=2.0, seq=2, players=[
+                p.Position(id=1, cell=3, moves=1), p.Position(id=2, cell=5, moves=3,
+                                                               done=True, place=1)]))
+            await until(pilot, lambda: "B bob 3 ✓1st" in text_of(app, "#game-players"),
+                        "bob through")
+            assert board.bumped == -1  # a key that moved us is no bump
