@@ -383,3 +383,18 @@ async def test_a_key_that_meets_a_wall_flashes_and_the_roster_says_who_is_who():
             await until(pilot, lambda: "B bob 3 ✓1st" in text_of(app, "#game-players"),
                         "bob through")
             assert board.bumped == -1  # a key that moved us is no bump
+
+
+async def test_the_creator_plays_again_from_the_end_panel_and_the_next_game_replaces_it():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(), begin(), p.Over(game=1, seed=42, winner="bob", results=[
+                p.Result(id=2, name="bob", moves=5, seconds=3.0, place=1, won=True)]))
+            await until(pilot, lambda: "bob won" in text_of(app, "#end-panel"), "the panel")
+            await pilot.press("n")
+            await until(pilot, lambda: host.sent(p.Start), "a Start sent")
+            await host.push(begin(game=2))
+            await in_game(pilot)
+            assert app.screen.begin_msg.game == 2 and app.screen.over is None
