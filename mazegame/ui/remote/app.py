@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
 
 from textual import work
 from textual.binding import Binding
@@ -57,12 +56,10 @@ class RemoteApp(GameHost):
 
     def __init__(self, address: tuple[str, int], name: str, *, door: str = "join",
                  room: str | None = None, watch: bool = False,
-                 connect: Callable[..., Awaitable] | None = None,
                  rejoin_seconds: float = REJOIN_SECONDS) -> None:
         super().__init__()
         self.address, self.player_name, self.door = address, name, door
         self.first_room, self.first_watch = room, watch  #: --room, --watch: go straight there
-        self._connect = connect
         self.rejoin_seconds = rejoin_seconds
         self.conn = None  #: the open Connection (None: not connected)
         self.welcome: Welcome | None = None
@@ -126,8 +123,7 @@ class RemoteApp(GameHost):
             old, self.conn = self.conn, None
             await old.close()
         try:
-            self.conn = await (self._connect or connect)(self.address, self.player_name,
-                                                           door=self.door)
+            self.conn = await connect(self.address, self.player_name, door=self.door)
         except ConnectError as err:
             self.find(ConnectScreen).show_failure(str(err))
             return

@@ -96,8 +96,7 @@ class GameScreen(ClientScreen):
         board.call_after_refresh(board.keep_in_view, begin.start)
         self.go_at = time.monotonic() + begin.countdown
         self.state_at = time.monotonic()
-        starts = {seat.id: begin.start for seat in self._seats()}
-        self._place({i: c for i, c in starts.items()}, begin.demon)
+        self._place({seat.id: begin.start for seat in self._seats()}, begin.demon)
         self.show_status()
         self.refresh_bindings()
 
@@ -111,29 +110,28 @@ class GameScreen(ClientScreen):
         board = self.query_one(Board)
         if message.learned and self.picture.learn(message.learned):
             board.refresh()
-        mine = next((p for p in message.players if p.id == self.you), None)
+        mine, before = self._mine(message), self._mine(self.state)
         if mine is not None:
             board.trail.add(mine.cell)
-            before = next((p for p in self.state.players if p.id == self.you), None) \
-                if self.state is not None else None
             if mine.done and (before is None or not before.done):
                 self.notify(self.arrival(mine), markup=False)
-        if mine is not None and self._bumped(message, mine):
-            board.flash(mine.cell)
+            elif before is not None and self._bumped(message, before, mine):
+                board.flash(mine.cell)
         self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
         if mine is not None:
             board.keep_in_view(mine.cell)
         self.show_status()
 
-    def _bumped(self, state: State, mine: Position) -> bool:
-        """Did our last key meet a wall? (The host applied it, and we are where we were,
-        with as many moves.)"""
-        before = next((q for q in self.state.players if q.id == self.you), None) \
-            if self.state is not None else None
+    def _mine(self, state: State | None) -> Position | None:
+        """Where we are in a State (None: no State yet, or we do not play)."""
+        return next((q for q in state.players if q.id == self.you), None) if state else None
+
+    def _bumped(self, state: State, before: Position, mine: Position) -> bool:
+        """Did our last key meet a wall? (The host applied a key since the last State, and
+        we are where we were, with as many moves.)"""
         applied = state.seq > (self.state.seq if self.state is not None else 0)
-        return applied and before is not None and not mine.done and \
-            (before.cell, before.moves) == (mine.cell, mine.moves)
+        return applied and (before.cell, before.moves) == (mine.cell, mine.moves)
 
     def arrival(self, mine: Position) -> str:
         """What to say when we are done: through (and our place), or caught."""
@@ -213,7 +211,7 @@ class GameScreen(ClientScreen):
         state, now = self.state, time.monotonic()
         elapsed = 0.0 if state is None else state.elapsed + (
             0.0 if self.over else now - self.state_at)
-        mine = next((p for p in state.players if p.id == self.you), None) if state else None
+        mine = self._mine(state)
         room = self.room
         parts = [Text(room.settings.mode if room else "race", "bold")]
         me = next((seat for seat in self._seats() if seat.id == self.you), None)
