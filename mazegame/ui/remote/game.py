@@ -57,6 +57,8 @@ class GameScreen(ClientScreen):
         self.go_at = 0.0  #: time.monotonic() when keys start to count
         self.state_at = 0.0  #: when the last State came (the clock runs on from it)
         self.leaving = False  #: q pressed once during a game
+        self.sent_at: dict[int, float] = {}  #: Key.seq -> when it was sent (not yet seen)
+        self.lag: float | None = None  #: seconds from our last key to the State applying it
 
     def body(self) -> ComposeResult:
         """Status, the board, the countdown and the end panel over it."""
@@ -117,11 +119,19 @@ class GameScreen(ClientScreen):
                 self.notify(self.arrival(mine), markup=False)
             elif before is not None and self._bumped(message, before, mine):
                 board.flash(mine.cell)
+        self._time_keys(message.seq)
         self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
         if mine is not None:
             board.keep_in_view(mine.cell)
         self.show_status()
+
+    def _time_keys(self, applied: int) -> None:
+        """The lag: from sending our key to the State that applied it."""
+        if applied in self.sent_at:
+            self.lag = time.monotonic() - self.sent_at[applied]
+        for seq in [seq for seq in self.sent_at if seq <= applied]:
+            del self.sent_at[seq]
 
     def _mine(self, state: State | None) -> Position | None:
         """Where we are in a State (None: no State yet, or we do not play)."""
@@ -235,6 +245,8 @@ class GameScreen(ClientScreen):
         parts.append(Text.assemble(("Time ", "bold"), clock(elapsed)))
         if room is not None:
             parts.append(Text(f"room {room.code}", "dim"))
+        if self.lag is not None:
+            parts.append(Text(f"lag {self.lag * 1000:.0f} ms", "dim"))
         if self.leaving:
             parts.append(Text("q again leaves the game", "reverse"))
         status.update(Text("   ").join(parts))
@@ -264,6 +276,7 @@ class GameScreen(ClientScreen):
         if time.monotonic() < self.go_at:
             return
         self.seq += 1
+        self.sent_at[self.seq] = time.monotonic()
         self.app.send(Key(dir=DIRECTIONS[direction], seq=self.seq))
 
     def action_again(self) -> None:

@@ -127,6 +127,10 @@ async def test_a_begin_draws_the_maze_and_an_arrow_sends_a_key():
             await pilot.press("l")
             await until(pilot, lambda: len(host.sent(p.Key)) == 2, "a second Key")
             assert host.sent(p.Key)[1] == p.Key(dir=1, seq=2)
+            await host.push(p.State(game=1, tick=1, elapsed=1.0, seq=2, players=[
+                p.Position(id=1, cell=1, moves=1)]))
+            await until(pilot, lambda: "lag " in text_of(app, "#game-status"),
+                        "the lag of our keys shown")
 
 
 async def test_a_state_moves_the_players_letters():
