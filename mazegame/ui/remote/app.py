@@ -37,6 +37,7 @@ from mazegame.ui.remote.base import ClientScreen, ConnectScreen, HelpScreen, Too
 from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.lobby import LobbyScreen
 from mazegame.ui.remote.room import RoomScreen
+from mazegame.ui.remote.tidy import begin_problem, printable, tidy
 
 INTERRUPTED = 130  #: ctrl+c's status, as every command's
 REJOIN_SECONDS = 60.0  #: how long the host keeps a dropped player's seat
@@ -127,7 +128,7 @@ class RemoteApp(GameHost):
         except ConnectError as err:
             self.find(ConnectScreen).show_failure(str(err))
             return
-        self.welcome = self.conn.welcome
+        self.welcome = tidy(self.conn.welcome)
         self.player_name = self.welcome.name
         lobby = LobbyScreen()
         await self.push_screen(lobby)
@@ -145,11 +146,11 @@ class RemoteApp(GameHost):
             try:
                 message = await self.conn.receive()
             except ConnectionLost as lost:
-                if not await self._rejoin(lost.reason):
+                if not await self._rejoin(printable(lost.reason)):
                     return
                 continue
             if isinstance(message, Bye):
-                await self._give_up(f"the host closed the connection: {message.reason}")
+                await self._give_up(f"the host closed the connection: {printable(message.reason)}")
                 return
             await self.dispatch(message)
 
@@ -167,9 +168,9 @@ class RemoteApp(GameHost):
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 5.0)
                 continue
-            old, new = self.welcome, self.conn.welcome  # the same token: the seat is kept
+            old, new = self.welcome, tidy(self.conn.welcome)  # the same token: the seat kept
             seat_kept = old is None or (new.token, new.id) == (old.token, old.id)
-            self.welcome, self.lost = self.conn.welcome, None
+            self.welcome, self.lost = new, None
             self.player_name = new.name
             lobby = self.find(LobbyScreen)
             if lobby is not None:
@@ -217,7 +218,11 @@ class RemoteApp(GameHost):
 
     # -- messages to screens ------------------------------------------------------------
     async def dispatch(self, message) -> None:
-        """Hand a host's message to the screens it concerns."""
+        """Hand a host's message to the screens it concerns (its text made safe first)."""
+        message = tidy(message)
+        if isinstance(message, Begin) and (problem := begin_problem(message)):
+            self.tell(f"the host sent a maze that does not add up ({problem})")
+            return
         if isinstance(message, RoomList):
             lobby = self.find(LobbyScreen)
             if lobby is not None:

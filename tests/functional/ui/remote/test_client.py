@@ -402,3 +402,22 @@ async def test_the_creator_plays_again_from_the_end_panel_and_the_next_game_repl
             await host.push(begin(game=2))
             await in_game(pilot)
             assert app.screen.begin_msg.game == 2 and app.screen.over is None
+
+
+async def test_a_hostile_hosts_escape_codes_and_bad_maze_reach_no_terminal_and_crash_nothing():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(others=(("\x1b[2Jbob\x07", 2),)))
+            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
+            await until(pilot, lambda: "bob" in text_of(app, "#room-seats"), "bob seated")
+            assert "\x1b" not in text_of(app, "#room-seats") and "[2J" not in \
+                text_of(app, "#room-seats")
+            await host.push(begin(walls=[0, 0, 0]))  # 3 walls for 6 cells
+            await until(pilot, lambda: "does not add up (3 walls for 6 cells)"
+                        in text_of(app, "#problem"), "the bad maze refused")
+            assert isinstance(app.screen, RoomScreen)
+            await host.push(p.Error(code="x", text="no\x1b]0;pwned\x07 way"))
+            await until(pilot, lambda: "way" in text_of(app, "#problem"), "the error")
+            assert "\x1b" not in text_of(app, "#problem")
