@@ -93,8 +93,9 @@ class LobbyScreen(ClientScreen):
         picked = self.picked()
         table.clear()
         for room in rooms:
-            table.add_row(room.code, room.mode, room.creator, f"{room.players}/{room.seats}",
-                          room.phase, str(room.watchers), key=room.code)
+            cells = (room.code, room.mode, room.creator, f"{room.players}/{room.seats}",
+                     room.phase, str(room.watchers))
+            table.add_row(*map(Text, cells), key=room.code)  # text, never markup
         codes = [room.code for room in rooms]
         if picked in codes:
             table.move_cursor(row=codes.index(picked))
@@ -103,11 +104,12 @@ class LobbyScreen(ClientScreen):
         empty.display = not rooms
 
     def picked(self) -> str | None:
-        """The code of the room under the list's cursor (None: the list is empty)."""
+        """The code of the room under the list's cursor (None: the list is empty, or the
+        host listed something that is no code)."""
         table = self.query_one("#rooms", DataTable)
         if table.row_count == 0:
             return None
-        return table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+        return typed_code(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
 
     # -- actions --------------------------------------------------------------------------
     def action_refresh(self) -> None:
@@ -176,7 +178,9 @@ class LobbyScreen(ClientScreen):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a room joins it."""
-        self.app.send(Join(code=event.row_key.value))
+        code = typed_code(event.row_key.value or "")
+        if code is not None:
+            self.app.send(Join(code=code))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Letter keys are the fields' while one is focused."""
