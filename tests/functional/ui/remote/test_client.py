@@ -421,3 +421,20 @@ async def test_a_hostile_hosts_escape_codes_and_bad_maze_reach_no_terminal_and_c
             await host.push(p.Error(code="x", text="no\x1b]0;pwned\x07 way"))
             await until(pilot, lambda: "way" in text_of(app, "#problem"), "the error")
             assert "\x1b" not in text_of(app, "#problem")
+
+
+async def test_enter_on_a_listed_room_joins_it_and_w_watches_it():
+    rooms = [p.RoomInfo(code=code, mode="race", creator="bob", players=1, seats=4,
+                        phase="waiting") for code in ("K7PQ2M", "XW3RTY")]
+    async with FakeHost(rooms) as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            table = app.screen.query_one("#rooms", DataTable)
+            await until(pilot, lambda: table.row_count == 2, "the rooms listed")
+            await pilot.press("down", "w")
+            await until(pilot, lambda: host.sent(p.Join), "a Join sent")
+            await pilot.press("up", "enter")
+            await until(pilot, lambda: len(host.sent(p.Join)) == 2, "a second Join")
+            assert host.sent(p.Join) == [p.Join(code="XW3RTY", watch=True),
+                                         p.Join(code="K7PQ2M")]
