@@ -2,16 +2,21 @@
 speaking mazegame.net.protocol, with answers the test gives, so the screens are driven by
 Pilot without the real host. It welcomes every Hello, keeps what the client sent
 (`received`), answers ListRooms with `rooms`, and lets the test push any message or close
-the socket (`drop`)."""
+the socket (`drop`). Below it, the helpers the tests drive and read the client with."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 
+from textual.widgets import DataTable, Static
 from websockets.asyncio.server import serve
 
 from mazegame.net import protocol as p
+from mazegame.ui.remote.app import RemoteApp
+from mazegame.ui.remote.board import Board
+from mazegame.ui.remote.game import GameScreen
+from mazegame.ui.remote.lobby import LobbyScreen
 
 #: A 3x2 maze: the outer walls, a wall between cells 0 and 1, one between 1 and 4.
 #:   cell 0: N W and E      -> 1 + 8 + 2 = 11 ; cell 1: N, W, S -> 1 + 8 + 4 = 13
@@ -88,3 +93,46 @@ class FakeHost:
     def sent(self, kind) -> list:
         """What the client sent of this kind."""
         return [m for m in self.received if isinstance(m, kind)]
+
+
+# -- driving and reading the client --------------------------------------------------
+SIZE = (100, 32)
+
+
+async def until(pilot, check, what: str, limit: float = 10.0) -> None:
+    """Let the app run until `check()` holds (fails naming `what` after `limit` seconds)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not check():
+        assert loop.time() < end, f"never happened: {what}"
+        await pilot.pause(0.02)
+
+
+def text_of(app, selector: str) -> str:
+    """The plain text a Static of the screen in front shows ("" if it has none)."""
+    found = app.screen.query(selector)
+    return str(found.first(Static).render()) if found else ""
+
+
+def board_lines(app) -> list[str]:
+    """The board's rows as text, trailing blanks trimmed."""
+    board = app.screen.query_one(Board)
+    return [board.render_line(y).text.rstrip() for y in range(board.size.height)]
+
+
+async def in_game(pilot) -> None:
+    """Wait until the game's screen is in front with all its widgets."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
+                and pilot.app.screen.ready.is_set(), "the game")
+
+
+def client(host: FakeHost, **kwargs) -> RemoteApp:
+    """A client of the fake host, as "ann"."""
+    return RemoteApp(host.address, "ann", rejoin_seconds=kwargs.pop("rejoin_seconds", 60),
+                     **kwargs)
+
+
+async def in_lobby(pilot) -> None:
+    """Wait until the lobby is in front, its list focused (its letter keys live)."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen)
+                and isinstance(pilot.app.focused, DataTable), "the lobby")

@@ -1,61 +1,29 @@
 """The thin client (`mazegame join` without --bot) driven by Pilot against a scripted host
-(fakehost.py): the lobby, a room, a game, its end, and what goes wrong on the way."""
+(fakehost.py): the lobby, a room, a game and its end."""
 
 from __future__ import annotations
 
-import asyncio
-
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input
 
 from mazegame.net import protocol as p
 from mazegame.settings import SettingsFile
-from mazegame.ui.remote.app import RemoteApp
-from mazegame.ui.remote.base import HelpScreen, TooSmallScreen
+from mazegame.ui.remote.base import HelpScreen
 from mazegame.ui.remote.board import Board
 from mazegame.ui.remote.game import GameScreen
-from mazegame.ui.remote.lobby import LobbyScreen
 from mazegame.ui.remote.room import RoomScreen
-from tests.functional.ui.remote.fakehost import FakeHost, begin, room
+from tests.functional.ui.remote.fakehost import (
+    SIZE,
+    FakeHost,
+    begin,
+    board_lines,
+    client,
+    in_game,
+    in_lobby,
+    room,
+    text_of,
+    until,
+)
 from tests.functional.ui.textual_private import notifications
-
-SIZE = (100, 32)
-
-
-async def until(pilot, check, what: str, limit: float = 10.0) -> None:
-    """Let the app run until `check()` holds (fails naming `what` after `limit` seconds)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not check():
-        assert loop.time() < end, f"never happened: {what}"
-        await pilot.pause(0.02)
-
-
-def text_of(app, selector: str) -> str:
-    """The plain text a Static of the screen in front shows ("" if it has none)."""
-    found = app.screen.query(selector)
-    return str(found.first(Static).render()) if found else ""
-
-
-def board_lines(app) -> list[str]:
-    """The board's rows as text, trailing blanks trimmed."""
-    board = app.screen.query_one(Board)
-    return [board.render_line(y).text.rstrip() for y in range(board.size.height)]
-
-
-async def in_game(pilot) -> None:
-    """Wait until the game's screen is in front with all its widgets."""
-    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
-                and pilot.app.screen.ready.is_set(), "the game")
-
-
-def client(host: FakeHost, **kwargs) -> RemoteApp:
-    return RemoteApp(host.address, "ann", rejoin_seconds=kwargs.pop("rejoin_seconds", 60),
-                     **kwargs)
-
-
-async def in_lobby(pilot) -> None:
-    await until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen)
-                and isinstance(pilot.app.focused, DataTable), "the lobby")
 
 
 async def test_the_lobby_lists_rooms_and_joins_one_by_a_typed_code():
@@ -77,17 +45,6 @@ async def test_the_lobby_lists_rooms_and_joins_one_by_a_typed_code():
             await until(pilot, lambda: "K 7 P   Q 2 M" in text_of(app, "#room-code"),
                         "the room shown")
             assert "Waiting for bob to start" in text_of(app, "#room-next")
-
-
-async def test_a_code_mistyped_is_said_on_screen_and_nothing_is_sent():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await pilot.press("j", *"k7pq", "enter")
-            await until(pilot, lambda: "not a room code" in text_of(app, "#problem"),
-                        "the problem said")
-            assert not host.sent(p.Join)
 
 
 async def test_creating_a_room_sends_the_forms_settings():
@@ -198,21 +155,6 @@ async def test_over_shows_the_panel_with_the_share_line_and_saves_the_result(mon
             await until(pilot, lambda: isinstance(app.screen, RoomScreen), "back in the room")
 
 
-async def test_the_host_closing_the_socket_shows_the_reconnect_message():
-    async with FakeHost() as host:
-        app = client(host, rejoin_seconds=1.0)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.push(room())
-            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
-            host.accepting = False  # the host is gone: no rejoin
-            await host.drop()
-            await until(pilot, lambda: "reconnecting" in text_of(app, "#banner"),
-                        "the reconnect message")
-            await until(pilot, lambda: "did not come back" in text_of(app, "#connect-state"),
-                        "given up, back to the connect screen", limit=15)
-
-
 async def test_results_are_not_saved_for_a_player_through_the_ssh_door(monkeypatch, tmp_path):
     monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path))
     async with FakeHost() as host:
@@ -223,64 +165,6 @@ async def test_results_are_not_saved_for_a_player_through_the_ssh_door(monkeypat
                 p.Result(id=1, name="ann", moves=7, seconds=12.0, place=1, won=True)]))
             await until(pilot, lambda: "ann won" in text_of(app, "#end-panel"), "the panel")
             assert app.store is None and not list(tmp_path.iterdir())
-
-
-async def test_a_rejoin_within_the_window_carries_on_with_the_token():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.drop()
-            await until(pilot, lambda: len(host.hellos) == 2, "the second Hello")
-            assert host.hellos[1].token == "tok"
-            await until(pilot, lambda: not app.screen.query_one("#banner").display,
-                        "the banner gone")
-
-
-async def test_an_error_from_the_host_is_shown_on_screen():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.push(p.Error(code="no-room", text="there is no room K7PQ2M"))
-            await until(pilot, lambda: "no room K7PQ2M" in text_of(app, "#problem"),
-                        "the error shown")
-
-
-async def test_q_in_the_lobby_quits_with_status_0_and_ctrl_c_with_130():
-    async with FakeHost() as host:
-        for key, status in (("q", 0), ("ctrl+c", 130)):
-            app = client(host)
-            async with app.run_test(size=SIZE) as pilot:
-                await in_lobby(pilot)
-                await pilot.press(key)
-                await pilot.pause()
-            assert app.return_code == status
-
-
-async def test_a_tiny_terminal_says_how_big_it_must_be():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=(50, 15)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, TooSmallScreen)
-                        and isinstance(app.screen_stack[-2], LobbyScreen), "the notice")
-            assert "needs 60x18" in str(app.screen.query_one("#too-small").render())
-            await pilot.resize_terminal(100, 32)
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
-
-
-async def test_a_host_that_restarted_sends_the_player_back_to_the_lobby():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.push(room())
-            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
-            host.token = "new"  # a new host: our token means nothing, a new one comes
-            await host.drop()
-            await until(pilot, lambda: "no longer knows your room" in text_of(app, "#problem"),
-                        "told, in the lobby")
-            assert isinstance(app.screen, LobbyScreen) and app.room is None
 
 
 async def test_room_and_watch_from_the_command_line_go_straight_to_watching():
@@ -311,21 +195,6 @@ async def test_help_lists_the_keys_of_the_screen_from_its_bindings():
             assert rows["Move north"] == "↑, k, w" and "Show the keys of this screen" in rows
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")
-
-
-async def test_quitting_in_a_room_leaves_it_so_the_host_frees_the_seat_at_once():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.push(room())
-            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
-            await pilot.press("ctrl+c")
-        for _ in range(100):
-            if host.sent(p.Leave):
-                break
-            await asyncio.sleep(0.02)
-        assert host.sent(p.Leave) == [p.Leave()]
 
 
 async def test_in_the_room_the_creator_configures_and_starts_and_each_picks_a_view():
@@ -402,25 +271,6 @@ async def test_the_creator_plays_again_from_the_end_panel_and_the_next_game_repl
             await host.push(begin(game=2))
             await in_game(pilot)
             assert app.screen.begin_msg.game == 2 and app.screen.over is None
-
-
-async def test_a_hostile_hosts_escape_codes_and_bad_maze_reach_no_terminal_and_crash_nothing():
-    async with FakeHost() as host:
-        app = client(host)
-        async with app.run_test(size=SIZE) as pilot:
-            await in_lobby(pilot)
-            await host.push(room(others=(("\x1b[2Jbob\x07", 2),)))
-            await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
-            await until(pilot, lambda: "bob" in text_of(app, "#room-seats"), "bob seated")
-            assert "\x1b" not in text_of(app, "#room-seats") and "[2J" not in \
-                text_of(app, "#room-seats")
-            await host.push(begin(walls=[0, 0, 0]))  # 3 walls for 6 cells
-            await until(pilot, lambda: "does not add up (3 walls for 6 cells)"
-                        in text_of(app, "#problem"), "the bad maze refused")
-            assert isinstance(app.screen, RoomScreen)
-            await host.push(p.Error(code="x", text="no\x1b]0;pwned\x07 way"))
-            await until(pilot, lambda: "way" in text_of(app, "#problem"), "the error")
-            assert "\x1b" not in text_of(app, "#problem")
 
 
 async def test_enter_on_a_listed_room_joins_it_and_w_watches_it():

@@ -8,7 +8,7 @@ from mazegame.ui.remote.app import RemoteApp
 from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.room import RoomScreen
 from tests.functional.net.test_host import Host
-from tests.functional.ui.remote.test_client import board_lines, in_lobby, text_of, until
+from tests.functional.ui.remote.fakehost import board_lines, in_lobby, text_of, until
 
 
 async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monkeypatch):
