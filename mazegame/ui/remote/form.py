@@ -77,7 +77,7 @@ class SettingsScreen(ModalScreen[RoomSettings | None]):
                     yield Input(str(s.height), id="height", **_NUMBER)
                 yield Label("Difficulty")
                 yield _choice("difficulty", s.difficulty, self.difficulties)
-                yield Label("Demon")
+                yield Label("Demon", id="demon-label")
                 yield Select([(f"played by the {d}" if d == "computer" else "played by a player",
                                d) for d in get_args(DemonBy)],
                              value=s.demon, allow_blank=False, id="demon", compact=True)
@@ -96,6 +96,18 @@ class SettingsScreen(ModalScreen[RoomSettings | None]):
     def on_mount(self) -> None:
         """The mode first."""
         self.query_one("#mode").focus()
+        self.show_demon(self.settings.mode)
+
+    def show_demon(self, mode: str) -> None:
+        """Who plays the demon is asked only of a chase."""
+        for ident in ("#demon-label", "#demon"):
+            for widget in self.query(ident):  # (inside the grid: maybe not mounted yet)
+                widget.display = mode == "chase"
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A new mode: ask about the demon or not."""
+        if event.select.id == "mode":
+            self.show_demon(str(event.value))
 
     def read(self) -> RoomSettings | None:
         """The settings on the form, or None (and the problem said) if one is out of bounds."""

@@ -58,6 +58,7 @@ async def test_creating_a_room_sends_the_forms_settings():
             width.value = "30"
             app.screen.query_one("#seats").value = 3
             app.screen.query_one("#mode").value = "chase"
+            await pilot.pause()  # (a chase asks who plays the demon: the form grows a row)
             await pilot.click("#confirm")
             await until(pilot, lambda: host.sent(p.Create), "a Create sent")
             settings = host.sent(p.Create)[0].settings
@@ -288,3 +289,16 @@ async def test_enter_on_a_listed_room_joins_it_and_w_watches_it():
             await until(pilot, lambda: len(host.sent(p.Join)) == 2, "a second Join")
             assert host.sent(p.Join) == [p.Join(code="XW3RTY", watch=True),
                                          p.Join(code="K7PQ2M")]
+
+
+async def test_the_form_asks_who_plays_the_demon_only_of_a_chase():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            await pilot.press("c")
+            await until(pilot, lambda: app.screen.query("#demon"), "the form")
+            demon = app.screen.query_one("#demon")
+            await until(pilot, lambda: not demon.display, "no demon in a race")
+            app.screen.query_one("#mode").value = "chase"
+            await until(pilot, lambda: demon.display, "the demon asked of a chase")
