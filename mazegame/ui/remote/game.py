@@ -83,6 +83,11 @@ class GameScreen(ClientScreen):
         return self.app.welcome.id if self.app.welcome else -1
 
     @property
+    def demon_is_you(self) -> bool:
+        """Do we play the demon (the view follows it)?"""
+        return any(s.id == self.you and s.role == "demon" for s in self._seats())
+
+    @property
     def watching(self) -> bool:
         """Are we a watcher (no keys)?"""
         return self.room is not None and self.room.role == "watcher"
@@ -95,7 +100,8 @@ class GameScreen(ClientScreen):
                                wrap_y=begin.wrap_y, glyphs=palette_of(self).glyphs)
         board = self.query_one(Board)
         board.show(self.picture, begin.start, begin.goals)
-        board.call_after_refresh(board.keep_in_view, begin.start)
+        board.call_after_refresh(board.keep_in_view,
+                                 begin.demon if self.demon_is_you else begin.start)
         self.go_at = time.monotonic() + begin.countdown
         self.state_at = time.monotonic()
         self._place({seat.id: begin.start for seat in self._seats()}, begin.demon)
@@ -122,8 +128,8 @@ class GameScreen(ClientScreen):
         self._time_keys(message.seq)
         self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
-        if mine is not None:
-            board.keep_in_view(mine.cell)
+        if mine is not None or self.demon_is_you:
+            board.keep_in_view(message.demon if self.demon_is_you else mine.cell)
         self.show_status()
 
     def _time_keys(self, applied: int) -> None:
@@ -168,7 +174,8 @@ class GameScreen(ClientScreen):
         return [s for s in self.room.seats if s.role != "watcher"] if self.room else []
 
     def _place(self, cells: dict[int, int], demon: int) -> None:
-        """Put every player's letter where they are (ours drawn last, over the rest)."""
+        """Put every runner's letter where they are (ours drawn last, over the rest), and
+        the demon (the computer's or a player's: the host says where it is)."""
         p = palette_of(self)
         seats = self._seats()
         marks = letters([(s.id, s.name) for s in seats])
@@ -178,10 +185,7 @@ class GameScreen(ClientScreen):
             if cell is not None and seat.role != "demon":
                 sprites[cell] = (marks[seat.id], player_style(p, seat.colour),
                                  seat.id == self.you)
-        for seat in seats:  # a player who plays the demon is the demon
-            if seat.role == "demon" and cells.get(seat.id) is not None:
-                demon = cells[seat.id]
-        self.query_one(Board).place(sprites, demon)
+        self.query_one(Board).place(sprites, demon)  # (a player demon too: the host's demon)
         self.query_one("#game-players", Static).update(self._roster(marks))
 
     def _roster(self, marks: dict[int, str]) -> Text:

@@ -15,7 +15,7 @@ from mazegame.net.protocol import Configure, Room, SetView, Start
 from mazegame.ui.host import palette_of
 from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.bigtext import big_lines
-from mazegame.ui.remote.board import player_style
+from mazegame.ui.remote.board import demon_glyph, player_style
 from mazegame.ui.remote.form import SettingsScreen
 from mazegame.ui.remote.picture import letters
 
@@ -90,7 +90,10 @@ class RoomScreen(ClientScreen):
         for seat in room.seats:
             if seat.id == room.creator:
                 creator = seat.name
-            seats.append(f" {marks[seat.id]} ", player_style(p, seat.colour))
+            if seat.role == "demon":
+                seats.append(f" {demon_glyph(p)} ", p.DEMON)
+            else:
+                seats.append(f" {marks[seat.id]} ", player_style(p, seat.colour))
             seats.append(f" {seat.name}", Style(bold=seat.id == room.you))
             notes = [seat.role if seat.role != "runner" else "",
                      VIEWS.get(seat.view, seat.view).split(" (")[0],

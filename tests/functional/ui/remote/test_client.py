@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from textual.widgets import DataTable, Input
 
 from mazegame.net import protocol as p
@@ -302,3 +303,18 @@ async def test_the_form_asks_who_plays_the_demon_only_of_a_chase():
             await until(pilot, lambda: not demon.display, "no demon in a race")
             app.screen.query_one("#mode").value = "chase"
             await until(pilot, lambda: demon.display, "the demon asked of a chase")
+
+
+async def test_a_player_who_plays_the_demon_is_drawn_as_the_demon_where_the_host_says():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            demon_room = room(mode="chase", demon="player")
+            demon_room.seats[1].role = "demon"  # bob hunts
+            await host.push(demon_room, replace(begin(), demon=5))
+            await in_game(pilot)
+            await pilot.pause()
+            lines = [line.strip() for line in board_lines(app) if line.strip()]
+            assert lines[3].endswith("Ж │") and "B" not in "".join(lines)
+            assert "Ж bob" in text_of(app, "#game-players")
