@@ -1,30 +1,36 @@
 """`mazegame serve`: play in a web browser, served by textual-serve (the `serve` extra).
 
 Each browser tab that opens the page gets its own `mazegame play` process, told it is served
-(`MAZEGAME_SERVED`: it writes files only inside its data folder). Loopback addresses only by
-default: the game is a program running on this machine, so serving it to a network is asked
-for explicitly (`--host`) and warned about. Only this server's own page may start a game
-(`--allow-origin` adds others), at most `--max-sessions` at once (`serve_guard` holds the
-rules, `serve_server` the server). Without textual-serve installed, one line says how to
-install it and the exit status is 1 (the command was right; the installation lacks a part);
-bad arguments (port, host, an address in use) exit 2 as everywhere.
+(`MAZEGAME_SERVED`: it writes files only inside its data folder). With `--join HOST:PORT` it
+is `mazegame join HOST:PORT` instead, the thin client of a game host (`mazegame host`): its
+browsers play in that host's lobby, each under its page's `?name=` (cleaned; else "web").
+Loopback addresses only by default: the game is a program running on this machine, so
+serving it to a network is asked for explicitly (`--host`) and warned about. Only this
+server's own page may start a game (`--allow-origin` adds others), at most `--max-sessions`
+at once (`serve_guard` holds the rules, `serve_server` the server). Without textual-serve
+installed, one line says how to install it and the exit status is 1 (the command was right;
+the installation lacks a part); bad arguments (port, host, an address in use) exit 2 as
+everywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import ipaddress
 import shlex
 import socket
 import sys
 
 from mazegame.cli.common import Command, UsageError, whole_number
+from mazegame.cli.join import parse_address
 from mazegame.cli.serve_guard import (
     MOST_SESSIONS,
     SESSION_BYTES,
     allowed_origin,
     default_max_sessions,
     session_count,
+    web_name,
 )
 from mazegame.locations import SERVED_VARIABLE
 
@@ -55,6 +61,10 @@ def _configure_serve(p: argparse.ArgumentParser) -> None:
                    help="games played at once, each a process of about 325 MB; more "
                         "browsers get a 'server is full' page (default: the memory available "
                         f"at start / {SESSION_BYTES // 2**20} MB, from 1 to {MOST_SESSIONS})")
+    p.add_argument("--join", type=parse_address, default=None, metavar="HOST:PORT",
+                   help="put the browsers' players in the lobby of this game host (mazegame "
+                        "host) instead of a game of their own; a page's ?name=NAME names "
+                        "its player")
 
 
 def host_addresses(host: str, port: int) -> list[str]:
@@ -99,6 +109,15 @@ def play_command() -> str:
     return f"{SERVED_VARIABLE}=1 exec {shlex.quote(sys.executable)} -m mazegame play"
 
 
+def join_command(address: tuple[str, int], name: str) -> str:
+    """The shell command of a browser's game with `--join`: this Python's `mazegame join
+    HOST:PORT --door web --name NAME` (the name cleaned, then quoted), told it is served."""
+    host, port = address
+    shown = f"[{host}]" if ":" in host else host
+    return (f"{SERVED_VARIABLE}=1 exec {shlex.quote(sys.executable)} -m mazegame join "
+            f"{shown}:{port} --door web --name {shlex.quote(web_name(name))}")
+
+
 def game_server(server_class: type) -> type:
     """textual-serve's Server with mazegame's page and guards (`serve_server`, imported
     here: it needs aiohttp, which comes with the serve extra)."""
@@ -131,8 +150,10 @@ def run_serve(args: argparse.Namespace) -> int:
     check_bindable(args.host, args.port)
     if not is_loopback(addresses):
         warn_network(args.host, addresses, args.public_url, args.port)
+    joined = None if args.join is None else functools.partial(join_command, args.join)
     server = game_server(Server)(
-        play_command(), host=args.host, port=args.port, title="mazegame",
+        play_command() if joined is None else joined(web_name(None)), command_for=joined,
+        host=args.host, port=args.port, title="mazegame",
         public_url=args.public_url or public_url(args.host, args.port),
         allow_origins=tuple(args.allow_origin),
         max_sessions=args.max_sessions or default_max_sessions())

@@ -8,6 +8,8 @@
   `--max-sessions` at once, by default what the available memory holds at ~400 MB a game.
 - Sizes: the terminal's width and height, from the page's query or its resize messages,
   are clamped (`?height=100000` made one game take a gigabyte).
+- Names (`serve --join`): the player's name from the page's `?name=` is cleaned
+  (`net.names.clean`) before it reaches the game's command line or another player.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from urllib.parse import urlsplit
 
 from mazegame.cli.common import shown, whole_number
 from mazegame.engine.memory import available_memory
+from mazegame.net.names import clean
 
 MAX_WIDTH, MAX_HEIGHT = 500, 200  #: the largest terminal a browser may ask for, in cells
 SESSION_BYTES = 400 * 2**20  #: memory set aside a game (measured: about 325 MB each)
@@ -28,6 +31,7 @@ SESSIONS_LIMIT = 10_000  #: the most --max-sessions accepts
 session_count = whole_number(1, SESSIONS_LIMIT)
 DEFAULT_PORTS = {"http": 80, "https": 443}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+WEB_NAME = "web"  #: a browser's player name when its page gives none (`serve --join`)
 
 #: The page a browser gets when no game can start (str.format: games, "1 game", "4 games").
 FULL_PAGE = """<!DOCTYPE html>
@@ -102,6 +106,10 @@ def default_max_sessions(memory: int | None = None) -> int:
     return max(1, min(MOST_SESSIONS, memory // SESSION_BYTES))
 
 
+def web_name(raw: str | None) -> str:
+    """The name of a browser's player (`serve --join`): what the page's `?name=` gave,
+    cleaned, else WEB_NAME."""
+    return clean(raw) if raw and raw.strip() else WEB_NAME
 
 
 def clamp_size(width: object, height: object) -> tuple[int, int] | None:

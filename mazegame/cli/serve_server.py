@@ -7,29 +7,42 @@ tests/unit/cli/test_serve_server.py fails naming what changed):
   `handle_index`, `handle_websocket`, `on_startup`, `on_shutdown`;
 - private: `_process_messages(websocket, app_service)`, overridden only to hand it an
   AppService whose resize requests are clamped (there is no public hook for them), and to
-  end a game whose page sends a malformed message with one line instead of a traceback.
+  end a game whose page sends a malformed message with one line instead of a traceback;
+- `command`, the attribute `handle_websocket` starts each game with: with `serve --join`
+  it is read per browser (a property on a context variable `handle_websocket` sets), so
+  each game joins under its page's `?name=`. The page's script opens the websocket with a
+  query of its own, so the name goes from the page to its websocket in a cookie.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+from collections.abc import Callable
+from urllib.parse import quote, unquote
 
 from aiohttp import web
 
 from mazegame.cli.serve_guard import (
     FULL_PAGE,
+    WEB_NAME,
     clamp_size,
     games,
     origin_allowed,
     own_origins,
+    web_name,
 )
 from mazegame.locations import asset
 
 SHUTDOWN_WAIT = 5.0  #: seconds Ctrl-C waits for the open games to quit
 RETRY_AFTER = "60"  #: seconds a full server asks a browser to wait (the Retry-After header)
 QUERY_DEFAULTS = {"width": 80, "height": 24}  #: textual-serve's own, for a missing or bad one
+NAME_COOKIE = "mazegame-name"  #: the page's `?name=` on its way to the page's websocket
 log = logging.getLogger("mazegame.serve")
+#: The player name of the browser whose websocket is being served (`serve --join`).
+PLAYER: contextvars.ContextVar[str] = contextvars.ContextVar("mazegame_serve_player",
+                                                             default=WEB_NAME)
 #: What textual-serve's message loop raises on a message it cannot read: not JSON, not a
 #: list, a missing field, a field of the wrong type.
 MALFORMED = (ValueError, AssertionError, LookupError, TypeError, AttributeError)
@@ -75,11 +88,25 @@ def game_server(server_class: type) -> type:
         cancels its open sessions when it shuts down."""
 
         def __init__(self, command: str, *, allow_origins: tuple[str, ...] = (),
-                     max_sessions: int, **kwargs) -> None:
+                     max_sessions: int, command_for: Callable[[str], str] | None = None,
+                     **kwargs) -> None:
+            self.command_for = command_for  #: a player's name -> their game's command
             super().__init__(command, templates_path=asset("serve"), **kwargs)
             self.origins = own_origins(self.public_url, self.port) | set(allow_origins)
             self.max_sessions = max_sessions
             self.sessions: set[asyncio.Task] = set()  #: one task a browser tab, while open
+
+        @property
+        def command(self) -> str:
+            """The command of the game being started: with `command_for`, the one for the
+            browser being served (PLAYER), else the one command given."""
+            if self.command_for is not None:
+                return self.command_for(PLAYER.get())
+            return self._command
+
+        @command.setter
+        def command(self, value: str) -> None:
+            self._command = value
 
         @property
         def full(self) -> bool:
@@ -96,7 +123,14 @@ def game_server(server_class: type) -> type:
             """The game's page, or the full page when no game can start."""
             if self.full:
                 return self.full_page()
-            return await super().handle_index(request)
+            response = await super().handle_index(request)
+            if self.command_for is not None:  # the page's name, for its websocket
+                if request.query.get("name", "").strip():
+                    response.set_cookie(NAME_COOKIE, quote(web_name(request.query["name"])),
+                                        path="/ws", httponly=True, samesite="Strict")
+                else:
+                    response.del_cookie(NAME_COOKIE, path="/ws")
+            return response
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
             """Serve one tab's game, if it comes from an allowed page and there is room;
@@ -111,9 +145,12 @@ def game_server(server_class: type) -> type:
                 return self.full_page()
             task = asyncio.current_task()
             self.sessions.add(task)
+            player = PLAYER.set(web_name(request.query.get("name") or
+                                         unquote(request.cookies.get(NAME_COOKIE, ""))))
             try:
                 return await super().handle_websocket(size_clamped(request))
             finally:
+                PLAYER.reset(player)
                 self.sessions.discard(task)
 
         async def _process_messages(self, websocket, app_service) -> None:

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from test_serve import WAIT, free_port, serving  # tests/functional/test_serve.py
 
+from mazegame.net.names import clean
+
 aiohttp = pytest.importorskip("aiohttp", reason="the serve extra is not installed")
 pytest.importorskip("textual_serve", reason="the serve extra is not installed")
 
@@ -29,6 +31,9 @@ def write(*line):
     record.write(json.dumps(line) + "\\n")
     record.flush()
 write("size", os.environ.get("COLUMNS"), os.environ.get("ROWS"))
+if len(sys.argv) > 2:  # serve --join: the player's name, as the command line gave it
+    with open(sys.argv[1] + ".names", "a", encoding="utf-8") as names:
+        names.write(sys.argv[2] + "\\n")
 sys.stdout.write("__GANGLION__\\n")
 sys.stdout.flush()
 while len(head := sys.stdin.buffer.read(5)) == 5:
@@ -39,14 +44,17 @@ while len(head := sys.stdin.buffer.read(5)) == 5:
             break
 """
 
-#: mazegame's server (as `mazegame serve` makes it) serving the stand-in game.
+#: mazegame's server (as `mazegame serve` makes it) serving the stand-in game; with a third
+#: argument, as `serve --join` does: each game's command ends with its player's name.
 STAND_IN_SERVER = """
-import sys
+import shlex, sys
 from textual_serve.server import Server
 from mazegame.cli.serve import game_server
 port, command = int(sys.argv[1]), sys.argv[2]
+named = (lambda name: f"{command} {shlex.quote(name)}") if sys.argv[3:] else None
 game_server(Server)(command, host="127.0.0.1", port=port, title="stand-in",
-                    public_url=f"http://127.0.0.1:{port}", max_sessions=2).serve()
+                    public_url=f"http://127.0.0.1:{port}", max_sessions=2,
+                    command_for=named).serve()
 """
 
 
@@ -126,16 +134,17 @@ async def test_a_full_server_says_so_and_a_game_is_told_it_is_served(tmp_path):
 
 
 @contextlib.asynccontextmanager
-async def stand_in_server(tmp_path: Path):
-    """mazegame's server serving the stand-in game on a loopback port: yields (port, the
-    game's record, the server's log), once it answers; killed whatever happens."""
+async def stand_in_server(tmp_path: Path, *join: str):
+    """mazegame's server serving the stand-in game on a loopback port (`join`: "--join", as
+    `serve --join` would, each game named): yields (port, the game's record, the server's
+    log), once it answers; killed whatever happens."""
     port, record, log = free_port(), tmp_path / "record.jsonl", tmp_path / "server.log"
     (tmp_path / "stand_in.py").write_text(STAND_IN)
     (tmp_path / "server.py").write_text(STAND_IN_SERVER)
     command = f"{sys.executable} {tmp_path / 'stand_in.py'} {record}"
     with open(log, "wb") as output:
         server = subprocess.Popen([sys.executable, str(tmp_path / "server.py"), str(port),
-                                   command], stdout=output, stderr=subprocess.STDOUT)
+                                   command, *join], stdout=output, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + WAIT
         while True:
@@ -189,3 +198,23 @@ async def test_a_malformed_message_ends_its_game_with_one_line(tmp_path, message
     said = " ".join(log.read_text().split())
     assert "Traceback" not in said
     assert said.count("ended a game: its page sent a message that is not one of") == 1
+
+
+async def test_with_join_each_game_is_named_by_its_page_and_the_guards_hold(tmp_path):
+    evil = "\x1b]0;owned\x07\x1b[31mMallory'; rm -rf ~"
+    async with stand_in_server(tmp_path, "--join") as (port, record, _):
+        origin, url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
+        assert await handshake(url, "http://evil.example") == 403  # origins: as without
+        jar = aiohttp.CookieJar(unsafe=True)  # one browser: a later page forgets the name
+        for played, query in enumerate(({"name": evil}, {"name": "  "}, {}), 1):
+            async with aiohttp.ClientSession(cookie_jar=jar) as browser:
+                async with browser.get(f"{origin}/", params=query) as response:
+                    assert response.status == 200
+                async with browser.ws_connect(url, headers={"Origin": origin}) as ws:
+                    await ws.close()
+            await games_told_to_quit(record, played)  # (at most 2 games at once)
+        assert await handshake(url + "?name=bob", origin) == 101  # the websocket's own query
+        await games_told_to_quit(record, 4)
+    names = Path(f"{record}.names").read_text(encoding="utf-8").splitlines()
+    assert names == [clean(evil), "web", "web", "bob"]
+    assert "\x1b" not in clean(evil) and "Mallory" in clean(evil)

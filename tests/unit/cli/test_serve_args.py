@@ -2,6 +2,7 @@
 for a bad port or host or an address in use, and the install hint without the serve extra.
 The server itself is replaced by a stand-in (the browser test runs the real one)."""
 
+import shlex
 import socket
 import sys
 
@@ -9,6 +10,7 @@ import pytest
 
 from mazegame.cli import main, serve
 from mazegame.cli.serve_guard import own_origins
+from mazegame.net.names import clean
 
 
 class FakeServer:
@@ -24,7 +26,8 @@ class FakeServer:
 
     def serve(self):
         self.made[-1].update(served=True, max_sessions=self.max_sessions,
-                             origins=self.origins, templates=self.templates_path)
+                             origins=self.origins, templates=self.templates_path,
+                             command_for=self.command_for)
 
 
 @pytest.fixture
@@ -57,6 +60,37 @@ def test_each_game_is_told_it_is_served_on_its_command_line():
     command = serve.play_command()
     assert command.startswith("MAZEGAME_SERVED=1 exec ")
     assert command.endswith(" -m mazegame play")
+
+
+def test_join_makes_each_game_the_thin_client_of_that_host_under_its_name(fake_server,
+                                                                          monkeypatch):
+    monkeypatch.setattr(serve, "default_max_sessions", lambda: 7)
+    assert main(["serve", "--join", "127.0.0.1:7788"]) == 0
+    made = fake_server[0]
+    game = made["command_for"]
+    assert made["command"] == game("web") == serve.join_command(("127.0.0.1", 7788), "web")
+    assert game("alice").startswith("MAZEGAME_SERVED=1 exec ")
+    assert shlex.split(game("alice"))[-8:] == [
+        "-m", "mazegame", "join", "127.0.0.1:7788", "--door", "web", "--name", "alice"]
+    evil = "\x1b[31mbob'; rm -rf ~ $(id)\x07"
+    words = shlex.split(game(evil))
+    assert words[-1] == clean(evil) and words[-2] == "--name" and len(words) == 11
+    assert "\x1b" not in game(evil)
+    # serve's guards are the same as without --join
+    assert made["max_sessions"] == 7
+    assert made["origins"] == own_origins("http://127.0.0.1:8000", 8000)
+    assert main(["serve"]) == 0 and fake_server[1]["command_for"] is None
+
+
+def test_join_takes_an_ipv6_host():
+    assert " join [::1]:7777 --door web " in serve.join_command(("::1", 7777), "web")
+
+
+@pytest.mark.parametrize("address", ["nowhere:port", "a b:7777", "h:0", "[::1"])
+def test_a_bad_join_address_exits_2_naming_it(capsys, address):
+    assert main(["serve", "--join", address]) == 2
+    err = capsys.readouterr().err
+    assert "--join" in err and err.count("\n") == 1
 
 
 def test_other_origins_and_the_session_cap_are_passed_on(fake_server):

@@ -51,6 +51,13 @@ def test_resizes_still_reach_the_game_through_process_messages():
         CHANGED.format("the first size no longer comes from the query's width and height")
 
 
+def test_each_game_starts_with_the_command_read_in_handle_websocket():
+    source = inspect.getsource(Server.handle_websocket)
+    assert re.search(r"AppService\(\s*self\.command\s*,", source), \
+        CHANGED.format("handle_websocket no longer starts its game with self.command, "
+                       "so `serve --join` cannot give each browser's game its name")
+
+
 def test_our_page_links_only_files_textual_serve_ships():
     page = (asset("serve") / "app_index.html").read_text(encoding="utf-8")
     linked = set(re.findall(r"\{\{ config\.static\.url \}\}([^\"')]+)", page))
