@@ -147,6 +147,10 @@ class Welcome(_ToPlayer, tag="welcome"):
     id: int
     name: str
     token: str
+    #: The names a room's settings may take on this host (its registries), for a client's
+    #: form to offer; empty: the client lets the player type one (the host checks it).
+    generators: list[str] = []
+    difficulties: list[str] = []
 
 
 class RoomInfo(Struct):

@@ -9,13 +9,10 @@ turned into KeyboardInterrupt for the command line's one interrupt handler (`cli
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import signal
 import sys
-from collections.abc import Iterator
 
 from mazegame.ui.app import INTERRUPTED, MazeApp
+from mazegame.ui.sigint import sigint_leaves
 
 
 def run_app(app: MazeApp) -> int:
@@ -23,34 +20,10 @@ def run_app(app: MazeApp) -> int:
     standard error which finished games are kept unsaved. Left by ctrl+c (the key, or
     SIGINT from outside): KeyboardInterrupt, so the command line's one interrupt handler
     ends it (one line, status 130)."""
-    with _sigint_leaves(app):
+    with sigint_leaves(app):
         app.run()
     if app.unsaved_note:
         print(f"mazegame: {app.unsaved_note}", file=sys.stderr)
     if app.return_code == INTERRUPTED:
         raise KeyboardInterrupt
     return app.return_code or 0
-
-
-@contextlib.contextmanager
-def _sigint_leaves(app: MazeApp) -> Iterator[None]:
-    """While the app runs, SIGINT leaves it as ctrl+c does (asyncio's own handler cancels
-    the app's task, which Textual ends quietly with status 0); outside its loop (starting,
-    closing), SIGINT is KeyboardInterrupt as usual."""
-
-    def interrupted(signum, frame) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            raise KeyboardInterrupt from None
-        loop.call_soon_threadsafe(app.action_interrupt)
-
-    try:
-        previous = signal.signal(signal.SIGINT, interrupted)
-    except ValueError:  # not the main thread: leave SIGINT alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)

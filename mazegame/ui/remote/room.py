@@ -1,0 +1,146 @@
+"""The room: its code large and clear (to read out to a friend), the seats with names and
+colours, who created it and what it plays. The creator changes the settings and starts;
+the others wait for them. Each player picks their own view.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from mazegame.net.protocol import Configure, Room, SetView, Start
+from mazegame.ui.host import palette_of
+from mazegame.ui.remote.base import ClientScreen
+from mazegame.ui.remote.board import player_style
+from mazegame.ui.remote.form import SettingsScreen
+from mazegame.ui.remote.picture import letters
+
+#: The views a player of the thin client picks from, and their words. The player's-eye view
+#: ("eye") needs a 3-D drawing the thin client does not have yet: it is not offered.
+VIEWS = {"birds-eye": "bird's-eye (the whole maze)", "blind": "blind (only the walls you bump)"}
+
+
+def settings_line(room: Room) -> str:
+    """What the room plays, in one line."""
+    s = room.settings
+    demon = f" · the demon: {'the computer' if s.demon == 'computer' else 'a player'}" \
+        if s.mode == "chase" else ""
+    daily = " · maze of the day" if s.daily else ""
+    return (f"{s.mode} · {s.generator} {s.width}x{s.height} · {s.difficulty}{demon}{daily} · "
+            f"{s.seats} seats")
+
+
+def spaced_code(code: str) -> str:
+    """The code as it is read out: letters spaced, in two halves ("K 7 P   Q 2 M")."""
+    half = len(code) // 2
+    return " ".join(code[:half]) + "   " + " ".join(code[half:])
+
+
+class RoomScreen(ClientScreen):
+    """A room waiting for its game (or between games)."""
+
+    BINDINGS = [
+        Binding("s", "start", "Start", id="room-start", tooltip="Start the game (the creator)"),
+        Binding("e", "edit", "Settings", id="room-edit",
+                tooltip="Change the room's settings (the creator)"),
+        Binding("v", "view", "View", id="room-view",
+                tooltip="Your view of the maze: bird's-eye or blind"),
+        Binding("q,escape", "leave", "Leave", id="room-leave", tooltip="Leave the room"),
+    ]
+    HELP_TEXT = ("A room. Read its code out to a friend: they join it from the lobby (or "
+                 "`mazegame join HOST:PORT --room CODE`). The one who created it picks the "
+                 "settings and starts; each player picks their own view.")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.room: Room | None = None
+
+    def body(self) -> ComposeResult:
+        """The code, what it plays, the seats, what happens next."""
+        with Vertical(id="room"):
+            yield Static("", id="room-code")
+            yield Static("", id="room-settings", markup=False)
+            yield Static("", id="room-seats")
+            yield Static("", id="room-next")
+
+    @property
+    def mine(self) -> bool:
+        """Did we create this room?"""
+        return self.room is not None and self.room.creator == self.room.you
+
+    def show_room(self, room: Room) -> None:
+        """Draw the room as the host says it is now."""
+        self.room = room
+        p = palette_of(self)
+        self.query_one("#room-code", Static).update(Text.assemble(
+            ("Room  ", "bold"), (spaced_code(room.code), Style(bold=True, reverse=True)),
+            "\n", ("read this code out to a friend", "dim")))
+        self.query_one("#room-settings", Static).update(settings_line(room))
+        marks = letters([(seat.id, seat.name) for seat in room.seats])
+        seats = Text()
+        creator = "?"
+        for seat in room.seats:
+            if seat.id == room.creator:
+                creator = seat.name
+            seats.append(f" {marks[seat.id]} ", player_style(p, seat.colour))
+            seats.append(f" {seat.name}", Style(bold=seat.id == room.you))
+            notes = [seat.role if seat.role != "runner" else "",
+                     VIEWS.get(seat.view, seat.view).split(" (")[0],
+                     "creator" if seat.id == room.creator else "",
+                     "you" if seat.id == room.you else "",
+                     "" if seat.connected else "away, may come back"]
+            seats.append("  " + " · ".join(n for n in notes if n) + "\n", "dim")
+        free = room.settings.seats - sum(s.role != "watcher" for s in room.seats)
+        seats.append(f"{max(0, free)} seats free · {room.watchers} watching", "dim")
+        self.query_one("#room-seats", Static).update(seats)
+        if room.role == "watcher":
+            after = "You are watching: the game shows when it starts."
+        elif self.mine:
+            after = "You created this room: s starts the game, e changes its settings."
+        else:
+            after = f"Waiting for {creator} to start…"
+        if room.phase == "playing":
+            after = "A game is on." + (" It shows when the next one starts."
+                                       if room.role == "watcher" else "")
+        self.query_one("#room-next", Static).update(Text(after))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Start and settings are the creator's; a watcher picks no view."""
+        if action in ("start", "edit"):
+            return self.mine and self.room.phase != "playing"
+        if action == "view":
+            return self.room is not None and self.room.role != "watcher"
+        return True
+
+    def action_start(self) -> None:
+        """Ask the host to start."""
+        self.app.send(Start())
+
+    def action_edit(self) -> None:
+        """The settings form; the host answers with the room changed."""
+        welcome = self.app.welcome
+
+        def changed(settings) -> None:
+            if settings is not None:
+                self.app.send(Configure(settings=settings))
+
+        self.app.push_screen(SettingsScreen(
+            self.room.settings, title=f"Room {self.room.code}", confirm="Change",
+            generators=welcome.generators if welcome else [],
+            difficulties=welcome.difficulties if welcome else []), changed)
+
+    def action_view(self) -> None:
+        """The next view (the host answers with the room showing it)."""
+        me = next((s for s in self.room.seats if s.id == self.room.you), None)
+        views = list(VIEWS)
+        now = me.view if me is not None and me.view in views else views[-1]
+        self.app.send(SetView(view=views[(views.index(now) + 1) % len(views)]))
+
+    def action_leave(self) -> None:
+        """Back to the lobby."""
+        self.app.leave_room()
