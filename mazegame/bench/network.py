@@ -309,6 +309,8 @@ def network_rows(players, keys: int, sessions, idle: float, progress=None) -> li
 def format_network(rows: list[dict]) -> str:
     """The rows as two tables: players (latency, CPU), then SSH sessions (memory)."""
     def text(value, unit: str = "") -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
         return "-" if value is None else f"{value:g}{unit}"
 
     races = [r for r in rows if "players" in r]
