@@ -33,6 +33,7 @@ ROOM_SIZE = p.MAX_PLAYERS  #: players a room at most
 PACE = (5.0, 8.0)  #: keys a second a player presses, drawn between these each key
 TOWARD_GOAL = 0.85  #: the share of keys on a shortest route (the others wander)
 MAZE = (20, 12)  #: the rooms' maze (a room's default size)
+HANG_GUARD = 60.0  #: seconds beyond four times the keys' pace before a stuck run gives up
 SETTLE_SECONDS = 5.0  #: the most the last keys' States may take before they count as lost
 TARGET_P99_MS = 50.0  #: the issue's target at 50 players
 DEFAULT_PLAYERS = (8, 24, 50)  #: --players: a row each
@@ -246,7 +247,13 @@ async def measure(host: Host, players: int, keys: int, idle: float, seed: int) -
         q.racing = True
         if q.creator:
             q.start()
-    await asyncio.gather(*(q.press() for q in seated))
+    try:
+        async with asyncio.timeout(HANG_GUARD + keys / PACE[0] * 4):
+            await asyncio.gather(*(q.press() for q in seated))
+    except TimeoutError:
+        errors = "; ".join(sorted({e for q in seated for e in q.errors}))[:200]
+        raise NetworkError(f"players still had keys to press after a long wait (the "
+                           f"host's errors: {errors or 'none'})") from None
     settle = time.monotonic() + SETTLE_SECONDS
     while latencies.waiting and time.monotonic() < settle:
         await asyncio.sleep(0.01)
