@@ -314,7 +314,8 @@ def network_rows(players, keys: int, sessions, idle: float, progress=None) -> li
 
 
 def format_network(rows: list[dict]) -> str:
-    """The rows as two tables: players (latency, CPU), then SSH sessions (memory)."""
+    """The rows as two tables under a line each saying what they show: players (latency,
+    CPU), then SSH sessions (memory); 80 columns (rooms and games are in --json)."""
     def text(value, unit: str = "") -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
@@ -324,17 +325,19 @@ def format_network(rows: list[dict]) -> str:
     ssh = [r for r in rows if "sessions" in r]
     parts = []
     if races:
-        parts.append(aligned_table(
-            ("players", "rooms", "games", "keys", "lost", "p50 ms", "p99 ms", "max ms", "host CPU",
-             "idle CPU", "bench CPU", "load", "note"),
-            [(r["players"], r["rooms"], r["games"], r["keys"], r["lost"], text(r["p50_ms"]),
-              text(r["p99_ms"]), text(r["max_ms"]), text(r["host_cpu_pct"], "%"),
-              text(r["host_idle_cpu_pct"], "%"), text(r["bench_cpu_pct"], "%"),
-              r["load_1min"], r["note"]) for r in races], left={12}))
+        parts.append("A key sent to its State at every player of its room; CPU: % of a core\n"
+                     + aligned_table(
+            ("players", "keys", "lost", "p50 ms", "p99 ms", "max ms", "host %", "idle %",
+             "bench %", "load", "note"),
+            [(r["players"], r["keys"], r["lost"], text(r["p50_ms"]), text(r["p99_ms"]),
+              text(r["max_ms"]), text(r["host_cpu_pct"]), text(r["host_idle_cpu_pct"]),
+              text(r["bench_cpu_pct"]), r["load_1min"], r["note"]) for r in races],
+            left={10}))
     if ssh:
-        parts.append(aligned_table(
-            ("sessions", "MB/session (PSS)", "RSS", "host PSS MB", "processes",
-             "first screen s", "PSS for 100", "fits 100", "note"),
+        parts.append("SSH sessions: MiB one more costs the host (PSS, RSS of its process tree)\n"
+                     + aligned_table(
+            ("sessions", "PSS each", "RSS each", "host PSS", "procs", "screen s", "for 100",
+             "fits", "note"),
             [(r["sessions"], text(r["ssh_mb_per_session"]),
               text(r.get("ssh_rss_mb_per_session")), text(r.get("host_pss_mb")),
               text(r.get("processes")), text(r.get("first_screen_s")),

@@ -124,7 +124,8 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.network:
         return run_network_bench(args)
     if network:
-        raise UsageError(f"{' and '.join(network)} go with --network")
+        verb = "goes" if len(network) == 1 else "go"
+        raise UsageError(f"{' and '.join(network)} {verb} with --network")
     if args.startup:
         return run_startup_bench(args)
     given = [flag for flag, value in (("--repeat", args.repeat), ("--idle", args.idle),

@@ -104,4 +104,5 @@ def test_the_table_shows_both_kinds_of_rows():
             {"name": "ssh sessions", "sessions": 5, "ssh_mb_per_session": None,
              "note": "no door"}]
     table = format_network(rows)
-    assert "4.1" in table and "no door" in table and table.count("\n") == 6
+    assert "4.1" in table and "no door" in table and table.count("\n") == 8
+    assert max(len(line) for line in table.splitlines() if "no door" not in line) <= 80
