@@ -106,3 +106,31 @@ def test_the_table_shows_both_kinds_of_rows():
     table = format_network(rows)
     assert "4.1" in table and "no door" in table and table.count("\n") == 8
     assert max(len(line) for line in table.splitlines() if "no door" not in line) <= 80
+
+
+def test_proc_readers_see_this_process_and_its_child():
+    import os
+    import subprocess
+    import sys
+
+    from mazegame.bench.hostproc import cpu_seconds, memory_kib, tree, tree_memory
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert child.pid in tree(os.getpid()) and tree(child.pid) == [child.pid]
+        pss, rss = memory_kib(os.getpid())
+        assert 0 < pss <= rss
+        assert tree_memory(os.getpid()).processes >= 2
+        assert cpu_seconds(os.getpid()) > 0
+    finally:
+        child.kill()
+        child.wait()
+    assert memory_kib(child.pid) == (0, 0) and cpu_seconds(child.pid) == 0.0  # gone
+
+
+def test_a_screen_marker_is_found_between_escape_codes():
+    from mazegame.bench.ssh_memory import visible
+
+    drawn = "\x1b[?1049h\x1b[1;1H\x1b[38;2;1;2;3mOpen rooms\x1b[0m (enter joins)\x1b]0;t\x07"
+    assert "Open rooms (enter joins)" in visible(drawn)
+    assert "\x1b" not in visible(drawn)
