@@ -9,6 +9,7 @@ process (and the processes it started, the SSH door's sessions) from /proc: CPU 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -55,7 +56,7 @@ class Host:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
              "--ssh-port", str(self.ssh_port)], env=self.env, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=self._log, text=True)
+            stdout=subprocess.PIPE, stderr=self._log, bufsize=0)
         self.lines: list[str] = []
 
     @property
@@ -64,16 +65,19 @@ class Host:
         return ("127.0.0.1", self.port)
 
     def wait_listening(self, timeout: float = BANNER_TIMEOUT) -> None:
-        """Until the host prints its banner (it listens then); HostError if it ends first."""
+        """Until the host prints its banner (it listens then); HostError if it ends first,
+        or says nothing for `timeout` seconds."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
+        out, seen = self.process.stdout.fileno(), b""
+        while b"Ctrl-C" not in seen:
+            ready, _, _ = select.select([out], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise HostError(f"the host did not listen within {timeout:g} s")
+            chunk = os.read(out, 4096)
+            if not chunk:
                 raise HostError(f"the host ended before listening: {self.log_tail()}")
-            self.lines.append(line)
-            if "Ctrl-C" in line:
-                return
-        raise HostError(f"the host did not listen within {timeout:g} s")
+            seen += chunk
+        self.lines = seen.decode("utf-8", "replace").splitlines()
 
     @property
     def door(self) -> bool:
@@ -84,7 +88,8 @@ class Host:
         """The last lines of the host's log, on one line."""
         self._log.flush()
         self._log.seek(0)
-        lines = self._log.read().strip().splitlines()
+        lines = [line.removeprefix("mazegame: error: ")
+                 for line in self._log.read().strip().splitlines()]
         return " | ".join(lines[-3:]) or "(no log)"
 
     def __enter__(self) -> Host:
