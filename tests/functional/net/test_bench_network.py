@@ -44,9 +44,9 @@ def test_two_players_race_and_every_key_is_matched_to_its_state(tmp_path):
     assert row["note"] == ""
 
 
-@pytest.mark.skipif(importlib.util.find_spec("mazegame.server.ssh_door") is None
-                    or importlib.util.find_spec("mazegame.ui.remote.app") is None,
-                    reason="the SSH door and the thin client are not both here")
+@pytest.mark.skipif(any(importlib.util.find_spec(name) is None for name in (
+    "asyncssh", "mazegame.server.ssh_door", "mazegame.ui.remote.app")),
+    reason="the SSH door (asyncssh) and the thin client are not all here")
 def test_ssh_sessions_are_measured_on_the_hosts_process_tree(tmp_path):
     done = bench("--players", "2", "--keys", "2", "--sessions", "2", "--idle", "0",
                  tmp_path=tmp_path)
