@@ -1,5 +1,6 @@
 """`mazegame bench`: time the kernels against references and print the table; with
-`--startup`, time the real program's launches in a pseudo-terminal instead."""
+`--startup`, time the real program's launches in a pseudo-terminal instead; with
+`--network`, players and SSH sessions against a real `mazegame host`."""
 
 from __future__ import annotations
 
@@ -44,6 +45,29 @@ def parse_idle(text: str) -> float:
                    "0 to 600 s")
 
 
+def counts(low: int, high: int, most: int = 8):
+    """The argparse type of a list of counts, '8,24,50' -> (8, 24, 50), each a whole
+    number from low to high, at most `most` of them."""
+    one = whole_number(low, high)
+
+    def parse(text: str) -> tuple[int, ...]:
+        parts = text.split(",")
+        if len(parts) > most:
+            raise argparse.ArgumentTypeError(f"at most {most} counts, not {shown(text)}")
+        return tuple(one(part) for part in parts)
+
+    return parse
+
+
+parse_players = counts(2, 200)  #: --players: players in rooms, each count a row
+parse_keys = whole_number(1, 10_000)  #: --keys: keys each player presses
+
+
+def parse_sessions(text: str) -> tuple[int, ...]:
+    """--sessions: SSH sessions at which memory is read ('5,20'), or '0' for none."""
+    return () if text.strip() == "0" else counts(2, 200)(text)
+
+
 def _configure_bench(p: argparse.ArgumentParser) -> None:
     """Add bench's options: --json, --quick, --only, --cap, and --startup's own."""
     from mazegame.bench.registry import DEFAULT_CAP, IDLE_SECONDS, STARTUP_TIMEOUTS
@@ -71,6 +95,22 @@ def _configure_bench(p: argparse.ArgumentParser) -> None:
                          help="skip the key-press figures (classic: new maze, moves at "
                               "200x60 and at the default size; only measured when --only "
                               "keeps classic)")
+    from mazegame.bench.network import DEFAULT_KEYS, DEFAULT_PLAYERS, DEFAULT_SESSIONS, IDLE
+
+    network = p.add_argument_group("network (a real `mazegame host` on free ports)")
+    network.add_argument("--network", action="store_true",
+                         help="players in rooms racing at a person's pace: a key to the "
+                              "State every player of its room received (p50, p99), the "
+                              f"host's CPU (busy, and idle over --idle, default {IDLE:g} s), "
+                              "and MB an SSH session costs the host")
+    network.add_argument("--players", type=parse_players, default=None, metavar="N[,N...]",
+                         help=f"players, in rooms of up to 8: a row each (default "
+                              f"{','.join(map(str, DEFAULT_PLAYERS))})")
+    network.add_argument("--keys", type=parse_keys, default=None, metavar="K",
+                         help=f"keys each player presses (default {DEFAULT_KEYS})")
+    network.add_argument("--sessions", type=parse_sessions, default=None, metavar="K[,K...]",
+                         help=f"SSH sessions at which the host's memory is read (default "
+                              f"{','.join(map(str, DEFAULT_SESSIONS))}; 0: none)")
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -79,6 +119,13 @@ def run_bench(args: argparse.Namespace) -> int:
     from mazegame.bench.report import format_table
     from mazegame.bench.runner import run_cases
 
+    network = [flag for flag, value in (("--players", args.players), ("--keys", args.keys),
+                                        ("--sessions", args.sessions)) if value is not None]
+    if args.network:
+        return run_network_bench(args)
+    if network:
+        verb = "goes" if len(network) == 1 else "go"
+        raise UsageError(f"{' and '.join(network)} {verb} with --network")
     if args.startup:
         return run_startup_bench(args)
     given = [flag for flag, value in (("--repeat", args.repeat), ("--idle", args.idle),
@@ -122,6 +169,38 @@ def run_startup_bench(args: argparse.Namespace) -> int:
                       progress=None if args.json else sys.stderr,
                       presses=not args.no_presses)
     write_output(None, json.dumps(doc, indent=1) if args.json else format_startup(doc))
+    return 0
+
+
+def run_network_bench(args: argparse.Namespace) -> int:
+    """Players and SSH sessions against a real host; print the table (or JSON)."""
+    from mazegame.bench.network import (
+        DEFAULT_KEYS,
+        DEFAULT_PLAYERS,
+        DEFAULT_SESSIONS,
+        IDLE,
+        NetworkError,
+        format_network,
+        network_rows,
+    )
+
+    given = [flag for flag, value in (("--startup", args.startup), ("--quick", args.quick),
+                                      ("--only", args.only is not None), ("--cap", args.cap),
+                                      ("--repeat", args.repeat), ("--no-presses",
+                                                                  args.no_presses))
+             if value not in (None, False)]
+    if given:
+        raise UsageError(f"--network takes --players, --keys, --sessions and --idle, not "
+                         f"{' or '.join(given)}")
+    try:
+        rows = network_rows(args.players or DEFAULT_PLAYERS, args.keys or DEFAULT_KEYS,
+                            DEFAULT_SESSIONS if args.sessions is None else args.sessions,
+                            IDLE if args.idle is None else args.idle,
+                            progress=None if args.json else sys.stderr)
+    except NetworkError as err:
+        print(f"mazegame: error: bench --network: {err}", file=sys.stderr)
+        return 1
+    write_output(None, json.dumps(rows, indent=1) if args.json else format_network(rows))
     return 0
 
 

@@ -86,6 +86,10 @@ def _no_app_no_bench(tmp_path_factory):
         # --startup would launch the real program for minutes
         mp.setattr(mazegame.bench.startup, "run_startup", lambda *args, **kwargs: {})
         mp.setattr(mazegame.bench.startup, "format_startup", lambda doc: "")
+        # --network would run a host, players and SSH sessions for a minute
+        import mazegame.bench.network
+
+        mp.setattr(mazegame.bench.network, "network_rows", lambda *args, **kwargs: [])
         # allmazes solve and bound search for up to their time limit (minutes)
         mp.setattr(search, "solve", lambda n, m, method, seed, *args, **kwargs: search.Result(
             n, m, [1, 3], method, seed, False, 0.0))
