@@ -45,7 +45,8 @@ PRINTING = {
     "config": ["config", "list"],
     "records": ["records"],
 }
-SILENT = {"edit", "serve", "replay"}  #: they open the app or serve it: nothing to print
+#: They open the app, serve it or host rooms: nothing to print.
+SILENT = {"edit", "serve", "replay", "host", "join"}
 
 
 def test_every_command_is_either_printing_or_silent():
