@@ -36,6 +36,9 @@ from mazegame.net.protocol import Begin, Position, Result, RoomSettings, State
 
 MAX_SECONDS = 600.0  #: a game ends after ten minutes whatever happens
 COMPUTER = "the demon"  #: the winner's name when the computer's demon wins
+#: The demon's all-pairs table only up to 1 MiB a room (32x32 cells); bigger mazes search on
+#: demand, so 200 rooms of 80x50 do not hold 16 MiB each.
+BRAIN_BYTES = 2**20
 
 
 @dataclass
@@ -91,7 +94,8 @@ class RoomGame:
         self.demon_moves = 0
         self._demon_seq = 0  #: the player demon's last key applied
         self.demon = self._place_demon() if self.chase else -1
-        self.brain = DemonBrain(maze) if self.chase and demon_player is None else None
+        self.brain = (DemonBrain(maze, budget=BRAIN_BYTES)
+                      if self.chase and demon_player is None else None)
         self.tick_count = 0
         self.demon_steps = 0
         self.ended_at: float | None = None

@@ -244,5 +244,5 @@ def run_bot(args) -> int:
     except ConnectError as err:
         print(f"mazegame: error: {err}", file=sys.stderr)
     except ConnectionLost as err:
-        print(f"mazegame: error: the host ended the game: {err.reason}", file=sys.stderr)
+        print(f"mazegame: error: {err.reason}", file=sys.stderr)
     return 1

@@ -94,7 +94,8 @@ async def run_host(args) -> str:
         why[0] = reason
         stop.set()
 
-    loop.add_signal_handler(signal.SIGINT, stopping, "interrupt")
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # a script's background job
+        loop.add_signal_handler(signal.SIGINT, stopping, "interrupt")  # ignores it: kept so
     loop.add_signal_handler(signal.SIGTERM, stopping, "terminate")
     began = time.monotonic()
     try:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
-RUNS_UNTIL_STOPPED = {("serve",), ("bench",), ("allmazes", "solve"), ("allmazes", "bound")}
+RUNS_UNTIL_STOPPED = {("serve",), ("host",), ("join",), ("bench",), ("allmazes", "solve"),
+                      ("allmazes", "bound")}
 
 
 @dataclass

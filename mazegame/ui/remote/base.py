@@ -48,8 +48,8 @@ class ClientScreen(Screen):
 
     def on_mount(self) -> None:
         """No banner or problem until there is one (the connection may be lost already)."""
-        self.show_banner(f"connection lost ({self.app.lost}): reconnecting…"
-                         if getattr(self.app, "lost", None) else "")
+        lost = self.app.lost  # the remote screens live only in RemoteApp, which declares it
+        self.show_banner(f"connection lost ({lost}): reconnecting…" if lost else "")
         self.show_problem("")
         self.ready.set()
 

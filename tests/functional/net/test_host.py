@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 import mazegame
 from mazegame.net import protocol as p
-from mazegame.net.connection import connect
+from mazegame.net.connection import ConnectionLost, connect
 
 ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 LIMITS = "hello=1,countdown=0.3"
@@ -34,18 +34,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def environment(tmp_path) -> dict:
+def environment(tmp_path, limits: str = LIMITS) -> dict:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(
         [ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]),
-        "MAZEGAME_DATA_DIR": str(tmp_path / "data"), "MAZEGAME_HOST_LIMITS": LIMITS}
+        "MAZEGAME_DATA_DIR": str(tmp_path / "data"), "MAZEGAME_HOST_LIMITS": limits}
 
 
 class Host:
     """A host process on a free port."""
 
-    def __init__(self, tmp_path) -> None:
+    def __init__(self, tmp_path, limits: str = LIMITS) -> None:
         self.port = free_port()
-        self.env = environment(tmp_path)
+        self.env = environment(tmp_path, limits)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
              "--ssh-port", "0"], env=self.env, stdout=subprocess.PIPE,
@@ -242,3 +242,39 @@ def test_a_port_in_use_is_one_line_and_status_2(tmp_path):
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.startswith("mazegame: error: cannot serve")
     assert done.stderr.count("\n") == 1
+
+
+async def limits_at_work(port: int) -> dict:
+    """Three connections from one address (the cap is 2), a flood of Pings, and a player who
+    says nothing in the lobby (idle: 1 s)."""
+    seen = {}
+    first = await connect(("127.0.0.1", port), "ann")
+    second = await connect(("127.0.0.1", port), "bob")
+    async with ws_connect(f"ws://127.0.0.1:{port}/") as third:
+        seen["third"] = p.decode_server(await asyncio.wait_for(third.recv(), 5))
+    for n in range(200):
+        await first.send(p.Ping(n=n))
+    pongs = 0
+    try:
+        while True:
+            message = await asyncio.wait_for(first.receive(), 2)
+            pongs += isinstance(message, p.Pong)
+            if isinstance(message, p.Bye):
+                seen["idle"] = message.reason
+    except (TimeoutError, ConnectionLost):
+        pass
+    seen["pongs"] = pongs
+    await first.close(), await second.close()
+    return seen
+
+
+def test_per_ip_cap_rate_limit_and_idle_timeout(tmp_path):
+    host = Host(tmp_path, "hello=1,idle=1,per_ip=2,rate=20,burst=40")
+    try:
+        seen = asyncio.run(limits_at_work(host.port))
+    finally:
+        host.process.kill()
+        host.process.communicate()
+    assert seen["third"] == p.Bye(reason="the host has too many connections: try again later")
+    assert 40 <= seen["pongs"] < 200  # the burst, and what the rate refilled meanwhile
+    assert seen["idle"] == "idle for 1 s"
