@@ -31,6 +31,7 @@ from mazegame.cli.common import (
     whole_number,
 )
 from mazegame.cli.serve_guard import (
+    JOIN_SESSION_BYTES,
     MOST_SESSIONS,
     SESSION_BYTES,
     allowed_origin,
@@ -64,9 +65,11 @@ def _configure_serve(p: argparse.ArgumentParser) -> None:
                    help="also let pages from this origin (http[s]://HOST[:PORT]) start games; "
                         "repeatable (by default only this server's own page may)")
     p.add_argument("--max-sessions", type=session_count, default=None, metavar="N",
-                   help="games played at once, each a process of about 325 MB; more "
-                        "browsers get a 'server is full' page (default: the memory available "
-                        f"at start / {SESSION_BYTES // 2**20} MB, from 1 to {MOST_SESSIONS})")
+                   help="games played at once, each a process of about 325 MB (with --join, "
+                        "a thin client of about 50 MB); more browsers get a 'server is full' "
+                        "page (default: the memory available at start / "
+                        f"{SESSION_BYTES // 2**20} MB, or {JOIN_SESSION_BYTES // 2**20} MB "
+                        f"with --join, from 1 to {MOST_SESSIONS})")
     p.add_argument("--join", type=parse_address, default=None, metavar="HOST:PORT",
                    help="put the browsers' players in the lobby of this game host (mazegame "
                         "host) instead of a game of their own; a page's ?name=NAME names "
@@ -133,7 +136,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host=args.host, port=args.port, title="mazegame",
         public_url=args.public_url or public_url(args.host, args.port),
         allow_origins=tuple(args.allow_origin),
-        max_sessions=args.max_sessions or default_max_sessions())
+        max_sessions=args.max_sessions or default_max_sessions(
+            per_session=SESSION_BYTES if joined is None else JOIN_SESSION_BYTES))
     try:
         server.serve()  # Ctrl-C and SIGTERM stop it gracefully (its own signal handlers)
     except OSError as err:  # the bind failed: address in use, not ours, no permission

@@ -24,6 +24,9 @@ from mazegame.net.names import clean
 
 MAX_WIDTH, MAX_HEIGHT = 500, 200  #: the largest terminal a browser may ask for, in cells
 SESSION_BYTES = 400 * 2**20  #: memory set aside a game (measured: about 325 MB each)
+#: memory set aside a browser's thin client (`serve --join`: measured ~46 MB RSS, plus the
+#: server's share of its websocket)
+JOIN_SESSION_BYTES = 64 * 2**20
 MOST_SESSIONS = 32  #: the default's ceiling, whatever the memory
 FALLBACK_SESSIONS = 4  #: the default when the available memory cannot be read
 SESSIONS_LIMIT = 10_000  #: the most --max-sessions accepts
@@ -97,13 +100,14 @@ def origin_allowed(header: str | None, origins: set[str]) -> bool:
         return False
 
 
-def default_max_sessions(memory: int | None = None) -> int:
-    """Games at once by default: the available memory / SESSION_BYTES, from 1 to
-    MOST_SESSIONS (FALLBACK_SESSIONS when the memory cannot be read)."""
+def default_max_sessions(memory: int | None = None, per_session: int = SESSION_BYTES) -> int:
+    """Games at once by default: the available memory / per_session (SESSION_BYTES for a
+    game, JOIN_SESSION_BYTES for the thin client of `--join`), from 1 to MOST_SESSIONS
+    (FALLBACK_SESSIONS when the memory cannot be read)."""
     memory = available_memory() if memory is None else memory
     if memory is None:
         return FALLBACK_SESSIONS
-    return max(1, min(MOST_SESSIONS, memory // SESSION_BYTES))
+    return max(1, min(MOST_SESSIONS, memory // per_session))
 
 
 def web_name(raw: str | None) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mazegame.games import daily
-from mazegame.games.rooms import Outbox, Room, check_settings, error
+from mazegame.games.rooms import DIFFICULTIES, GENERATORS, Outbox, Room, check_settings, error
 from mazegame.net import names
 from mazegame.net.protocol import (
     VERSION,
@@ -186,7 +186,8 @@ class Lobby:
 
     def _welcome(self, player: Player) -> Welcome:
         """The Welcome for a player."""
-        return Welcome(v=VERSION, id=player.id, name=player.name, token=player.token)
+        return Welcome(v=VERSION, id=player.id, name=player.name, token=player.token,
+                       generators=list(GENERATORS), difficulties=list(DIFFICULTIES))
 
     def _create(self, player: Player, create: Create) -> Outbox:
         """Open a room with the asked code if free (else a fresh one) and sit in it."""

@@ -5,7 +5,6 @@ list, the puzzle of the day, and the puzzle's own help."""
 
 from __future__ import annotations
 
-import datetime
 import secrets
 
 from textual import work
@@ -19,6 +18,7 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
 from mazegame.engine.jump.model import JumpPuzzle
+from mazegame.games import daily
 from mazegame.games.jump import (
     DAILY,
     DIRECTION_INDEX,
@@ -153,8 +153,8 @@ class JumpScreen(Screen):
         self.app.push_screen(PuzzlePicker(packs, (self.pack, self.index), self.store), picked)
 
     def action_daily(self) -> None:
-        """Design and play today's puzzle."""
-        day = datetime.date.today()
+        """Design and play today's puzzle (today in UTC, as every maze of the day)."""
+        day = daily.today()
         self._design(f"{DAILY} {day.isoformat()}", lambda: puzzle_of_the_day(day))
 
     def action_fresh(self) -> None:

@@ -269,7 +269,7 @@ async def limits_at_work(port: int) -> dict:
 
 
 def test_per_ip_cap_rate_limit_and_idle_timeout(tmp_path):
-    host = Host(tmp_path, "hello=1,idle=1,per_ip=2,rate=20,burst=40")
+    host = Host(tmp_path, "hello=1,idle=1,per_ip=2,rate=20,burst=40,trust_loopback=0")
     try:
         seen = asyncio.run(limits_at_work(host.port))
     finally:
@@ -278,3 +278,24 @@ def test_per_ip_cap_rate_limit_and_idle_timeout(tmp_path):
     assert seen["third"] == p.Bye(reason="the host has too many connections: try again later")
     assert 40 <= seen["pongs"] < 200  # the burst, and what the rate refilled meanwhile
     assert seen["idle"] == "idle for 1 s"
+
+
+async def three_from_here(port: int) -> list:
+    """Three players from 127.0.0.1: what each was answered."""
+    conns = [await connect(("127.0.0.1", port), f"door{n}", door="ssh") for n in range(3)]
+    names = [conn.welcome.name for conn in conns]
+    for conn in conns:
+        await conn.close()
+    return names
+
+
+def test_this_machines_players_are_not_capped_by_address(tmp_path):
+    """The SSH door's players all dial the game port from 127.0.0.1 (the door caps them by
+    their own addresses): a per-address cap of 2 lets a third in from here."""
+    host = Host(tmp_path, "hello=1,per_ip=2")
+    try:
+        names = asyncio.run(three_from_here(host.port))
+    finally:
+        host.process.kill()
+        host.process.communicate()
+    assert names == ["door0", "door1", "door2"]

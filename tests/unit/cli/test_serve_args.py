@@ -43,7 +43,7 @@ def fake_server(monkeypatch):
 
 def test_the_default_serves_this_machine_only_without_a_warning(fake_server, capsys,
                                                                 monkeypatch):
-    monkeypatch.setattr(serve, "default_max_sessions", lambda: 7)  # what the memory holds
+    monkeypatch.setattr(serve, "default_max_sessions", lambda **_: 7)  # what the memory holds
     assert main(["serve"]) == 0
     made = fake_server[0]
     assert {key: made[key] for key in ("command", "host", "port", "public_url", "served")} == {
@@ -64,7 +64,7 @@ def test_each_game_is_told_it_is_served_on_its_command_line():
 
 def test_join_makes_each_game_the_thin_client_of_that_host_under_its_name(fake_server,
                                                                           monkeypatch):
-    monkeypatch.setattr(serve, "default_max_sessions", lambda: 7)
+    monkeypatch.setattr(serve, "default_max_sessions", lambda **_: 7)
     assert main(["serve", "--join", "127.0.0.1:7788"]) == 0
     made = fake_server[0]
     game = made["command_for"]

@@ -11,6 +11,7 @@ from mazegame.cli import serve_guard
 from mazegame.cli.serve_guard import (
     FALLBACK_SESSIONS,
     FULL_PAGE,
+    JOIN_SESSION_BYTES,
     MAX_HEIGHT,
     MAX_WIDTH,
     MOST_SESSIONS,
@@ -81,6 +82,8 @@ def test_the_default_cap_is_memory_over_400_mb_within_bounds(monkeypatch):
     assert default_max_sessions(10 * SESSION_BYTES + 1) == 10
     assert default_max_sessions(SESSION_BYTES // 2) == 1  # at least one game
     assert default_max_sessions(0) == 1
+    # serve --join: a thin client, not a game, a session
+    assert default_max_sessions(10 * JOIN_SESSION_BYTES, JOIN_SESSION_BYTES) == 10
     assert default_max_sessions(10**15) == MOST_SESSIONS
     memory = available_memory()  # this machine's, now
     assert memory is None or memory > 0

@@ -99,8 +99,9 @@ class FakeHost:
 SIZE = (100, 32)
 
 
-async def until(pilot, check, what: str, limit: float = 10.0) -> None:
-    """Let the app run until `check()` holds (fails naming `what` after `limit` seconds)."""
+async def until(pilot, check, what: str, limit: float = 30.0) -> None:
+    """Let the app run until `check()` holds (fails naming `what` after `limit` seconds: a
+    guard against a hang, not a timing)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
     while not check():

@@ -32,8 +32,9 @@ async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monke
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, GameScreen)
                         and app.screen.begin_msg is not None, "the game", limit=30)
-            await pilot.pause()
-            lines = [line.strip() for line in board_lines(app) if line.strip()]
+            drawn = lambda: [line.strip() for line in board_lines(app) if line.strip()]  # noqa: E731
+            await until(pilot, lambda: len(drawn()) == 7, "the maze drawn")
+            lines = drawn()
             assert len(lines) == 7 and lines[0].startswith("┌") and lines[-1].startswith("└")
             assert all(len(line) == 4 * 4 + 1 for line in lines)
             await until(pilot, lambda: "robo won" in text_of(app, "#end-panel"),
