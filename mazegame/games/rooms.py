@@ -29,8 +29,10 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.grid import Maze
 from mazegame.games import daily
 from mazegame.games.modes import DIFFICULTIES
+from mazegame.games.replay import Recording
 from mazegame.games.room_game import RoomGame
-from mazegame.games.setup import SEED_LIMIT
+from mazegame.games.setup import SEED_LIMIT, GameSetup
+from mazegame.games.walk import WalkGame
 from mazegame.net.protocol import (
     MIN_PLAYERS,
     Error,
@@ -280,7 +282,8 @@ class Room:
                 for m in self.members() if m.connected]
 
     def _over(self) -> Outbox:
-        """Over for everyone; each finisher of a daily game gets their line to share."""
+        """Over for everyone; each runner gets the recording of their game, and each
+        finisher of a daily game their line to share."""
         game = self.game
         results = game.results()
         day = self.today()
@@ -295,8 +298,24 @@ class Room:
                         self.on_daily(r.name, self.settings.mode, r.moves, r.seconds)
         plain = Over(game=game.number, seed=game.seed, winner=game.winner, results=results,
                      par=game.par)
-        return [(m.id, msgspec.structs.replace(plain, share=shares[m.id])
-                 if m.id in shares else plain) for m in self.members() if m.connected]
+        out: Outbox = []
+        for m in self.members():
+            runner = game.runners.get(m.id)
+            if m.connected and (runner is not None or m.id in shares):
+                out.append((m.id, msgspec.structs.replace(
+                    plain, share=shares.get(m.id, ""),
+                    replay="" if runner is None else self._recording(runner.walker))))
+            elif m.connected:
+                out.append((m.id, plain))
+        return out
+
+    def _recording(self, walker: WalkGame) -> str:
+        """A runner's game as a classic walk's recording: their moves on the room's maze,
+        kept whole (`games.replay`), so `mazegame replay` and the records play it back."""
+        s = self.settings
+        setup = GameSetup("classic", s.generator, (s.width, s.height), self.game.seed,
+                          daily=self.today().isoformat() if s.daily else None)
+        return Recording.of(setup, walker).to_json()
 
     def _roles(self) -> tuple[list[Member], Member | None]:
         """(runners, the player demon or None): in a chase with a player's demon, the

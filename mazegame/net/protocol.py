@@ -257,6 +257,9 @@ class Over(_ToPlayer, tag="over"):
     results: list[Result]
     par: int = 0
     share: str = ""  #: the daily maze's line to share, "" for other games
+    #: your game as a recording to keep with your result (`games.replay`'s JSON: your moves
+    #: on the room's maze, which it keeps whole); "" for a watcher and a player's demon
+    replay: str = ""
 
 
 class Error(_ToPlayer, tag="error"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import time
 
 from textual import work
@@ -286,8 +287,10 @@ class RemoteApp(GameHost):
         s = self.room.settings
         wrap = ("x" if begin.wrap_x else "") + ("y" if begin.wrap_y else "")
         maze = f"{s.generator}:{begin.width}x{begin.height}:{over.seed}:{wrap}"
+        day = dt.datetime.now(dt.UTC).date().isoformat() if s.daily else None
         self.store.record(f"net-{s.mode}", maze, won=mine.won, moves=mine.moves,
-                          optimum=over.par or begin.par, seconds=mine.seconds)
+                          optimum=over.par or begin.par, seconds=mine.seconds,
+                          replay=over.replay or None, daily=day)
 
     async def on_unmount(self) -> None:
         """Leave the room (the host frees the seat now rather than keeping it for a rejoin),

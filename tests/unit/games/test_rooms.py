@@ -378,3 +378,25 @@ def test_every_mode_starts(mode):
     lobby, _, _ = make_lobby()
     (a, b), code = room_of(lobby, p.RoomSettings(mode=mode, width=5, height=4))
     assert sent(lobby.handle(a, p.Start()), b, p.Begin)
+
+
+def test_each_runner_is_sent_the_recording_of_their_own_game():
+    """Over carries each runner's game as a recording (their moves on the room's maze, kept
+    whole) that replays to where they ended; a watcher gets none."""
+    from mazegame.games.replay import Recording
+
+    lobby, _, _ = make_lobby()
+    (a, b), code = room_of(lobby)
+    watcher = arrive(lobby, "w")[0]
+    lobby.handle(watcher, p.Join(code=code, watch=True))
+    lobby.handle(a, p.Start())
+    maze = lobby.rooms[code].game.maze
+    walk(lobby, b, route(maze)[:2] + [route(maze)[1] ^ 2])  # two forward, one back
+    out = walk(lobby, a, route(maze))
+    for pid, moves in ((a, len(route(maze))), (b, 3)):
+        recording = Recording.from_json(sent(out, pid, p.Over)[0].replay)
+        replayed = recording.play()
+        assert replayed.moves == moves and replayed.position == \
+            lobby.rooms[code].game.runners[pid].walker.position
+        assert (replayed.maze.walls == maze.walls).all() and recording.setup.seed == 7
+    assert sent(out, watcher, p.Over)[0].replay == ""

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from msgspec.structs import replace
 from textual.widgets import DataTable, Input
 
@@ -142,7 +144,8 @@ async def test_over_shows_the_panel_with_the_share_line_and_saves_the_result(mon
             await in_lobby(pilot)
             await host.push(room(daily=True), begin())
             await in_game(pilot)
-            await host.push(p.Over(game=1, seed=42, winner="ann", par=5, share=share, results=[
+            await host.push(p.Over(game=1, seed=42, winner="ann", par=5, share=share,
+                                   replay='{"format":"kept as sent"}', results=[
                 p.Result(id=1, name="ann", moves=7, seconds=12.0, place=1, won=True),
                 p.Result(id=2, name="bob", moves=3, seconds=20.0, place=0)]))
             await until(pilot, lambda: "ann won" in text_of(app, "#end-panel"), "the panel")
@@ -151,8 +154,11 @@ async def test_over_shows_the_panel_with_the_share_line_and_saves_the_result(mon
             await pilot.press("c")
             assert app.clipboard == share
             assert app.store is not None and not app.store.pending  # in the file
-            saved = [(r.mode, r.maze, r.won, r.moves, r.optimum) for r in app.store.results()]
-            assert saved == [("net-race", "backtracker:3x2:42:", True, 7, 5)]
+            saved = [(r.mode, r.maze, r.won, r.moves, r.optimum, r.replay)
+                     for r in app.store.results()]
+            assert saved == [("net-race", "backtracker:3x2:42:", True, 7, 5,
+                              '{"format":"kept as sent"}')]  # the host's recording, as sent
+            assert app.store.results()[0].daily == dt.datetime.now(dt.UTC).date().isoformat()
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, RoomScreen), "back in the room")
 
