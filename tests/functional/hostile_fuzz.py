@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -143,7 +144,9 @@ def judge(case: Case, status: int | None, stderr: str, slow: bool) -> list[str]:
     """What the run did wrong (see the module's docstring for the contract)."""
     problems = []
     lines = stderr.strip().splitlines()
-    last = lines[-1] if lines else ""
+    # a full-screen app (Textual draws on stderr) leaves the terminal with escape codes and
+    # no newline: what a person reads last is what follows the last of them
+    last = re.split(r"\x1b\[[0-9;?<>=$]*[A-Za-z~]", lines[-1])[-1] if lines else ""
     interrupted = case.interrupt is not None or slow
     if "Traceback (most recent call last)" in stderr and not (
             interrupted and "mazegame" not in stderr.replace("mazegame-fuzz-", "")):
