@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
-from mazegame.games.eyeview import look
+from mazegame.eyesight import look
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
 
