@@ -72,6 +72,15 @@ def look(maze: Ground, cell: int, facing: int, depth: int) -> list[Section]:
     return sections
 
 
+def open_facing(ground: Ground, cell: int, preferred: int) -> int:
+    """The way to face at `cell` so the first view is not a wall: `preferred` if a step
+    that way is open, else right of it, left of it, behind; `preferred` when walled in."""
+    for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], (preferred + 2) % 4):
+        if ground.step(cell, d) != cell:
+            return d
+    return preferred
+
+
 def crosses_seam(maze: Ground, cell: int, facing: int) -> bool:
     """Whether a step from `cell` towards `facing` leaves the maze on one side and comes
     back on the other (N, E, S, W = 0..3)."""
