@@ -275,9 +275,12 @@ class GameScreen(ClientScreen):
             parts.append(Text(f"watching {count} player{'s' if count != 1 else ''}"))
         else:
             parts.append(Text.assemble(("Moves ", "bold"), str(mine.moves if mine else 0)))
-        if self.eye and self.over is None:
-            parts.insert(1, Text.assemble(("Facing ", "bold"),
-                                          COMPASS[self.query_one(RemoteEye).facing]))
+        if self.eye and self.over is None:  # (narrow: an arrow and a letter, on one line)
+            facing = self.query_one(RemoteEye).facing
+            parts.insert(1, Text.assemble(("Facing ", "bold"), COMPASS[facing])
+                         if width >= 100 else Text.assemble(
+                             (palette_of(self).GLYPH_FACING[facing], "bold"), " ",
+                             COMPASS[facing][0].upper()))
         parts.append(Text.assemble(("Par ", "bold"), str(begin.par)))
         if mine is not None and mine.place:
             parts.append(Text.assemble(("Place ", "bold"), ordinal(mine.place)))

@@ -95,3 +95,15 @@ async def test_others_in_sight_stand_in_the_corridor_and_the_maze_shows_at_the_e
                 p.Result(id=1, name="ann", moves=0, seconds=3.0, place=0)]))
             await until(pilot, lambda: game.query_one(Board).display, "the whole maze")
             assert not eye.display
+
+
+async def test_on_a_narrow_terminal_the_facing_is_an_arrow_and_the_status_one_line():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await in_lobby(pilot)
+            await host.push(room(view="eye"), begin(CORRIDOR, width=4, height=1))
+            await in_game(pilot)
+            await until(pilot, lambda: "▶ E" in text_of(app, "#game-status"), "the arrow")
+            assert "Facing" not in text_of(app, "#game-status")
+            assert len(text_of(app, "#game-status")) <= 80
