@@ -4,12 +4,15 @@ own widget (`ui.widgets.eye_view`) looking through the picture of the walls the 
 Where we stand comes from the host (Begin, then State); which way we face is ours alone:
 a turn changes the picture and sends nothing, a step forward is a Key the way we face.
 Other players (their letters) and the demon (its figures) stand in the corridor when they
-are in the line of sight, as the local chase shows its demon.
+are in the line of sight, as the local chase shows its demon. Beside it, `EyeMap`: what we
+have seen of the maze, a room a character, with an arrow where we stand the way we face.
 """
 
 from __future__ import annotations
 
 from mazegame.eyesight import FIGURES, LEFT_OF, RIGHT_OF, look, open_facing
+from mazegame.ui.host import palette_of
+from mazegame.ui.remote.board import Board
 from mazegame.ui.remote.picture import Picture
 from mazegame.ui.widgets.eye_view import EyeView
 
@@ -20,11 +23,42 @@ DEMON = FIGURES[-1][0]  #: the glyph the eye draws as the demon's figures
 TURNS = {"left": LEFT_OF, "right": RIGHT_OF, "around": tuple((d + 2) % 4 for d in range(4))}
 
 
-class RemoteEye(EyeView):
-    """Our corridor on the host's maze: `start` a game, `turn`, `place` everyone."""
+class EyeMap(Board):
+    """The cells we have seen (their walls, the goal once seen), our trail and facing."""
+
+    DEFAULT_CSS = "EyeMap { width: auto; max-width: 40%; }"
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.maze: Picture | None = None  #: the whole maze (what the host sent)
+        self.seen: set[int] = set()
+
+    def new_maze(self, maze: Picture) -> None:
+        """A new maze: nothing seen yet."""
+        self.maze, self.seen = maze, set()
+        self.show(Picture(maze.width, maze.height, [0] * len(maze.walls), wrap_x=maze.wrap_x,
+                          wrap_y=maze.wrap_y, glyphs=maze.glyphs, room=1), -1, [])
+        self.refresh(layout=True)  # (as wide as this maze's map)
+
+    def see(self, cells: set[int], cell: int, facing: int) -> None:
+        """Cells in sight now; we stand at `cell` facing `facing`."""
+        fresh = cells - self.seen
+        if fresh:
+            self.seen |= fresh
+            self.picture.learn([(c, self.maze.walls[c]) for c in fresh])
+            self.goals = frozenset(self.seen & self.maze.goals)
+        p = palette_of(self)
+        self.trail.add(cell)
+        self.place({cell: (p.GLYPH_FACING[facing], p.PLAYER, False)}, -1)
+        self.call_after_refresh(self.keep_in_view, cell)
+
+
+class RemoteEye(EyeView):
+    """Our corridor on the host's maze: `start` a game, `turn`, `place` everyone."""
+
+    def __init__(self, eye_map: EyeMap | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.map = eye_map  #: where what we see is drawn small, if anywhere
         self.picture: Picture | None = None
         self.cell = -1  #: where the host says we are
         self.facing = EAST
@@ -35,6 +69,8 @@ class RemoteEye(EyeView):
         """A new maze: we stand at `cell`, facing an open way (east if we can)."""
         self.picture, self.cell, self.others, self.demon = picture, cell, {}, -1
         self.facing = open_facing(picture, cell, EAST)
+        if self.map is not None:
+            self.map.new_maze(picture)
         self.redraw()
 
     def turn(self, which: str) -> None:
@@ -59,5 +95,10 @@ class RemoteEye(EyeView):
 
     def redraw(self) -> None:
         """Look again from where we are, the way we face."""
-        if self.picture is not None and self.cell >= 0:
-            self.show(self.picture, self.cell, self.facing, DEPTH, self.in_sight())
+        if self.picture is None or self.cell < 0:
+            return
+        self.show(self.picture, self.cell, self.facing, DEPTH, self.in_sight())
+        if self.map is not None:
+            sections = look(self.picture, self.cell, self.facing, DEPTH)
+            self.map.see({c for s in sections for c in (s.cell, s.left_cell, s.right_cell)
+                          if c >= 0}, self.cell, self.facing)

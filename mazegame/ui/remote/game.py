@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from mazegame.net.protocol import Begin, Key, Over, Position, Room, Start, State
@@ -26,7 +27,7 @@ from mazegame.ui.keys import facing_bindings, move_bindings
 from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.board import Board, demon_glyph, player_style
 from mazegame.ui.remote.end import EndScreen, clock, ordinal
-from mazegame.ui.remote.eye import RemoteEye
+from mazegame.ui.remote.eye import EyeMap, RemoteEye
 from mazegame.ui.remote.picture import Picture, letters
 
 DIRECTIONS = {"north": 0, "east": 1, "south": 2, "west": 3}  #: Key.dir, engine.grid's order
@@ -73,7 +74,10 @@ class GameScreen(ClientScreen):
         yield Static("", id="game-status")
         yield Static("", id="game-players")
         yield Board(id="board")
-        yield RemoteEye(id="eye")
+        with Horizontal(id="eye-row"):
+            eye_map = EyeMap(id="eye-map")
+            yield RemoteEye(eye_map, id="eye")
+            yield eye_map
         yield Static("", id="countdown")
 
     def on_mount(self) -> None:
@@ -113,7 +117,7 @@ class GameScreen(ClientScreen):
         eye = self.query_one(RemoteEye)
         if self.eye:
             eye.start(self.picture, begin.demon if self.demon_is_you else begin.start)
-        board = self.query_one(Board)
+        board = self.query_one("#board", Board)
         self.see_whole_maze(not self.eye)
         board.show(self.picture, begin.start, begin.goals)
         board.call_after_refresh(board.keep_in_view,
@@ -131,7 +135,7 @@ class GameScreen(ClientScreen):
             return
         if self.begin_msg is None or message.game != self.begin_msg.game:
             return
-        board = self.query_one(Board)
+        board = self.query_one("#board", Board)
         if message.learned and self.picture.learn(message.learned):
             board.refresh()
         mine, before = self._mine(message), self._mine(self.state)
@@ -192,11 +196,10 @@ class GameScreen(ClientScreen):
     # -- drawing -------------------------------------------------------------------------
     def see_whole_maze(self, whole: bool) -> None:
         """The board (bird's-eye, blind, and every view once the game is over) or the eye."""
-        self.query_one(Board).display = whole
-        eye = self.query_one(RemoteEye)
-        eye.display = not whole
+        self.query_one("#board", Board).display = whole
+        self.query_one("#eye-row").display = not whole
         if not whole:
-            eye.focus()
+            self.query_one(RemoteEye).focus()
 
     def _seats(self):
         return [s for s in self.room.seats if s.role != "watcher"] if self.room else []
@@ -213,7 +216,8 @@ class GameScreen(ClientScreen):
             if cell is not None and seat.role != "demon":
                 sprites[cell] = (marks[seat.id], player_style(p, seat.colour),
                                  seat.id == self.you)
-        self.query_one(Board).place(sprites, demon)  # (a player demon too: the host's demon)
+        # (the demon: the computer's or a player's, where the host says)
+        self.query_one("#board", Board).place(sprites, demon)
         if self.eye:
             others = {cell: mark for cell, (mark, _, mine) in sprites.items() if not mine}
             if self.demon_is_you:

@@ -11,7 +11,7 @@ from mazegame.engine.grid import Maze
 from mazegame.eyesight import look, render_view
 from mazegame.net import protocol as p
 from mazegame.ui.remote.board import Board
-from mazegame.ui.remote.eye import DEPTH, RemoteEye
+from mazegame.ui.remote.eye import DEPTH, EyeMap, RemoteEye
 from tests.functional.ui.remote.fakehost import (
     SIZE,
     WALLS,
@@ -35,6 +35,13 @@ def view_lines(app) -> list[str]:
     return [eye.render_line(y).text for y in range(eye.size.height)]
 
 
+def map_lines(app) -> list[str]:
+    """The mini-map's rows that show anything, trimmed."""
+    eye_map = app.screen.query_one(EyeMap)
+    rows = [eye_map.render_line(y).text.strip() for y in range(eye_map.size.height)]
+    return [row for row in rows if row]
+
+
 def local_lines(walls, width, height, cell, facing, size, sprites=None) -> list[str]:
     """What the local game's eye shows on the engine's maze of these walls."""
     maze = Maze(np.array(walls, np.uint8).reshape(height, width))
@@ -51,20 +58,24 @@ async def test_the_eye_draws_the_corridor_and_a_step_is_a_key_the_way_we_face():
             await in_game(pilot)
             await pilot.pause()
             eye = app.screen.query_one(RemoteEye)
-            assert eye.display and not app.screen.query_one(Board).display
+            assert app.screen.query_one("#eye-row").display
+            assert not app.screen.query_one("#board", Board).display
             # East of the start is a wall: we face south, down a dead end of two cells
             # with a door on the left (east) of the second.
             assert "Facing south" in text_of(app, "#game-status")
             lines = view_lines(app)
             middle = lines[len(lines) // 2]
-            assert middle == "█" * 24 + " " * 8 + "▏" + " " * 34 + "▕" + "▓" * 8 + "█" * 24
+            assert middle == "█" * 22 + " " * 8 + "▏" + " " * 30 + "▕" + "▓" * 8 + "█" * 22
             assert lines == local_lines(WALLS, 3, 2, 0, 2, eye.size)
+            # The mini-map: the cells in sight (0, 3 and 4 through the door), our arrow.
+            assert map_lines(app) == ["┌─┐", "│▼│", "│ └─╴", "│", "└───╴"]
             await pilot.press("up")
             await until(pilot, lambda: host.sent(p.Key), "a Key sent")
             assert host.sent(p.Key) == [p.Key(dir=2, seq=1)]  # south, the way we face
             await pilot.press("left")  # to the east: a wall right ahead, nothing sent
             await until(pilot, lambda: "Facing east" in text_of(app, "#game-status"), "turned")
             assert view_lines(app) == local_lines(WALLS, 3, 2, 0, 1, eye.size) != lines
+            assert map_lines(app)[1] == "│▶│"
             await pilot.press("down", "w")  # around (west), a step that way: a Key west
             await until(pilot, lambda: len(host.sent(p.Key)) == 2, "a second Key")
             assert host.sent(p.Key)[1] == p.Key(dir=3, seq=2)
@@ -83,6 +94,7 @@ async def test_others_in_sight_stand_in_the_corridor_and_the_maze_shows_at_the_e
             game, eye = app.screen, app.screen.query_one(RemoteEye)
             assert "Facing east" in text_of(app, "#game-status")
             assert view_lines(app) == local_lines(CORRIDOR, 4, 1, 0, 1, eye.size, {3: "Ж"})
+            assert map_lines(app) == ["┌───────┐", "│▶     ◎│", "└───────┘"]  # the goal seen
             await host.push(p.State(game=1, tick=1, elapsed=1.0, demon=3, players=[
                 p.Position(id=1, cell=0, moves=0), p.Position(id=2, cell=2, moves=2)]))
             await until(pilot, lambda: "B" in "".join(view_lines(app)), "bob in sight")
@@ -94,7 +106,7 @@ async def test_others_in_sight_stand_in_the_corridor_and_the_maze_shows_at_the_e
             await host.push(p.Over(game=1, seed=42, winner="the demon", results=[
                 p.Result(id=1, name="ann", moves=0, seconds=3.0, place=0)]))
             await until(pilot, lambda: game.query_one(Board).display, "the whole maze")
-            assert not eye.display
+            assert not game.query_one("#eye-row").display
 
 
 async def test_on_a_narrow_terminal_the_facing_is_an_arrow_and_the_status_one_line():
