@@ -32,6 +32,7 @@ from fractions import Fraction
 from mazegame.engine.chase_safety import Pursuit
 from mazegame.engine.demon import STAY, DemonBrain
 from mazegame.engine.personalities import Demon, make_demon
+from mazegame.eyesight import look
 from mazegame.games.blind import BlindGame
 from mazegame.games.chase_senses import (
     APPROACH_HORIZON,
@@ -42,7 +43,6 @@ from mazegame.games.chase_senses import (
     warning_for,
 )
 from mazegame.games.eye import EyeGame
-from mazegame.games.eyeview import look
 from mazegame.games.modes import demon_modes, races
 from mazegame.games.walk import Outcome, WalkGame
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
-from mazegame.games.eyeview import look
+from mazegame.eyesight import look, open_facing
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
 
@@ -51,11 +51,7 @@ class EyeGame(WalkGame):
 
     def open_facing(self, preferred: int) -> int:
         """Start facing an open door when there is one, so the first view is not a wall."""
-        behind = RIGHT_OF[RIGHT_OF[preferred]]
-        for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], behind):
-            if self.maze.step(self.position, d) != self.position:
-                return d
-        return preferred
+        return open_facing(self.maze, self.position, preferred)
 
     def _see(self) -> None:
         for section in look(self.maze, self.position, self.facing, self.depth):

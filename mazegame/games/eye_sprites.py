@@ -1,4 +1,4 @@
-"""What the player's eye hears of the demon (its pictures are `eyeview.FIGURES`).
+"""What the player's eye hears of the demon (its pictures are `eyesight.FIGURES`).
 
 Pure functions, no Textual: `eye_warning` says what the status line tells the player, in
 the manner of 3D Monster Maze (1981): footsteps as it comes, "he is behind you" only when
@@ -7,8 +7,8 @@ it really stands in the corridor behind you (`behind`), never from the distance 
 
 from __future__ import annotations
 
+from mazegame.eyesight import look
 from mazegame.games.chase_senses import DemonWarning
-from mazegame.games.eyeview import look
 
 #: "Behind you" reaches this many cells down the corridor at your back.
 BEHIND_REACH = 2

@@ -47,8 +47,8 @@ def _eye(p: Palette, name: str) -> Style:
     return _from("mazegame.ui.widgets.eye_view", "depth_styles")(p)[name]
 
 
-def _eyeview(name: str):
-    return _from("mazegame.games.eyeview", name)
+def _eyesight(name: str):
+    return _from("mazegame.eyesight", name)
 
 
 #: Every sample by name, each built in a palette when a legend shows it.
@@ -77,16 +77,16 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
     "star": lambda p: Sample(_from("mazegame.ui.screens.campaign", "STAR")
                            + _from("mazegame.ui.screens.campaign", "NO_STAR"), Style(),
                            "stars earned on a level, and still to earn"),
-    # -- the player's eye (eyeview's drawing, eye_view's palette) and its map ---------------
-    "eye-wall": lambda p: Sample(_eyeview("WALL_CHARS")[0:5:2], _eye(p, "wall-0"),
+    # -- the player's eye (eyesight's drawing, eye_view's palette) and its map ---------------
+    "eye-wall": lambda p: Sample(_eyesight("WALL_CHARS")[0:5:2], _eye(p, "wall-0"),
                                "walls beside you: fainter further away"),
     "eye-opening": lambda p: Sample("▔▁", _eye(p, "face-1"),
                                   "a side opening, or a wall facing you (dead end)"),
-    "eye-goal": lambda p: Sample(_eyeview("GOAL_GLYPH"), _eye(p, "goal"),
+    "eye-goal": lambda p: Sample(_eyesight("GOAL_GLYPH"), _eye(p, "goal"),
                                "the goal, glowing on the floor"),
-    "eye-fog": lambda p: Sample(_eyeview("FOG_GLYPH"), _eye(p, "fog"),
+    "eye-fog": lambda p: Sample(_eyesight("FOG_GLYPH"), _eye(p, "fog"),
                               "fog: the corridor beyond your sight"),
-    "eye-demon": lambda p: Sample(_eyeview("FIGURES")[-1][0] + " " + _eyeview("FIGURES")[-2][1],
+    "eye-demon": lambda p: Sample(_eyesight("FIGURES")[-1][0] + " " + _eyesight("FIGURES")[-2][1],
                                 _eye(p, "sprite"), "the demon: the nearer, the bigger"),
     "map-player": lambda p: Sample(p.GLYPH_PLAYER, p.PLAYER,
                                  "you, on the map (m, where the difficulty allows it)"),

@@ -192,7 +192,7 @@ ASCII_GLYPHS = {
     "GLYPH_SHADES": " .:-=+*#", "GLYPH_DARK_SQUARE": ":",
 }
 
-#: The player's-eye view in ASCII: each block, shade and edge of `games.eyeview` -> a plain
+#: The player's-eye view in ASCII: each block, shade and edge of `eyesight` -> a plain
 #: character (walls darken with distance through "#%+:", as the shades do).
 ASCII_EYE = str.maketrans({
     "█": "#", "▓": "%", "▒": "+", "░": ":", "▀": '"', "▄": "_", "▌": "[", "▐": "]",

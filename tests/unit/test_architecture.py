@@ -34,6 +34,7 @@ FLOORS = {
     "results_queries": 0,
     "settings": 0,
     "words": 0,  # counts and dates in words (plural, when)
+    "eyesight": 0,  # the player's-eye view in plain Python (the local game and the thin client)
     "locations": 0,
     "net": 0,  # the host's messages, names, a player's connection, bots: no engine, no ui
     "": 0,

@@ -10,7 +10,7 @@ from mazegame.engine.graph import bfs, maze_graph
 @bench_case("player's-eye frame", sizes=((60, 20), (200, 60), (240, 70)),
             quick_sizes=((200, 60),))
 def _eye_frame(size):
-    from mazegame.games.eyeview import look, render_view
+    from mazegame.eyesight import look, render_view
 
     width, height = size
     maze = generate("backtracker", 40, 40, 1).maze

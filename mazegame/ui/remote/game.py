@@ -2,7 +2,9 @@
 panel (Over). The move keys send intents (Key); the host moves us and says where we are.
 
 The status line: moves, par, time, place. A countdown shows before keys count. A blind
-view is drawn from the walls the host sent (the outer ones) and those we learned since.
+view is drawn from the walls the host sent (the outer ones) and those we learned since; a
+player's-eye view (`eye.RemoteEye`) shows the corridor ahead: the arrows turn (here only)
+and step forward (a Key the way we face), and the whole maze shows once the game is over.
 After the game the panel gives places, moves and times, the winner and, for a maze of
 the day, the line to share (c copies it); the creator starts the next game (n), anyone
 goes back to the room (q).
@@ -16,17 +18,20 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from mazegame.net.protocol import Begin, Key, Over, Position, Room, Start, State
 from mazegame.ui.host import palette_of
-from mazegame.ui.keys import move_bindings
+from mazegame.ui.keys import facing_bindings, move_bindings
 from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.board import Board, demon_glyph, player_style
 from mazegame.ui.remote.end import EndScreen, clock, ordinal
+from mazegame.ui.remote.eye import EyeMap, RemoteEye
 from mazegame.ui.remote.picture import Picture, letters
 
 DIRECTIONS = {"north": 0, "east": 1, "south": 2, "west": 3}  #: Key.dir, engine.grid's order
+COMPASS = ("north", "east", "south", "west")  #: a facing's name
 
 
 class GameScreen(ClientScreen):
@@ -34,6 +39,7 @@ class GameScreen(ClientScreen):
 
     BINDINGS = [
         *move_bindings(),
+        *facing_bindings(),  # (the player's eye: the same keys, one set live at a time)
         Binding("n", "again", "Play again", id="game-again",
                 tooltip="Start the next game (the creator)"),
         Binding("c", "copy", "Copy share line", id="game-copy",
@@ -45,7 +51,9 @@ class GameScreen(ClientScreen):
     ]
     HELP_TEXT = ("A game on the host: everyone plays the same maze. Your letter is "
                  "underlined; ◎ is the goal, · your trail, Ж the demon. The host moves you: "
-                 "a key is an intent, the board shows where you are once it arrives.")
+                 "a key is an intent, the board shows where you are once it arrives. "
+                 "In the player's eye, ← → turn you (here only), ↑ steps forward, ↓ turns "
+                 "round; the whole maze shows when the game is over.")
 
     def __init__(self) -> None:
         super().__init__()
@@ -59,12 +67,17 @@ class GameScreen(ClientScreen):
         self.leaving = False  #: q pressed once during a game
         self.sent_at: dict[int, float] = {}  #: Key.seq -> when it was sent (not yet seen)
         self.lag: float | None = None  #: seconds from our last key to the State applying it
+        self.eye = False  #: this game is seen through the player's eye
 
     def body(self) -> ComposeResult:
         """Status, the board, the countdown and the end panel over it."""
         yield Static("", id="game-status")
         yield Static("", id="game-players")
         yield Board(id="board")
+        with Horizontal(id="eye-row"):
+            eye_map = EyeMap(id="eye-map")
+            yield RemoteEye(eye_map, id="eye")
+            yield eye_map
         yield Static("", id="countdown")
 
     def on_mount(self) -> None:
@@ -97,8 +110,15 @@ class GameScreen(ClientScreen):
         """A new game: the maze, everyone at the start, the countdown."""
         self.begin_msg, self.state, self.over, self.leaving = begin, None, None, False
         self.picture = Picture(begin.width, begin.height, begin.walls, wrap_x=begin.wrap_x,
-                               wrap_y=begin.wrap_y, glyphs=palette_of(self).glyphs)
-        board = self.query_one(Board)
+                               wrap_y=begin.wrap_y, glyphs=palette_of(self).glyphs,
+                               goals=begin.goals)
+        me = next((seat for seat in self._seats() if seat.id == self.you), None)
+        self.eye = me is not None and me.view == "eye"
+        eye = self.query_one(RemoteEye)
+        if self.eye:
+            eye.start(self.picture, begin.demon if self.demon_is_you else begin.start)
+        board = self.query_one("#board", Board)
+        self.see_whole_maze(not self.eye)
         board.show(self.picture, begin.start, begin.goals)
         board.call_after_refresh(board.keep_in_view,
                                  begin.demon if self.demon_is_you else begin.start)
@@ -115,7 +135,7 @@ class GameScreen(ClientScreen):
             return
         if self.begin_msg is None or message.game != self.begin_msg.game:
             return
-        board = self.query_one(Board)
+        board = self.query_one("#board", Board)
         if message.learned and self.picture.learn(message.learned):
             board.refresh()
         mine, before = self._mine(message), self._mine(self.state)
@@ -124,7 +144,10 @@ class GameScreen(ClientScreen):
             if mine.done and (before is None or not before.done):
                 self.notify(self.arrival(mine), markup=False)
             elif before is not None and self._bumped(message, before, mine):
-                board.flash(mine.cell)
+                if self.eye:
+                    self.app.bell()
+                else:
+                    board.flash(mine.cell)
         self._time_keys(message.seq)
         self.state, self.state_at = message, time.monotonic()
         self._place({p.id: p.cell for p in message.players}, message.demon)
@@ -164,12 +187,20 @@ class GameScreen(ClientScreen):
     def end(self, over: Over) -> None:
         """The end panel; the result saved."""
         self.over = over
+        self.see_whole_maze(True)
         self.app.save_result(over, self.begin_msg)
         self.show_status()
         self.refresh_bindings()
         self.action_panel()
 
     # -- drawing -------------------------------------------------------------------------
+    def see_whole_maze(self, whole: bool) -> None:
+        """The board (bird's-eye, blind, and every view once the game is over) or the eye."""
+        self.query_one("#board", Board).display = whole
+        self.query_one("#eye-row").display = not whole
+        if not whole:
+            self.query_one(RemoteEye).focus()
+
     def _seats(self):
         return [s for s in self.room.seats if s.role != "watcher"] if self.room else []
 
@@ -185,7 +216,14 @@ class GameScreen(ClientScreen):
             if cell is not None and seat.role != "demon":
                 sprites[cell] = (marks[seat.id], player_style(p, seat.colour),
                                  seat.id == self.you)
-        self.query_one(Board).place(sprites, demon)  # (a player demon too: the host's demon)
+        # (the demon: the computer's or a player's, where the host says)
+        self.query_one("#board", Board).place(sprites, demon)
+        if self.eye:
+            others = {cell: mark for cell, (mark, _, mine) in sprites.items() if not mine}
+            if self.demon_is_you:
+                self.query_one(RemoteEye).place(demon, others, -1)
+            elif self.you in cells:
+                self.query_one(RemoteEye).place(cells[self.you], others, demon)
         self.query_one("#game-players", Static).update(self._roster(marks))
 
     def _roster(self, marks: dict[int, str]) -> Text:
@@ -241,6 +279,12 @@ class GameScreen(ClientScreen):
             parts.append(Text(f"watching {count} player{'s' if count != 1 else ''}"))
         else:
             parts.append(Text.assemble(("Moves ", "bold"), str(mine.moves if mine else 0)))
+        if self.eye and self.over is None:  # (narrow: an arrow and a letter, on one line)
+            facing = self.query_one(RemoteEye).facing
+            parts.insert(1, Text.assemble(("Facing ", "bold"), COMPASS[facing])
+                         if width >= 100 else Text.assemble(
+                             (palette_of(self).GLYPH_FACING[facing], "bold"), " ",
+                             COMPASS[facing][0].upper()))
         parts.append(Text.assemble(("Par ", "bold"), str(begin.par)))
         if mine is not None and mine.place:
             parts.append(Text.assemble(("Place ", "bold"), ordinal(mine.place)))
@@ -260,8 +304,9 @@ class GameScreen(ClientScreen):
         """Moves while the game runs (not watching); again for the creator after it;
         copy when there is a line to share."""
         over = self.over is not None
-        if action == "move":
-            return not over and not self.watching and self.begin_msg is not None
+        if action in ("move", "forward", "turn"):
+            playing = not over and not self.watching and self.begin_msg is not None
+            return playing and self.eye == (action != "move")
         if action == "again":
             return over and self.room is not None and self.room.creator == self.room.you
         if action == "copy":
@@ -277,11 +322,24 @@ class GameScreen(ClientScreen):
 
     def action_move(self, direction: str) -> None:
         """Send the intent (after the countdown); the host moves us."""
+        self.send_key(DIRECTIONS[direction])
+
+    def action_forward(self) -> None:
+        """The player's eye: a step the way we face (the host moves us)."""
+        self.send_key(self.query_one(RemoteEye).facing)
+
+    def action_turn(self, which: str) -> None:
+        """The player's eye: face left, right or around (ours alone: nothing is sent)."""
+        self.query_one(RemoteEye).turn(which)
+        self.show_status()
+
+    def send_key(self, direction: int) -> None:
+        """A Key to the host (after the countdown), timed for the lag."""
         if time.monotonic() < self.go_at:
             return
         self.seq += 1
         self.sent_at[self.seq] = time.monotonic()
-        self.app.send(Key(dir=DIRECTIONS[direction], seq=self.seq))
+        self.app.send(Key(dir=direction, seq=self.seq))
 
     def action_again(self) -> None:
         """The creator starts the next game."""

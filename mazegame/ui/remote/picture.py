@@ -5,6 +5,9 @@ picture itself: 2h+1 lines, a corner every `room + 1` columns and rooms between,
 box-drawing characters (or plain ASCII) joined at their corners as the local game draws
 them. A wall byte holds a cell's sides, N=1 E=2 S=4 W=8; a wall is drawn where either cell
 beside it has its bit. An open seam of a wrapped maze is drawn dotted (not a wall).
+A picture is also the ground the player's eye looks through (`eyesight.Ground`): `step` is
+the engine's movement rule on these bytes (a move through side d is allowed iff the cell's
+bit d is clear; a wrapped maze re-enters on the other side; a test holds the two equal).
 Also here: each player's letter, unique in the room, so that without colour the letters alone
 tell the players apart.
 """
@@ -31,8 +34,10 @@ class Picture:
     """The maze's walls as the player knows them, and their picture (`lines`)."""
 
     def __init__(self, width: int, height: int, walls: Sequence[int], *, wrap_x: bool = False,
-                 wrap_y: bool = False, glyphs: str = "box", room: int = 3) -> None:
+                 wrap_y: bool = False, glyphs: str = "box", room: int = 3,
+                 goals: Sequence[int] = ()) -> None:
         self.width, self.height = width, height
+        self.goals = frozenset(goals)  #: the goal cells (for the player's eye)
         self.walls = list(walls)  #: a byte a cell, row-major (learned walls OR-ed in)
         self.wrap_x, self.wrap_y = wrap_x, wrap_y
         self.glyphs = glyphs if glyphs in _LINES else "box"
@@ -49,6 +54,17 @@ class Picture:
         if changed:
             self.lines = self._draw()
         return changed
+
+    def step(self, cell: int, d: int) -> int:
+        """Where a move from `cell` through side d (N, E, S, W = 0..3) lands: the same cell
+        when its bit d is set or it would leave a bounded maze."""
+        if self.walls[cell] & (1 << d):
+            return cell
+        r, c = divmod(cell, self.width)
+        r, c = r + (-1, 0, 1, 0)[d], c + (0, 1, 0, -1)[d]
+        if not (0 <= r < self.height or self.wrap_y) or not (0 <= c < self.width or self.wrap_x):
+            return cell
+        return (r % self.height) * self.width + c % self.width
 
     def origin(self, cell: int) -> tuple[int, int]:
         """(x, y) in the picture of a cell's room's first character."""

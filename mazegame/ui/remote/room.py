@@ -19,9 +19,9 @@ from mazegame.ui.remote.board import demon_glyph, player_style
 from mazegame.ui.remote.form import SettingsScreen
 from mazegame.ui.remote.picture import letters
 
-#: The views a player of the thin client picks from, and their words. The player's-eye view
-#: ("eye") needs a 3-D drawing the thin client does not have yet: it is not offered.
-VIEWS = {"birds-eye": "bird's-eye (the whole maze)", "blind": "blind (only the walls you bump)"}
+#: The views a player of the thin client picks from (v cycles them), and their words.
+VIEWS = {"birds-eye": "bird's-eye (the whole maze)", "blind": "blind (only the walls you bump)",
+         "eye": "player's eye (the corridor ahead)"}
 
 
 def settings_line(room: Room) -> str:
@@ -48,13 +48,13 @@ class RoomScreen(ClientScreen):
         Binding("e", "edit", "Settings", id="room-edit",
                 tooltip="Change the room's settings (the creator)"),
         Binding("v", "view", "View", id="room-view",
-                tooltip="Your view of the maze: bird's-eye or blind"),
+                tooltip="Your view of the maze: bird's-eye, blind or player's eye"),
         Binding("q,escape", "leave", "Leave", id="room-leave", tooltip="Leave the room"),
     ]
     HELP_TEXT = ("A room. Read its code out to a friend: they join it from the lobby (or "
                  "`mazegame join HOST:PORT --room CODE`). The one who created it picks the "
-                 "settings and starts; each player picks their own view (v): bird's-eye or "
-                 "blind. The local game's player's-eye view is not offered here yet.")
+                 "settings and starts; each player picks their own view (v): bird's-eye, "
+                 "blind, or player's eye (the arrows turn you and step forward).")
 
     def __init__(self) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from mazegame.games.eyeview import SHADES, STYLE_NAMES, look, render_view
+from mazegame.eyesight import SHADES, STYLE_NAMES, look, render_view
 from mazegame.ui import palette
 from mazegame.ui.host import palette_of
 
@@ -21,7 +21,7 @@ def _blend(a: str, b: str, t: float) -> str:
 
 @palette.per_palette
 def depth_styles(p: palette.Palette) -> dict[str, Style]:
-    """The view's style names (games.eyeview) -> Rich styles, shaded by depth."""
+    """The view's style names (eyesight) -> Rich styles, shaded by depth."""
     styles = {
         "ceiling": Style(bgcolor=p.CEILING),
         "floor": Style(bgcolor=p.GROUND),

@@ -7,8 +7,8 @@ a tip or a legend fails here the moment it is registered.
 import pytest
 from textual.widgets import Label, Static
 
+from mazegame.eyesight import FIGURES
 from mazegame.games.chase import DEMON_GLYPH
-from mazegame.games.eyeview import FIGURES
 from mazegame.games.modes import MODES, VIEWS
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp

@@ -78,13 +78,13 @@ def test_every_theme_gives_a_whole_palette():
 
 
 def test_the_players_eye_and_the_banner_have_ascii_forms():
-    """Every glyph the corridor is drawn with (games.eyeview) has a plain ASCII stand-in,
+    """Every glyph the corridor is drawn with (eyesight) has a plain ASCII stand-in,
     and so has the menu's banner."""
-    import mazegame.games.eyeview as eyeview
+    import mazegame.eyesight as eyesight
     from mazegame.ui import palette
     from mazegame.ui.screens.menu import BANNER
 
-    source = Path(eyeview.__file__).read_text(encoding="utf-8")
+    source = Path(eyesight.__file__).read_text(encoding="utf-8")
     drawn = {c for c in source if ord(c) > 127}
     assert drawn and all(c.translate(palette.ASCII_EYE).isascii() for c in drawn)
     assert palette.ASCII_BANNER.isascii()

@@ -2,7 +2,7 @@
 view"): a dotted sill across the floor where the corridor crosses it."""
 
 from mazegame.engine.grid import EAST, WEST, Maze
-from mazegame.games.eyeview import SEAM_CHAR, look, render_view
+from mazegame.eyesight import SEAM_CHAR, look, render_view
 
 
 def floor_text(sections) -> str:

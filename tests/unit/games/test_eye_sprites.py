@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.eyesight import FIGURES, figure, look, render_view
 from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.eye_sprites import BEHIND_REACH, behind, eye_warning
-from mazegame.games.eyeview import FIGURES, figure, look, render_view
 
 
 def corridor(length: int) -> Maze:

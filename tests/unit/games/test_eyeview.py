@@ -3,8 +3,8 @@
 import numpy as np
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.eyesight import frames, look, render_view
 from mazegame.games.eye import EyeGame
-from mazegame.games.eyeview import frames, look, render_view
 from mazegame.games.walk import Outcome
 
 

@@ -54,6 +54,17 @@ def test_the_picture_is_the_engines_wall_for_wall(name, seed, wrap):
         [line.translate(plain) for line in engine]
 
 
+@pytest.mark.parametrize("wrap", [(False, False), (True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("name, seed", [("backtracker", 3), ("kruskal", 11)])
+def test_a_step_on_the_picture_is_the_engines_step(name, seed, wrap):
+    """The player's eye in the thin client moves by the picture's step: the one rule."""
+    maze = generate(name, 6, 5, seed, wrap_x=wrap[0], wrap_y=wrap[1], braid=0.5).maze
+    ours = Picture(maze.width, maze.height, [int(b) for b in maze.walls.ravel()],
+                   wrap_x=maze.wrap_x, wrap_y=maze.wrap_y)
+    assert [[ours.step(cell, d) for d in range(4)] for cell in range(maze.size)] == \
+        [[maze.step(cell, d) for d in range(4)] for cell in range(maze.size)]
+
+
 def test_ascii_pictures_use_plain_characters():
     maze = generate("backtracker", 6, 4, 1).maze
     ours = Picture(6, 4, [int(b) for b in maze.walls.ravel()], glyphs="ascii").lines

@@ -225,7 +225,12 @@ async def test_in_the_room_the_creator_configures_and_starts_and_each_picks_a_vi
             await pilot.press("ctrl+s")
             await until(pilot, lambda: host.sent(p.Configure), "a Configure sent")
             assert host.sent(p.Configure)[0].settings.height == 9
-            assert host.sent(p.SetView)[1] == p.SetView(view="birds-eye")
+            assert host.sent(p.SetView)[1] == p.SetView(view="eye")  # blind -> player's eye
+            await host.push(room(creator=1, view="eye"))
+            await until(pilot, lambda: "player's eye" in text_of(app, "#room-seats"), "shown")
+            await pilot.press("v")  # player's eye -> bird's-eye
+            await until(pilot, lambda: len(host.sent(p.SetView)) == 3, "a third SetView")
+            assert host.sent(p.SetView)[2] == p.SetView(view="birds-eye")
             await pilot.press("s")
             await until(pilot, lambda: host.sent(p.Start), "a Start sent")
 

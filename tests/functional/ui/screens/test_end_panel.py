@@ -8,8 +8,8 @@ from textual.widgets import OptionList, Static
 from mazegame.cli import build_parser
 from mazegame.cli.play import play_setup
 from mazegame.engine.grid import Maze
+from mazegame.eyesight import SEAM_CHAR
 from mazegame.games.chase import DEMON_GLYPH, Result
-from mazegame.games.eyeview import SEAM_CHAR
 from mazegame.games.modes import DEFAULT_DIFFICULTY, DIFFICULTIES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp

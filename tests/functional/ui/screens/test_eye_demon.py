@@ -4,8 +4,8 @@ the status line says as it comes, and the bell (b)."""
 from textual.app import App, ComposeResult
 
 from mazegame.engine.grid import EAST, Maze
+from mazegame.eyesight import look
 from mazegame.games.chase import DEMON_GLYPH
-from mazegame.games.eyeview import look
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.chase import EyeChaseScreen

@@ -6,7 +6,7 @@ import pytest
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
 from mazegame.engine.mazetext import from_text
-from mazegame.games.eyeview import look
+from mazegame.eyesight import look
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.palette import DEFAULT

@@ -1,4 +1,4 @@
-"""The player's-eye perspective view, as pure functions.
+"""The player's-eye view on plain data: what lies ahead, and its picture.
 
 `look` walks forward from the player through open doors and describes each cell it
 passes (a `Section`); `render_view` draws those sections as nested frames, the way the
@@ -6,15 +6,33 @@ classic first-person dungeon crawlers did: side walls as shaded trapezoids, side
 as flat faces one step further away, a dead end as a wall filling the far frame, and fog
 beyond the view's depth. The output is rows of (text, style name) runs, so it stays
 testable without a terminal; the UI maps style names to colours.
+
+Ground floor, plain Python: `look` takes any `Ground` (the engine's Maze, whose `step` is
+the one movement rule, or the thin client's picture of the walls the host sent), so the
+local game and a player on a host (whose process loads no numpy) see through one code.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
+from itertools import groupby
+from typing import Protocol
 
-import numpy as np
 
-from mazegame.engine.grid import Maze
+class Ground(Protocol):
+    """What the eye needs of a maze: its size and wrap, its goals, and where a step lands."""
+
+    width: int
+    height: int
+    wrap_x: bool
+    wrap_y: bool
+    goals: Collection[int]
+
+    def step(self, cell: int, d: int) -> int:
+        """Where a move from `cell` through side d lands (the same cell when blocked)."""
+        ...
+
 
 LEFT_OF = (3, 0, 1, 2)  # N->W, E->N, S->E, W->S
 RIGHT_OF = (1, 2, 3, 0)
@@ -35,7 +53,7 @@ class Section:
     seam_ahead: bool = False  #: the step ahead crosses a wrapped maze's seam (edge)
 
 
-def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
+def look(maze: Ground, cell: int, facing: int, depth: int) -> list[Section]:
     """Sections from the player's own cell (depth 0) forward until a wall or the fog."""
     sections = []
     here = cell
@@ -54,7 +72,16 @@ def look(maze: Maze, cell: int, facing: int, depth: int) -> list[Section]:
     return sections
 
 
-def crosses_seam(maze: Maze, cell: int, facing: int) -> bool:
+def open_facing(ground: Ground, cell: int, preferred: int) -> int:
+    """The way to face at `cell` so the first view is not a wall: `preferred` if a step
+    that way is open, else right of it, left of it, behind; `preferred` when walled in."""
+    for d in (preferred, RIGHT_OF[preferred], LEFT_OF[preferred], (preferred + 2) % 4):
+        if ground.step(cell, d) != cell:
+            return d
+    return preferred
+
+
+def crosses_seam(maze: Ground, cell: int, facing: int) -> bool:
     """Whether a step from `cell` towards `facing` leaves the maze on one side and comes
     back on the other (N, E, S, W = 0..3)."""
     r, c = divmod(cell, maze.width)
@@ -157,15 +184,17 @@ def render_view(
 
     `sprites` maps a depth to a glyph drawn standing in that cell (the demon).
     """
-    chars = np.full((height, width), " ", dtype="<U1")
-    style = np.zeros((height, width), dtype=np.int16)
-    style[height // 2 :, :] = _ID["floor"]
+    chars = [[" "] * width for _ in range(height)]
+    style = [[_ID["ceiling" if y < height // 2 else "floor"]] * width for y in range(height)]
     fr = frames(width, height, depth + 1)
 
     def fill(x0, y0, x1, y1, ch, name):
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width - 1), min(y1, height - 1)
         if x1 >= x0 and y1 >= y0:
-            chars[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = ch
-            style[max(y0, 0) : y1 + 1, max(x0, 0) : x1 + 1] = _ID[name]
+            span, ident = x1 - x0 + 1, _ID[name]
+            for y in range(y0, y1 + 1):
+                chars[y][x0 : x1 + 1] = ch * span
+                style[y][x0 : x1 + 1] = [ident] * span
 
     def stamp(rows: tuple[str, ...], centre: int, bottom: int) -> None:
         """Draw a picture standing on row `bottom`, centred on column `centre`: each stroke
@@ -175,9 +204,9 @@ def render_view(
             for dx, ch in enumerate(line):
                 y, x = top + dy, left + dx
                 if ch != " " and 0 <= y < height and 0 <= x < width:
-                    chars[y, x] = ch
-                    under = STYLE_NAMES[style[y, x]]
-                    style[y, x] = _ID[f"sprite:{under.removeprefix('sprite:')}"]
+                    chars[y][x] = ch
+                    under = STYLE_NAMES[style[y][x]]
+                    style[y][x] = _ID[f"sprite:{under.removeprefix('sprite:')}"]
 
     def side_wall(k: int, left: bool) -> None:
         (l0, t0, r0, b0), (l1, t1, r1, b1) = fr[k], fr[k + 1]
@@ -215,10 +244,9 @@ def render_view(
     for sec in sections:  # a seam crossed ahead: a dotted line across the floor, like a sill
         if sec.seam_ahead:
             l1, _, r1, b1 = fr[sec.depth + 1]
-            row = slice(max(l1, 0), r1 + 1)
-            floor = style[b1, row] == _ID["floor"]  # on the floor only, not over the walls
-            chars[b1, row][floor] = SEAM_CHAR
-            style[b1, row][floor] = _ID["edge"]
+            for x in range(max(l1, 0), min(r1, width - 1) + 1):
+                if style[b1][x] == _ID["floor"]:  # on the floor only, not over the walls
+                    chars[b1][x], style[b1][x] = SEAM_CHAR, _ID["edge"]
     for sec in reversed(sections):  # things standing in cells, far to near, over the walls
         k = sec.depth
         if k == 0:
@@ -237,14 +265,14 @@ def render_view(
     return _runs(chars, style)
 
 
-def _runs(chars: np.ndarray, style: np.ndarray) -> list[list[tuple[str, str]]]:
+def _runs(chars: list[list[str]], style: list[list[int]]) -> list[list[tuple[str, str]]]:
     """Rows of (text, style name) runs: consecutive pixels of one style share a run."""
     rows = []
-    for y in range(chars.shape[0]):
-        ids = style[y]
-        cuts = np.flatnonzero(np.diff(ids)) + 1
-        starts = np.concatenate(([0], cuts))
-        ends = np.concatenate((cuts, [ids.shape[0]]))
-        line = "".join(chars[y])
-        rows.append([(line[a:b], STYLE_NAMES[ids[a]]) for a, b in zip(starts, ends, strict=True)])
+    for line, ids in zip(chars, style, strict=True):
+        run, at = [], 0
+        for ident, group in groupby(ids):
+            end = at + sum(1 for _ in group)
+            run.append(("".join(line[at:end]), STYLE_NAMES[ident]))
+            at = end
+        rows.append(run)
     return rows
