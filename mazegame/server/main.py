@@ -10,11 +10,12 @@ ended (the day's board, `server.board`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 import sys
+import threading
 import time
 
+from mazegame.engine.warmup import Warmer
 from mazegame.games.lobby import Limits, Lobby
 from mazegame.server.board import FILE_NAME, Board
 from mazegame.server.gameport import GamePort, PortLimits, log
@@ -29,17 +30,30 @@ def shown(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def warm_up() -> None:
-    """Compile the kernels a room's first game needs (a maze, distances, the demon), so the
-    first Start does not hold every connection while numba compiles."""
-    from mazegame.engine.chase_safety import Pursuit, Unwinnable, place
-    from mazegame.engine.demon import DemonBrain
-    from mazegame.engine.generate import generate
+def host_tasks() -> list[str]:
+    """The warm-up tasks (`engine.warmup`) a room's games need: a maze and its distances,
+    the demon, and every generator a room may pick."""
+    from mazegame.engine.generate import GENERATORS
 
-    maze = generate("backtracker", 4, 4, 1).maze
-    DemonBrain(maze).next_move(0, maze.size - 1)
-    with contextlib.suppress(Unwinnable):
-        place(maze, Pursuit(), 1, player=maze.start)
+    return ["maze", "demon", *(f"generator {name}" for name in GENERATORS)]
+
+
+def warm_in_background() -> Warmer:
+    """Compile the rooms' kernels in a child process (numba's disk cache) and load them here
+    in a thread, while the host already listens: on a fresh install a host is up at once
+    instead of after a minute of compiling, and a cache already filled makes this quick.
+    A room started before its kernels are loaded compiles them then, once."""
+    wanted = set(host_tasks())
+
+    def progress(done: int, total: int, label: str, compiled: bool) -> None:
+        wanted.discard(label)
+        if not wanted:  # the rest (the lab's, the jumping maze's, ...) no room needs
+            warmer.cancel()
+
+    warmer = Warmer(progress)
+    warmer.prefer(host_tasks())
+    threading.Thread(target=warmer.run, name="warm-up", daemon=True).start()
+    return warmer
 
 
 def board() -> Board:
@@ -111,8 +125,11 @@ async def run_host(args) -> str:
 
 def serve_rooms(args) -> int:
     """Host rooms until Ctrl-C (KeyboardInterrupt, for the CLI's 130) or SIGTERM (0)."""
-    warm_up()
-    ended = asyncio.run(run_host(args))
+    warmer = warm_in_background()
+    try:
+        ended = asyncio.run(run_host(args))
+    finally:
+        warmer.cancel()
     if ended == "interrupt":
         raise KeyboardInterrupt
     return 0

@@ -125,7 +125,12 @@ def _no_app_no_bench(tmp_path_factory):
         async def no_bot(args, code):
             return 0
 
+        class NoWarmer:
+            def cancel(self):
+                return None
+
         mp.setattr(mazegame.server.main, "run_host", no_host)
+        mp.setattr(mazegame.server.main, "warm_in_background", NoWarmer)
         mp.setattr(mazegame.net.bots, "_session", no_bot)
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield

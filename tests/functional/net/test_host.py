@@ -34,6 +34,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+#: seconds any wait here may take: a guard against a hang, never a timing (a fresh
+#: install's first game compiles its kernels, on a machine that may be loaded)
+GUARD = 120
+
+
 def environment(tmp_path, limits: str = LIMITS) -> dict:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(
         [ROOT, *filter(None, [os.environ.get("PYTHONPATH")])]),
@@ -66,7 +71,7 @@ class Host:
     def stop(self) -> tuple[int, str]:
         """Ctrl-C; (status, stderr)."""
         self.process.send_signal(signal.SIGINT)
-        _, err = self.process.communicate(timeout=30)
+        _, err = self.process.communicate(timeout=GUARD)
         return self.process.returncode, err
 
 
@@ -107,7 +112,7 @@ async def bad_clients(port: int) -> list[str]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(b"\x00\xff garbage \r\n\r\n")
     await writer.drain()
-    answer = await asyncio.wait_for(reader.read(), 5)  # read to the end: the host closed
+    answer = await asyncio.wait_for(reader.read(), GUARD)  # read to the end: the host closed
     seen.append("raw closed" if answer in (b"", ) or answer.startswith(b"HTTP/1.1 400")
                 else repr(answer[:40]))
     writer.close()
@@ -120,7 +125,7 @@ async def bad_clients(port: int) -> list[str]:
             await ws.send(payload)
             try:
                 while True:
-                    message = p.decode_server(await asyncio.wait_for(ws.recv(), 5))
+                    message = p.decode_server(await asyncio.wait_for(ws.recv(), GUARD))
                     seen.append(type(message).__name__)
             except ConnectionClosed as closed:
                 seen.append(f"closed {closed.rcvd.code if closed.rcvd else None}")
@@ -138,7 +143,7 @@ def test_garbage_is_dropped_and_a_game_in_progress_finishes(host):
     rows = finished(ann) + finished(bob)
     assert len(rows) == 4 and {r["seed"] for r in rows[:2]} == {r["seed"] for r in rows[2:]}
     host.process.send_signal(signal.SIGINT)
-    _, err = host.process.communicate(timeout=30)
+    _, err = host.process.communicate(timeout=GUARD)
     assert err.count("bad message") == 3  # one line each
 
 
@@ -146,15 +151,15 @@ async def half_open(port: int) -> tuple[str, float]:
     """A WebSocket that says nothing: what it got, and after how long."""
     start = time.monotonic()
     async with ws_connect(f"ws://127.0.0.1:{port}/") as ws:
-        message = p.decode_server(await asyncio.wait_for(ws.recv(), 10))
+        message = p.decode_server(await asyncio.wait_for(ws.recv(), GUARD))
         with pytest.raises(ConnectionClosed):
-            await asyncio.wait_for(ws.recv(), 10)
+            await asyncio.wait_for(ws.recv(), GUARD)
     return message.reason, time.monotonic() - start
 
 
 def test_a_half_open_connection_is_closed_after_the_hello_timeout(host):
     reason, seconds = asyncio.run(half_open(host.port))
-    assert reason == "no hello within 1 s" and seconds < 10
+    assert reason == "no hello within 1 s" and seconds >= 1.0  # not before its time
 
 
 async def drop_and_rejoin(port: int) -> tuple:
@@ -189,7 +194,7 @@ async def drop_and_rejoin(port: int) -> tuple:
 async def until(conn, kind):
     """The next message of a kind."""
     while True:
-        message = await asyncio.wait_for(conn.receive(), 10)
+        message = await asyncio.wait_for(conn.receive(), GUARD)
         if isinstance(message, kind):
             return message
 
@@ -215,10 +220,10 @@ def test_ctrl_c_stops_the_host_with_130_one_line_and_bye_to_everyone(host):
         task = asyncio.create_task(waits_for_bye(host.port, ready, got))
         await ready.wait()
         host.process.send_signal(signal.SIGINT)
-        await asyncio.wait_for(task, 20)
+        await asyncio.wait_for(task, GUARD)
 
     asyncio.run(main())
-    status, err = host.process.wait(timeout=30), host.process.stderr.read()
+    status, err = host.process.wait(timeout=GUARD), host.process.stderr.read()
     assert status == 130 and err == "mazegame: interrupted\n"
     assert got[-1] == p.Bye(reason="the host is stopping")
 
@@ -251,7 +256,7 @@ async def limits_at_work(port: int) -> dict:
     first = await connect(("127.0.0.1", port), "ann")
     second = await connect(("127.0.0.1", port), "bob")
     async with ws_connect(f"ws://127.0.0.1:{port}/") as third:
-        seen["third"] = p.decode_server(await asyncio.wait_for(third.recv(), 5))
+        seen["third"] = p.decode_server(await asyncio.wait_for(third.recv(), GUARD))
     for n in range(200):
         await first.send(p.Ping(n=n))
     pongs = 0

@@ -33,7 +33,7 @@ if shutil.which("ssh") is None or shutil.which("tmux") is None:
 
 ROOT = Path(__file__).resolve().parents[3]
 STAND_IN = Path(__file__).with_name("ssh_stand_in.py")
-WAIT = 20.0  #: seconds any one step may take
+WAIT = 90.0  #: seconds any one step may take (a hang guard: CI runs loaded, kernels cold)
 SSH_OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null"]
 

@@ -27,18 +27,18 @@ async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monke
             await until(pilot, lambda: isinstance(app.screen, RoomScreen), "the room")
             code = app.room.code
             bot = host.bot("greedy", "--room", code, "--name", "robo", "--players", "2")
-            await until(pilot, lambda: len(app.room.seats) == 2, "the bot seated", limit=30)
+            await until(pilot, lambda: len(app.room.seats) == 2, "the bot seated", limit=120)
             assert "robo" in text_of(app, "#room-seats")
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, GameScreen)
-                        and app.screen.begin_msg is not None, "the game", limit=30)
+                        and app.screen.begin_msg is not None, "the game", limit=120)
             drawn = lambda: [line.strip() for line in board_lines(app) if line.strip()]  # noqa: E731
             await until(pilot, lambda: len(drawn()) == 7, "the maze drawn")
             lines = drawn()
             assert len(lines) == 7 and lines[0].startswith("┌") and lines[-1].startswith("└")
             assert all(len(line) == 4 * 4 + 1 for line in lines)
             await until(pilot, lambda: "robo won" in text_of(app, "#end-panel"),
-                        "the bot's win on the end panel", limit=60)
+                        "the bot's win on the end panel", limit=120)
         out, err = bot.communicate(timeout=60)
         assert bot.returncode == 0, err
     finally:
