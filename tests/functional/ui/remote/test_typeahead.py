@@ -22,3 +22,15 @@ async def test_a_code_typed_right_after_j_in_one_burst_joins_that_room():
             await until(pilot, lambda: host.sent(p.Join), "a Join sent", limit=10)
             assert host.sent(p.Join) == [p.Join(code="HJ7PQ2")]
             assert app.is_running
+
+
+async def test_a_name_typed_right_after_n_in_one_burst_renames():
+    async with FakeHost() as host:
+        app = client(host)
+        async with app.run_test(size=SIZE) as pilot:
+            await in_lobby(pilot)
+            for key in "nbob":  # (the field's "ann" is selected as it takes the focus)
+                app.post_message(events.Key(key, key))
+            app.post_message(events.Key("enter", "\r"))
+            await until(pilot, lambda: len(host.hellos) == 2, "a second Hello", limit=10)
+            assert host.hellos[1].name == "bob"
