@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -46,12 +47,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
 CODE_ON_SCREEN = re.compile(r"Room\s+(\w) (\w) (\w)   (\w) (\w) (\w)\b")
 
 
-def eventually(check, what: str):
-    """check()'s first true value, polled; fails naming `what` after WAIT seconds."""
+def eventually(check, what):
+    """check()'s first true value, polled; fails after WAIT seconds naming what() (a
+    function: the message shows the screen as it was at the end)."""
     deadline = time.monotonic() + WAIT
     while not (value := check()):
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}")
+            pytest.fail(f"timed out waiting for {what()}")
         time.sleep(0.05)
     return value
 
@@ -94,7 +96,7 @@ class Page:
             self.page.wait_for_timeout(50)  # (lets playwright deliver the frames)
             screen = self.text()
             return check(screen) and screen
-        return eventually(drawn, f"{what} in the browser (it shows:\n{self.text()})")
+        return eventually(drawn, lambda: f"{what} in the browser (it shows:\n{self.text()})")
 
     def shows(self, *texts: str) -> str:
         """The screen, once it shows every one of `texts`."""
@@ -124,7 +126,7 @@ class Terminal:
         def drawn():
             screen = self.text()
             return check(screen) and screen
-        return eventually(drawn, f"{what} over SSH (it shows:\n{self.text()})")
+        return eventually(drawn, lambda: f"{what} over SSH (it shows:\n{self.text()})")
 
     def shows(self, *texts: str) -> str:
         return self.until(lambda screen: all(t in screen for t in texts), repr(texts))
@@ -172,9 +174,9 @@ def stand(tmp_path):
 
         def listening() -> bool:
             assert web.poll() is None, web.communicate()[1].decode()[-800:]
-            with contextlib.closing(__import__("socket").socket()) as probe:
+            with socket.socket() as probe:
                 return probe.connect_ex(("127.0.0.1", web_port)) == 0
-        eventually(listening, "serve to listen")
+        eventually(listening, lambda: "serve to listen")
         yield {"ssh": ssh_port, "web": web_port}
     finally:
         logs = [stopped(web)] if web is not None else []
