@@ -116,6 +116,8 @@ class Terminal:
                             "; echo ssh-ended-$?; sleep 60"])
         subprocess.run([*self.tmux, "new-session", "-d", "-s", "player", "-x", "100", "-y",
                         "30", command], check=True)
+        self.socket = subprocess.run([*self.tmux, "display-message", "-p", "#{socket_path}"],
+                                     capture_output=True, text=True).stdout.strip()
 
     def text(self) -> str:
         return subprocess.run([*self.tmux, "capture-pane", "-p", "-t", "player"],
@@ -136,6 +138,9 @@ class Terminal:
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        if self.socket:  # (tmux leaves its socket behind)
+            with contextlib.suppress(OSError):
+                os.unlink(self.socket)
 
 
 def started(command: list[str], env: dict, cwd) -> subprocess.Popen:
