@@ -261,8 +261,10 @@ class GameScreen(ClientScreen):
         width, height = self.size  # (placed absolutely: centred by hand)
         countdown.styles.offset = (max(0, (width - 9) // 2), max(0, (height - 3) // 2))
         state, now = self.state, time.monotonic()
-        elapsed = 0.0 if state is None else state.elapsed + (
-            0.0 if self.over else now - self.state_at)
+        if state is None:  # nobody has moved yet (the host sends a State on a change)
+            elapsed = 0.0 if self.over else max(0.0, now - self.go_at)
+        else:
+            elapsed = state.elapsed + (0.0 if self.over else now - self.state_at)
         mine = self._mine(state)
         room = self.room
         parts = [Text(room.settings.mode if room else "race", "bold")]

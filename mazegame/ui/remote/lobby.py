@@ -28,11 +28,13 @@ class LobbyScreen(ClientScreen):
 
     BINDINGS = [
         Binding("c", "create", "Create room", id="lobby-create", tooltip="Create a room"),
-        Binding("j", "focus_code", "Join by code", id="lobby-code",
+        # priority (j, n): run as the key arrives, so the keys typed right after it go to
+        # the field (see action_focus_code)
+        Binding("j", "focus_code", "Join by code", id="lobby-code", priority=True,
                 tooltip="Type a room's code to join it"),
         Binding("w", "watch", "Watch", id="lobby-watch", tooltip="Watch the room picked"),
         Binding("r", "refresh", "Refresh", id="lobby-refresh", tooltip="Ask for the open rooms"),
-        Binding("n", "focus_name", "Name", show=False, id="lobby-name",
+        Binding("n", "focus_name", "Name", show=False, id="lobby-name", priority=True,
                 tooltip="Change your name"),
         Binding("escape", "leave_field", "Back", show=False, id="lobby-back",
                 tooltip="Leave a field; in the list, quit"),
@@ -130,12 +132,15 @@ class LobbyScreen(ClientScreen):
             difficulties=welcome.difficulties if welcome else []), created)
 
     def action_focus_code(self) -> None:
-        """To the code field."""
-        self.query_one("#code", Input).focus()
+        """To the code field, at once. Over SSH or from a browser "j" and a code often arrive
+        together, and Textual routes each key to the widget focused when it arrives: a
+        priority binding runs then, and `set_focus` (unlike `focus()`, which waits its turn)
+        moves the focus before the code's first key is routed."""
+        self.set_focus(self.query_one("#code", Input))
 
     def action_focus_name(self) -> None:
-        """To the name field."""
-        self.query_one("#name", Input).focus()
+        """To the name field, at once (as the code field: see action_focus_code)."""
+        self.set_focus(self.query_one("#name", Input))
 
     def action_leave_field(self) -> None:
         """Escape: out of a field to the list; from the list, quit."""
