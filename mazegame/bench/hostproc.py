@@ -26,7 +26,8 @@ ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 #: (it is not what is measured: keys count from the go), and every bench player on one
 #: address let in.
 LIMITS = "countdown=0.5,per_ip={per_ip}"
-BANNER_TIMEOUT = 120.0  #: seconds a host may take to listen (a cold numba cache compiles)
+WARM_TIMEOUT = 600.0  #: seconds a host may take to compile the rooms' kernels (cold cache)
+BANNER_TIMEOUT = 120.0  #: seconds a host may take to listen (a hang guard: it listens at once)
 
 
 class HostError(Exception):
@@ -92,9 +93,22 @@ class Host:
                  for line in self._log.read().strip().splitlines()]
         return " | ".join(lines[-3:]) or "(no log)"
 
+    def wait_warm(self, timeout: float = WARM_TIMEOUT) -> None:
+        """Until the host's kernel warm-up child has ended (the host listens at once and
+        compiles meanwhile: a figure taken before would count a passing compiler, and
+        kernels loaded between two readings as a session's memory); HostError after
+        `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while any(warming(pid) for pid in tree(self.process.pid)):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise HostError(f"the host was still compiling its kernels after "
+                                f"{timeout:g} s: {self.log_tail()}")
+            time.sleep(0.2)
+
     def __enter__(self) -> Host:
         try:
             self.wait_listening()
+            self.wait_warm()
         except BaseException:
             self.stop()
             raise
@@ -126,6 +140,15 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
     fields = stat[stat.rindex(")") + 2:].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def warming(pid: int) -> bool:
+    """Whether process `pid` is a kernel warm-up child (`python -m mazegame.engine.warmup`)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return b"mazegame.engine.warmup" in cmdline.read()
+    except OSError:
+        return False
 
 
 def tree(pid: int) -> list[int]:
