@@ -32,7 +32,6 @@ from mazegame.net.connection import ConnectError, Connection, ConnectionLost, co
 ROOM_SIZE = p.MAX_PLAYERS  #: players a room at most
 PACE = (5.0, 8.0)  #: keys a second a player presses, drawn between these each key
 TOWARD_GOAL = 0.85  #: the share of keys on a shortest route (the others wander)
-MAZE = (20, 12)  #: the rooms' maze (a room's default size)
 HANG_GUARD = 60.0  #: seconds beyond four times the keys' pace before a stuck run gives up
 SETTLE_SECONDS = 5.0  #: the most the last keys' States may take before they count as lost
 TARGET_P99_MS = 50.0  #: the issue's target at 50 players
@@ -86,7 +85,7 @@ class Player:
     # -- the room -------------------------------------------------------------------------
     async def create(self, size: int) -> Table:
         """Open a room of `size` seats and sit in it as its creator."""
-        settings = p.RoomSettings(mode="race", width=MAZE[0], height=MAZE[1], seats=size)
+        settings = p.RoomSettings(mode="race", seats=size)  # a room's default maze
         await self.conn.send(p.Create(settings=settings))
         room = await self._room()
         self.table, self.creator = Table(room.code, size, {self.me}), True

@@ -55,8 +55,10 @@ class RoomSettings(Struct, frozen=True, forbid_unknown_fields=True):
 
     mode: RoomMode = "race"
     generator: Word = "backtracker"
-    width: Width = 20
-    height: Height = 12
+    #: the default fits a whole maze on an 80x24 terminal (4 columns and 2 rows a cell,
+    #: with the status, roster and footer lines): most SSH players never resize
+    width: Width = 19
+    height: Height = 10
     difficulty: Word = "normal"
     demon: DemonBy = "computer"
     seats: Seats = 4  #: players the room takes (watchers are not counted)
