@@ -10,7 +10,8 @@ find half-open sockets. The lobby's clock ticks (`tick_hz`) only while a game ru
 second while a dropped player's seat is kept); an idle host sleeps.
 
 Messages out are encoded once per distinct message object and written with websockets'
-`broadcast` (no waiting on a slow reader).
+`broadcast` (no waiting on a slow reader); a reader more than `backlog` bytes behind is cut
+off (their place is kept, as for any dropped connection) instead of holding the host's memory.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from mazegame.net.protocol import (
     decode_client,
     encode,
 )
+from mazegame.server.backlog import backlog, closing, cut
 
 LIMITS_VARIABLE = "MAZEGAME_HOST_LIMITS"  #: tests: "hello=1,idle=2,countdown=0.2"
 
@@ -58,6 +60,7 @@ class PortLimits:
     tick_hz: float = 20.0
     ping: float = 20.0  #: websockets' ping interval and timeout (half-open sockets)
     countdown: float = 3.0  #: seconds before a game's first key
+    backlog: int = 256 * 1024  #: bytes a reader may be behind (a 80x50 Begin is ~12 KB)
 
     @classmethod
     def from_environment(cls) -> PortLimits:
@@ -194,10 +197,10 @@ class GamePort:
             return 0
         old = self.sockets.get(pid)
         self.sockets[pid] = ws
+        self.deliver(out)  # before waiting on the old one: a third may take over meanwhile
+        self._wake()
         if old is not None:  # the same token from a new connection: the old one goes
             await self._bye(old, "you joined again from another connection")
-        self.deliver(out)
-        self._wake()
         return pid
 
     async def _serve(self, ws: ServerConnection, pid: int, ip: str) -> None:
@@ -248,11 +251,24 @@ class GamePort:
                 messages[id(message)] = message
         for key, sockets in readers.items():
             message = messages[key]
+            sockets = [ws for ws in sockets if self._keeping_up(ws)]
             broadcast(sockets, encode(message).decode())
             self.sent += len(sockets)
             if isinstance(message, Error) and message.fatal:
                 for ws in sockets:
                     asyncio.ensure_future(ws.close(reason=message.text[:120]))
+
+    def _keeping_up(self, ws: ServerConnection) -> bool:
+        """Whether a reader takes what is sent; one too far behind is cut off (one line)."""
+        if closing(ws):
+            return False
+        behind = backlog(ws)
+        if behind <= self.limits.backlog:
+            return True
+        ip = str(ws.remote_address[0]) if ws.remote_address else "?"
+        log(f"dropped {ip}: reads too slowly ({behind} bytes behind)")
+        cut(ws)
+        return False
 
     def _flush_soon(self) -> None:
         """States owed go out once the messages already read are handled (keys arriving
