@@ -4,7 +4,9 @@ Each connection must say Hello within `hello_seconds`, in this host's protocol v
 message goes through `protocol.decode_client`: a bad one (not JSON, not of the schema) gets a
 Bye and that connection is closed, with one line in the host's log; nobody else notices (a
 message over MAX_CLIENT_BYTES is refused by websockets itself, `max_size`). Beyond the rate
-(a token bucket a connection) messages are dropped. Connections are capped in total and per
+(a token bucket a connection) messages are dropped, and a connection that goes on sending
+at FLOOD times the rate is let go (reading a flood costs the host a third of a core; a
+held key stays under the rate). Connections are capped in total and per
 IP; a player in the lobby who says nothing for `idle_seconds` is let go; websockets' pings
 find half-open sockets. The lobby's clock ticks (`tick_hz`) only while a game runs (once a
 second while a dropped player's seat is kept); an idle host sleeps.
@@ -41,6 +43,7 @@ from mazegame.net.protocol import (
 )
 from mazegame.server.backlog import backlog, closing, cut
 
+FLOOD = 10  #: times the rate (and burst) of dropped messages that end a connection
 LIMITS_VARIABLE = "MAZEGAME_HOST_LIMITS"  #: tests: "hello=1,idle=2,countdown=0.2"
 
 
@@ -206,6 +209,7 @@ class GamePort:
     async def _serve(self, ws: ServerConnection, pid: int, ip: str) -> None:
         """The player's messages until the connection ends."""
         bucket = Bucket(self.limits.rate, self.limits.burst)
+        flood = Bucket(FLOOD * self.limits.rate, FLOOD * self.limits.burst)
         while True:
             player = self.lobby.players.get(pid)
             idle = self.limits.idle if player is not None and player.room is None else None
@@ -218,7 +222,11 @@ class GamePort:
             self.received += 1
             if not bucket.allow():
                 self.dropped += 1
-                continue
+                if flood.allow():
+                    continue
+                log(f"dropped {ip}: floods (over {FLOOD * self.limits.rate:g} messages a s)")
+                await self._bye(ws, "too many messages")
+                return
             try:
                 message = decode_client(data)
             except BadMessage as err:

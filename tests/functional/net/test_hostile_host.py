@@ -6,6 +6,7 @@ games, kept as tests (the host's limits and caps themselves: test_host.py).
 - A client that asks for the room list and never reads: the host's memory grew by the
   answers (800 MB in 25 s from 50 of them) until websockets' ping gave up.
 - One token from two new connections at once: the last one got both Welcomes.
+- A flood of Pings far over the rate: dropped, but read for ever (a third of a core each).
 Every wait looks (with a generous guard), none measures the machine's speed.
 """
 
@@ -146,3 +147,31 @@ def test_one_token_from_two_connections_at_once_welcomes_each_once(tmp_path):
         host.process.kill()
         host.process.communicate()
     assert gone == ["Welcome", "Bye"] and kept == ["Welcome"]
+
+
+async def flood(port: int) -> str:
+    """Pings as fast as they go, never read: the Bye the host sent, once it closed."""
+    async with ws_connect(url(port)) as ws:
+        await ws.send(HELLO)
+        ping = p.encode(p.Ping(n=1)).decode()
+        try:
+            async with asyncio.timeout(60):
+                while True:
+                    await ws.send(ping)
+                    await asyncio.sleep(0)
+        except ConnectionClosed:
+            pass
+        got = [type(m).__name__ if not isinstance(m, p.Bye) else m.reason
+               for m in [p.decode_server(data) async for data in ws]]
+    return got[-1] if got else ""
+
+
+def test_a_flood_far_over_the_rate_is_let_go(tmp_path):
+    host = Host(tmp_path, "hello=5,rate=20,burst=40")
+    try:
+        last = asyncio.run(flood(host.port))
+    finally:
+        host.process.kill()
+        _, err = host.process.communicate()
+    assert last == "too many messages"
+    assert err.count("floods") == 1 and "Traceback" not in err
