@@ -4,7 +4,8 @@ Each connection must say Hello within `hello_seconds`, in this host's protocol v
 message goes through `protocol.decode_client`: a bad one (not JSON, not of the schema) gets a
 Bye and that connection is closed, with one line in the host's log; nobody else notices (a
 message over MAX_CLIENT_BYTES is refused by websockets itself, `max_size`). Beyond the rate
-(a token bucket a connection) messages are dropped, and a connection that goes on sending
+(a token bucket a connection; a Start, which builds a maze, counts as `start_cost`
+messages) messages are dropped, and a connection that goes on sending
 at FLOOD times the rate is let go (reading a flood costs the host a third of a core; a
 held key stays under the rate). Connections are capped in total and per
 IP; a player in the lobby who says nothing for `idle_seconds` is let go; websockets' pings
@@ -38,6 +39,7 @@ from mazegame.net.protocol import (
     Bye,
     Error,
     Hello,
+    Start,
     decode_client,
     encode,
 )
@@ -63,6 +65,9 @@ class PortLimits:
     tick_hz: float = 20.0
     ping: float = 20.0  #: websockets' ping interval and timeout (half-open sockets)
     countdown: float = 3.0  #: seconds before a game's first key
+    #: a Start (a maze built, a demon's table: ~10 ms of the host) counts as this many
+    #: messages: at most two a second a connection at the default rate
+    start_cost: float = 20.0
     backlog: int = 256 * 1024  #: bytes a reader may be behind (a 80x50 Begin is ~12 KB)
 
     @classmethod
@@ -87,13 +92,13 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.last = rate, burst, burst, time.monotonic()
 
-    def allow(self) -> bool:
-        """Take a token if there is one."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take `cost` tokens if there are as many."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
 
@@ -234,6 +239,10 @@ class GamePort:
                 log(f"dropped {ip} ({name}): bad message: {err}")
                 await self._bye(ws, f"bad message: {err}")
                 return
+            if isinstance(message, Start) and not bucket.allow(self.limits.start_cost - 1):
+                self.deliver([(pid, Error(code="slow-down", text="a moment before the next "
+                                          "game: starting again so soon is refused"))])
+                continue
             self.deliver(self.lobby.handle(pid, message))
             self._flush_soon()
             self._wake()

@@ -7,6 +7,7 @@ games, kept as tests (the host's limits and caps themselves: test_host.py).
   answers (800 MB in 25 s from 50 of them) until websockets' ping gave up.
 - One token from two new connections at once: the last one got both Welcomes.
 - A flood of Pings far over the rate: dropped, but read for ever (a third of a core each).
+- Create, Start, Leave in a loop: a maze built at every Start (four such took a core).
 Every wait looks (with a generous guard), none measures the machine's speed.
 """
 
@@ -175,3 +176,35 @@ def test_a_flood_far_over_the_rate_is_let_go(tmp_path):
         _, err = host.process.communicate()
     assert last == "too many messages"
     assert err.count("floods") == 1 and "Traceback" not in err
+
+
+async def start_loop(port: int, loops: int) -> list[str]:
+    """Create, Start, Leave, `loops` times at once, then a Ping: what came back (Begins,
+    Errors' codes) before its Pong."""
+    async with ws_connect(url(port)) as ws:
+        await ws.send(HELLO), await answer(ws)
+        create = p.encode(p.Create(settings=p.RoomSettings(mode="chase", width=80,
+                                                           height=50))).decode()
+        for _ in range(loops):
+            for message in (create, p.encode(p.Start()).decode(),
+                            p.encode(p.Leave()).decode()):
+                await ws.send(message)
+        await ws.send(p.encode(p.Ping(n=1)).decode())
+        seen = []
+        while not isinstance(message := await answer(ws), p.Pong):
+            if isinstance(message, p.Begin | p.Error):
+                seen.append(message.code if isinstance(message, p.Error) else "begin")
+    return seen
+
+
+def test_a_start_counts_as_many_messages(tmp_path):
+    """With a burst of 200 and a Start worth 50 messages, 10 loops start 3 games (the rate,
+    1 a second, earns a Start in 50 s); the rest are told to slow down."""
+    host = Host(tmp_path, "hello=5,rate=1,burst=200,start_cost=50")
+    try:
+        seen = asyncio.run(start_loop(host.port, 10))
+    finally:
+        host.process.kill()
+        _, err = host.process.communicate()
+    assert 1 <= seen.count("begin") <= 5 and "slow-down" in seen, seen
+    assert "Traceback" not in err
