@@ -8,6 +8,7 @@ games, kept as tests (the host's limits and caps themselves: test_host.py).
 - One token from two new connections at once: the last one got both Welcomes.
 - A flood of Pings far over the rate: dropped, but read for ever (a third of a core each).
 - Create, Start, Leave in a loop: a maze built at every Start (four such took a core).
+And a short run of the seeded fuzz (tests/functional/hostile_host_fuzz.py) while two bots race.
 Every wait looks (with a generous guard), none measures the machine's speed.
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sys
+from pathlib import Path
 
 from test_host import Host
 from websockets.asyncio.client import connect as ws_connect
@@ -208,3 +211,12 @@ def test_a_start_counts_as_many_messages(tmp_path):
         _, err = host.process.communicate()
     assert 1 <= seen.count("begin") <= 5 and "slow-down" in seen, seen
     assert "Traceback" not in err
+
+
+def test_a_short_fuzz_spoils_no_game_and_leaves_the_host_answering(capsys):
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    import hostile_host_fuzz
+
+    status = hostile_host_fuzz.main(["--seed", "7", "--seconds", "4", "--games", "1",
+                                     "--strangers", "3"])
+    assert status == 0, capsys.readouterr().out
