@@ -116,6 +116,17 @@ def log(line: str) -> None:
     print(f"mazegame host: {line}", file=sys.stderr, flush=True)
 
 
+class OneLine(logging.Handler):
+    """websockets' own errors (a handler that failed) as one line of the host's log, never
+    a traceback: what failed, and the exception's kind and first line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err = record.exc_info[1] if record.exc_info else None
+        why = f": {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}" \
+            if err is not None else ""
+        log(f"websockets: {record.getMessage()}{why}")
+
+
 class GamePort:
     """The lobby behind a WebSocket server (see the module's docstring)."""
 
@@ -132,7 +143,8 @@ class GamePort:
     async def start(self, host: str, port: int) -> Server:
         """Listen on (host, port)."""
         quiet = logging.getLogger("mazegame.host.websockets")
-        quiet.addHandler(logging.NullHandler())
+        if not quiet.handlers:
+            quiet.addHandler(OneLine(logging.ERROR))
         quiet.propagate = False
         self.server = await serve(self.handle, host, port, max_size=MAX_CLIENT_BYTES,
                                   max_queue=8, compression=None, logger=quiet,
@@ -186,6 +198,7 @@ class GamePort:
             async with asyncio.timeout(self.limits.hello):
                 data = await ws.recv()
         except TimeoutError:
+            log(f"dropped {ip}: no hello within {self.limits.hello:g} s")
             await self._bye(ws, f"no hello within {self.limits.hello:g} s")
             return 0
         try:
@@ -195,6 +208,7 @@ class GamePort:
             await self._bye(ws, f"bad message: {err}")
             return 0
         if not isinstance(hello, Hello):
+            log(f"dropped {ip}: {type(hello).__name__} before Hello")
             await self._bye(ws, "say hello first")
             return 0
         pid, out = self.lobby.hello(hello)

@@ -8,6 +8,8 @@ games, kept as tests (the host's limits and caps themselves: test_host.py).
 - One token from two new connections at once: the last one got both Welcomes.
 - A flood of Pings far over the rate: dropped, but read for ever (a third of a core each).
 - Create, Start, Leave in a loop: a maze built at every Start (four such took a core).
+- Connections that never say Hello, or say something else first: no line in the log; and a
+  failure in the host's handler would have vanished (websockets' logger was muted).
 And a short run of the seeded fuzz (tests/functional/hostile_host_fuzz.py) while two bots race.
 Every wait looks (with a generous guard), none measures the machine's speed.
 """
@@ -15,7 +17,9 @@ Every wait looks (with a generous guard), none measures the machine's speed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
 import socket
 import sys
 from pathlib import Path
@@ -26,6 +30,7 @@ from websockets.exceptions import ConnectionClosed
 
 from mazegame.games.lobby import Limits
 from mazegame.net import protocol as p
+from mazegame.server.gameport import OneLine
 
 HELLO = p.encode(p.Hello(v=p.VERSION, name="stranger")).decode()
 CREATE = p.encode(p.Create()).decode()
@@ -220,3 +225,36 @@ def test_a_short_fuzz_spoils_no_game_and_leaves_the_host_answering(capsys):
     status = hostile_host_fuzz.main(["--seed", "7", "--seconds", "4", "--games", "1",
                                      "--strangers", "3"])
     assert status == 0, capsys.readouterr().out
+
+
+async def no_hellos(port: int) -> None:
+    """One connection that says nothing, one that pings first: each until the host closes."""
+    async with ws_connect(url(port)) as silent, ws_connect(url(port)) as pinger:
+        await pinger.send(p.encode(p.Ping(n=1)).decode())
+        for ws in (silent, pinger):
+            with contextlib.suppress(ConnectionClosed):
+                async with asyncio.timeout(60):
+                    async for _ in ws:
+                        pass
+
+
+def test_a_connection_without_hello_is_one_line_in_the_log(tmp_path):
+    host = Host(tmp_path)  # hello=1
+    try:
+        asyncio.run(no_hellos(host.port))
+    finally:
+        host.process.kill()
+        _, err = host.process.communicate()
+    assert err.count("no hello within 1 s") == 1 and err.count("Ping before Hello") == 1
+
+
+def test_websockets_errors_are_one_line_never_a_traceback(capsys):
+    try:
+        raise RuntimeError("the handler broke\nsecond line")
+    except RuntimeError:
+        record = logging.LogRecord("w", logging.ERROR, "f", 1, "connection handler failed",
+                                   None, sys.exc_info())
+    OneLine().emit(record)
+    err = capsys.readouterr().err
+    assert err == ("mazegame host: websockets: connection handler failed: RuntimeError: "
+                   "the handler broke\n")
