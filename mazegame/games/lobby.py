@@ -12,9 +12,10 @@ it each player's message and sends what it answers, an Outbox of (player id, mes
   `net.names.new_code`), and the creator sits in it; Join sits or watches; Leave goes back
   to the lobby. An empty room closes.
 - Caps (`Limits`): rooms, players in the lobby, watchers a room (players a room are the
-  room's settings.seats, 2..8). A full host gives a dropped player's kept place (the oldest)
-  to a new arrival, and a room nobody is connected to to a new room: a stranger who says
-  Hello (and Create) and hangs up in a loop then only takes back their own places.
+  room's settings.seats, 2..8). A full host gives a dropped player's kept place (one in no
+  room first, one in a room others still play in last) to a new arrival, and a room nobody
+  is connected to to a new room: a stranger who says Hello (and Create) and hangs up in a
+  loop then only takes back their own places.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ class Lobby:
             dropped = [p for p in self.players.values() if not p.connected]
             if not dropped:
                 return 0, [(0, error("full", "the host is full: try again later", fatal=True))]
-            freed = self.forget(min(dropped, key=lambda p: p.dropped_at).id)
+            freed = self.forget(min(dropped, key=self._worth_keeping).id)
         pid, self._next_id = self._next_id, self._next_id + 1
         taken = {p.name for p in self.players.values()}
         player = Player(pid, names.unique(names.clean(hello.name), taken),
@@ -120,6 +121,15 @@ class Lobby:
         self.players[pid] = player
         self.tokens[player.token] = pid
         return pid, [*freed, (pid, self._welcome(player))]
+
+    def _worth_keeping(self, player: Player) -> tuple[int, float]:
+        """How much a dropped player's place is worth keeping (the least goes first when the
+        host is full): one in no room, then one whose room nobody is connected to, then one
+        whose game others still play; the oldest first."""
+        room = self.rooms.get(player.room or "")
+        if room is None:
+            return 0, player.dropped_at
+        return (2 if any(m.connected for m in room.seated.values()) else 1), player.dropped_at
 
     def _abandoned_room(self) -> Room | None:
         """The room whose players all dropped longest ago (None if every room has someone

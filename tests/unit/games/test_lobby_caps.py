@@ -59,3 +59,19 @@ def test_a_full_host_gives_a_room_nobody_is_connected_to_to_a_new_room():
     late = hello(lobby, "late")[0]
     refused = lobby.handle(late, p.Create())
     assert [m.code for _, m in refused if isinstance(m, p.Error)] == ["full"]
+
+
+def test_a_dropped_player_whose_game_goes_on_keeps_the_place_over_a_lobby_one():
+    clock = Clock()
+    lobby = Lobby(clock, Limits(players=4, countdown=0.0))
+    ann, bob = hello(lobby, "ann")[0], hello(lobby, "bob")[0]
+    lobby.handle(ann, p.Create(code="AAAAAA"))
+    lobby.handle(bob, p.Join(code="AAAAAA"))
+    lobby.drop(bob)  # the oldest drop, but ann still plays in their room
+    clock.t += 1
+    lurker = hello(lobby, "lurker")[0]
+    lobby.drop(lurker)
+    clock.t += 1
+    hello(lobby, "cy")
+    assert hello(lobby, "dee")[0]
+    assert bob in lobby.players and lurker not in lobby.players
