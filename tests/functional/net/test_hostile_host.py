@@ -158,9 +158,10 @@ def test_one_token_from_two_connections_at_once_welcomes_each_once(tmp_path):
     assert gone == ["Welcome", "Bye"] and kept == ["Welcome"]
 
 
-async def flood(port: int) -> str:
-    """Pings as fast as they go, never read: the Bye the host sent, once it closed."""
-    async with ws_connect(url(port)) as ws:
+async def flood(port: int) -> bool:
+    """Pings as fast as they go, never read: whether the host closed the connection (its
+    Bye may be lost: the host aborts a socket that does not answer its close)."""
+    async with ws_connect(url(port), close_timeout=1) as ws:
         await ws.send(HELLO)
         ping = p.encode(p.Ping(n=1)).decode()
         try:
@@ -169,20 +170,19 @@ async def flood(port: int) -> str:
                     await ws.send(ping)
                     await asyncio.sleep(0)
         except ConnectionClosed:
-            pass
-        got = [type(m).__name__ if not isinstance(m, p.Bye) else m.reason
-               for m in [p.decode_server(data) async for data in ws]]
-    return got[-1] if got else ""
+            return True
+        except TimeoutError:
+            return False
 
 
 def test_a_flood_far_over_the_rate_is_let_go(tmp_path):
     host = Host(tmp_path, "hello=5,rate=20,burst=40")
     try:
-        last = asyncio.run(flood(host.port))
+        closed = asyncio.run(flood(host.port))
     finally:
         host.process.kill()
         _, err = host.process.communicate()
-    assert last == "too many messages"
+    assert closed
     assert err.count("floods") == 1 and "Traceback" not in err
 
 
