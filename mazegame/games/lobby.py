@@ -12,7 +12,10 @@ it each player's message and sends what it answers, an Outbox of (player id, mes
   `net.names.new_code`), and the creator sits in it; Join sits or watches; Leave goes back
   to the lobby. An empty room closes.
 - Caps (`Limits`): rooms, players in the lobby, watchers a room (players a room are the
-  room's settings.seats, 2..8).
+  room's settings.seats, 2..8). A full host gives a dropped player's kept place (one in no
+  room first, one in a room others still play in last) to a new arrival, and a room nobody
+  is connected to to a new room: a stranger who says Hello (and Create) and hangs up in a
+  loop then only takes back their own places.
 """
 
 from __future__ import annotations
@@ -105,15 +108,35 @@ class Lobby:
             if room is not None:
                 out += room.set_connected(pid, True)
             return pid, out
+        freed: Outbox = []
         if len(self.players) >= self.limits.players:
-            return 0, [(0, error("full", "the host is full: try again later", fatal=True))]
+            dropped = [p for p in self.players.values() if not p.connected]
+            if not dropped:
+                return 0, [(0, error("full", "the host is full: try again later", fatal=True))]
+            freed = self.forget(min(dropped, key=self._worth_keeping).id)
         pid, self._next_id = self._next_id, self._next_id + 1
         taken = {p.name for p in self.players.values()}
         player = Player(pid, names.unique(names.clean(hello.name), taken),
                         secrets.token_urlsafe(24), hello.door)
         self.players[pid] = player
         self.tokens[player.token] = pid
-        return pid, [(pid, self._welcome(player))]
+        return pid, [*freed, (pid, self._welcome(player))]
+
+    def _worth_keeping(self, player: Player) -> tuple[int, float]:
+        """How much a dropped player's place is worth keeping (the least goes first when the
+        host is full): one in no room, then one whose room nobody is connected to, then one
+        whose game others still play; the oldest first."""
+        room = self.rooms.get(player.room or "")
+        if room is None:
+            return 0, player.dropped_at
+        return (2 if any(m.connected for m in room.seated.values()) else 1), player.dropped_at
+
+    def _abandoned_room(self) -> Room | None:
+        """The room whose players all dropped longest ago (None if every room has someone
+        connected): a full host gives its place to a new room."""
+        gone = [r for r in self.rooms.values() if not any(m.connected for m in r.seated.values())]
+        return min(gone, key=lambda r: max(self.players[i].dropped_at for i in r.seated),
+                   default=None)
 
     def drop(self, pid: int) -> Outbox:
         """A player's connection ended: their place is kept for REJOIN_SECONDS."""
@@ -191,12 +214,16 @@ class Lobby:
 
     def _create(self, player: Player, create: Create) -> Outbox:
         """Open a room with the asked code if free (else a fresh one) and sit in it."""
+        out: Outbox = []
+        abandoned = self._abandoned_room() if len(self.rooms) >= self.limits.rooms else None
+        for pid in list(abandoned.seated) if abandoned is not None else []:
+            out += self.forget(pid)
         if len(self.rooms) >= self.limits.rooms:
             return [(player.id, error("full", "the host has as many rooms as it takes"))]
         bad = check_settings(create.settings)
         if bad is not None:
-            return [(player.id, bad)]
-        out = self._leave_room(player.id)
+            return out + [(player.id, bad)]
+        out += self._leave_room(player.id)
         code = create.code if create.code and create.code not in self.rooms \
             else names.new_code(set(self.rooms))
         room = Room(code, create.settings, self.clock, countdown=self.limits.countdown,

@@ -15,18 +15,25 @@ from mazegame.net.protocol import CODE_ALPHABET, CODE_LENGTH, MAX_NAME
 #: Unicode categories a name keeps: letters, digits, marks, and connector/dash punctuation.
 _KEPT = ("L", "N", "M", "Pc", "Pd")
 _SPACES = " "
+_STACKED = ("Mn", "Me")  #: marks drawn on the character before them
+MOST_MARKS = 2  #: on one character (a Thai tone on a vowel, a Devanagari nukta and virama)
 DEFAULT_NAME = "player"
 
 
 def clean(raw: str) -> str:
-    """A name fit to show: NFKC-normalised, only visible letters, digits, marks, '_', '-',
-    '.' and single spaces, at most MAX_NAME characters; DEFAULT_NAME if nothing is left."""
+    """A name fit to show: NFKC-normalised, only visible letters, digits, marks (at most
+    MOST_MARKS stacked on a character), '_', '-', '.' and single spaces, at most MAX_NAME
+    characters; DEFAULT_NAME if nothing is left."""
     kept: list[str] = []
+    marks = 0  #: combining marks on the last character kept
     for ch in unicodedata.normalize("NFKC", raw):
         cat = unicodedata.category(ch)
         if ch == "." or cat.startswith(_KEPT) or cat in _KEPT:
             if unicodedata.east_asian_width(ch) in ("W", "F"):
                 continue  # two cells wide: would shift every column after it
+            marks = marks + 1 if cat in _STACKED else 0
+            if marks > MOST_MARKS or (marks and not kept):
+                continue  # a stack of marks draws over the lines above and below
             kept.append(ch)
         elif ch.isspace() and kept and kept[-1] != " ":
             kept.append(" ")

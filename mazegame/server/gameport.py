@@ -4,13 +4,17 @@ Each connection must say Hello within `hello_seconds`, in this host's protocol v
 message goes through `protocol.decode_client`: a bad one (not JSON, not of the schema) gets a
 Bye and that connection is closed, with one line in the host's log; nobody else notices (a
 message over MAX_CLIENT_BYTES is refused by websockets itself, `max_size`). Beyond the rate
-(a token bucket a connection) messages are dropped. Connections are capped in total and per
+(a token bucket a connection; a Start, which builds a maze, counts as `start_cost`
+messages) messages are dropped, and a connection that goes on sending
+at FLOOD times the rate is let go (reading a flood costs the host a third of a core; a
+held key stays under the rate). Connections are capped in total and per
 IP; a player in the lobby who says nothing for `idle_seconds` is let go; websockets' pings
 find half-open sockets. The lobby's clock ticks (`tick_hz`) only while a game runs (once a
 second while a dropped player's seat is kept); an idle host sleeps.
 
 Messages out are encoded once per distinct message object and written with websockets'
-`broadcast` (no waiting on a slow reader).
+`broadcast` (no waiting on a slow reader); a reader more than `backlog` bytes behind is cut
+off (their place is kept, as for any dropped connection) instead of holding the host's memory.
 """
 
 from __future__ import annotations
@@ -35,10 +39,13 @@ from mazegame.net.protocol import (
     Bye,
     Error,
     Hello,
+    Start,
     decode_client,
     encode,
 )
+from mazegame.server.backlog import backlog, closing, cut
 
+FLOOD = 10  #: times the rate (and burst) of dropped messages that end a connection
 LIMITS_VARIABLE = "MAZEGAME_HOST_LIMITS"  #: tests: "hello=1,idle=2,countdown=0.2"
 
 
@@ -58,6 +65,10 @@ class PortLimits:
     tick_hz: float = 20.0
     ping: float = 20.0  #: websockets' ping interval and timeout (half-open sockets)
     countdown: float = 3.0  #: seconds before a game's first key
+    #: a Start (a maze built, a demon's table: ~10 ms of the host) counts as this many
+    #: messages: at most two a second a connection at the default rate
+    start_cost: float = 20.0
+    backlog: int = 256 * 1024  #: bytes a reader may be behind (a 80x50 Begin is ~12 KB)
 
     @classmethod
     def from_environment(cls) -> PortLimits:
@@ -81,13 +92,13 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.last = rate, burst, burst, time.monotonic()
 
-    def allow(self) -> bool:
-        """Take a token if there is one."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take `cost` tokens if there are as many."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
 
@@ -103,6 +114,17 @@ def _loopback(ip: str) -> bool:
 def log(line: str) -> None:
     """One line in the host's log (stderr)."""
     print(f"mazegame host: {line}", file=sys.stderr, flush=True)
+
+
+class OneLine(logging.Handler):
+    """websockets' own errors (a handler that failed) as one line of the host's log, never
+    a traceback: what failed, and the exception's kind and first line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        err = record.exc_info[1] if record.exc_info else None
+        why = f": {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}" \
+            if err is not None else ""
+        log(f"websockets: {record.getMessage()}{why}")
 
 
 class GamePort:
@@ -121,7 +143,8 @@ class GamePort:
     async def start(self, host: str, port: int) -> Server:
         """Listen on (host, port)."""
         quiet = logging.getLogger("mazegame.host.websockets")
-        quiet.addHandler(logging.NullHandler())
+        if not quiet.handlers:
+            quiet.addHandler(OneLine(logging.ERROR))
         quiet.propagate = False
         self.server = await serve(self.handle, host, port, max_size=MAX_CLIENT_BYTES,
                                   max_queue=8, compression=None, logger=quiet,
@@ -175,6 +198,7 @@ class GamePort:
             async with asyncio.timeout(self.limits.hello):
                 data = await ws.recv()
         except TimeoutError:
+            log(f"dropped {ip}: no hello within {self.limits.hello:g} s")
             await self._bye(ws, f"no hello within {self.limits.hello:g} s")
             return 0
         try:
@@ -184,6 +208,7 @@ class GamePort:
             await self._bye(ws, f"bad message: {err}")
             return 0
         if not isinstance(hello, Hello):
+            log(f"dropped {ip}: {type(hello).__name__} before Hello")
             await self._bye(ws, "say hello first")
             return 0
         pid, out = self.lobby.hello(hello)
@@ -194,15 +219,16 @@ class GamePort:
             return 0
         old = self.sockets.get(pid)
         self.sockets[pid] = ws
+        self.deliver(out)  # before waiting on the old one: a third may take over meanwhile
+        self._wake()
         if old is not None:  # the same token from a new connection: the old one goes
             await self._bye(old, "you joined again from another connection")
-        self.deliver(out)
-        self._wake()
         return pid
 
     async def _serve(self, ws: ServerConnection, pid: int, ip: str) -> None:
         """The player's messages until the connection ends."""
         bucket = Bucket(self.limits.rate, self.limits.burst)
+        flood = Bucket(FLOOD * self.limits.rate, FLOOD * self.limits.burst)
         while True:
             player = self.lobby.players.get(pid)
             idle = self.limits.idle if player is not None and player.room is None else None
@@ -215,7 +241,11 @@ class GamePort:
             self.received += 1
             if not bucket.allow():
                 self.dropped += 1
-                continue
+                if flood.allow():
+                    continue
+                log(f"dropped {ip}: floods (over {FLOOD * self.limits.rate:g} messages a s)")
+                await self._bye(ws, "too many messages")
+                return
             try:
                 message = decode_client(data)
             except BadMessage as err:
@@ -223,6 +253,10 @@ class GamePort:
                 log(f"dropped {ip} ({name}): bad message: {err}")
                 await self._bye(ws, f"bad message: {err}")
                 return
+            if isinstance(message, Start) and not bucket.allow(self.limits.start_cost - 1):
+                self.deliver([(pid, Error(code="slow-down", text="a moment before the next "
+                                          "game: starting again so soon is refused"))])
+                continue
             self.deliver(self.lobby.handle(pid, message))
             self._flush_soon()
             self._wake()
@@ -248,11 +282,24 @@ class GamePort:
                 messages[id(message)] = message
         for key, sockets in readers.items():
             message = messages[key]
+            sockets = [ws for ws in sockets if self._keeping_up(ws)]
             broadcast(sockets, encode(message).decode())
             self.sent += len(sockets)
             if isinstance(message, Error) and message.fatal:
                 for ws in sockets:
                     asyncio.ensure_future(ws.close(reason=message.text[:120]))
+
+    def _keeping_up(self, ws: ServerConnection) -> bool:
+        """Whether a reader takes what is sent; one too far behind is cut off (one line)."""
+        if closing(ws):
+            return False
+        behind = backlog(ws)
+        if behind <= self.limits.backlog:
+            return True
+        ip = str(ws.remote_address[0]) if ws.remote_address else "?"
+        log(f"dropped {ip}: reads too slowly ({behind} bytes behind)")
+        cut(ws)
+        return False
 
     def _flush_soon(self) -> None:
         """States owed go out once the messages already read are handled (keys arriving

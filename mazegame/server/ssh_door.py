@@ -42,6 +42,7 @@ log = logging.getLogger("mazegame.ssh")
 SESSION_BYTES = 60 * 2**20  #: memory set aside an SSH player (the issue's target)
 MOST_SESSIONS = 200  #: the default's ceiling, whatever the memory
 FALLBACK_SESSIONS = 8  #: the default when the available memory cannot be read
+MOST_ADDRESSES = 4096  #: addresses remembered before the quiet ones are forgotten
 KEY_FILE = Path("host") / "ssh_host_ed25519_key"  #: under the data folder
 #: The program each session runs; "{name}" and "{game_port}" are filled in.
 JOIN_COMMAND = (sys.executable, "-m", "mazegame", "join", "127.0.0.1:{game_port}",
@@ -107,6 +108,7 @@ class Door:
         self.seats: set[GameSession] = set()  #: sessions whose game runs
         self.sessions: set[GameSession] = set()  #: every session not yet reaped
         self.arrivals: dict[str, deque[float]] = defaultdict(deque)
+        self._prune_at = MOST_ADDRESSES
 
     @property
     def port(self) -> int:
@@ -122,6 +124,8 @@ class Door:
         """Whether a new connection from `address` is within the limits: connections from
         it in the last minute, and connections at once (twice the sessions, and some)."""
         now = time.monotonic()
+        if len(self.arrivals) > self._prune_at:
+            self._forget_quiet_addresses(now)
         recent = self.arrivals[address]
         while recent and now - recent[0] > 60.0:
             recent.popleft()
@@ -131,6 +135,15 @@ class Door:
             return False
         recent.append(now)
         return True
+
+    def _forget_quiet_addresses(self, now: float) -> None:
+        """Addresses with no connection in the last minute are forgotten (one attacker with
+        many addresses, as IPv6 gives, would otherwise grow `arrivals` without end); the next
+        pass comes when twice as many are known."""
+        for address in [a for a, times in self.arrivals.items()
+                        if not times or now - times[-1] > 60.0]:
+            del self.arrivals[address]
+        self._prune_at = max(MOST_ADDRESSES, 2 * len(self.arrivals))
 
     def take_seat(self, session: GameSession) -> bool:
         """A game may start for `session` (False: the host is full, or its connection

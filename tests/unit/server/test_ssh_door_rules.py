@@ -96,3 +96,16 @@ async def test_a_player_over_the_bytes_a_second_is_paused_until_the_next_second(
         asyncio.get_running_loop().remove_writer(session.master)
         os.close(read_end)
         os.close(session.master)
+
+
+def test_addresses_quiet_for_a_minute_are_forgotten(monkeypatch):
+    """Connections from ever new addresses (an IPv6 attacker's) do not grow the door's memory
+    of arrivals without end."""
+    clock = [1000.0]
+    monkeypatch.setattr(ssh_door.time, "monotonic", lambda: clock[0])
+    door = ssh_door.Door(ssh_door.DoorLimits(max_sessions=1), ssh_door.JOIN_COMMAND, 7788)
+    for n in range(12_000):
+        door.admit(f"2001:db8::{n:x}")
+        clock[0] += 0.1  # an address a tenth of a second: 600 in any minute
+    assert len(door.arrivals) <= 5000  # the last minute's 600, and up to a pass's worth
+    assert door.admit("2001:db8::1")  # an address seen long ago is let in again

@@ -66,7 +66,7 @@ async def test_creating_a_room_sends_the_forms_settings():
             await until(pilot, lambda: host.sent(p.Create), "a Create sent")
             settings = host.sent(p.Create)[0].settings
             assert (settings.mode, settings.width, settings.height, settings.seats) == \
-                ("chase", 30, 12, 3)
+                ("chase", 30, p.RoomSettings().height, 3)
 
 
 async def test_a_begin_draws_the_maze_and_an_arrow_sends_a_key():
