@@ -58,7 +58,8 @@ class Host:
             [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
              "--ssh-port", str(self.ssh_port)], env=self.env, stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=self._log, bufsize=0)
-        self.lines: list[str] = []
+        self.lines: list[str] = []  #: what it said on standard output so far
+        self._said = b""
 
     @property
     def address(self) -> tuple[str, int]:
@@ -68,17 +69,22 @@ class Host:
     def wait_listening(self, timeout: float = BANNER_TIMEOUT) -> None:
         """Until the host prints its banner (it listens then); HostError if it ends first,
         or says nothing for `timeout` seconds."""
+        self._read_until(b"Ctrl-C", timeout, "listen")
+
+    def _read_until(self, marker: bytes, timeout: float, what: str) -> None:
+        """Read the host's standard output into `lines` until a line holds `marker`."""
         deadline = time.monotonic() + timeout
-        out, seen = self.process.stdout.fileno(), b""
-        while b"Ctrl-C" not in seen:
-            ready, _, _ = select.select([out], [], [], max(0.0, deadline - time.monotonic()))
+        out = self.process.stdout.fileno()
+        while marker not in self._said:  # (what it said before counts: the kernels may be
+            ready, _, _ = select.select(  # ready from the cache before the banner)
+                [out], [], [], max(0.0, deadline - time.monotonic()))
             if not ready:
-                raise HostError(f"the host did not listen within {timeout:g} s")
+                raise HostError(f"the host did not {what} within {timeout:g} s")
             chunk = os.read(out, 4096)
             if not chunk:
-                raise HostError(f"the host ended before listening: {self.log_tail()}")
-            seen += chunk
-        self.lines = seen.decode("utf-8", "replace").splitlines()
+                raise HostError(f"the host ended before it could {what}: {self.log_tail()}")
+            self._said += chunk
+        self.lines = self._said.decode("utf-8", "replace").splitlines()
 
     @property
     def door(self) -> bool:
@@ -94,16 +100,11 @@ class Host:
         return " | ".join(lines[-3:]) or "(no log)"
 
     def wait_warm(self, timeout: float = WARM_TIMEOUT) -> None:
-        """Until the host's kernel warm-up child has ended (the host listens at once and
-        compiles meanwhile: a figure taken before would count a passing compiler, and
-        kernels loaded between two readings as a session's memory); HostError after
-        `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while any(warming(pid) for pid in tree(self.process.pid)):
-            if time.monotonic() > deadline or self.process.poll() is not None:
-                raise HostError(f"the host was still compiling its kernels after "
-                                f"{timeout:g} s: {self.log_tail()}")
-            time.sleep(0.2)
+        """Until the host says its rooms' kernels are compiled (it listens at once and
+        compiles meanwhile in a child: a figure taken before would count a passing compiler,
+        and kernels loaded between two readings, as the players'); HostError after
+        `timeout` seconds or if it ends first."""
+        self._read_until(b"kernels are compiled", timeout, "compile its kernels")
 
     def __enter__(self) -> Host:
         try:
@@ -133,22 +134,15 @@ class Host:
 
 # -- /proc ----------------------------------------------------------------------------------
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process, in seconds (0 if it is gone)."""
+    """The CPU of a process and of its children it has reaped (utime + stime + cutime +
+    cstime), in seconds (0 if it is gone): summed over a tree it never goes down when a
+    child ends (the host's compiling child, a session's program)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return 0.0
     fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def warming(pid: int) -> bool:
-    """Whether process `pid` is a kernel warm-up child (`python -m mazegame.engine.warmup`)."""
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-            return b"mazegame.engine.warmup" in cmdline.read()
-    except OSError:
-        return False
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def tree(pid: int) -> list[int]:

@@ -21,6 +21,7 @@ from mazegame.server.board import FILE_NAME, Board
 from mazegame.server.gameport import GamePort, PortLimits, log
 
 STOPPING = "the host is stopping"
+READY = "mazegame host: the rooms' kernels are compiled"  #: (stdout) games start at once now
 DOOR_HINT = "the SSH door needs the host extra: pip install 'mazegame[host]' (going on without it)"
 NO_DOOR = "this mazegame has no SSH door (going on without it)"
 
@@ -43,12 +44,13 @@ def warm_in_background() -> Warmer:
     in a thread, while the host already listens: on a fresh install a host is up at once
     instead of after a minute of compiling, and a cache already filled makes this quick.
     A room started before its kernels are loaded compiles them then, once."""
-    wanted = set(host_tasks())
+    wanted, began = set(host_tasks()), time.monotonic()
 
     def progress(done: int, total: int, label: str, compiled: bool) -> None:
         wanted.discard(label)
         if not wanted:  # the rest (the lab's, the jumping maze's, ...) no room needs
             warmer.cancel()
+            print(f"{READY} ({time.monotonic() - began:.0f} s)", flush=True)
 
     warmer = Warmer(progress)
     warmer.prefer(host_tasks())

@@ -134,3 +134,23 @@ def test_a_screen_marker_is_found_between_escape_codes():
     drawn = "\x1b[?1049h\x1b[1;1H\x1b[38;2;1;2;3mOpen rooms\x1b[0m (enter joins)\x1b]0;t\x07"
     assert "Open rooms (enter joins)" in visible(drawn)
     assert "\x1b" not in visible(drawn)
+
+
+def test_a_trees_cpu_keeps_a_child_that_ended():
+    """Summed over a process tree, CPU never goes down when a child ends and is reaped (its
+    time moves to the parent's cutime): the host's compiling child once made an idle host's
+    CPU -139 %."""
+    import os
+    import subprocess
+    import sys
+
+    from mazegame.bench.network import tree_cpu
+
+    child = subprocess.Popen([sys.executable, "-c", "sum(range(30_000_000))"])
+    while True:  # let it burn a little, then take the tree's CPU while it is still alive
+        with open(f"/proc/{child.pid}/stat") as stat:
+            if int(stat.read().rsplit(")", 1)[1].split()[11]) > 0 or child.poll() is not None:
+                break
+    before = tree_cpu(os.getpid())
+    child.wait()
+    assert tree_cpu(os.getpid()) >= before
