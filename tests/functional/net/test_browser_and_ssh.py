@@ -25,7 +25,7 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from test_ssh_door import ROOT, SSH_OPTIONS, free_port
+from test_ssh_door import ROOT, SIGINT_AS_USUAL, SSH_OPTIONS, free_port
 
 pytest.importorskip("asyncssh", reason="the host extra is not installed")
 pytest.importorskip("textual_serve", reason="the serve extra is not installed")
@@ -146,7 +146,7 @@ class Terminal:
 def started(command: list[str], env: dict, cwd) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "mazegame", *command], env=env, cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=SIGINT_AS_USUAL)
 
 
 def stopped(process: subprocess.Popen) -> str:

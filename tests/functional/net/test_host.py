@@ -26,6 +26,12 @@ from mazegame.net.connection import ConnectionLost, connect
 ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 LIMITS = "hello=1,countdown=0.3"
 
+def SIGINT_AS_USUAL() -> None:  # noqa: N802 (passed as preexec_fn)
+    """In the child: Ctrl-C as in a terminal (a CI that runs the suite as a background job
+    starts it with SIGINT ignored, and a child would inherit that and never stop)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 
 def free_port() -> int:
     """A port nobody listens on (bound to port 0, then released)."""
@@ -54,7 +60,7 @@ class Host:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
              "--ssh-port", "0"], env=self.env, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True)
+            stderr=subprocess.PIPE, text=True, preexec_fn=SIGINT_AS_USUAL)
         banner = self.process.stdout.readline()  # printed once it listens
         assert "game port" in banner, (banner, self.process.stderr.read())
 

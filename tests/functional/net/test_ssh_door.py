@@ -37,6 +37,12 @@ WAIT = 90.0  #: seconds any one step may take (a hang guard: CI runs loaded, ker
 SSH_OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null"]
 
+def SIGINT_AS_USUAL() -> None:  # noqa: N802 (passed as preexec_fn)
+    """In the child: Ctrl-C as in a terminal (a CI that runs the suite as a background job
+    starts it with SIGINT ignored, and a child would inherit that and never stop)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -68,7 +74,7 @@ class Door:
              *limits, "--command", sys.executable, str(STAND_IN), "{name}",
              str(self.record)],
             env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            start_new_session=True)
+            start_new_session=True, preexec_fn=SIGINT_AS_USUAL)
         line = self.process.stdout.readline().decode()
         assert line.startswith("ssh door on"), self.process.communicate()[1].decode()[-800:]
         self.log = ""

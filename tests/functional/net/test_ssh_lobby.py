@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from test_ssh_door import ROOT, WAIT, Terminal, eventually, free_port, gone
+from test_ssh_door import ROOT, SIGINT_AS_USUAL, WAIT, Terminal, eventually, free_port, gone
 
 pytest.importorskip("asyncssh", reason="the host extra is not installed")
 
@@ -37,7 +37,7 @@ def test_an_ssh_player_reaches_the_lobby_of_a_real_host(tmp_path):
     host = subprocess.Popen([sys.executable, "-m", "mazegame", "host", "--port", str(game_port),
                              "--ssh-port", str(ssh_port)], env=env, cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=SIGINT_AS_USUAL)
     player = None
     try:
         ready = host.stdout.readline().decode()
