@@ -16,6 +16,7 @@ from typing import get_args
 from mazegame.cli.common import Command, parse_address, whole_number
 from mazegame.net.protocol import DEFAULT_PORT, RoomMode
 
+KEYS_PER_SECOND = 6  #: a bot's default pace: a quick person's
 BOTS = ("greedy", "wanderer")  #: --bot: see mazegame.net.bots
 ROOM_MODES = get_args(RoomMode)  #: the modes a room plays
 
@@ -36,6 +37,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
                    help="a bot that creates the room starts when N players are in (default 2)")
     p.add_argument("--games", type=whole_number(1, 10_000), default=1, metavar="K",
                    help="games a bot plays before it leaves (default 1)")
+    p.add_argument("--keys-per-second", type=whole_number(1, 20), default=KEYS_PER_SECOND,
+                   metavar="N", help=f"how fast a bot presses keys (default {KEYS_PER_SECOND}, "
+                                     "a quick person's pace; at most 20, the host's rate)")
     p.add_argument("--json", action="store_true",
                    help="a bot prints each game as a JSON object: room, mode, seed, winner, "
                         "players, moves")

@@ -10,8 +10,9 @@ line and status 1.
   or, blind, the outer walls and those it bumped: unknown walls are taken for open).
 - wanderer: a random walk, seeded by the game's seed and the bot's id, never into a wall it
   knows.
-A bot that is a chase's demon hunts the nearest runner the same ways. Either presses at most
-KEYS_PER_SECOND keys, so a person can race it.
+A bot that is a chase's demon hunts the nearest runner the same ways. Either presses
+`--keys-per-second` keys a second (by default a quick person's pace, so a person can race a
+greedy bot and sometimes win; tests and loads ask for more).
 
 Ground floor: plain Python over the messages (no numpy), like the thin client.
 """
@@ -29,7 +30,6 @@ from mazegame.net import protocol as p
 from mazegame.net.connection import ConnectError, ConnectionLost, connect
 from mazegame.net.names import typed_code
 
-KEYS_PER_SECOND = 20
 STATE_WAIT = 1.0  #: seconds to wait for a key's State before choosing again
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # N, E, S, W as (row, column)
 
@@ -196,7 +196,8 @@ class Bot:
                         break
                 else:
                     self._note(message)
-            await asyncio.sleep(max(0.0, pressed + 1 / KEYS_PER_SECOND - loop.time()))
+            await asyncio.sleep(max(0.0, pressed + 1 / self.args.keys_per_second
+                                    - loop.time()))
 
     def _choose(self, board: Board, me: int, others: dict[int, int], is_demon: bool,
                 rng: random.Random) -> int | None:

@@ -71,8 +71,9 @@ class Host:
     def bot(self, *args: str) -> subprocess.Popen:
         """`mazegame join 127.0.0.1:PORT --bot ...` started."""
         return subprocess.Popen(
-            [sys.executable, "-m", "mazegame", "join", f"127.0.0.1:{self.port}", "--bot",
-             *args], env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [sys.executable, "-m", "mazegame", "join", f"127.0.0.1:{self.port}",
+             "--keys-per-second", "20", "--bot", *args], env=self.env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def stop(self) -> tuple[int, str]:
         """Ctrl-C; (status, stderr)."""
