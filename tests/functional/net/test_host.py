@@ -61,8 +61,21 @@ class Host:
             [sys.executable, "-m", "mazegame", "host", "--port", str(self.port),
              "--ssh-port", "0"], env=self.env, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, preexec_fn=SIGINT_AS_USUAL)
-        banner = self.process.stdout.readline()  # printed once it listens
-        assert "game port" in banner, (banner, self.process.stderr.read())
+        self.said: list[str] = []  #: its standard output's lines so far
+        self.read_until("game port")  # printed once it listens
+
+    def read_until(self, text: str) -> None:
+        """Read the host's standard output until a line holds `text` (or it ends: fails)."""
+        while not any(text in line for line in self.said):
+            line = self.process.stdout.readline()
+            assert line, (self.said, self.process.stderr.read())
+            self.said.append(line)
+
+    def compiled(self) -> None:
+        """Wait until the host's rooms' kernels are compiled: on a cold cache, a game
+        started before compiles them in the host's loop (a test of something else need not
+        wait for that on a loaded machine)."""
+        self.read_until("kernels are compiled")
 
     @property
     def address(self) -> tuple[str, int]:
@@ -84,7 +97,9 @@ class Host:
 
 @pytest.fixture
 def host(tmp_path):
+    """A host whose rooms' kernels are compiled (games start at once)."""
     running = Host(tmp_path)
+    running.compiled()
     yield running
     if running.process.poll() is None:
         running.process.kill()

@@ -14,6 +14,8 @@ from tests.functional.ui.remote.fakehost import board_lines, in_lobby, text_of, 
 async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monkeypatch):
     monkeypatch.setenv("MAZEGAME_DATA_DIR", str(tmp_path / "player"))
     host = Host(tmp_path)
+    host.compiled()  # (this tests the client, not a cold cache's compiling: and waiting here,
+    # before the app runs, never holds the client's loop, which must answer the host's pings)
     bot = None
     try:
         app = RemoteApp(host.address, "ann")
