@@ -21,8 +21,9 @@ from mazegame.ui import keys
 from mazegame.ui.host import GameHost
 from mazegame.ui.preferences import BadSetting, Preferences
 from mazegame.ui.screens import SCREENS
-from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
+from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen
 from mazegame.ui.screens.menu import MenuScreen
+from mazegame.ui.too_small import cover_while_small
 
 if TYPE_CHECKING:
     from mazegame.games.levels import Campaign
@@ -354,13 +355,5 @@ class MazeApp(GameHost):
 
     def check_size(self, size: Size | None = None) -> None:
         """Cover everything with a notice while the terminal is below MIN_SIZE."""
-        size = size or self.size
-        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen(MIN_SIZE))
-        elif small:
-            self.screen.show_size(size)
-        elif showing:
-            self.pop_screen()
+        cover_while_small(self, size or self.size, MIN_SIZE)
 

@@ -34,11 +34,12 @@ from mazegame.net.protocol import (
     Welcome,
 )
 from mazegame.ui.host import GameHost
-from mazegame.ui.remote.base import ClientScreen, ConnectScreen, HelpScreen, TooSmallScreen
+from mazegame.ui.remote.base import ClientScreen, ConnectScreen, HelpScreen
 from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.lobby import LobbyScreen
 from mazegame.ui.remote.room import RoomScreen
 from mazegame.ui.remote.tidy import begin_problem, printable, tidy
+from mazegame.ui.too_small import cover_while_small
 
 INTERRUPTED = 130  #: ctrl+c's status, as every command's
 REJOIN_SECONDS = 60.0  #: how long the host keeps a dropped player's seat
@@ -349,12 +350,4 @@ class RemoteApp(GameHost):
 
     def check_size(self, size=None) -> None:
         """Cover everything with a notice while the terminal is below MIN_SIZE."""
-        size = size or self.size
-        small = size.width < MIN_SIZE[0] or size.height < MIN_SIZE[1]
-        showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
-            self.push_screen(TooSmallScreen(MIN_SIZE))
-        elif small:
-            self.screen.show_size(size)
-        elif showing:
-            self.pop_screen()
+        cover_while_small(self, size or self.size, MIN_SIZE)

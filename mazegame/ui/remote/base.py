@@ -161,25 +161,3 @@ class HelpScreen(ModalScreen[None]):
                         yield Label(Text(label), classes="help-label")
             yield Static("escape closes", id="dialog-hint")
 
-
-class TooSmallScreen(ModalScreen[None]):
-    """Over everything while the terminal is below the minimum size."""
-
-    def __init__(self, need: tuple[int, int]) -> None:
-        super().__init__()
-        self.need = need
-
-    def compose(self) -> ComposeResult:
-        """One notice, filled in by `show_size`."""
-        yield Static("", id="too-small")
-
-    def show_size(self, size: tuple[int, int]) -> None:
-        """How big the terminal must be, and how big it is."""
-        w, h = self.need
-        self.query_one("#too-small", Static).update(
-            f"Please enlarge the terminal.\n\nmazegame needs {w}x{h}; this one is "
-            f"{size[0]}x{size[1]}.")
-
-    def on_mount(self) -> None:
-        """The size as it is now."""
-        self.show_size(self.app.size)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from mazegame.net import protocol as p
-from mazegame.ui.remote.base import TooSmallScreen
 from mazegame.ui.remote.lobby import LobbyScreen
 from mazegame.ui.remote.room import RoomScreen
+from mazegame.ui.too_small import TooSmallScreen
 from tests.functional.ui.remote.fakehost import (
     SIZE,
     FakeHost,

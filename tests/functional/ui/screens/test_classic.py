@@ -4,9 +4,10 @@ from textual.widgets import OptionList
 
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
-from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen, TooSmallScreen
+from mazegame.ui.screens.dialogs import HelpScreen, SetupScreen
 from mazegame.ui.screens.menu import MenuScreen
 from mazegame.ui.screens.walk import WalkScreen
+from mazegame.ui.too_small import TooSmallScreen
 from mazegame.ui.widgets.maze_view import MazeView
 
 SETUP = GameSetup("classic", "wilson", (9, 6), 7)
