@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -65,11 +66,16 @@ class Host:
         self.read_until("game port")  # printed once it listens
 
     def read_until(self, text: str) -> None:
-        """Read the host's standard output until a line holds `text` (or it ends: fails)."""
+        """Read the host's standard output until a line holds `text` (fails if it ends, or
+        says nothing more within GUARD seconds: a hang guard)."""
         while not any(text in line for line in self.said):
-            line = self.process.stdout.readline()
-            assert line, (self.said, self.process.stderr.read())
-            self.said.append(line)
+            got: list[str] = []
+            reader = threading.Thread(target=lambda into=got: into.append(
+                self.process.stdout.readline()), daemon=True)
+            reader.start()
+            reader.join(GUARD)
+            assert got and got[0], (f"waiting for {text!r}", self.said)
+            self.said.append(got[0])
 
     def compiled(self) -> None:
         """Wait until the host's rooms' kernels are compiled: on a cold cache, a game
