@@ -29,6 +29,10 @@ class TooSmallScreen(ModalScreen[None]):
             f"{size[0]}x{size[1]}."
         )
 
+    def on_mount(self) -> None:
+        """Show the terminal's size as it is now."""
+        self.show_size(self.app.size)
+
 
 def cover_while_small(app: App, size: Size, need: tuple[int, int]) -> None:
     """Put the notice over the app while `size` is below `need`, update it while it stays,

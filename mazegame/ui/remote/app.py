@@ -259,7 +259,7 @@ class RemoteApp(GameHost):
             self.back_to(LobbyScreen)
             screen = RoomScreen()
             await self.push_screen(screen)
-            await screen.shown()
+        await screen.shown()  # (one found may be pushed, its widgets not mounted yet)
         screen.show_room(room)
         game = self.find(GameScreen)
         if game is not None:
