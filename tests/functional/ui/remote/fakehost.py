@@ -122,9 +122,18 @@ def board_lines(app) -> list[str]:
 
 
 async def in_game(pilot) -> None:
-    """Wait until the game's screen is in front with all its widgets."""
+    """Wait until the game's screen is in front with all its widgets, and its maze drawn
+    (a test reading the board at once saw it blank, once under load)."""
     await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen)
-                and pilot.app.screen.ready.is_set(), "the game")
+                and pilot.app.screen.ready.is_set()
+                and maze_drawn(pilot.app), "the game")
+
+
+def maze_drawn(app) -> bool:
+    """The board shows the maze (or is not shown: the player's eye draws no board)."""
+    boards = app.screen.query(Board)
+    return not boards or not boards.first().display or any(
+        line.strip() for line in board_lines(app))
 
 
 def client(host: FakeHost, **kwargs) -> RemoteApp:
