@@ -33,6 +33,14 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 RoomMode = Literal["race", "chase", "blind-race"]
 View = Literal["birds-eye", "blind", "eye"]
+#: Each room mode and view in words, beside the Literals that name them (a client reads
+#: them here: it may not import the game's registry, which loads the engine)
+ROOM_MODE_WORDS = {"race": "race: first to the goal wins",
+                   "chase": "chase: a demon hunts the runners",
+                   "blind-race": "blind race: each sees only the walls they bumped"}
+VIEW_WORDS = {"birds-eye": "bird's-eye (the whole maze)",
+              "blind": "blind (only the walls you bump)",
+              "eye": "player's eye (the corridor ahead)"}
 Role = Literal["runner", "demon", "watcher"]
 Phase = Literal["waiting", "playing", "over"]
 #: Who the demon is in a chase: the computer (Suits' solution matrices), or a player.

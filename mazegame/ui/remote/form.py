@@ -20,16 +20,13 @@ from mazegame.net.protocol import (
     MAX_WIDTH,
     MIN_PLAYERS,
     MIN_SIDE,
+    ROOM_MODE_WORDS,
     DemonBy,
     RoomMode,
     RoomSettings,
 )
 
 #: What each mode is, for the form (the host runs the rules).
-MODE_WORDS = {"race": "race: first to the goal wins",
-              "chase": "chase: a demon hunts the runners",
-              "blind-race": "blind race: each sees only the walls they bumped"}
-
 _NUMBER = {"type": "integer", "max_length": 3, "compact": True}  #: a side of the maze
 
 
@@ -66,7 +63,7 @@ class SettingsScreen(ModalScreen[RoomSettings | None]):
             yield Label(self.title_text, id="dialog-title")
             with Grid(id="form-grid"):
                 yield Label("Mode")
-                yield Select([(MODE_WORDS.get(m, m), m) for m in get_args(RoomMode)],
+                yield Select([(ROOM_MODE_WORDS[m], m) for m in get_args(RoomMode)],
                              value=s.mode, allow_blank=False, id="mode", compact=True)
                 yield Label("Maze")
                 yield _choice("generator", s.generator, self.generators)

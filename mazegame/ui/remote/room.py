@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from mazegame.net.protocol import Configure, Room, SetView, Start
+from mazegame.net.protocol import VIEW_WORDS, Configure, Room, SetView, Start
 from mazegame.ui.host import palette_of
 from mazegame.ui.remote.base import ClientScreen
 from mazegame.ui.remote.bigtext import big_lines
@@ -20,9 +20,6 @@ from mazegame.ui.remote.form import SettingsScreen
 from mazegame.ui.remote.picture import letters
 
 #: The views a player of the thin client picks from (v cycles them), and their words.
-VIEWS = {"birds-eye": "bird's-eye (the whole maze)", "blind": "blind (only the walls you bump)",
-         "eye": "player's eye (the corridor ahead)"}
-
 
 def settings_line(room: Room) -> str:
     """What the room plays, in one line."""
@@ -96,7 +93,7 @@ class RoomScreen(ClientScreen):
                 seats.append(f" {marks[seat.id]} ", player_style(p, seat.colour))
             seats.append(f" {seat.name}", Style(bold=seat.id == room.you))
             notes = [seat.role if seat.role != "runner" else "",
-                     VIEWS.get(seat.view, seat.view).split(" (")[0],
+                     VIEW_WORDS.get(seat.view, seat.view).split(" (")[0],
                      "creator" if seat.id == room.creator else "",
                      "you" if seat.id == room.you else "",
                      "" if seat.connected else "away, may come back"]
@@ -144,7 +141,7 @@ class RoomScreen(ClientScreen):
     def action_view(self) -> None:
         """The next view (the host answers with the room showing it)."""
         me = next((s for s in self.room.seats if s.id == self.room.you), None)
-        views = list(VIEWS)
+        views = list(VIEW_WORDS)
         now = me.view if me is not None and me.view in views else views[-1]
         self.app.send(SetView(view=views[(views.index(now) + 1) % len(views)]))
 

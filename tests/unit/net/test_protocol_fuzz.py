@@ -48,3 +48,13 @@ def test_any_bytes_are_a_message_or_a_bad_message(data):
 
 def test_the_fuzz_reaches_real_messages():
     assert isinstance(p.decode_client(b'{"t": "key", "dir": 2}'), p.Key)
+
+
+def test_every_room_mode_and_view_has_its_words():
+    """The words a client shows are keyed by exactly the modes and views the protocol names."""
+    from typing import get_args
+
+    from mazegame.net import protocol as proto
+
+    assert list(proto.ROOM_MODE_WORDS) == list(get_args(proto.RoomMode))
+    assert list(proto.VIEW_WORDS) == list(get_args(proto.View))
