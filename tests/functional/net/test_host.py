@@ -23,15 +23,10 @@ from websockets.exceptions import ConnectionClosed
 import mazegame
 from mazegame.net import protocol as p
 from mazegame.net.connection import ConnectionLost, connect
+from tests.functional.net.processes import SIGINT_AS_USUAL
 
 ROOT = str(Path(mazegame.__file__).resolve().parent.parent)
 LIMITS = "hello=1,countdown=0.3"
-
-def SIGINT_AS_USUAL() -> None:  # noqa: N802 (passed as preexec_fn)
-    """In the child: Ctrl-C as in a terminal (a CI that runs the suite as a background job
-    starts it with SIGINT ignored, and a child would inherit that and never stop)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
 
 
 def free_port() -> int:

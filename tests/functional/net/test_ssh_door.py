@@ -24,6 +24,7 @@ import pytest
 
 from mazegame.net.names import clean
 from mazegame.net.protocol import MAX_NAME
+from tests.functional.net.processes import SIGINT_AS_USUAL
 
 pytest.importorskip("asyncssh", reason="the host extra is not installed (pip install -e "
                     "'.[host]')")
@@ -36,12 +37,6 @@ STAND_IN = Path(__file__).with_name("ssh_stand_in.py")
 WAIT = 90.0  #: seconds any one step may take (a hang guard: CI runs loaded, kernels cold)
 SSH_OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null"]
-
-def SIGINT_AS_USUAL() -> None:  # noqa: N802 (passed as preexec_fn)
-    """In the child: Ctrl-C as in a terminal (a CI that runs the suite as a background job
-    starts it with SIGINT ignored, and a child would inherit that and never stop)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
 
 
 def free_port() -> int:
