@@ -1,5 +1,6 @@
 """The `mazegame` command: play (the default), generate, solve, matrices, jump, levels, bench,
-edit, interpreted, selfplay, rat, allmazes, config, serve, host, join, records, replay.
+edit, interpreted, explain, stats, treasure, selfplay, rat, allmazes, config, serve, host,
+join, records, replay.
 
 Each subcommand is one module of this package holding a Command: a function that adds its
 arguments and one that runs it. The modules import only the shared `common` and `output`,
@@ -21,6 +22,7 @@ from mazegame.cli import (
     config,
     daily,
     edit,
+    explain,
     generate,
     host,
     interpreted,
@@ -36,6 +38,8 @@ from mazegame.cli import (
     selfplay,
     serve,
     solve,
+    stats,
+    treasure,
 )
 from mazegame.cli.common import Command, UsageError, one_line
 from mazegame.cli.interrupt import Sigint
@@ -48,6 +52,7 @@ COMMANDS: dict[str, Command] = {
     for cmd in (generate.COMMAND, solve.COMMAND, play.COMMAND, bench.COMMAND, jump.COMMAND,
                 daily.COMMAND,
                 matrices.COMMAND, levels.COMMAND, edit.COMMAND, interpreted.COMMAND,
+                explain.COMMAND, stats.COMMAND, treasure.COMMAND,
                 selfplay.COMMAND, rat.COMMAND, allmazes.COMMAND, config.COMMAND,
                 serve.COMMAND, host.COMMAND, join.COMMAND, records.RECORDS, records.REPLAY)
 }

@@ -30,6 +30,9 @@ class Op(IntEnum):
     #: the algorithm's attention is now on a rectangle of cells: `cell` its top-left corner,
     #: `arg` its rows << 16 | columns (0: on nothing); a scan row, a chamber, a run
     FOCUS = 7
+    #: the algorithm begins step `arg` (1-based) of its numbered list (the registry entry's
+    #: `steps`); `cell` is -1. Each event belongs to the last STEP before it (`event_steps`)
+    STEP = 8
 
 
 class Mark(IntEnum):
@@ -44,7 +47,7 @@ class Mark(IntEnum):
 
 
 # Plain-int twins of the enums, for numba kernels (compile-time constants).
-CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE, FOCUS = (int(op) for op in Op)
+CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE, FOCUS, STEP = (int(op) for op in Op)
 NONE, FRONTIER, VISITED, ACTIVE, PATH, DEAD = (int(m) for m in Mark)
 
 MAX_AGENTS = 4
@@ -106,7 +109,8 @@ def focus_arg(rows, cols):
 
 
 @kernel
-def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, lo, hi, undo):
+def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, step, events, lo, hi,
+           undo):
     """Apply events lo..hi-1 forward, remembering what each overwrote in `undo`."""
     h, w = walls.shape
     for i in range(lo, hi):
@@ -138,10 +142,14 @@ def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, l
         elif op == 7:  # the state holds the index of the FOCUS event in force
             undo[i] = focus[0]
             focus[0] = i
+        elif op == 8:
+            undo[i] = step[0]
+            step[0] = arg
 
 
 @kernel
-def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, lo, hi, undo):
+def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, step, events, lo, hi,
+            undo):
     """Undo events hi-1 down to lo, restoring what `_apply` remembered."""
     h, w = walls.shape
     for i in range(hi - 1, lo - 1, -1):
@@ -161,6 +169,8 @@ def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, events, 
             agents[arg] = undo[i]
         elif op == 7:
             focus[0] = undo[i]
+        elif op == 8:
+            step[0] = undo[i]
 
 
 class Replay:
@@ -176,6 +186,8 @@ class Replay:
         self.agents = np.full(MAX_AGENTS, -1, dtype=np.int32)
         #: the index of the FOCUS event in force (-1: none yet); see `focus_rect`
         self.focus = np.full(1, -1, dtype=np.int32)
+        #: the step of the algorithm's numbered list being run (0: none yet); `current_step`
+        self.numbered = np.zeros(1, dtype=np.int32)
         self.position = 0
         self._undo = np.zeros(len(trace), dtype=np.int32)
 
@@ -189,7 +201,8 @@ class Replay:
         position = max(0, min(int(position), len(self.trace)))
         args = (
             self.walls, self.trace.initial.wrap_x, self.trace.initial.wrap_y,
-            self.marks, self.labels, self.doors, self.agents, self.focus, self.trace.events,
+            self.marks, self.labels, self.doors, self.agents, self.focus, self.numbered,
+            self.trace.events,
         )
         if position > self.position:
             _apply(*args, self.position, position, self._undo)
@@ -200,6 +213,12 @@ class Replay:
     def step(self, count: int = 1) -> None:
         """Move `count` events forward (negative: backward)."""
         self.seek(self.position + count)
+
+    @property
+    def current_step(self) -> int:
+        """The number (1-based) of the algorithm's step that made the last event replayed:
+        the last STEP event's; 0 before the first."""
+        return int(self.numbered[0])
 
     def focus_rect(self) -> tuple[int, int, int, int] | None:
         """(row, column, rows, columns) of the rectangle the algorithm attends to now, or None."""
@@ -223,6 +242,16 @@ class Replay:
         if arg is not None:
             hits &= ev[:, 2] == arg
         return int(np.count_nonzero(hits))
+
+
+def event_steps(events: np.ndarray) -> np.ndarray:
+    """int32[k]: the step (1-based, of the registry entry's `steps`) that made each event:
+    the arg of the last STEP event at or before it; 0 for events before the first STEP."""
+    ops = events[:, 0]
+    at = np.where(ops == STEP, np.arange(len(events)), -1)
+    last = np.maximum.accumulate(at) if len(events) else at
+    steps = np.where(last >= 0, events[np.maximum(last, 0), 2], 0)
+    return steps.astype(np.int32)
 
 
 @kernel

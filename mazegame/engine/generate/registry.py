@@ -62,6 +62,9 @@ class GeneratorSpec:
     #: own random stream): saved results keep the editions apart (`maze_key` adds "#2")
     edition: int = 1
     options: tuple[Option, ...] = ()
+    #: the algorithm's numbered steps, in our words at the level of Suits' lists (for his
+    #: algorithms, his steps); a recorded trace's STEP events name them by number, 1-based
+    steps: tuple[str, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)
     #: (width, height) -> the nearest size this generator builds; None: every size it is given

@@ -27,7 +27,7 @@ from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed
-from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, LABEL, MARK, NONE, STEP, VISITED, emit
 
 #: `_PICK[mask * 4 + i]`: the i-th set bit of a 4-bit mask of sides (a choice among them)
 _PICK = np.zeros(64, dtype=np.int64)
@@ -62,9 +62,12 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
     top = -1
     k = 0
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = emit(buf, k, AT, unframed(p, w), 0)
         k = emit(buf, k, MARK, unframed(p, w), ACTIVE)
     while True:
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         n0, n1, n2, n3 = grid[p - wide], grid[p + 1], grid[p + wide], grid[p - 1]
         mask = (n0 == UNSEEN) | (n1 == UNSEEN) << 1 | (n2 == UNSEEN) << 2 | (n3 == UNSEEN) << 3
         count = np.int64(n0 == UNSEEN) + (n1 == UNSEEN) + (n2 == UNSEEN) + (n3 == UNSEEN)
@@ -78,6 +81,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
                         count += 1
         if mask == 0:  # a dead end: back up
             if record:
+                k = emit(buf, k, STEP, -1, 4)
                 k = emit(buf, k, MARK, unframed(p, w), VISITED)
             if top < 0:
                 break
@@ -97,6 +101,7 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
         stack[top + 1] = p
         top += record or count > 1  # branchless: half the cells keep a way on, at random
         if record:
+            k = emit(buf, k, STEP, -1, 3)
             k = emit(buf, k, CARVE, unframed(p, w), d)
             k = emit(buf, k, AT, unframed(nb, w), 0)
             k = emit(buf, k, MARK, unframed(nb, w), ACTIVE)
@@ -357,6 +362,17 @@ register(GeneratorSpec(
     "Depth-first search with a stack: long winding corridors, few junctions.",
     "classic (depth-first search)",
     edition=2,  # a framed grid and its own stream (other mazes)
+    events_per_cell=10,  # a carve and a retreat a cell, each with its STEP
+    steps=(
+        "Pick a cell at random: it is the current cell, the first in the maze.",
+        "Look at the current cell's neighbours not yet in the maze. If there are none, "
+        "go to step 4.",
+        "Pick one of them at random, carve through the wall between, put the current cell "
+        "on the stack and make the neighbour the current cell. Go to step 2.",
+        "The current cell is finished. If the stack is empty, stop: every cell is in the "
+        "maze. Otherwise take the top cell off the stack as the current cell and go to "
+        "step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,

@@ -233,6 +233,9 @@ class SolverSpec:
     #: the largest budget a run takes on a maze of so many cells (MAX_BUDGET for most)
     budget_most: Callable[[int], int] = lambda cells: MAX_BUDGET
     budget_unit: str = "steps"  #: what the budget counts
+    #: the algorithm's numbered steps, in our words at the level of Suits' lists (for his
+    #: algorithms, his steps); a recorded trace's STEP events name them by number, 1-based
+    steps: tuple[str, ...] = ()
 
     def check_budget(self, budget: int | None, cells: int) -> None:
         """Refuse, up front, a budget this solver cannot take on a maze of `cells` cells

@@ -132,6 +132,10 @@ def _no_app_no_bench(tmp_path_factory):
         mp.setattr(mazegame.server.main, "run_host", no_host)
         mp.setattr(mazegame.server.main, "warm_in_background", NoWarmer)
         mp.setattr(mazegame.net.bots, "_session", no_bot)
+        # join (no --bot) would open the thin client and wait on the network
+        from mazegame.ui.remote.app import RemoteApp
+
+        mp.setattr(RemoteApp, "run", lambda self, *args, **kwargs: None)
         mp.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
         yield
 
