@@ -302,7 +302,11 @@ class WalkScreen(EndPanelMixin, Screen):
         game = self.game
         if game is None or game.over or self.building:  # building: that game is going away
             return
-        paused = not game.paused and game.started_at is not None
+        if not game.paused and game.started_at is None:  # a chase's first press may still wait
+            self.notify("Nothing to pause yet: the clock starts with your first move.",
+                        timeout=3)
+            return
+        paused = not game.paused
         if paused:
             game.pause()
         else:

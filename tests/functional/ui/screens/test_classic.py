@@ -9,6 +9,7 @@ from mazegame.ui.screens.menu import MenuScreen
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.too_small import TooSmallScreen
 from mazegame.ui.widgets.maze_view import MazeView
+from tests.functional.ui.textual_private import notifications
 
 SETUP = GameSetup("classic", "wilson", (9, 6), 7)
 
@@ -82,6 +83,19 @@ async def test_pause_hides_the_maze_and_stops_the_clock(helpers):
         assert screen.game.paused and not screen.query_one("#play-area").display
         await pilot.press("p")
         assert not screen.game.paused and screen.query_one("#play-area").display
+
+
+async def test_pause_before_the_first_move_says_why_nothing_paused(helpers):
+    """p before the clock has started explains itself (it used to do nothing visible: a
+    chase whose first press still waited for its beat failed the mode contract)."""
+    app = MazeApp(SETUP, warm_up=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("p")
+        await pilot.pause()
+        assert not screen.game.paused and screen.query_one("#play-area").display
+        assert any("clock starts with your first move" in n for n in notifications(app))
 
 
 async def test_menu_to_game_and_back(helpers):
