@@ -21,10 +21,9 @@ from mazegame.cli.common import (
     is_loopback,
     whole_number,
 )
-from mazegame.net.protocol import DEFAULT_PORT
+from mazegame.net.protocol import DEFAULT_PORT, DEFAULT_SSH_PORT
 
 DEFAULT_HOST = "127.0.0.1"
-DEFAULT_SSH_PORT = 2222
 
 port_number = whole_number(1, 65535)
 

@@ -19,6 +19,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 DEFAULT_PORT = 7777  #: the game port `mazegame host` listens on and `mazegame join` dials
+DEFAULT_SSH_PORT = 2222  #: the SSH door `mazegame host` opens beside it (`ssh -p 2222 NAME@HOST`)
 VERSION = 1  #: bumped when a message changes meaning; Hello carries it, Welcome answers it
 MAX_CLIENT_BYTES = 1024  #: the largest message a player may send (a Key is ~40 bytes)
 MAX_SERVER_BYTES = 256 * 1024  #: the largest a host sends (a start of a 80x50 maze: ~12 KB)

@@ -16,6 +16,7 @@ from textual.geometry import Size
 from mazegame.engine import compiles
 from mazegame.games.modes import MODES, warm_first
 from mazegame.games.setup import GameSetup
+from mazegame.net.protocol import DEFAULT_PORT, DEFAULT_SSH_PORT
 from mazegame.storage import Best, Store
 from mazegame.ui import keys
 from mazegame.ui.host import GameHost
@@ -39,10 +40,20 @@ HELP_INTRO = (
 )
 
 
+PLAY_TOGETHER = (
+    "[b]Play together[/b] from different computers: one of you runs [b]mazegame host "
+    "--host 0.0.0.0[/b] (it says who can reach it); the others join with [b]mazegame join "
+    f"HOST:{DEFAULT_PORT}[/b], with [b]ssh -p {DEFAULT_SSH_PORT} NAME@HOST[/b] (nothing to "
+    f"install), or in a browser through [b]mazegame serve --join HOST:{DEFAULT_PORT}[/b]. "
+    "The maze of the day: [b]d[/b] on a mode, or [b]mazegame daily[/b]."
+)
+
+
 def menu_help() -> str:
-    """The menu's help: how to start, then each mode's goal (from the registry)."""
+    """The menu's help: how to start, each mode's goal (from the registry), and how to play
+    with others (the host and its doors are commands, not menu entries)."""
     goals = "\n".join(f"[b]{mode.title}[/b]: {mode.goal}" for mode in MODES.values())
-    return f"{HELP_INTRO}\n\n{goals}"
+    return f"{HELP_INTRO}\n\n{goals}\n\n{PLAY_TOGETHER}"
 
 
 class MazeApp(GameHost):

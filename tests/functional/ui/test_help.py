@@ -113,6 +113,9 @@ async def test_the_menus_help_names_every_modes_goal(helpers):
         await pilot.pause()
         said = texts(app.screen)
         assert all(mode.goal in said for mode in MODES.values())
+        # playing with others is commands, not a menu entry: the help names them
+        assert "mazegame host" in said and "mazegame join HOST:7777" in said
+        assert "ssh -p 2222 NAME@HOST" in said and "mazegame daily" in said
 
 
 def test_help_snapshot_at_80x24(snap_compare):
