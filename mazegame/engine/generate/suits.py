@@ -25,18 +25,7 @@ from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed
-from mazegame.engine.trace import (
-    AT,
-    CARVE,
-    FRONTIER,
-    LABEL,
-    MARK,
-    NOTE,
-    STEP,
-    VISITED,
-    WALL,
-    emit,
-)
+from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, STEP, VISITED, WALL, emit
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
 MATRIX_CELLS = 64

@@ -2,7 +2,7 @@
 each event of a recorded trace comes under the step that says it (issue 40).
 
 Read in plain Python: the step in force is the last STEP event before; the sets and the
-tree are followed with a union-find of our own.
+tree are followed with a plain union-find (`test_trace_ideas.Components`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import pytest
 
 from mazegame.engine.generate import generate
 from mazegame.engine.trace import AT, CARVE, LABEL, MARK, STEP, WALL, Mark
+from tests.unit.engine.generate.test_trace_ideas import Components
 
 SEEDS = (1, 2, 5)
 
@@ -25,34 +26,22 @@ def stepped(events):
             yield step, op, cell, arg
 
 
-class Sets:
-    """A union-find over the cells, joined by the doors carved so far."""
-
-    def __init__(self, maze):
-        self.maze = maze
-        self.up = list(range(maze.size))
-
-    def find(self, a: int) -> int:
-        while self.up[a] != a:
-            a = self.up[a]
-        return a
-
-    def carve(self, cell: int, side: int) -> bool:
-        """Join the sets of cell and its neighbour on `side`; False if they were one."""
-        a, b = self.find(cell), self.find(self.maze.neighbor(cell, side))
-        self.up[a] = b
-        return a != b
+def joins(parts: Components, cell: int, side: int) -> bool:
+    """Carve into `parts`: True when the door joined two of its parts."""
+    apart = parts.find(cell) != parts.find(parts.maze.neighbor(cell, side))
+    parts.carve(cell, side)
+    return apart
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_kruskal_carves_only_in_the_step_that_joins_two_sets(seed):
     traced = generate("kruskal", 9, 7, seed, record=True)
-    sets = Sets(traced.trace.initial)
+    parts = Components(traced.trace.initial)
     carves = 0
     for step, op, cell, arg in stepped(traced.trace.events):
         assert op in (CARVE, LABEL) and step == 3, (step, op)
         if op == CARVE:
-            assert sets.carve(cell, arg), "a door inside one set"
+            assert joins(parts, cell, arg), "a door inside one set"
             carves += 1
     assert carves == 9 * 7 - 1
 
@@ -63,7 +52,7 @@ def test_wilson_walks_in_step_3_erases_in_step_4_and_carves_in_step_5(seed):
     leaves the walk (its mark cleared) only in the erasing step; doors and the tree's
     marks only in the carving step, each door from a walk's cell to the tree."""
     traced = generate("wilson", 8, 6, seed, record=True)
-    sets = Sets(traced.trace.initial)
+    parts = Components(traced.trace.initial)
     seen = set()
     for step, op, cell, arg in stepped(traced.trace.events):
         seen.add(step)
@@ -72,7 +61,7 @@ def test_wilson_walks_in_step_3_erases_in_step_4_and_carves_in_step_5(seed):
         elif op == MARK and arg == Mark.NONE:
             assert step == 4
         elif op == CARVE:
-            assert step == 5 and sets.carve(cell, arg)
+            assert step == 5 and joins(parts, cell, arg)
         elif op == MARK and arg == Mark.VISITED:
             assert step in (1, 5)
         elif op == MARK and arg == Mark.ACTIVE:  # a walk starts, or takes a new cell
@@ -104,17 +93,17 @@ def test_spanning_tree_marks_the_frontier_in_step_3_and_joins_it_in_step_4(seed)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_connection_matrix_opens_walls_only_between_regions_in_step_4(seed):
     traced = generate("connection-matrix", 7, 6, seed, record=True)
-    sets = Sets(traced.trace.initial)
-    joins = 0
+    parts = Components(traced.trace.initial)
+    opened = 0
     for step, op, cell, arg in stepped(traced.trace.events):
         if op == CARVE and step == 4:
-            assert sets.carve(cell, arg), "a wall opened inside one region"
-            joins += 1
+            assert joins(parts, cell, arg), "a wall opened inside one region"
+            opened += 1
         elif op == CARVE:
-            assert step == 1
-            sets.carve(cell, arg)
-    assert joins > 0
-    assert len({sets.find(a) for a in range(7 * 6)}) == 1
+            assert step == 1  # the random doors
+            parts.carve(cell, arg)
+    assert opened > 0
+    assert len({parts.find(a) for a in range(7 * 6)}) == 1
 
 
 @pytest.mark.parametrize("name", ["anderson", "cavern"])
