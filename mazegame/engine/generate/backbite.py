@@ -14,7 +14,7 @@ import numpy as np
 from mazegame.engine.generate.common import below
 from mazegame.engine.grid import neighbor, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, WALL, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, STEP, WALL, emit
 
 
 @kernel
@@ -40,10 +40,11 @@ def reverse_segment(path, pos, lo, hi):
 
 
 @kernel
-def backbite(path, pos, length, h, w, walls, record, buf, k):
+def backbite(path, pos, length, h, w, walls, record, buf, k, step):
     """One backbite on the path's end; a no-op when the random neighbour is unusable.
 
-    The path lives on the maze's cells: the edge changes are carved and walled (and traced).
+    The path lives on the maze's cells: the edge changes are carved and walled (and traced,
+    after a STEP event naming `step`, the caller's step that bites; none for a no-op).
     """
     tail = path[length - 1]
     d = np.random.randint(0, 4)
@@ -53,6 +54,7 @@ def backbite(path, pos, length, h, w, walls, record, buf, k):
     i = pos[v]
     set_door(walls, False, False, tail, d, True)
     if record:
+        k = emit(buf, k, STEP, -1, step)
         k = emit(buf, k, CARVE, tail, d)
     cut = side_toward(w, v, path[i + 1])  # the edge that would close a loop
     set_door(walls, False, False, v, cut, False)
@@ -70,7 +72,8 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
     carving it into `walls`.
 
     Returns (k, length): length < h*w when `budget` backbites did not finish the walk
-    (tail-only backbites can circle in a class of paths that never completes).
+    (tail-only backbites can circle in a class of paths that never completes). Traced as
+    the unicursal maze's steps 1 (the start), 2 (a step on) and 3 (a backbite).
     """
     n = h * w
     pos[:] = -1
@@ -79,6 +82,7 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
     length = 1
     bites = 0
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = emit(buf, k, AT, start, 0)
         k = emit(buf, k, MARK, start, ACTIVE)
     dirs = np.empty(4, dtype=np.int64)
@@ -91,7 +95,7 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
                 dirs[nd] = d
                 nd += 1
         if nd == 0:  # stuck: bite, then walk on from the new end
-            k = backbite(path, pos, length, h, w, walls, record, buf, k)
+            k = backbite(path, pos, length, h, w, walls, record, buf, k, 3)
             bites += 1
             continue
         d = dirs[below(nd)]
@@ -101,6 +105,7 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
         length += 1
         set_door(walls, False, False, tail, d, True)
         if record:
+            k = emit(buf, k, STEP, -1, 2)
             k = emit(buf, k, CARVE, tail, d)
         if record:
             k = emit(buf, k, AT, v, 0)
@@ -111,12 +116,12 @@ def hamiltonian_walk(path, pos, h, w, start, budget, walls, record, buf, k):
 @kernel
 def steer(path, pos, h, w, target, budget, walls, record, buf, k):
     """Backbite the free end until it stands on `target` (or next to the head when target
-    is -1, closing a cycle); returns (k, reached)."""
+    is -1, closing a cycle); returns (k, reached). Traced as the unicursal maze's step 4."""
     n = h * w
     for _ in range(budget):
         if path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1])):
             return k, True
-        k = backbite(path, pos, n, h, w, walls, record, buf, k)
+        k = backbite(path, pos, n, h, w, walls, record, buf, k, 4)
     return k, path[n - 1] == target or (target < 0 and _adjacent(w, path[0], path[n - 1]))
 
 

@@ -32,7 +32,7 @@ from mazegame.engine.generate.cycles import hamiltonian_cycle
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
 from mazegame.engine.grid import MAX_SIDE, set_door
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, VISITED, emit
+from mazegame.engine.trace import ACTIVE, AT, CARVE, MARK, STEP, VISITED, emit
 
 SEED_004 = "Mazes: Generalities (seed 004)"
 ITAI = "Itai, Papadimitriou and Szwarcfiter (1982)"
@@ -72,7 +72,8 @@ def _cut_cycle(walls, start, path, record, buf, k):
     step = 1 if np.random.randint(0, 2) else n - 1
     for i in range(n):
         path[i] = cycle[(at + i * step) % n]
-    if record:
+    if record:  # the unicursal maze's step 1, for a big maze
+        k = emit(buf, k, STEP, -1, 1)
         k = emit(buf, k, AT, start, 0)
         k = emit(buf, k, MARK, start, ACTIVE)
     for i in range(n - 1):
@@ -118,11 +119,14 @@ def unicursal(walls, wrap_x, wrap_y, seed, record, buf, start, end, budget, by_c
             if flip:
                 reverse_segment(path, pos, 0, n)
             break
+        if record:  # a fresh start: the old path is walled up first
+            k = emit(buf, k, STEP, -1, 1)
         k = erase_path(path, length, w, walls, record, buf, k)
     out[0] = path[0]
     out[1] = path[n - 1]
     out[2] = 0 if done else 1
     if record:
+        k = emit(buf, k, STEP, -1, 5)
         for i in range(n):
             k = emit(buf, k, MARK, path[i], VISITED)
     return buf[:k]
@@ -294,6 +298,13 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, out):
     else:
         out[2] = 0 if _cycle_rock(solid) else 1
     k = 0
+    if record:  # step 1 built the rock above; step 2 shows the passages, step 3 the doors
+        k = emit(buf, k, STEP, -1, 1)
+        k = emit(buf, k, STEP, -1, 2)
+        for cell in range(h * w):
+            if not solid[cell // w, cell % w]:
+                k = emit(buf, k, MARK, cell, VISITED)
+        k = emit(buf, k, STEP, -1, 3)
     first, last = -1, -1
     for r in range(h):
         for c in range(w):
@@ -303,8 +314,6 @@ def cavern(walls, wrap_x, wrap_y, seed, record, buf, solid, out):
             if first < 0:
                 first = cell
             last = cell
-            if record:
-                k = emit(buf, k, MARK, cell, VISITED)
             if c + 1 < w and not solid[r, c + 1]:
                 set_door(walls, False, False, cell, 1, True)
                 if record:
@@ -375,6 +384,23 @@ register(GeneratorSpec(
     options=(Option("start", (0, 0), help="start cell (row, column)"),
              Option("end", None, help="end cell (row, column); random when unset")),
     prepare=_prepare_unicursal, finish=_finish_path, fit=_fit_unicursal,
+    events_per_cell=32,  # the backbites: about 30 events a cell at 30x30, more beyond
+    steps=(
+        "Start the path at the start cell. (A path that took too many backbites is walled "
+        "up and a fresh one started, from the end every other time when an end is asked; "
+        "beyond 40,000 cells with no end asked, the path runs round a random Hamiltonian "
+        "cycle from the start cell instead: go to step 5.)",
+        "If every cell is on the path, go to step 4. If the path's end has neighbours not "
+        "on the path, carve a door to one at random, make it the end, and do step 2 again; "
+        "if it has none, go to step 3.",
+        "Stuck: backbite. Choose a neighbour of the end at random; if it is on the path "
+        "(and not just before the end), carve a door to it, which closes a loop, and wall "
+        "up the door leading on along the path from it: the cell beyond that door is the "
+        "new end. Go to step 2.",
+        "If an end cell was asked for, backbite (as in step 3) until the path's end stands "
+        "on it.",
+        "The path is the maze: one corridor through every cell, from the start to the end.",
+    ),
 ))
 register(GeneratorSpec(
     "cavern", "Cavern (Hamiltonian cycle)", cavern,
@@ -383,4 +409,13 @@ register(GeneratorSpec(
     "Needs an odd width or height.",
     SEED_004, perfect=False, wraps=False, rock=True,
     prepare=_prepare_cavern, finish=_finish_cavern, fit=_fit_cavern,
+    steps=(
+        "Make a random Hamiltonian cycle through the inner corners, the points where four "
+        "pixels meet: rings two wide, shaken by random flips of unit squares, then merged "
+        "into one cycle. (A cavern 4 pixels across is a random ribbon, made directly.)",
+        "The pixels inside the cycle are passage, the pixels outside it rock (along each "
+        "row from the left, every crossing of the cycle switches between the two).",
+        "Open a door between every two neighbouring passage pixels: the passages form one "
+        "tree, and no 2x2 block is all rock, all passage or a checkerboard.",
+    ),
 ))

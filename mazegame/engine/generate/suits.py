@@ -25,7 +25,7 @@ from mazegame.engine.generate.registry import GeneratorSpec, register
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed
-from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, VISITED, WALL, emit
+from mazegame.engine.trace import AT, CARVE, FRONTIER, LABEL, MARK, NOTE, STEP, VISITED, WALL, emit
 
 #: Above this many cells connection-matrix finds regions with union-find instead of M^c.
 MATRIX_CELLS = 64
@@ -51,11 +51,15 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
     present = xs_below(x, n)
     choices = np.empty(4, dtype=np.int32)
     around_by(h, w, magic, wrap_x, wrap_y, present, nbs)
+    if record:  # Suits' steps: 1 all walls up, 2 a random cell is the present cell
+        k = emit(buf, k, STEP, -1, 1)
+        k = emit(buf, k, STEP, -1, 2)
+        k = emit(buf, k, AT, present, 0)
     while True:  # nbs: present's neighbours (found when it was picked)
         state[present] = 2
-        if record:
-            k = emit(buf, k, AT, present, 0)
+        if record:  # marked visited (step 2, then step 5), then step 3: the new frontier
             k = emit(buf, k, MARK, present, VISITED)
+            k = emit(buf, k, STEP, -1, 3)
         for d in range(4):  # without branching: which neighbours are new is a coin toss
             nb = nbs[d]
             fresh = (nb >= 0) & (state[nb] == 0)  # (nb = -1 reads and ORs 0 into the last)
@@ -81,7 +85,13 @@ def spanning_tree(walls, wrap_x, wrap_y, seed, record, buf):
         d = choices[xs_below(x, nc)]
         join(flat, present, d, nbs[d])
         if record:
+            k = emit(buf, k, STEP, -1, 4)
+            k = emit(buf, k, AT, present, 0)
             k = emit(buf, k, CARVE, present, d)
+            k = emit(buf, k, STEP, -1, 5)
+    if record:  # step 4 found no frontier cell: step 6, connected
+        k = emit(buf, k, STEP, -1, 4)
+        k = emit(buf, k, STEP, -1, 6)
     return buf[:k]
 
 
@@ -132,6 +142,8 @@ def anderson(walls, wrap_x, wrap_y, seed, record, buf):
     dirs = np.empty(4, dtype=np.int64)
     corners = np.empty(4, dtype=np.int64)
     k = 0
+    if record:
+        k = emit(buf, k, STEP, -1, 1)
     while nc > 0:
         j = below(nc)
         q = cand[j]
@@ -146,9 +158,11 @@ def anderson(walls, wrap_x, wrap_y, seed, record, buf):
         side = _segment(w, q // cw, q % cw, dirs[below(nd)])
         cell, d = side // 4, side % 4  # d is N or W, so the cell across is above or left
         close(flat, cell, d, cell - (w if d == 0 else 1))
-        if record:
+        if record:  # step 2 picked corner q, the top-left one of cell (q // cw, q % cw)
+            k = emit(buf, k, STEP, -1, 2)
+            k = emit(buf, k, AT, q // cw * w + q % cw, 0)
+            k = emit(buf, k, STEP, -1, 3)
             k = emit(buf, k, WALL, cell, d)
-            k = emit(buf, k, AT, cell, 0)
         state[q] = 2
         for d in range(4):
             p = corners[d]
@@ -156,6 +170,8 @@ def anderson(walls, wrap_x, wrap_y, seed, record, buf):
                 state[p] = 1
                 cand[nc] = p
                 nc += 1
+    if record:  # no free corner is left: stop
+        k = emit(buf, k, STEP, -1, 2)
     return buf[:k]
 
 
@@ -248,6 +264,8 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     # closed ones from the front, the doors from the back.
     ids = np.empty(2 * n, dtype=np.int32)
     nw, doors = 0, 2 * n
+    if record:
+        k = emit(buf, k, STEP, -1, 1)
     for a in range(n):
         r = (np.int64(a) * magic) >> ROW_SHIFT  # a // w, without the division
         c = a - r * w
@@ -282,6 +300,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     size = np.zeros(n, dtype=np.int32)
     _flood_labels(walls, wrap_x, wrap_y, label, head, nxt, size)
     if record:
+        k = emit(buf, k, STEP, -1, 2)
         for a in range(n):
             k = emit(buf, k, LABEL, a, label[a] + 1)  # a set's label: its id + 1
     use_matrix = n <= matrix_cells
@@ -291,6 +310,8 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
     for a in range(n):
         if label[a] == a:
             regions += 1
+    if record:
+        k = emit(buf, k, STEP, -1, 3)
     for i in range(nw):
         if regions == 1:
             break
@@ -301,6 +322,7 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
         if not apart:
             continue
         if record:
+            k = emit(buf, k, STEP, -1, 4)
             k = emit(buf, k, NOTE, a, NOTE_JOIN)
         join(flat, a, d, b)
         if record:
@@ -320,6 +342,9 @@ def connection_matrix(walls, wrap_x, wrap_y, seed, record, buf, matrix_cells):
         head[keep] = head[gone]
         size[keep] += size[gone]
         regions -= 1
+        if record:  # M^c again (the labels are kept already), and is it all ones?
+            k = emit(buf, k, STEP, -1, 2)
+            k = emit(buf, k, STEP, -1, 3)
         if use_matrix:
             reach = _reach_matrix(walls, wrap_x, wrap_y)
     return buf[:k]
@@ -330,12 +355,32 @@ register(GeneratorSpec(
     "Grow a tree from a random cell: pick any frontier cell at random and join it to a "
     "random visited neighbour.", f"{SUITS}, section 2.1",
     edition=3,  # 2: its own xorshift stream; 3: a draw for every join, one choice or not
+    events_per_cell=8,  # seven a cell: three of them STEPs
+    steps=(
+        "Wall up every door of the maze and mark every cell unvisited.",
+        "Choose a cell at random: it is the present cell. Mark it visited (in the tree).",
+        "Mark each unvisited neighbour of the present cell as frontier.",
+        "If there is no frontier cell, go to step 6. Otherwise choose a frontier cell at "
+        "random, make it the present cell, and open a door to one of its visited "
+        "neighbours, chosen at random.",
+        "Mark the present cell visited, and go to step 3.",
+        "The maze is connected: every cell is in the tree.",
+    ),
 ))
 register(GeneratorSpec(
     "anderson", "Anderson (growing walls)", anderson,
     "Start from an open room and grow walls: each new wall segment joins a free corner to a "
     "corner that is already part of a wall.", f"{SUITS}, section 2.2",
     wraps=False, carves=False,
+    events_per_cell=5,  # four a wall (two STEPs), a wall an inner corner
+    steps=(
+        "Begin with an open room: no walls but the border, whose corners are all on a wall.",
+        "Choose at random a corner with no wall attached, among those next to a corner on "
+        "a wall (from any other corner no wall can be built yet). If there is none, stop: "
+        "the maze is finished.",
+        "Build a wall from that corner to a neighbouring corner on a wall, chosen at "
+        "random. Go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "connection-matrix", "Connection matrix", connection_matrix,
@@ -343,4 +388,16 @@ register(GeneratorSpec(
     "the connection matrix, or union-find on large mazes) until connected. Has loops.",
     f"{SUITS}, section 2.3",
     perfect=False, labels="sets", prepare=lambda h, w, options: (MATRIX_CELLS,),
+    events_per_cell=5,  # a door, a label and the joins' relabelling: under 4 a cell
+    steps=(
+        "Make each side between two neighbouring cells a door or a wall at random, evenly "
+        "(a random maze, most likely in several regions).",
+        "Find where each cell can go: M^c, the connection matrix M^1 multiplied by itself "
+        "until no entry changes (on mazes over 64 cells, the regions' labels tell the "
+        "same). Cells that reach each other form a region.",
+        "If no entry of M^c is zero (one region), stop: the maze is connected.",
+        "Choose at random two neighbouring cells with a wall between them and a zero in "
+        "M^c, and open that wall: their two regions become one (the cells of the smaller "
+        "take the larger's label). Go to step 2.",
+    ),
 ))

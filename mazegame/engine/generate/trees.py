@@ -199,21 +199,24 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     # cells' LABEL becomes the kept root + 1.
     head = np.arange(n, dtype=np.int32)
     nxt = np.full(n, -1, dtype=np.int32)
-    k = 0
+    k = emit(buf, 0, STEP, -1, 1)
+    k = emit(buf, k, STEP, -1, 2)
     joined = 0
     for i in range(m):
         cell = edges[i] >> 1
         nb, d = _across(h, w, magic, edges[i])
         a, b = _unite(parent, size, cell, nb)
-        if a < 0:
+        if a < 0:  # one set already: the wall stays (still step 2, no event)
             continue
         join(flat, cell, d, nb)
         # the set labels show which trees the door joined (no marks needed)
+        k = emit(buf, k, STEP, -1, 3)
         k = emit(buf, k, CARVE, cell, d)
         k = _merge_sets(head, nxt, a, b, size[a] == 2, buf, k)
         joined += 1
         if joined == n - 1:
             break
+        k = emit(buf, k, STEP, -1, 2)
     return buf[:k]
 
 
@@ -293,12 +296,13 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
     x = xs_next(xs_seed(seed))
     root = xs_below(x, n)
     bits, left = 0, 0
-    k = 0
+    k = emit(buf, 0, STEP, -1, 1)
     on_walk[root] = IN_TREE
     k = emit(buf, k, MARK, root, VISITED)
     for start in range(n):
         if on_walk[start] == IN_TREE:
             continue
+        k = emit(buf, k, STEP, -1, 2)
         length = 1
         walk[0] = start
         on_walk[start] = 0
@@ -327,10 +331,12 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             nb = nr * w + nc
             dirs[length - 1] = d
             at = on_walk[nb]
+            k = emit(buf, k, STEP, -1, 3)  # a side off the maze is drawn again: no step
             if at == IN_TREE:
                 k = emit(buf, k, LABEL, cell, d + 1)  # the arrow out of the walk's head
                 break
             if at >= 0:  # erase the loop back to nb
+                k = emit(buf, k, STEP, -1, 4)
                 keep = at + 1
                 for i in range(keep, length):
                     on_walk[walk[i]] = FREE
@@ -347,6 +353,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             cell = nb
             r, c = nr, nc
             k = emit(buf, k, AT, cell, 0)
+        k = emit(buf, k, STEP, -1, 5)
         for i in range(length):
             c = walk[i]
             on_walk[c] = IN_TREE
@@ -354,6 +361,7 @@ def wilson(walls, wrap_x, wrap_y, seed, record, buf):
             k = emit(buf, k, CARVE, c, dirs[i])
             k = emit(buf, k, LABEL, c, 0)  # the arrow became a door
             k = emit(buf, k, MARK, c, VISITED)
+    k = emit(buf, k, STEP, -1, 2)  # no cell is left outside the tree: stop
     return buf[:k]
 
 
@@ -378,12 +386,31 @@ register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,
     "Knock down walls in random order whenever they separate two different trees "
     "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
-    events_per_cell=6,  # the relabelling: n log n / 2 LABELs at most
+    events_per_cell=8,  # the relabelling (n log n / 2 LABELs at most), two STEPs a door
+    steps=(
+        "Make each cell a set of its own, and list every inner wall once, in random order.",
+        "Take the next wall from the list. If the cells on its two sides are in one set "
+        "already, leave it standing and take the next.",
+        "Open the wall: its two sets become one (the cells of the smaller set take the "
+        "larger's label). If one set holds every cell, stop; otherwise go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,
     "Loop-erased random walks until each hits the tree: every spanning tree is equally "
     "likely.", "Wilson (1996), uniform spanning trees", labels="direction",
-    events_per_cell=24,  # the walks wander: about 21 a cell at 200x200
+    events_per_cell=32,  # the walks wander: about 30 a cell at 30x30, a STEP a move
     edition=2,  # walks start in row order and draw from their own stream (other mazes)
+    steps=(
+        "Put one cell, chosen at random, in the tree.",
+        "Take the next cell, in row order, that is not in the tree, and start a walk "
+        "there: it is the walk's head. If every cell is in the tree, stop.",
+        "Choose a neighbour of the walk's head at random. If it is in the tree, point the "
+        "head's arrow at it and go to step 5. If it is on the walk, go to step 4. "
+        "Otherwise point the head's arrow at it, make it the head, and do step 3 again.",
+        "The walk has crossed itself: erase the loop back to that neighbour, arrows and "
+        "all, and make it the head again. Go to step 3.",
+        "Carve the walk into the tree along its arrows, from its first cell to the tree. "
+        "Go to step 2.",
+    ),
 ))
