@@ -218,7 +218,8 @@ class Replay:
     @property
     def current_step(self) -> int:
         """The number (1-based) of the algorithm's step that made the last event replayed:
-        the last STEP event's; 0 before the first."""
+        the last STEP event's; 0 before the first, and in the braiding pass after a
+        generator (`event_steps`)."""
         return int(self.numbered[0])
 
     def focus_rect(self) -> tuple[int, int, int, int] | None:

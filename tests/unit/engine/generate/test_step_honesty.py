@@ -14,6 +14,7 @@ import pytest
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.generate.classic import GROWING_MODES
 from mazegame.engine.trace import AT, CARVE, FOCUS, MARK, NOTE, STEP, event_steps
+from tests.unit.engine.generate.test_trace_ideas import Components
 
 SEEDS = (1, 7, 2024)
 
@@ -28,22 +29,6 @@ def stepped(events: np.ndarray):
             yield step, op, cell, arg
 
 
-class Parts:
-    """A plain union-find over the cells the CARVE events join."""
-
-    def __init__(self, maze) -> None:
-        self.maze = maze
-        self.parent = list(range(maze.size))
-
-    def find(self, x: int) -> int:
-        while self.parent[x] != x:
-            x = self.parent[x]
-        return x
-
-    def carve(self, cell: int, side: int) -> None:
-        self.parent[self.find(cell)] = self.find(self.maze.neighbor(cell, side))
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_eller_carves_each_set_of_a_row_down_in_step_three(seed):
     """Doors east are step 2's, doors down step 3's; and the doors down of one step 3 leave
@@ -51,7 +36,7 @@ def test_eller_carves_each_set_of_a_row_down_in_step_three(seed):
     traced = generate("eller", 10, 7, seed, record=True)
     maze, events = traced.trace.initial, traced.trace.events
     w = maze.width
-    parts = Parts(maze)
+    parts = Components(maze)
     step, row, sets, down = 0, -1, {}, set()
     rows_down = 0
     for op, cell, arg in events.tolist():
