@@ -387,8 +387,8 @@ register(GeneratorSpec(
         "Start with the whole maze as one open room, no walls inside: put it on a stack "
         "of chambers if it is at least two cells each way.",
         "If the stack is empty, stop. Otherwise take the chamber on top of it.",
-        "Split the chamber across its longer side (a square either way, at random) with a "
-        "wall at a random place, leaving one gap in it at random. Put each half that is at "
+        "Cut the chamber's longer side in two (a square's either, at random) with a wall "
+        "at a random place, leaving one gap in it at random. Put each half that is at "
         "least two cells each way on the stack. Go to step 2.",
     ),
 ))
