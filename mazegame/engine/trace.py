@@ -31,7 +31,8 @@ class Op(IntEnum):
     #: `arg` its rows << 16 | columns (0: on nothing); a scan row, a chamber, a run
     FOCUS = 7
     #: the algorithm begins step `arg` (1-based) of its numbered list (the registry entry's
-    #: `steps`); `cell` is -1. Each event belongs to the last STEP before it (`event_steps`)
+    #: `steps`); `cell` is -1. Each event belongs to the last STEP before it (`event_steps`).
+    #: Step 0 is no step of the list: the braiding pass run after a generator begins
     STEP = 8
 
 
@@ -217,7 +218,8 @@ class Replay:
     @property
     def current_step(self) -> int:
         """The number (1-based) of the algorithm's step that made the last event replayed:
-        the last STEP event's; 0 before the first."""
+        the last STEP event's; 0 before the first, and in the braiding pass after a
+        generator (`event_steps`)."""
         return int(self.numbered[0])
 
     def focus_rect(self) -> tuple[int, int, int, int] | None:
@@ -246,7 +248,9 @@ class Replay:
 
 def event_steps(events: np.ndarray) -> np.ndarray:
     """int32[k]: the step (1-based, of the registry entry's `steps`) that made each event:
-    the arg of the last STEP event at or before it; 0 for events before the first STEP."""
+    the arg of the last STEP event at or before it; 0 for events before the first STEP, and
+    for the braiding pass after a generator (it begins with a `(STEP, -1, 0)`: no step of
+    the generator's list)."""
     ops = events[:, 0]
     at = np.where(ops == STEP, np.arange(len(events)), -1)
     last = np.maximum.accumulate(at) if len(events) else at

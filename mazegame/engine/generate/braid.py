@@ -12,13 +12,14 @@ import numpy as np
 from mazegame.engine.generate.common import below, shuffle
 from mazegame.engine.grid import neighbor, set_door, step_kernel
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import CARVE, emit
+from mazegame.engine.trace import CARVE, STEP, emit
 
 
 @kernel
 def braid_kernel(walls, wrap_x, wrap_y, solid, fraction, seed, record, buf):
     """Visit the dead ends in random order, opening one wall at each, until round(fraction *
-    dead ends) are gone; returns the CARVE events.
+    dead ends) are gone; returns the CARVE events, after a `(STEP, -1, 0)`: braiding is no
+    step of the generator's list, but a pass after it (`trace.event_steps`).
 
     An opening toward another dead end removes two; a dead end with no wall to open (the
     end of a 1xN corridor) stays.
@@ -42,7 +43,7 @@ def braid_kernel(walls, wrap_x, wrap_y, solid, fraction, seed, record, buf):
     shuffle(dead, nd)
     target = int(np.floor(fraction * nd + 0.5))
     sides = np.empty(4, dtype=np.int64)
-    k = 0
+    k = emit(buf, 0, STEP, -1, 0) if record else 0
     removed = 0
     for i in range(nd):
         cell = dead[i]

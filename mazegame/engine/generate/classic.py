@@ -43,6 +43,7 @@ from mazegame.engine.trace import (
     CARVE,
     FRONTIER,
     MARK,
+    STEP,
     VISITED,
     emit,
 )
@@ -75,7 +76,9 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
     at = framed(start, w)
     k = 0
     grid[at] = SEEN
+    walking = False  # recording: step 2 (the walk over cells in the maze) is in force
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = show_arrival(buf, k, start, VISITED)
     remaining = n - 1
     bits, left = 0, 0
@@ -97,12 +100,19 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
             cell = unframed(at, w)
             join(flat, cell, d, unframed(nb, w))
             if record:
+                if not walking:  # step 2 picked this neighbour, with nothing to show
+                    k = emit(buf, k, STEP, -1, 2)
+                k = emit(buf, k, STEP, -1, 3)
                 k = emit(buf, k, CARVE, cell, d)
+                walking = False
             remaining -= 1
             grid[nb] = SEEN
             if record:
                 k = show_arrival(buf, k, unframed(nb, w), VISITED)
         elif record:
+            if not walking:  # a run of moves over the maze is one step 2, repeated
+                k = emit(buf, k, STEP, -1, 2)
+                walking = True
             k = emit(buf, k, AT, unframed(nb, w), 0)
         at = nb
     return buf[:k]
@@ -209,24 +219,32 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
     nbs = np.empty(4, dtype=np.int64)
     heap = np.empty(2 * n + 4, dtype=np.int64)
     cell = np.random.randint(0, n)
-    k = 0
+    k = emit(buf, 0, STEP, -1, 1)
     visited[cell] = True
     k = show_arrival(buf, k, cell, VISITED)
-    size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, 0, nbs, rank)
-    k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
-    while size > 0:
-        entry, size = _heap_pop(heap, size)
-        edge = entry & _EDGE_MASK
-        cell, d = edge // 4, edge % 4
-        nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
-        if visited[nb]:
-            continue
+    size = 0
+    while True:  # `cell`: the cell added to the maze last
+        k = emit(buf, k, STEP, -1, 2)
+        size = _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs, rank)
+        k = _show_frontier(h, w, wrap_x, wrap_y, cell, visited, buf, k)
+        k = emit(buf, k, STEP, -1, 3)
+        nb = -1
+        while size > 0:  # the lightest wall that still leads out of the maze
+            entry, size = _heap_pop(heap, size)
+            edge = entry & _EDGE_MASK
+            cell, d = edge // 4, edge % 4
+            nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
+            if not visited[nb]:
+                break
+            nb = -1
+        if nb < 0:
+            break
+        k = emit(buf, k, STEP, -1, 4)
         join(flat, cell, d, nb)
         k = emit(buf, k, CARVE, cell, d)
         visited[nb] = True
         k = show_arrival(buf, k, nb, VISITED)
-        size = _push_edges(h, w, wrap_x, wrap_y, nb, visited, heap, size, nbs, rank)
-        k = _show_frontier(h, w, wrap_x, wrap_y, nb, visited, buf, k)
+        cell = nb
     return buf[:k]
 
 
@@ -253,8 +271,11 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
     k = 0
     visited[active[0]] = True
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = show_arrival(buf, k, active[0], ACTIVE)
     while hi > lo:
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         pick = mode
         if mode == 3:
             pick = 0 if coin() else 1
@@ -270,6 +291,7 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
             nb = nbs[d]
             join(flat, cell, d, nb)
             if record:
+                k = emit(buf, k, STEP, -1, 3)
                 k = emit(buf, k, CARVE, cell, d)
             visited[nb] = True
             if record:
@@ -284,7 +306,10 @@ def growing_tree(walls, wrap_x, wrap_y, seed, record, buf, mode):
             active[i] = active[lo]
             lo += 1
         if record:
+            k = emit(buf, k, STEP, -1, 4)
             k = emit(buf, k, MARK, cell, VISITED)
+    if record:  # the list is empty: step 2 stops
+        k = emit(buf, k, STEP, -1, 2)
     return buf[:k]
 
 
@@ -297,6 +322,15 @@ register(GeneratorSpec(
     "A random walk that carves into every cell it enters for the first time: uniform, but "
     "the last cells take long to reach.", f"{CLASSIC}; Aldous (1990), Broder (1989)",
     edition=2,  # its own stream, two bits a step (other mazes)
+    events_per_cell=64,  # the walk: 45 to 55 moves a cell at 100x100 and 200x200, an event each
+    steps=(
+        "Pick a cell at random: it is the current cell, the first in the maze.",
+        "Pick one of the current cell's neighbours at random. If it is already in the maze, "
+        "make it the current cell and repeat this step.",
+        "The neighbour is not in the maze yet: carve through the wall between, add it to the "
+        "maze and make it the current cell. If every cell is in the maze, stop; otherwise go "
+        "to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "prim", "Prim (random weights)", prim,
@@ -305,6 +339,16 @@ register(GeneratorSpec(
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
     # 2: the weights became one random order of the walls; 3: shuffled by its own stream
     edition=3,
+    events_per_cell=9,  # an arrival, a carve, two frontier marks and three STEPs a cell
+    steps=(
+        "Give every wall a random weight. Pick a cell at random: it is the first in the "
+        "maze.",
+        "Put the walls between the cell just added and its neighbours outside the maze on "
+        "the list of walls.",
+        "If the list is empty, stop. Otherwise take its lightest wall off it; if the cell "
+        "beyond that wall is in the maze already, repeat this step.",
+        "Carve through the wall and add the cell beyond it to the maze. Go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "hunt-and-kill", "Hunt-and-kill", hunt_and_kill,
@@ -312,6 +356,17 @@ register(GeneratorSpec(
     "from there: long corridors like the backtracker, without a stack.", CLASSIC,
     events_per_cell=6,
     edition=2,  # draws from its own stream (other mazes)
+    steps=(
+        "Pick a cell of the top row at random: it is the current cell, the first in the "
+        "maze.",
+        "Walk: if the current cell has neighbours not yet in the maze, carve into one of "
+        "them at random, make it the current cell and repeat this step.",
+        "Hunt: the walk is stuck. Scan the cells row by row from the top for the first one "
+        "outside the maze with a neighbour in it. If there is none, stop: every cell is in "
+        "the maze.",
+        "Kill: carve between that cell and one of its neighbours in the maze, picked at "
+        "random, and make it the current cell. Go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "growing-tree", "Growing tree", growing_tree,
@@ -319,4 +374,14 @@ register(GeneratorSpec(
     "of newest and random (--mode).", CLASSIC,
     options=(Option("mode", "mix", GROWING_MODES, "which active cell grows next"),),
     prepare=_mode_code,
+    events_per_cell=8,  # a carve, an arrival, a retirement and four STEPs a cell: 8n - 1
+    steps=(
+        "Pick a cell at random: add it to the maze and to the list of active cells.",
+        "If the list is empty, stop. Otherwise choose a cell of the list as the mode says: "
+        "the newest, one at random, the oldest, or (mix) a coin's choice between the "
+        "newest and a random one.",
+        "If the chosen cell has neighbours not yet in the maze, carve into one of them at "
+        "random and add it to the maze and to the list. Go to step 2.",
+        "Otherwise the chosen cell is finished: take it off the list. Go to step 2.",
+    ),
 ))

@@ -16,7 +16,17 @@ from mazegame.engine.generate.common import (
 )
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import XS_MASK, xs_below, xs_next, xs_seed
-from mazegame.engine.trace import ACTIVE, CARVE, FOCUS, MARK, NOTE, VISITED, emit, focus_arg
+from mazegame.engine.trace import (
+    ACTIVE,
+    CARVE,
+    FOCUS,
+    MARK,
+    NOTE,
+    STEP,
+    VISITED,
+    emit,
+    focus_arg,
+)
 
 
 @kernel
@@ -58,7 +68,9 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
     walk = np.empty(n if record else 1, dtype=np.int32)
     walked = 0
     hunted = False
+    walking = False  # recording: step 2, the walk, is in force
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = show_arrival(buf, k, cell, ACTIVE)
         walk[0] = cell
         walked = 1
@@ -83,18 +95,25 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
                         break
                 word += 1
             if record:  # the rows the hunt scanned, one after another, then the kill
+                k = emit(buf, k, STEP, -1, 3)
                 k = _retire(walk, walked, buf, k)
                 walked = 0
                 k = emit(buf, k, NOTE, found, NOTE_HUNT)
                 first = (scan << 5) + lowest_bit(unvisited[scan])  # the first unvisited
                 for r in range(first // w, found // w + 1):
                     k = emit(buf, k, FOCUS, r * w, focus_arg(1, w))
+                k = emit(buf, k, STEP, -1, 4)
                 k = emit(buf, k, NOTE, found, NOTE_KILL)
                 hunted = True
+                walking = False
             cell = found
-        elif record and hunted:  # the hunt's row is done with
-            k = emit(buf, k, FOCUS, 0, 0)
-            hunted = False
+        elif record:
+            if not walking:  # a walk's moves are one step 2, repeated
+                k = emit(buf, k, STEP, -1, 2)
+                walking = True
+            if hunted:  # the hunt's row is done with
+                k = emit(buf, k, FOCUS, 0, 0)
+                hunted = False
         x = xs_next(x)
         d = sides[xs_below(x, count)]
         nb = nbs[d]
@@ -110,7 +129,8 @@ def hunt_and_kill(walls, wrap_x, wrap_y, seed, record, buf):
             walk[walked] = cell
             walked += 1
         remaining -= 1
-    if record:
+    if record:  # stuck, and the hunt would find no cell left: the end
+        k = emit(buf, k, STEP, -1, 3)
         k = _retire(walk, walked, buf, k)
         if hunted:
             k = emit(buf, k, FOCUS, 0, 0)

@@ -29,6 +29,7 @@ from mazegame.engine.trace import (
     LABEL,
     MARK,
     NOTE,
+    STEP,
     VISITED,
     WALL,
     emit,
@@ -53,8 +54,12 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
     k = 0
     for c in range(w):
         row[c] = c
+    if record:
+        k = emit(buf, k, STEP, -1, 1)
     for r in range(h):
         base = r * w
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         for c in range(w - 1):
             a, b = find(parent, row[c]), find(parent, row[c + 1])
             if a != b and (r == h - 1 or coin()):
@@ -88,10 +93,12 @@ def eller(walls, wrap_x, wrap_y, seed, record, buf):
             if not has_down[s] and pick[s] == c:
                 down[c] = True
         if record:  # before `row` changes below (a loop of its own keeps the next one lean)
+            k = emit(buf, k, STEP, -1, 3)
             for c in range(w):
                 if down[c]:
                     k = emit(buf, k, CARVE, base + c, 2)
                     k = emit(buf, k, LABEL, base + c + w, row[c] + 1)  # the set carries down
+            k = emit(buf, k, STEP, -1, 4)  # the fresh sets are labelled by the next step 2
         for c in range(w):
             if down[c]:
                 join(flat, base + c, 2, base + c + w)
@@ -144,9 +151,12 @@ def binary_tree(walls, wrap_x, wrap_y, seed, record, buf, bias):
     k = 0
     if record:  # door by door, in row order
         step = (-w if vertical == 0 else w, 1 if horizontal == 1 else -1)  # cell offsets
+        k = emit(buf, k, STEP, -1, 1)
         for r in range(h):
             for c in range(w):
+                k = emit(buf, k, STEP, -1, 2)  # its side (drawn with the others, above)
                 d = sides[(r + 1) * wide + c + 1]
+                k = emit(buf, k, STEP, -1, 3)
                 if d != NO_SIDE:
                     cell = r * w + c
                     join(flat, cell, d, cell + (step[0] if d == vertical else step[1]))
@@ -226,16 +236,20 @@ def sidewinder(walls, wrap_x, wrap_y, seed, record, buf):
                     byte &= ~((shut[cell - 1] ^ 1) << 3)
                 flat[cell] = byte
         return buf[:k]
+    k = emit(buf, k, STEP, -1, 1)
     for r in range(h):
         start = 0
         for c in range(w):
             cell = r * w + c
+            if c == start:  # a run begins: its cells are one step 2, repeated
+                k = emit(buf, k, STEP, -1, 2)
             k = emit(buf, k, AT, cell, 0)
             k = emit(buf, k, FOCUS, r * w + start, focus_arg(1, c + 1 - start))  # the run
             if not shut[cell]:
                 join(flat, cell, 1, cell + 1)
                 k = emit(buf, k, CARVE, cell, 1)
                 continue
+            k = emit(buf, k, STEP, -1, 3)
             for up in range(r * w + start, cell + 1 if r > 0 else 0):
                 if north[up]:
                     join(flat, up, 0, up - w)
@@ -265,11 +279,14 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, h, w
     top = int(h >= 2 and w >= 2)
     k = 0
+    if record:
+        k = emit(buf, k, STEP, -1, 1)
     x = xs_seed(seed)
     while top > 0:
         top -= 1
         r0, c0, ch, cw = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
         if record:
+            k = emit(buf, k, STEP, -1, 2)
             k = emit(buf, k, FOCUS, r0 * w + c0, focus_arg(ch, cw))
             k = emit(buf, k, NOTE, r0 * w + c0, NOTE_CHAMBER)
         x = xs_next(x)
@@ -287,6 +304,7 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
         flat[first + gap * along] &= 15 ^ near
         flat[first + gap * along + beyond] &= 15 ^ far
         if record:
+            k = emit(buf, k, STEP, -1, 3)
             for i in range(length):
                 if i != gap:
                     k = emit(buf, k, WALL, first + i * along, 1 if along == w else 2)
@@ -298,7 +316,8 @@ def recursive_division(walls, wrap_x, wrap_y, seed, record, buf):
         stack[top, 0], stack[top, 1] = (r0 + cut + 1, c0) if across else (r0, c0 + cut + 1)
         stack[top, 2], stack[top, 3] = (rest, cw) if across else (ch, rest)
         top += rest >= 2 and length >= 2
-    if record:
+    if record:  # no chamber left: step 2 stops
+        k = emit(buf, k, STEP, -1, 2)
         k = emit(buf, k, FOCUS, 0, 0)
     return buf[:k]
 
@@ -312,6 +331,16 @@ register(GeneratorSpec(
     "One row at a time with sets of connected cells: memory for a single row suffices, so "
     "the maze could be endless.", f"{CLASSIC}; Eller (1982)",
     wraps=False, labels="sets", events_per_cell=6,
+    steps=(
+        "Start with the top row: put each of its cells in a set of its own.",
+        "Join neighbours of the row that lie in different sets, at random (on the last "
+        "row, all of them): carve through the wall between and merge their sets. If this "
+        "is the last row, stop.",
+        "Carve down from every set at least once, from cells picked at random: the cell "
+        "below joins the set.",
+        "Move down a row: put each of its cells not carved into from above in a set of its "
+        "own. Go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "binary-tree", "Binary tree", binary_tree,
@@ -321,6 +350,15 @@ register(GeneratorSpec(
     options=(Option("bias", "ne", BIASES, "the two sides every cell chooses between"),),
     prepare=_bias_code,
     edition=2,  # its coins are bits of its own stream (other mazes)
+    steps=(
+        "Start at the first cell of the top row.",
+        "Pick one of the bias's two sides of the cell (north or east for ne) at random; "
+        "where one of them is the outer wall, pick the other; the one corner where both "
+        "are picks none.",
+        "Carve through the wall on the picked side. Stop after the last cell; otherwise "
+        "move to the next cell, along the row and then down to the next row, and go to "
+        "step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "sidewinder", "Sidewinder", sidewinder,
@@ -328,6 +366,16 @@ register(GeneratorSpec(
     "northward grain.", CLASSIC,
     wraps=False,
     edition=2,  # runs and doors drawn from its own stream (other mazes)
+    events_per_cell=5,  # an arrival, a focus, a door and a STEP or so a cell
+    steps=(
+        "Begin a run at the first cell of the top row.",
+        "Add the current cell to the run. Unless the run ends here (at random, and always "
+        "at the row's end; the top row is one run), carve east, make the next cell the "
+        "current cell and repeat this step.",
+        "Close the run: below the top row, carve north from one of its cells picked at "
+        "random. Stop after the last row; otherwise begin a new run at the next cell (the "
+        "first of the next row after a row's end) and go to step 2.",
+    ),
 ))
 register(GeneratorSpec(
     "recursive-division", "Recursive division", recursive_division,
@@ -335,4 +383,12 @@ register(GeneratorSpec(
     "corridors one cell wide: long straight walls, boxy rooms.", CLASSIC,
     wraps=False, carves=False,
     edition=2,  # splits drawn from its own stream (other mazes)
+    steps=(
+        "Start with the whole maze as one open room, no walls inside: put it on a stack "
+        "of chambers if it is at least two cells each way.",
+        "If the stack is empty, stop. Otherwise take the chamber on top of it.",
+        "Cut the chamber's longer side in two (a square's either, at random) with a wall "
+        "at a random place, leaving one gap in it at random. Put each half that is at "
+        "least two cells each way on the stack. Go to step 2.",
+    ),
 ))

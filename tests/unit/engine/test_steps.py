@@ -16,14 +16,6 @@ from mazegame.engine.trace import STEP, Replay, event_steps
 
 #: Algorithms whose steps are still to be written (issue 40): each helper removes its own.
 PENDING = {
-    "aldous-broder",
-    "prim",
-    "hunt-and-kill",
-    "growing-tree",
-    "eller",
-    "binary-tree",
-    "sidewinder",
-    "recursive-division",
     "random-walk",
     "left-hand",
     "right-hand",

@@ -10,7 +10,7 @@ from textual.containers import Grid
 
 from mazegame.engine.generate import generate
 from mazegame.engine.solve import solve
-from mazegame.engine.trace import FOCUS, Replay
+from mazegame.engine.trace import FOCUS, STEP, Replay
 from mazegame.games.lab import TraceRun
 from mazegame.ui.palette import DEFAULT
 from mazegame.ui.widgets.lab_panel import TracePanel
@@ -23,6 +23,13 @@ def _nth_focus(events: np.ndarray, n: int) -> int:
     """The position just after the n-th FOCUS event on something."""
     hits = np.flatnonzero((events[:, 0] == FOCUS) & (events[:, 2] != 0))
     return int(hits[min(n, len(hits) - 1)]) + 1
+
+
+def _part_of(events: np.ndarray, part: int) -> int:
+    """The position just after the first 1/part of the events that change the picture (all
+    but STEP, which moves the highlight of the algorithm's steps only)."""
+    shown = np.flatnonzero(events[:, 0] != STEP)
+    return int(shown[len(shown) // part - 1]) + 1
 
 
 def _longest_run(events: np.ndarray) -> int:
@@ -47,13 +54,13 @@ def gallery() -> list[tuple[TraceRun, int]]:
     shows = []
     for name, seed, where in (
         ("kruskal", 3, lambda t: len(t) // 2),
-        ("eller", 3, lambda t: len(t) // 2),
+        ("eller", 3, lambda t: _part_of(t.events, 2)),
         ("connection-matrix", 3, lambda t: len(t) // 2),
         ("wilson", 3, _longest_walk),
         ("hunt-and-kill", 3, lambda t: _nth_focus(t.events, 1)),
         ("recursive-division", 3, lambda t: _nth_focus(t.events, 2)),
         ("sidewinder", 3, lambda t: _longest_run(t.events)),
-        ("prim", 3, lambda t: len(t) // 3),
+        ("prim", 3, lambda t: _part_of(t.events, 3)),
         ("spanning-tree", 3, lambda t: len(t) // 3),
     ):
         generated = generate(name, *SIZE, seed, record=True)
