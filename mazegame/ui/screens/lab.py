@@ -43,7 +43,6 @@ from mazegame.ui.screens.lab_text import (
 )
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
-from mazegame.ui.widgets.lab_steps import StepsBox
 from mazegame.ui.widgets.lab_picker import (
     DEFAULT_SIZE,
     DEFAULT_SOLVERS,
@@ -51,6 +50,7 @@ from mazegame.ui.widgets.lab_picker import (
     GenerateRequest,
     LabPicker,
 )
+from mazegame.ui.widgets.lab_steps import StepsBox
 from mazegame.ui.widgets.scrubber import Scrubber
 
 #: The help's legend (`ui.legend.SAMPLES`): the solvers' marks.
