@@ -43,6 +43,7 @@ from mazegame.engine.trace import (
     route_lengths,
     sides_between_cells,
 )
+from mazegame.games.lab_steps import step_rows
 
 #: Playback speeds in events per second; at FPS frames a second the top ones move
 #: thousands of events per frame.
@@ -54,19 +55,6 @@ MAX_FRAME_SECONDS = 0.25  #: a stalled frame counts as this long: it is not a le
 #: Walks get at most this many steps in the lab: a random walk on 200x200 would otherwise
 #: record tens of millions of events (a gigabyte) before it stumbles on the goal.
 LAB_WALK_BUDGET = 1_000_000
-#: What a trace does after a `(STEP, -1, 0)`: past its numbered steps. Only braiding does
-#: that today, after a generator (`engine.generate.braid`).
-AFTER_STEPS = {"generator": "Braiding: dead ends opened after the generator.",
-               "solver": "After the numbered steps."}
-
-
-@dataclass(frozen=True)
-class StepRow:
-    """One line of the lab's list of steps: its label ("1." .. or "+" for the work after
-    the numbered steps, braiding) and its words."""
-
-    label: str
-    text: str
 
 
 def dead_ends(maze: Maze) -> np.ndarray:
@@ -129,7 +117,8 @@ class TraceRun:
         self._route = route_lengths(ev, maze.size) if walker else None
         self._notes = np.flatnonzero(ops == NOTE)
         self._step_events = np.flatnonzero(ops == STEP)
-        self.step_rows = self._step_rows(bool(np.any(ev[self._step_events, 2] == 0)))
+        self.step_rows = step_rows(steps, bool(np.any(ev[self._step_events, 2] == 0)),
+                                   generator=result is None)
         #: what this trace draws, for the legend (`legend_keys`; built here, off the UI thread)
         self.legend = self.legend_keys()
 
@@ -280,15 +269,6 @@ class TraceRun:
         return (NOTE_TEXT if self.result is not None else GENERATOR_NOTES).get(code, "")
 
     # -- the algorithm's numbered steps ---------------------------------------------------
-    def _step_rows(self, after: bool) -> tuple[StepRow, ...]:
-        """The list the lab shows: each numbered step, then, when the trace goes past them
-        (a `(STEP, -1, 0)`: braiding after a generator), a row for that work."""
-        rows = [StepRow(f"{n}.", text) for n, text in enumerate(self.steps, 1)]
-        if after:
-            rows.append(StepRow("+", AFTER_STEPS["generator" if self.result is None
-                                                 else "solver"]))
-        return tuple(rows)
-
     @property
     def current_step(self) -> int:
         """The step (1-based) of `steps` that made the last event replayed; 0 before the

@@ -15,7 +15,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from mazegame.games.lab import StepRow, TraceRun
+from mazegame.games.lab import TraceRun
+from mazegame.games.lab_steps import StepRow
 
 MARKER = "▶"  #: before the step being run (the row is also bold and reversed)
 NO_STEPS = "Steps: not written yet."
