@@ -54,7 +54,8 @@ from mazegame.ui.widgets.lab_steps import StepsBox
 from mazegame.ui.widgets.scrubber import Scrubber
 
 #: The help's legend (`ui.legend.SAMPLES`): the solvers' marks.
-LEGEND = ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma")
+LEGEND = ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma",
+          "step")
 
 MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
     Binding("f", "fit", "Fit", id="lab-fit",

@@ -18,7 +18,8 @@ ROOM_WIDTHS = (1, 3, 5)  #: the room widths `z` cycles through
 SIDE_WIDTH = 34  #: the side panel's width (its border included) on a wide terminal
 SIDE_MIN = 28  #: ... shrinking with the terminal (a third of it) down to this
 SIDE_HIDDEN_BELOW = 72  #: columns under which the side panel starts hidden (s shows it)
-#: columns under which the steps take the side panel's place (e and s swap them)
+#: columns under which the steps and the side panel share one place: the side panel (the
+#: pickers, whose boxes must show at 80x24) first; e swaps the steps in, s back
 STEPS_REPLACE_SIDE_BELOW = 100
 STEPS_MAZE_MIN = 30  #: a race shows every solver's steps while each maze keeps this room
 
@@ -102,11 +103,12 @@ class ControlsMixin:
         side = self.query_one("#lab-side")
         side.styles.width = side_width(self.size.width)
         narrow = self.size.width < STEPS_REPLACE_SIDE_BELOW
-        if self.steps_chosen is None:  # a tiny terminal keeps its few columns for the maze
-            self.query_one(StepsBox).display = self.size.width >= SIDE_HIDDEN_BELOW
         if self.side_chosen is None:
-            side.display = self.size.width >= SIDE_HIDDEN_BELOW and not (
-                narrow and self.query_one(StepsBox).display)
+            side.display = self.size.width >= SIDE_HIDDEN_BELOW
+        if self.steps_chosen is None:  # beside the side panel when there is room for both
+            self.query_one(StepsBox).display = not narrow
+        elif narrow and side.display and self.query_one(StepsBox).display:
+            side.display = False  # the steps chosen by hand keep their place
             focused = self.focused
             if not side.display and focused is not None and side in focused.ancestors_with_self:
                 self.set_focus(self.panels[0].view if self.panels else None)  # keys off it

@@ -173,7 +173,7 @@ async def test_scrubber_click_seeks(helpers):
 
 async def test_side_panel_hides_and_rooms_widen(helpers):
     app = lab("backtracker", (16, 10), 3)
-    async with app.run_test(size=(120, 40)) as pilot:  # under 100 columns the steps replace it
+    async with app.run_test(size=(90, 30)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
         side, view = screen.query_one("#lab-side"), screen.panels[0].view
@@ -418,7 +418,7 @@ async def test_distance_labels_past_nine_show_at_the_default_zoom(helpers):
 
 
 @pytest.mark.parametrize("columns, side, panels_at_least", [
-    (120, 34, 54), (80, 0, 52), (60, 0, 55),  # 80: the steps (30, 26 wide) take its place
+    (120, 34, 54), (80, 28, 48), (60, 0, 55),  # 120: the steps beside the maze take 30
 ])
 async def test_the_side_panel_shrinks_and_then_hides_on_narrow_terminals(
         helpers, columns, side, panels_at_least):

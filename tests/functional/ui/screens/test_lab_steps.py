@@ -101,17 +101,23 @@ async def test_without_room_a_race_shows_the_focused_solvers_steps(helpers):
         assert [c.run.title for c in box.shown] == [SOLVERS["tremaux"].title]
 
 
-async def test_the_steps_take_the_side_panels_place_at_80_columns(helpers):
+async def test_the_steps_and_the_side_panel_share_one_place_at_80_columns(helpers):
     app = lab()
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
         side, box = screen.query_one("#lab-side"), screen.query_one(StepsBox)
+        assert side.display and not box.display  # the pickers first (their boxes must show)
+        await pilot.press("e")  # the steps in their place
+        await pilot.pause()
         assert box.display and not side.display
+        (column,) = box.shown
+        assert column.run.title == GENERATORS["backtracker"].title
         await pilot.press("s")  # the pickers back: the steps make way
         await pilot.pause()
         assert side.display and not box.display
-        await pilot.press("e")  # and the other way round
+        await pilot.press("e")
+        await pilot.resize_terminal(82, 24)  # a resize keeps the choice
         await pilot.pause()
         assert box.display and not side.display
         await pilot.press("e")
@@ -120,12 +126,13 @@ async def test_the_steps_take_the_side_panels_place_at_80_columns(helpers):
 
 
 def test_lab_steps_snapshot(snap_compare):
-    """The backtracker mid-build at 80x24: the maze, and its steps where the side panel was,
-    step 3 marked."""
+    """The backtracker mid-build at 80x24: the maze, and its steps (e) where the side panel
+    was, step 3 marked."""
     async def run_before(pilot):
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+        await pilot.press("e")
         pilot.app.screen.seek(20)
         await pilot.press("right")
         await pilot.pause()
