@@ -1,11 +1,14 @@
 """The lab's steps beside the maze, driven by keys: the marked step is the replay's, forward
 and backward, for a generator and for each solver of a race."""
 
+import dataclasses
+
+import numpy as np
 from rich.console import Console
 
 from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.solve import SOLVERS, solve
-from mazegame.engine.trace import Replay
+from mazegame.engine.trace import STEP, Replay, Trace
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.widgets.lab_steps import MARKER, StepColumn, StepsBox
@@ -15,6 +18,24 @@ def lab(algorithm="backtracker", size=(8, 6), seed=3, solvers=("bfs", "tremaux")
     """A lab app that opens paused on a fixed maze."""
     opts = (("autoplay", False), ("solvers", solvers))
     return MazeApp(GameSetup("lab", algorithm, size, seed, options=opts), warm_up=False)
+
+
+def with_steps(spec):
+    """`spec` with three steps of its own, its traces split in thirds by STEP 1, 2, 3: a
+    race's columns tested whatever steps the registries hold today."""
+    def run(maze, record, options):
+        solution = spec.run(maze, record, options)
+        if record:
+            events = solution.trace.events
+            cut = [len(events) * n // 3 for n in range(4)]
+            parts = []
+            for n in range(3):
+                parts += [np.array([[STEP, -1, n + 1]], dtype=np.int32),
+                          events[cut[n]:cut[n + 1]]]
+            solution.trace = Trace(np.concatenate(parts), solution.trace.initial)
+        return solution
+
+    return dataclasses.replace(spec, run=run, steps=("First.", "Second.", "Third."))
 
 
 def plain(column: StepColumn) -> list[str]:
@@ -66,8 +87,10 @@ async def test_the_marked_step_follows_the_replay_forward_and_back(helpers):
         assert_marks(column, oracle.current_step)
 
 
-async def test_a_race_shows_a_column_per_solver_each_on_its_own_step(helpers):
+async def test_a_race_shows_a_column_per_solver_each_on_its_own_step(helpers, monkeypatch):
     solvers = ("bfs", "tremaux")
+    for name in solvers:
+        monkeypatch.setitem(SOLVERS, name, with_steps(SOLVERS[name]))
     app = lab(solvers=solvers)
     async with app.run_test(size=(160, 40)) as pilot:
         await helpers.settle(pilot)
@@ -78,13 +101,17 @@ async def test_a_race_shows_a_column_per_solver_each_on_its_own_step(helpers):
         columns = screen.query_one(StepsBox).shown
         assert [c.run.title for c in columns] == [SOLVERS[n].title for n in solvers]
         oracles = [Replay(solve(n, maze, record=True, seed=3).trace) for n in solvers]
-        screen.seek(30)
-        for key in ["right"] * 5 + ["left"] * 3:
-            await pilot.press(key)
+        assert all(plain(c)[0].startswith("1. First.") for c in columns)
+        seen = set()
+        for at in range(0, screen.total + 1, max(1, screen.total // 40)):
+            screen.seek(at)
+            await pilot.press("right", "left")  # the keys move it: one event on, one back
             await pilot.pause()
             for column, oracle in zip(columns, oracles, strict=True):
                 oracle.seek(screen.clock)
                 assert_marks(column, oracle.current_step)
+                seen.add((column.run.title, oracle.current_step))
+        assert {step for _, step in seen} >= {1, 2, 3}  # each column's mark moved
 
 
 async def test_without_room_a_race_shows_the_focused_solvers_steps(helpers):
