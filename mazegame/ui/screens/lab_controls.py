@@ -127,7 +127,7 @@ class ControlsMixin:
         every = len(columns) <= 1 or room - len(columns) * width >= len(columns) * STEPS_MAZE_MIN
         box.only(None if every else self.focused_run())
         box.styles.width = width * max(1, len(box.shown))
-        box.follow()
+        box.follow(rescroll=True)
 
     def focused_run(self):
         """The run of the panel holding the focus (the first panel's when none does)."""

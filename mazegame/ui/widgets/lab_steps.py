@@ -66,21 +66,25 @@ class StepColumn(Vertical):
         """The index of the marked row (-1: none)."""
         return max(self.shown, -1)
 
-    def follow(self) -> None:
+    def follow(self, rescroll: bool = False) -> None:
         """Mark the run's current step, unmark the last, and scroll it into view (only when
-        it changed: this runs every frame)."""
+        it changed, this runs every frame; or `rescroll`: the column was just resized)."""
         now = self.run.step_row()
-        if now == self.shown or not self.is_mounted:
+        if not self.is_mounted or (now == self.shown and not rescroll):
             return
         rows, steps = self.rows, self.run.step_rows
-        for index in (self.shown, now):
+        for index in {self.shown, now} if now != self.shown else ():
             if 0 <= index < len(rows):
                 rows[index].update(step_line(steps[index], index == now))
                 rows[index].set_class(index == now, "-current")
         self.shown = now
-        if 0 <= now < len(rows):
-            self.query_one(VerticalScroll).scroll_to_widget(rows[now], animate=False,
-                                                            immediate=True)
+        self.call_after_refresh(self._scroll_to_current)  # once the rows have their heights
+
+    def _scroll_to_current(self) -> None:
+        """Bring the whole marked row into view (its top, if it is taller than the column)."""
+        rows = self.rows
+        if 0 <= self.shown < len(rows):
+            self.query_one(VerticalScroll).scroll_to_widget(rows[self.shown], animate=False)
 
 
 class StepsBox(Horizontal):
@@ -106,8 +110,8 @@ class StepsBox(Horizontal):
         """The columns on show."""
         return [column for column in self.columns if column.display]
 
-    def follow(self) -> None:
-        """Mark each shown column's current step."""
+    def follow(self, rescroll: bool = False) -> None:
+        """Mark each shown column's current step (`rescroll`: scroll it into view again)."""
         for column in self.columns:
             if column.display:
-                column.follow()
+                column.follow(rescroll)
