@@ -101,6 +101,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self.fitted = False  #: panels show the whole maze scaled (f), not rooms
         self.side_chosen: bool | None = None  #: the side panel shown (s) or hidden by hand
         self.steps_chosen: bool | None = None  #: the steps shown or hidden by hand (e)
+        self._steps_of: TraceRun | None = None  #: whose steps a race too wide for all shows
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -130,12 +130,15 @@ class ControlsMixin:
         box.follow(rescroll=True)
 
     def focused_run(self):
-        """The run of the panel holding the focus (the first panel's when none does)."""
-        focused = self.focused
+        """The run of the panel holding the focus; while a picker holds it, the panel's that
+        last did (the first panel's at first)."""
+        focused, runs = self.focused, [panel.run for panel in self.panels]
         for panel in self.panels:
             if focused is not None and panel in focused.ancestors_with_self:
-                return panel.run
-        return self.panels[0].run if self.panels else None
+                self._steps_of = panel.run
+        if self._steps_of not in runs:
+            self._steps_of = runs[0] if runs else None
+        return self._steps_of
 
     def on_descendant_focus(self) -> None:
         """Another panel focused: a race showing one column of steps shows its run's."""

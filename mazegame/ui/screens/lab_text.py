@@ -37,7 +37,8 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
             tooltip="Stop the solvers still running"),
     Binding("e", "toggle_steps", "Steps", show=False, id="lab-toggle-steps",
             tooltip="Hide or show the algorithm's numbered steps, the one being run marked "
-                    "(on a narrow terminal they take the side panel's place)"),
+                    "(on a narrow terminal in the side panel's place; a race too wide for a "
+                    "column each shows the focused maze's: tab)"),
     Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
             tooltip="Hide or show the pickers and notes (more room for the mazes)"),
     Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",

@@ -126,6 +126,9 @@ async def test_without_room_a_race_shows_the_focused_solvers_steps(helpers):
         screen.panels[1].view.focus()
         await pilot.pause()
         assert [c.run.title for c in box.shown] == [SOLVERS["tremaux"].title]
+        screen.query_one("#lab-solvers").focus()  # a picker: the last maze's steps stay
+        await pilot.pause()
+        assert [c.run.title for c in box.shown] == [SOLVERS["tremaux"].title]
 
 
 async def test_the_steps_and_the_side_panel_share_one_place_at_80_columns(helpers):
