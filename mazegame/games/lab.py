@@ -34,6 +34,7 @@ from mazegame.engine.trace import (
     MARK,
     NOTE,
     PATH,
+    STEP,
     VISITED,
     Replay,
     Trace,
@@ -42,6 +43,7 @@ from mazegame.engine.trace import (
     route_lengths,
     sides_between_cells,
 )
+from mazegame.games.lab_steps import step_rows
 
 #: Playback speeds in events per second; at FPS frames a second the top ones move
 #: thousands of events per frame.
@@ -87,8 +89,11 @@ class TraceRun:
 
     def __init__(self, title: str, trace: Trace, maze: Maze, layers: tuple[str, ...],
                  label_kind: str = "", walker: bool = False, carves: bool = True,
-                 result: Solution | None = None) -> None:
+                 result: Solution | None = None, algorithm: str = "",
+                 steps: tuple[str, ...] = ()) -> None:
         self.title = title
+        self.algorithm = algorithm  #: the registry name ("": a maze read from a file)
+        self.steps = steps  #: the registry entry's numbered steps (() : none written yet)
         self.trace = trace
         self.maze = maze  #: the finished maze: start, goals and rock for drawing
         self.layers = layers
@@ -111,6 +116,9 @@ class TraceRun:
         self._moves = np.flatnonzero((ops == AT) & (ev[:, 2] == 0) & (ev[:, 1] >= 0))
         self._route = route_lengths(ev, maze.size) if walker else None
         self._notes = np.flatnonzero(ops == NOTE)
+        self._step_events = np.flatnonzero(ops == STEP)
+        self.step_rows = step_rows(steps, bool(np.any(ev[self._step_events, 2] == 0)),
+                                   generator=result is None)
         #: what this trace draws, for the legend (`legend_keys`; built here, off the UI thread)
         self.legend = self.legend_keys()
 
@@ -129,7 +137,7 @@ class TraceRun:
         # others set none, and their rooms should not all read 0.
         return TraceRun(spec.title, generated.trace, generated.maze,
                         ("agents", "marks", "labels", "doors", "focus"), spec.labels,
-                        carves=spec.carves)
+                        carves=spec.carves, algorithm=name, steps=spec.steps)
 
     @staticmethod
     def of_maze(title: str, maze: Maze) -> TraceRun:
@@ -141,7 +149,7 @@ class TraceRun:
         """The replay of a solver's search on `maze`."""
         spec = SOLVERS[name]
         return TraceRun(spec.title, solution.trace, maze, spec.layers, spec.labels,
-                        walker=spec.walker, result=solution)
+                        walker=spec.walker, result=solution, algorithm=name, steps=spec.steps)
 
     # -- position ---------------------------------------------------------------------
     def __len__(self) -> int:
@@ -259,6 +267,26 @@ class TraceRun:
             return ""
         code = int(self.trace.events[self._notes[seen - 1], 2])
         return (NOTE_TEXT if self.result is not None else GENERATOR_NOTES).get(code, "")
+
+    # -- the algorithm's numbered steps ---------------------------------------------------
+    @property
+    def current_step(self) -> int:
+        """The step (1-based) of `steps` that made the last event replayed; 0 before the
+        first STEP event, and after a `(STEP, -1, 0)` (`Replay.current_step`)."""
+        return self.replay.current_step
+
+    @property
+    def after_steps(self) -> bool:
+        """The replay is past the numbered steps (a `(STEP, -1, 0)` is in force: braiding)."""
+        return self.current_step == 0 and self._count(self._step_events) > 0
+
+    def step_row(self) -> int:
+        """The index in `step_rows` of the row being run now; -1 for none (before the first
+        step, or a trace without steps)."""
+        if self.after_steps:
+            return len(self.step_rows) - 1
+        step = self.current_step
+        return step - 1 if 1 <= step <= len(self.steps) else -1
 
     def answer(self) -> tuple[int, ...]:
         """The route to show once the search is over (a walk with loops erased), else ()."""

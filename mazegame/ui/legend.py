@@ -109,6 +109,9 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
     "dead": lambda p: Sample(" d ", p.DEAD, "dead ends filled in"),
     "aroma": lambda p: Sample(" ~ ", p.HEAT[len(p.HEAT) // 2],
                             "aroma: the warmer, the nearer the goal"),
+    "step": lambda p: Sample(_from("mazegame.ui.widgets.lab_steps", "MARKER"),
+                             Style(bold=True, reverse=True),
+                             "the algorithm's step being run, in its numbered steps (e)"),
     # -- every maze at once (allmazes_view): the blindfold puzzle and its lab -----------------
     "worst": lambda p: Sample(p.GLYPH_PLAYER + p.GLYPH_TRAIL, p.BUMP,
                             "the worst maze left: farthest from its goal"),

@@ -30,7 +30,7 @@ from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, stand
 from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.host import palette_of
-from mazegame.ui.screens.lab_controls import ControlsMixin
+from mazegame.ui.screens.lab_controls import STEPS_REPLACE_SIDE_BELOW, ControlsMixin
 from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
 from mazegame.ui.screens.lab_progress import RaceWatch
@@ -50,10 +50,12 @@ from mazegame.ui.widgets.lab_picker import (
     GenerateRequest,
     LabPicker,
 )
+from mazegame.ui.widgets.lab_steps import StepsBox
 from mazegame.ui.widgets.scrubber import Scrubber
 
 #: The help's legend (`ui.legend.SAMPLES`): the solvers' marks.
-LEGEND = ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma")
+LEGEND = ("agent", "start", "goal", "frontier", "visited", "active", "found", "dead", "aroma",
+          "step")
 
 MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
     Binding("f", "fit", "Fit", id="lab-fit",
@@ -98,6 +100,8 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self._watch = RaceWatch({})  #: the running race's progress line
         self.fitted = False  #: panels show the whole maze scaled (f), not rooms
         self.side_chosen: bool | None = None  #: the side panel shown (s) or hidden by hand
+        self.steps_chosen: bool | None = None  #: the steps shown or hidden by hand (e)
+        self._steps_of: TraceRun | None = None  #: whose steps a race too wide for all shows
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -109,6 +113,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
                 with VerticalScroll(id="lab-explain-box"):
                     yield Static("", id="lab-explain")
             yield Horizontal(id="lab-panels")
+            yield StepsBox(id="lab-steps")
         yield Scrubber(id="lab-scrubber")
         yield GameFooter(compact=True)  # thirteen keys: the roomy footer would cut the last off
 
@@ -297,9 +302,12 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         await box.remove_children()
         self._panels = [TracePanel(run) for run in runs]
         await box.mount_all(self._panels)
+        await self.query_one(StepsBox).show(runs)
         if self.leaving:
             return  # the player left the lab while the panels were being built
+        self._fit_steps()
         self._fit_rooms()
+        self.call_after_refresh(self._fit_rooms)  # the steps may have taken room
         for panel in self._panels:
             panel.fit(self.fitted)
         self.playback.rewind()
@@ -333,10 +341,13 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         """Hide or show the pickers, giving the panels the room."""
         side = self.query_one("#lab-side")
         side.display = self.side_chosen = not side.display
+        if side.display and self.size.width < STEPS_REPLACE_SIDE_BELOW:
+            self.query_one(StepsBox).display = False  # narrow: the two share one place
         if not side.display and self.focused is not None and \
                 side in self.focused.ancestors_with_self:
             # A hidden picker must not keep the keys (its list would open out of sight).
             self.set_focus(self.panels[0].view if self.panels else None)
+        self._fit_steps()
         self.call_after_refresh(self._fit_rooms)  # the panels just changed width
 
     def action_matrices(self) -> None:

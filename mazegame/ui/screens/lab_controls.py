@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from mazegame.ui.widgets.lab_steps import StepsBox
 from mazegame.ui.widgets.scrubber import Scrubber
 from mazegame.ui.widgets.trace_view import TraceView
 
@@ -17,6 +18,15 @@ ROOM_WIDTHS = (1, 3, 5)  #: the room widths `z` cycles through
 SIDE_WIDTH = 34  #: the side panel's width (its border included) on a wide terminal
 SIDE_MIN = 28  #: ... shrinking with the terminal (a third of it) down to this
 SIDE_HIDDEN_BELOW = 72  #: columns under which the side panel starts hidden (s shows it)
+#: columns under which the steps and the side panel share one place: the side panel (the
+#: pickers, whose boxes must show at 80x24) first; e swaps the steps in, s back
+STEPS_REPLACE_SIDE_BELOW = 100
+STEPS_MAZE_MIN = 30  #: a race shows every solver's steps while each maze keeps this room
+
+
+def steps_width(columns: int) -> int:
+    """One column of steps on a terminal `columns` wide: 30, or 26 on a narrow one."""
+    return 30 if columns >= STEPS_REPLACE_SIDE_BELOW else 26
 
 
 def side_width(columns: int) -> int:
@@ -51,6 +61,7 @@ class ControlsMixin:
         self.playback.seek(position)
         for panel in self.panels:
             panel.seek(self.clock)
+        self.query_one(StepsBox).follow()
         self.query_one(Scrubber).update(self.clock, self.total)
         self._show_result()
         self.update_status()
@@ -91,11 +102,56 @@ class ControlsMixin:
         the player shows it with s); the panels get the room."""
         side = self.query_one("#lab-side")
         side.styles.width = side_width(self.size.width)
+        narrow = self.size.width < STEPS_REPLACE_SIDE_BELOW
         if self.side_chosen is None:
             side.display = self.size.width >= SIDE_HIDDEN_BELOW
+        if self.steps_chosen is None:  # beside the side panel when there is room for both
+            self.query_one(StepsBox).display = not narrow
+        elif narrow and side.display and self.query_one(StepsBox).display:
+            side.display = False  # the steps chosen by hand keep their place
             focused = self.focused
             if not side.display and focused is not None and side in focused.ancestors_with_self:
                 self.set_focus(self.panels[0].view if self.panels else None)  # keys off it
+        self.call_after_refresh(self._fit_rooms)
+        self._fit_steps()
+
+    def _fit_steps(self) -> None:
+        """A column of steps per run when each maze keeps STEPS_MAZE_MIN columns beside
+        them, else only the focused panel's run."""
+        box = self.query_one(StepsBox)
+        columns = box.columns
+        width = steps_width(self.size.width)
+        room = self.size.width
+        if self.query_one("#lab-side").display:
+            room -= side_width(self.size.width)
+        every = len(columns) <= 1 or room - len(columns) * width >= len(columns) * STEPS_MAZE_MIN
+        box.only(None if every else self.focused_run())
+        box.styles.width = width * max(1, len(box.shown))
+        box.follow(rescroll=True)
+
+    def focused_run(self):
+        """The run of the panel holding the focus; while a picker holds it, the panel's that
+        last did (the first panel's at first)."""
+        focused, runs = self.focused, [panel.run for panel in self.panels]
+        for panel in self.panels:
+            if focused is not None and panel in focused.ancestors_with_self:
+                self._steps_of = panel.run
+        if self._steps_of not in runs:
+            self._steps_of = runs[0] if runs else None
+        return self._steps_of
+
+    def on_descendant_focus(self) -> None:
+        """Another panel focused: a race showing one column of steps shows its run's."""
+        if self.panels:
+            self._fit_steps()
+
+    def action_toggle_steps(self) -> None:
+        """Hide or show the steps; on a narrow terminal they take the side panel's place."""
+        box = self.query_one(StepsBox)
+        box.display = self.steps_chosen = not box.display
+        if box.display and self.size.width < STEPS_REPLACE_SIDE_BELOW:
+            self.query_one("#lab-side").display = False
+        self._fit_steps()
         self.call_after_refresh(self._fit_rooms)
 
     def _fit_rooms(self) -> None:

@@ -35,6 +35,10 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
     Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
     Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
             tooltip="Stop the solvers still running"),
+    Binding("e", "toggle_steps", "Steps", show=False, id="lab-toggle-steps",
+            tooltip="Hide or show the algorithm's numbered steps, the one being run marked "
+                    "(on a narrow terminal in the side panel's place; a race too wide for a "
+                    "column each shows the focused maze's: tab)"),
     Binding("s", "toggle_side", "Side panel", show=False, id="lab-toggle-side",
             tooltip="Hide or show the pickers and notes (more room for the mazes)"),
     Binding("escape,q", "app.pop_screen", "Menu", id="lab-back-menu",

@@ -55,6 +55,7 @@ PRINTING = {
     ("config", "get"): ["config", "get", "theme"],
     ("records",): ["records"],
     ("daily",): ["daily", "--list"],
+    ("explain",): ["explain", "backtracker"],
 }
 #: Commands that print nothing on standard output when all goes well, and why.
 SILENT = {
@@ -66,7 +67,6 @@ SILENT = {
     ("config", "set"): "stores a setting",
     ("config", "reset"): "forgets a setting",
     # issue 40: each moves to PRINTING as it is built
-    ("explain",): "not built yet",
     ("stats",): "not built yet",
     ("treasure",): "not built yet",
 }
