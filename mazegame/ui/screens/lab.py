@@ -344,7 +344,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         if self.maze is None:
             return
         if self.maze.size > MATRIX_MAX_CELLS:
-            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (9x9); "
+            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (16x16); "
                         f"this one has {self.maze.size}. Pick a smaller size and build (g).",
                         severity="warning", timeout=6)
             return
