@@ -363,6 +363,21 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self._say(status_line(self.request, self.maze, self.phase, self.playing, self.playback))
 
 
+#: The solvers ticked when the editor opens the lab: a wall follower and one that never
+#: fails, so a maze drawn after Suits' figures 15 and 16 shows the hand losing its way.
+EDITOR_SOLVERS = ("left-hand", "bfs")
+
+
+def lab_on_maze(maze: Maze, title: str) -> LabScreen:
+    """The lab racing EDITOR_SOLVERS on `maze` (a copy: the lab may move its start and goal),
+    shown as it is, as a maze file is (walls, start, goals, wrap, one-way doors)."""
+    maze = maze.copy()
+    maze.meta["file"] = title
+    setup = GameSetup("lab", size=(maze.width, maze.height), level=maze,
+                      options=(("solvers", EDITOR_SOLVERS),))
+    return lab_screen(setup)
+
+
 def lab_screen(setup: GameSetup) -> LabScreen:
     """The lab for a setup: its generator, size and seed start the pickers, its settings
     (`games.modes.lab.LabSettings`) the solvers ticked, the loops and whether it plays."""
