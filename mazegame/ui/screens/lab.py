@@ -41,6 +41,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
+from mazegame.ui.screens.lab_treasure import TREASURE_MAX_CELLS, TreasureScreen
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
@@ -61,6 +62,9 @@ MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
                     "cells, marks and agents as colours), or back to rooms"),
     Binding("R", "race_again", "Race, new seed", show=False, id="lab-race-again",
             tooltip="Build the maze again with a new seed and re-run the same race"),
+    Binding("T", "treasure", "Treasure", show=False, id="lab-treasure",
+            tooltip="Suits 4.3: the best, depth-first and nearest-first orders to search "
+                    "this maze for a hidden treasure, side by side"),
 ]
 
 
@@ -350,6 +354,17 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
             return
         self.playing = False
         self.app.push_screen(MatrixScreen(self.maze))
+
+    def action_treasure(self) -> None:
+        """Open the treasure orders on this maze (mazes up to TREASURE_MAX_CELLS)."""
+        if self.maze is None:
+            return
+        if self.maze.size > TREASURE_MAX_CELLS:
+            self.notify(f"The treasure view takes mazes up to {TREASURE_MAX_CELLS} cells "
+                        f"(20x20); this one has {self.maze.size}.", severity="warning")
+            return
+        self.playing = False
+        self.app.push_screen(TreasureScreen(self.maze))
 
     # -- status ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
