@@ -204,12 +204,14 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         """Show the maze file as it is (no generator to replay) and race it at once."""
         maze = self.maze_file
         name = Path(str(maze.meta.get("file", "maze file"))).name
-        self.request = GenerateRequest(f"file {name}", (maze.width, maze.height), None)
+        origin = maze.meta.get("origin", "file")  # "editor": `lab_on_maze`
+        self.request = GenerateRequest(f"{origin} {name}", (maze.width, maze.height), None)
         self.maze, self.phase = maze, "maze"
         runs = [TraceRun.of_maze(name, maze)]
         await self._load(runs)
-        self._explain([(name, "A maze read from a file: race the ticked solvers on it (r), "
-                        "place its start and goal (t, c), or build a new one (g).",
+        about = maze.meta.get("about", "A maze read from a file")
+        self._explain([(name, f"{about}: race the ticked solvers on it (r), place its start "
+                        "and goal (t, c), or build a new one (g).",
                         str(maze.meta.get("file", "")))], runs[0].legend)
         self.action_race()
 
@@ -387,7 +389,8 @@ def lab_on_maze(maze: Maze, title: str) -> LabScreen:
     """The lab racing EDITOR_SOLVERS on `maze` (a copy: the lab may move its start and goal),
     shown as it is, as a maze file is (walls, start, goals, wrap, one-way doors)."""
     maze = maze.copy()
-    maze.meta["file"] = title
+    maze.meta.update(file=title, origin="editor",
+                     about="The maze in the editor, as it is (q goes back to it)")
     setup = GameSetup("lab", size=(maze.width, maze.height), level=maze,
                       options=(("solvers", EDITOR_SOLVERS),))
     return lab_screen(setup)

@@ -99,6 +99,8 @@ class MatrixScreen(Screen):
         # the screen cancels the worker, which stops the products.
         worker = get_current_worker()
         m1, md = connection_matrix(self.maze), distance_matrix(self.maze)
+        if worker.is_cancelled:
+            return  # the screen was left while M^d was computed
         self.app.call_from_thread(self._ready, PowerTable(m1, stop=lambda: True), md)
 
         def progress(i: int, limit: int) -> None:
@@ -115,6 +117,8 @@ class MatrixScreen(Screen):
 
     def _ready(self, table: PowerTable, md: np.ndarray) -> None:
         """M^1 and M^d are known (`table` holds M^1 only, cancelled), or all powers too."""
+        if not self.is_attached:
+            return  # left meanwhile
         first = self.md is None
         self.powers, self.md = table, md
         self.complete = None if table.cancelled else table.complete

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.treasure import ORDERS, TreasureWalk, all_orders
@@ -84,9 +85,12 @@ class TreasureScreen(Screen):
     @work(thread=True, exclusive=True, group="treasure")
     def _compute(self) -> None:
         walks = all_orders(self.maze)
-        self.app.call_from_thread(self._ready, walks)
+        if not get_current_worker().is_cancelled:  # cancelled: the view was left meanwhile
+            self.app.call_from_thread(self._ready, walks)
 
     def _ready(self, walks: list[TreasureWalk]) -> None:
+        if not self.is_attached:
+            return  # left meanwhile
         self.walks = walks
         for walk in walks:
             self.query_one(f"#head-{walk.order}", Static).update(headline(walk))

@@ -33,6 +33,7 @@ async def test_a_kings_chamber_drawn_in_the_editor_defeats_the_left_hand_in_the_
         lab = app.screen
         assert isinstance(lab, LabScreen)
         assert np.array_equal(lab.maze.walls, walls) and lab.maze.goals == maze.goals
+        assert "editor" in str(lab.query_one("#status").render())
         results = {run.result.algorithm: run.result for run in lab.runs}
         assert set(results) == {"left-hand", "bfs"}
         assert results["bfs"].found and len(results["bfs"].path) - 1 == 8  # round to the gap
