@@ -35,6 +35,17 @@ async def test_treasure_view_shows_the_three_orders(helpers, size):
             assert {cell: int(labels[cell]) for cell in first} == first
             # the walk's numbers, each entered once, are 0 (the start) up to its last step
             assert sorted(first.values())[-1] == max(labels)
+        # walked step by step: after k steps, the rooms entered so far, the walker on walk[k]
+        best = all_orders(maze)[0]
+        view = screen.query_one("#walk-best", TraceView)
+        await pilot.press("home", "right", "right", "right")
+        entered = {cell: step for cell, step in best.first_steps().items() if step <= 3}
+        assert {int(c): int(v) for c, v in enumerate(view.state.labels) if v} == \
+            {c: v for c, v in entered.items() if v}
+        assert view.state.agents[0] == best.walk[3]
+        await pilot.press("end")
+        assert view.state.agents[0] == -1
+        assert max(view.state.labels) == max(best.first_steps().values())
         await pilot.press("escape")
         assert isinstance(app.screen, LabScreen)
 
