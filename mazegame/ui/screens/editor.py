@@ -331,6 +331,7 @@ class EditorScreen(Screen):
         """Open the lab on a copy of the maze; the edit stays here as it is."""
         from mazegame.ui.screens.lab import lab_on_maze  # the lab is big: load it when asked
 
+        self.door_pending = False
         self.app.push_screen(lab_on_maze(self.editor.maze, f"{self.editor.info.title} (editor)"))
 
     def action_save(self) -> None:
