@@ -332,7 +332,7 @@ class EditorScreen(Screen):
         from mazegame.ui.screens.lab import lab_on_maze  # the lab is big: load it when asked
 
         self.door_pending = False
-        self.app.push_screen(lab_on_maze(self.editor.maze, f"{self.editor.info.title} (editor)"))
+        self.app.push_screen(lab_on_maze(self.editor.maze, self.editor.info.title))
 
     def action_save(self) -> None:
         """Save the level; a level never saved asks for its fields and folder first."""
