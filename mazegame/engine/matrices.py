@@ -96,6 +96,58 @@ def connection_powers(m1: np.ndarray) -> tuple[list[np.ndarray], int | None]:
     return mats, None
 
 
+class PowerTable:
+    """M^1 .. M^top (top = c, or n-1 when some cell cannot reach another) without holding
+    them all: every KEEP_EVERY-th power is kept, and `power(i)` multiplies up from the kept
+    one below (or from the last one asked for). All 255 powers of a 256-cell maze would
+    take 134 MB; one in eight, 17 MB, and any power is at most seven products away.
+
+    Building runs the products once, calling `progress(i, top)` after each (a worker shows
+    it) and stopping early, with `cancelled` True, when `stop()` says so.
+    """
+
+    KEEP_EVERY = 8
+
+    def __init__(self, m1: np.ndarray, progress=None, stop=None) -> None:
+        n = m1.shape[0]
+        self.m1 = m1
+        self.complete: int | None = None
+        self.cancelled = False
+        self._kept = {1: m1}
+        limit = max(1, n - 1)
+        i, mi = 1, m1
+        while not np.all(mi != 0) and i < limit:
+            if stop is not None and stop():
+                self.cancelled = True
+                break
+            mi, i = mi @ m1, i + 1
+            if i % self.KEEP_EVERY == 0:
+                self._kept[i] = mi
+            if progress is not None:
+                progress(i, limit)
+        if np.all(mi != 0):
+            self.complete = i
+        self.top = i
+        self._kept[i] = mi
+        self._last = (i, mi)
+
+    def __len__(self) -> int:
+        return self.top
+
+    def power(self, i: int) -> np.ndarray:
+        """M^i for 1 <= i <= top."""
+        if not 1 <= i <= self.top:
+            raise IndexError(f"power {i} is outside 1..{self.top}")
+        base = max(k for k in self._kept if k <= i)
+        if base < self._last[0] <= i:
+            base = self._last[0]
+        mi = self._last[1] if base == self._last[0] else self._kept[base]
+        for _ in range(i - base):
+            mi = mi @ self.m1
+        self._last = (i, mi)
+        return mi
+
+
 def distance_matrix_by_powers(m1: np.ndarray) -> np.ndarray:
     """M^d by Suits 4.1: an entry gets the number of the first power in which it is nonzero."""
     n = m1.shape[0]

@@ -54,7 +54,7 @@ SPEC = ModeSpec(
           "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
     goal="Watch generators build mazes and solvers race through them.",
     tip="z zooms in to show the labels, f fits a big maze on screen; m opens the "
-        "matrices on mazes up to 81 cells.",
+        "matrices on mazes up to 256 cells, T the treasure orders (Suits 4.3).",
     screen="mazegame.ui.screens.lab:lab_screen",
     legend="mazegame.ui.screens.lab:LEGEND",
     # the maze is drawn (start and goal) and its generator plays: status shows the seed

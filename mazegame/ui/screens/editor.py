@@ -84,6 +84,9 @@ def _editor_bindings() -> list[Binding]:
             Binding("i", "fields", "Level", show=False, id="fields",
                     tooltip="The level's id, title, chapter, view, par, budget"),
             Binding("t", "test_play", "Test", id="test", tooltip="Play the maze as it is"),
+            Binding("L", "lab", "Lab", id="lab",
+                    tooltip="Race solvers on the maze as it is in the Algorithm Lab (a wall "
+                            "follower and BFS ticked); q comes back here"),
             Binding("ctrl+s", "save", "Save", id="save", tooltip="Save the level (TOML)"),
             Binding("left_square_bracket", "resize(-1, 0)", "Size", key_display="[]{}",
                     id="narrower", tooltip="One column fewer"),
@@ -323,6 +326,13 @@ class EditorScreen(Screen):
             return
         setup = GameSetup("editor", level=self.editor.maze.copy())
         self.app.push_screen(PlaytestScreen(setup))
+
+    def action_lab(self) -> None:
+        """Open the lab on a copy of the maze; the edit stays here as it is."""
+        from mazegame.ui.screens.lab import lab_on_maze  # the lab is big: load it when asked
+
+        self.door_pending = False
+        self.app.push_screen(lab_on_maze(self.editor.maze, self.editor.info.title))
 
     def action_save(self) -> None:
         """Save the level; a level never saved asks for its fields and folder first."""

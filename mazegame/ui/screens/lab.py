@@ -41,6 +41,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
+from mazegame.ui.screens.lab_treasure import TREASURE_MAX_CELLS, TreasureScreen
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
@@ -63,6 +64,9 @@ MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
                     "cells, marks and agents as colours), or back to rooms"),
     Binding("R", "race_again", "Race, new seed", show=False, id="lab-race-again",
             tooltip="Build the maze again with a new seed and re-run the same race"),
+    Binding("T", "treasure", "Treasure", show=False, id="lab-treasure",
+            tooltip="Suits 4.3: the best, depth-first and nearest-first orders to search "
+                    "this maze for a hidden treasure, side by side"),
 ]
 
 
@@ -205,12 +209,14 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         """Show the maze file as it is (no generator to replay) and race it at once."""
         maze = self.maze_file
         name = Path(str(maze.meta.get("file", "maze file"))).name
-        self.request = GenerateRequest(f"file {name}", (maze.width, maze.height), None)
+        origin = maze.meta.get("origin", "file")  # "editor": `lab_on_maze`
+        self.request = GenerateRequest(f"{origin} {name}", (maze.width, maze.height), None)
         self.maze, self.phase = maze, "maze"
         runs = [TraceRun.of_maze(name, maze)]
         await self._load(runs)
-        self._explain([(name, "A maze read from a file: race the ticked solvers on it (r), "
-                        "place its start and goal (t, c), or build a new one (g).",
+        about = maze.meta.get("about", "A maze read from a file")
+        self._explain([(name, f"{about}: race the ticked solvers on it (r), place its start "
+                        "and goal (t, c), or build a new one (g).",
                         str(maze.meta.get("file", "")))], runs[0].legend)
         self.action_race()
 
@@ -355,12 +361,23 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         if self.maze is None:
             return
         if self.maze.size > MATRIX_MAX_CELLS:
-            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (9x9); "
+            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (16x16); "
                         f"this one has {self.maze.size}. Pick a smaller size and build (g).",
                         severity="warning", timeout=6)
             return
         self.playing = False
         self.app.push_screen(MatrixScreen(self.maze))
+
+    def action_treasure(self) -> None:
+        """Open the treasure orders on this maze (mazes up to TREASURE_MAX_CELLS)."""
+        if self.maze is None:
+            return
+        if self.maze.size > TREASURE_MAX_CELLS:
+            self.notify(f"The treasure view takes mazes up to {TREASURE_MAX_CELLS} cells "
+                        f"(20x20); this one has {self.maze.size}.", severity="warning")
+            return
+        self.playing = False
+        self.app.push_screen(TreasureScreen(self.maze))
 
     # -- status ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -372,6 +389,22 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         if self.maze is None:
             return
         self._say(status_line(self.request, self.maze, self.phase, self.playing, self.playback))
+
+
+#: The solvers ticked when the editor opens the lab: a wall follower and one that never
+#: fails, so a maze drawn after Suits' figures 15 and 16 shows the hand losing its way.
+EDITOR_SOLVERS = ("left-hand", "bfs")
+
+
+def lab_on_maze(maze: Maze, title: str) -> LabScreen:
+    """The lab racing EDITOR_SOLVERS on `maze` (a copy: the lab may move its start and goal),
+    shown as it is, as a maze file is (walls, start, goals, wrap, one-way doors)."""
+    maze = maze.copy()
+    maze.meta.update(file=title, origin="editor",
+                     about="The maze in the editor, as it is (q goes back to it)")
+    setup = GameSetup("lab", size=(maze.width, maze.height), level=maze,
+                      options=(("solvers", EDITOR_SOLVERS),))
+    return lab_screen(setup)
 
 
 def lab_screen(setup: GameSetup) -> LabScreen:

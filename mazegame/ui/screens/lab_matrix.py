@@ -1,5 +1,12 @@
 """The lab's matrix view (Suits 2.3 and 4): M^1, its powers up to M^c, M^d and M^s for a
-goal, beside the maze. A cursor picks a cell; the maze lights that cell's matrix row."""
+goal, beside the maze. A cursor picks a cell; the maze lights that cell's matrix row, and the
+matrix scrolls to keep the cell's row and column in view.
+
+Mazes up to MATRIX_MAX_CELLS cells: the engine's limit for Suits' matrix method (16x16, or
+any shape of 256 cells). Up to 255 products of 256x256 matrices take about a second on one
+core, so the powers are multiplied in a worker that shows how far it got; beyond that the
+matrix is more screens than anyone reads (256 columns of 4 characters).
+"""
 
 from __future__ import annotations
 
@@ -10,11 +17,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.matrices import (
+    MATRIX_METHOD_MAX_CELLS,
+    PowerTable,
     connection_matrix,
-    connection_powers,
     distance_matrix,
     solution_descent,
     solution_matrix,
@@ -24,7 +33,7 @@ from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.matrix_view import MatrixView
 from mazegame.ui.widgets.trace_view import Layers, TraceView
 
-MATRIX_MAX_CELLS = 81  #: 9x9: an 81x81 matrix still reads on a wide terminal
+MATRIX_MAX_CELLS = MATRIX_METHOD_MAX_CELLS  #: the matrix method's limit: 256 cells
 
 CURSOR_KEYS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -64,9 +73,10 @@ class MatrixScreen(Screen):
         self.goal = maze.goals[0]
         self.kind = "power"  #: "power", "distance" or "solution"
         self.power = 1
-        self.powers: list[np.ndarray] = []
+        self.powers: PowerTable | None = None  #: M^1 .. M^c, multiplied in a worker
         self.complete: int | None = None  #: c, or None when some cell cannot reach another
         self.md: np.ndarray | None = None
+        self.progress = "multiplying…"  #: how far the powers are, while they are multiplied
         self.board = Layers.blank(self.maze)
 
     def compose(self) -> ComposeResult:
@@ -84,17 +94,43 @@ class MatrixScreen(Screen):
 
     @work(thread=True, exclusive=True, group="matrices")
     def _compute(self) -> None:
-        # Suits' powers (at most 80 products of 81x81) and all-pairs BFS: quick, but the
-        # BFS kernel may still be compiling on a first launch.
-        mats, complete = connection_powers(connection_matrix(self.maze))
-        md = distance_matrix(self.maze)
-        self.app.call_from_thread(self._ready, mats, complete, md)
+        # All-pairs BFS (the kernel may still be compiling on a first launch): M^1, M^d and
+        # M^s show at once; then Suits' powers up to M^c, saying how far they got. Leaving
+        # the screen cancels the worker, which stops the products.
+        worker = get_current_worker()
+        m1, md = connection_matrix(self.maze), distance_matrix(self.maze)
+        if worker.is_cancelled:
+            return  # the screen was left while M^d was computed
+        self.app.call_from_thread(self._ready, PowerTable(m1, stop=lambda: True), md)
 
-    def _ready(self, mats: list[np.ndarray], complete: int | None, md: np.ndarray) -> None:
-        self.powers, self.complete, self.md = mats, complete, md
-        self._show_maze()
-        self.query_one("#matrix-maze", TraceView).focus()
+        def progress(i: int, limit: int) -> None:
+            if i % 8 == 0:
+                self.app.call_from_thread(self._say_progress, i, limit)
+
+        table = PowerTable(m1, progress, lambda: worker.is_cancelled)
+        if not table.cancelled:
+            self.app.call_from_thread(self._ready, table, md)
+
+    def _say_progress(self, i: int, limit: int) -> None:
+        self.progress = f"multiplying… M^{i} (at most M^{limit})"
         self.redraw()
+
+    def _ready(self, table: PowerTable, md: np.ndarray) -> None:
+        """M^1 and M^d are known (`table` holds M^1 only, cancelled), or all powers too."""
+        if not self.is_attached:
+            return  # left meanwhile
+        first = self.md is None
+        self.powers, self.md = table, md
+        self.complete = None if table.cancelled else table.complete
+        if first:
+            self._show_maze()
+            self.query_one("#matrix-maze", TraceView).focus()
+        self.redraw()
+
+    @property
+    def multiplying(self) -> bool:
+        """The powers beyond M^1 are still being multiplied."""
+        return self.powers is None or self.powers.cancelled
 
     def _show_maze(self) -> None:
         self.maze.goals = (self.goal,)
@@ -118,11 +154,11 @@ class MatrixScreen(Screen):
         name = f"M^{i}" + (f" = Mᶜ (c = {c})" if i == c else "")
         text = (f"Connection matrix raised to the power {i}: entry (i, j) counts the ways "
                 f"from cell i to cell j in {i} moves (staying put allowed), so it is nonzero "
-                f"when j lies within {i} moves (++: 100 ways or more). The maze lights "
-                f"row {cell}.")
+                f"when j lies within {i} moves (++: {MatrixView.big(self.maze.size):,} ways "
+                f"or more). The maze lights row {cell}.")
         if i == c:
             text += f" No zero is left: every cell reaches every other within c = {c} moves."
-        return self.powers[i - 1], "count", name, text
+        return self.powers.power(i), "count", name, text
 
     def redraw(self) -> None:
         """Show the chosen matrix, light the cursor's row on the maze, and say what it means."""
@@ -132,7 +168,8 @@ class MatrixScreen(Screen):
         self.query_one(MatrixView).show(matrix, kind, self.cursor)
         self._light_row(matrix, kind)
         self.query_one("#matrix-help", Static).update(text)
-        c = "none: not every cell connects" if self.complete is None else self.complete
+        c = (self.progress if self.multiplying else "none: not every cell connects"
+             if self.complete is None else self.complete)
         self.query_one("#status", Static).update(
             f"[b]Matrices[/b]  {name}   cells numbered 1..{self.maze.size} row by row   "
             f"cursor: cell {self.cursor + 1}   c = {c}")
@@ -156,6 +193,7 @@ class MatrixScreen(Screen):
         view = self.query_one("#matrix-maze", TraceView)
         view.label_kind = "" if kind == "count" else "distance"  # counts outgrow the rooms
         view.refresh_all()
+        view.keep_in_view(self.cursor)
 
     # -- keys ---------------------------------------------------------------------------
     def action_cursor(self, dr: int, dc: int) -> None:
@@ -168,6 +206,10 @@ class MatrixScreen(Screen):
 
     def action_power_at(self, i: int) -> None:
         """Show the connection matrix's power `i` (clamped)."""
+        if self.powers is None:
+            return
+        if i > 1 and self.multiplying:
+            self.notify("Still multiplying the powers: M¹, Mᵈ and Mˢ show meanwhile.")
         self.kind, self.power = "power", max(1, min(i, len(self.powers)))
         self.redraw()
 
@@ -177,6 +219,9 @@ class MatrixScreen(Screen):
 
     def action_complete(self) -> None:
         """Show the complete connection matrix (the last power)."""
+        if self.powers is None or self.multiplying:
+            self.action_power_at(2)  # says why it waits
+            return
         if self.complete is None:
             self.notify("This maze has no Mᶜ: some cell cannot reach another.")
         self.action_power_at(len(self.powers))

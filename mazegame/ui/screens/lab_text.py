@@ -31,7 +31,7 @@ LAB_KEYS = [  #: the lab's keys, with their footer labels and tooltips
     Binding("n", "new_seed", "New seed", id="lab-new-seed",
             tooltip="Build again with a new random seed"),
     Binding("m", "matrices", "Matrices", id="lab-matrices",
-            tooltip="Connection, distance and solution matrices (mazes up to 81 cells)"),
+            tooltip="Connection, distance and solution matrices (mazes up to 256 cells)"),
     Binding("z", "zoom", "Zoom", id="lab-zoom", tooltip="Narrower or wider rooms"),
     Binding("x", "cancel", "Cancel", show=False, id="lab-cancel",
             tooltip="Stop the solvers still running"),

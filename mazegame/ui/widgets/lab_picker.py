@@ -20,7 +20,7 @@ from mazegame.engine.solve import SOLVERS
 from mazegame.games.modes.lab import DEFAULT_SOLVERS, MAX_SOLVERS
 from mazegame.ui.widgets.seed_input import SeedInput
 
-#: Maze sizes the lab offers, (width, height); the matrix view takes those up to 81 cells.
+#: Maze sizes the lab offers, (width, height); the matrix view takes those up to 256 cells.
 LAB_SIZES = ((5, 5), (8, 6), (9, 9), (16, 10), (24, 14), (40, 20), (64, 32), (100, 50),
              (200, 200))
 DEFAULT_SIZE = (16, 10)

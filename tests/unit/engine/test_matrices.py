@@ -196,3 +196,31 @@ def test_cli_refuses_big_mazes_and_bad_goals(tmp_path, capsys):
     assert "at most 256 cells" in err and "--method bfs" in err
     assert main(["matrices", str(path), "--kind", "s", "--goal", "40,1", "--method", "bfs"]) == 2
     assert "outside" in capsys.readouterr().err
+
+
+@settings(deadline=None, max_examples=10)
+@given(maze=st.one_of(small_mazes(), one_way_mazes()), data=st.data())
+def test_power_table_gives_every_power_in_any_order(maze, data):
+    """PowerTable keeps one power in eight, yet gives each M^i, asked for in any order, as
+    numpy's matrix_power does; it stops at M^c (or at M^(n-1) when not connected)."""
+    m1 = mx.connection_matrix(maze)
+    seen = []
+    table = mx.PowerTable(m1, progress=lambda i, limit: seen.append(i))
+    md = networkx_distances(maze)
+    complete = None if np.any(md < 0) else max(1, int(md.max()))
+    assert table.complete == complete
+    assert len(table) == (complete or max(1, maze.size - 1))
+    assert seen == list(range(2, len(table) + 1))
+    order = data.draw(st.permutations(range(1, len(table) + 1)))
+    for i in order[:30]:
+        direct = np.linalg.matrix_power(m1, i)
+        mi = table.power(i)
+        assert np.array_equal(mi != 0, direct != 0) and np.allclose(mi, direct, rtol=1e-9)
+    with pytest.raises(IndexError):
+        table.power(len(table) + 1)
+
+
+def test_power_table_stops_when_asked():
+    m1 = mx.connection_matrix(generate("backtracker", 8, 8, 1).maze)
+    table = mx.PowerTable(m1, stop=lambda: True)
+    assert table.cancelled and len(table) == 1

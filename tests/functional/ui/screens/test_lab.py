@@ -230,7 +230,7 @@ async def test_matrix_view_steps_through_the_matrices(helpers):
 
 
 async def test_matrix_view_refuses_big_mazes(helpers):
-    app = lab(size=(16, 10))
+    app = lab(size=(17, 16))  # over the matrix method's 256 cells
     async with app.run_test(size=(120, 40)) as pilot:
         await helpers.settle(pilot)
         await pilot.press("m")
