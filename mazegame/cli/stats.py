@@ -131,7 +131,7 @@ def _aligned(head: tuple, rows: list[tuple]) -> list[str]:
 
 def run_stats(args: argparse.Namespace) -> int:
     """Build the mazes, count, print the rows; 0, or 2 on bad input."""
-    from mazegame.engine.texture import generator_row, seed_mazes, solver_row
+    from mazegame.engine.texture import survey
 
     width, height = args.size
     if args.seeds * width * height > MAX_WORK:
@@ -139,27 +139,17 @@ def run_stats(args: argparse.Namespace) -> int:
                          f"times cells is at most {MAX_WORK:,}")
     generator = args.maze_generator or default_generator()
     generators, solvers = _names(args.algo, generator)
-    seeds = range(1, args.seeds + 1)
     progress = Progress(args.quiet)
-    generator_rows, solver_rows = [], []
-    for name in generators:
-        progress.start(name, args.seeds)
-        try:
-            mazes = seed_mazes(name, width, height, seeds)
-        except ValueError as err:
-            if args.algo != "all":
-                raise UsageError(str(err)) from None
-            print(f"mazegame: stats: {name} skipped: {err}", file=sys.stderr)
-            continue
-        generator_rows.append(generator_row(name, mazes, progress.tick))
-    if solvers:
-        try:
-            mazes = seed_mazes(generator, width, height, seeds)
-        except ValueError as err:
-            raise UsageError(f"--maze-generator {generator}: {err}") from None
-        for name in solvers:
-            progress.start(name, args.seeds)
-            solver_rows.append(solver_row(name, generator, mazes, progress.tick))
+    try:
+        done = survey(generators, solvers, generator, width, height, args.seeds,
+                      start=progress.start, tick=progress.tick)
+    except ValueError as err:
+        raise UsageError(f"--maze-generator {generator}: {err}") from None
+    for name, why in done.skipped.items():
+        if args.algo != "all":
+            raise UsageError(why)
+        print(f"mazegame: stats: {name} skipped: {why}", file=sys.stderr)
+    generator_rows, solver_rows = done.generators, done.solvers
     if args.json:
         rows = [row.as_dict() for row in [*generator_rows, *solver_rows]]
         for row in rows:

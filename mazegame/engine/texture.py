@@ -199,3 +199,41 @@ def solver_row(name: str, generator: str, mazes: Sequence[Maze],
     return SolverRow(algo=name, generator=generator, mazes=len(steps), found=found,
                      steps=steps_mean, steps_sd=steps_sd, visited=visited_mean,
                      visited_sd=visited_sd)
+
+
+@dataclass
+class Survey:
+    """Rows for generators and for solvers on one generator's mazes, and the generators
+    skipped because they cannot build the size (name -> why)."""
+
+    generators: list[GeneratorRow]
+    solvers: list[SolverRow]
+    skipped: dict[str, str]
+
+
+def survey(generators: Sequence[str], solvers: Sequence[str], maze_generator: str,
+           width: int, height: int, seeds: int, *,
+           start: Callable[[str, int], None] | None = None,
+           tick: Tick | None = None) -> Survey:
+    """Each generator's row over its mazes of seeds 1..`seeds`, then each solver's on the
+    mazes of `maze_generator`. `start(name, mazes)` is called as each algorithm begins,
+    `tick()` after each maze (either may raise to stop). ValueError: `maze_generator`
+    cannot build this size."""
+    numbers = range(1, seeds + 1)
+    done = Survey([], [], {})
+    for name in generators:
+        if start is not None:
+            start(name, seeds)
+        try:
+            mazes = seed_mazes(name, width, height, numbers)
+        except ValueError as err:
+            done.skipped[name] = str(err)
+            continue
+        done.generators.append(generator_row(name, mazes, tick))
+    if solvers:
+        mazes = seed_mazes(maze_generator, width, height, numbers)
+        for name in solvers:
+            if start is not None:
+                start(name, seeds)
+            done.solvers.append(solver_row(name, maze_generator, mazes, tick))
+    return done
