@@ -108,8 +108,7 @@ class StatsScreen(Screen):
         self.result = done
         self._progress.pause()
         w, h = self.maze_size
-        self._say(f"{self.seeds} mazes of {w}x{h} (seeds 1..{self.seeds}) per generator; "
-                  f"solvers on the {self.generator} mazes")
+        self._say(f"seeds 1..{self.seeds} at {w}x{h}; solvers on {self.generator} mazes")
         self._texture_chart(done.generators)
         self._river_chart(done.generators)
         self._solver_chart(done.solvers)
@@ -167,7 +166,7 @@ class StatsScreen(Screen):
                              orientation="horizontal", labels=["steps", "visited"])
             median = sorted(r.steps for r in rows)[len(rows) // 2]
             plt.xlim(0, STEPS_AXIS * max(median, 1.0))
-            plt.title(f"Solvers on {self.generator} mazes: steps · cells visited (means)")
+            plt.title(f"Solvers on {self.generator}: mean steps · visited")
         plot.refresh()
 
     def _tables(self, done: Survey) -> None:

@@ -63,7 +63,7 @@ async def test_a_opens_charts_and_tables_of_the_engines_figures(helpers):
         solver_table = screen.query_one("#stats-solver-table", DataTable)
         for row in expected.solvers:
             assert solver_table.get_row(row.algo)[3] == f"{row.found}/{row.mazes}"
-        assert "3 mazes of 6x5" in str(screen.query_one("#status", Static).render())
+        assert "seeds 1..3 at 6x5" in str(screen.query_one("#status", Static).render())
         await pilot.press("escape")
         assert isinstance(app.screen, LabScreen)
 
