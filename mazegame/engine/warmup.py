@@ -201,6 +201,7 @@ def _warm_maze() -> None:
     from mazegame.engine.graph import bfs, maze_graph, maze_graph_reversed
     from mazegame.engine.oneway import add_one_way_doors
     from mazegame.engine.stats import maze_stats
+    from mazegame.engine.texture import texture
 
     for braid in (0.0, 0.5):
         maze = add_one_way_doors(generate("backtracker", 5, 5, 1, braid=braid).maze, 0.5, 1)
@@ -209,6 +210,7 @@ def _warm_maze() -> None:
         graph.reversed()
         maze_graph_reversed(maze)
         maze_stats(maze)
+        texture(maze)  # the lab's statistics view
         maze.step(maze.start, 1)
 
 

@@ -45,6 +45,9 @@ PRINTING = {
     "config": ["config", "list"],
     "records": ["records"],
     "daily": ["daily", "--list"],
+    "stats": ["stats", "--size", "21x20", "--seeds", "3", "--quiet"],  # cavern builds 21x20
+    "explain": ["explain", "tremaux"],
+    "treasure": ["treasure", "maze.json"],
 }
 #: They open the app, serve it, host rooms or join one: nothing to print on standard output
 #: (a bot's lines: tests/functional/net).

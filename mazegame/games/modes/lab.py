@@ -6,6 +6,7 @@ from mazegame.games.modes.spec import Marker, ModeSpec
 
 MAX_SOLVERS = 4  #: the lab races up to this many solvers side by side
 DEFAULT_SOLVERS = ("bfs", "tremaux")  #: the solvers ticked when the lab opens
+MAX_STATS_SEEDS = 500  #: the statistics view's most mazes per algorithm
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,8 @@ class LabSettings:
     #: `engine.generate.generate` (a script's; a bad one is told when the maze is built)
     generator_options: tuple[tuple[str, object], ...] = ()
     braid: float = 0.0  #: the loops picked first: the fraction of dead ends opened, 0..1
+    #: the statistics view (a) averages over the mazes of seeds 1..this, at the lab's size
+    stats_seeds: int = 20
 
     def __post_init__(self) -> None:
         from mazegame.engine.solve import SOLVERS  # the lab loads the kernels anyway
@@ -40,6 +43,10 @@ class LabSettings:
         if isinstance(self.braid, bool) or not isinstance(self.braid, int | float) \
                 or not 0 <= self.braid <= 1:
             raise ValueError(f"the lab's braid is a fraction from 0 to 1, not {self.braid!r}")
+        if isinstance(self.stats_seeds, bool) or not isinstance(self.stats_seeds, int) \
+                or not 1 <= self.stats_seeds <= MAX_STATS_SEEDS:
+            raise ValueError(f"stats_seeds is a whole number from 1 to {MAX_STATS_SEEDS}, "
+                             f"not {self.stats_seeds!r}")
         object.__setattr__(self, "solvers", tuple(solvers))  # JSON and scripts give lists
         object.__setattr__(self, "generator_options", tuple(map(tuple, options)))
         object.__setattr__(self, "braid", float(self.braid))
@@ -54,7 +61,8 @@ SPEC = ModeSpec(
           "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
     goal="Watch generators build mazes and solvers race through them.",
     tip="z zooms in to show the labels, f fits a big maze on screen; m opens the "
-        "matrices on mazes up to 256 cells, T the treasure orders (Suits 4.3).",
+        "matrices on mazes up to 256 cells, T the treasure orders (Suits 4.3); a charts every "
+        "algorithm over 20 mazes.",
     screen="mazegame.ui.screens.lab:lab_screen",
     legend="mazegame.ui.screens.lab:LEGEND",
     # the maze is drawn (start and goal) and its generator plays: status shows the seed

@@ -67,6 +67,9 @@ MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
     Binding("T", "treasure", "Treasure", show=False, id="lab-treasure",
             tooltip="Suits 4.3: the best, depth-first and nearest-first orders to search "
                     "this maze for a hidden treasure, side by side"),
+    Binding("a", "statistics", "Stats", show=False, id="lab-stats",
+            tooltip="Charts and tables of every generator and solver over many mazes "
+                    "of this size"),
 ]
 
 
@@ -83,7 +86,8 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
     playing: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, request: GenerateRequest, solvers=DEFAULT_SOLVERS, *,
-                 autoplay: bool = True, maze_file: Maze | None = None) -> None:
+                 autoplay: bool = True, maze_file: Maze | None = None,
+                 stats_seeds: int = 20) -> None:
         super().__init__()
         self.request = request
         self.maze_file = maze_file  #: a maze read from a file, raced instead of a first build
@@ -106,6 +110,7 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self.side_chosen: bool | None = None  #: the side panel shown (s) or hidden by hand
         self.steps_chosen: bool | None = None  #: the steps shown or hidden by hand (e)
         self._steps_of: TraceRun | None = None  #: whose steps a race too wide for all shows
+        self.stats_seeds = stats_seeds  #: mazes per algorithm in the statistics view (a)
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -379,6 +384,18 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
         self.playing = False
         self.app.push_screen(TreasureScreen(self.maze))
 
+    def action_statistics(self) -> None:
+        """Open the statistics view: the lab's generator and size, `stats_seeds` mazes."""
+        from mazegame.ui.screens.lab_stats import StatsScreen
+
+        generator = self.request.generator
+        if generator not in GENERATORS:  # a maze file: the generator picked on the left
+            generator = self.query_one(LabPicker).request().generator
+        size = (self.maze.width, self.maze.height) if self.maze is not None \
+            else GENERATORS[generator].fit_size(*self.request.size)
+        self.playing = False
+        self.app.push_screen(StatsScreen(generator, size, self.stats_seeds))
+
     # -- status ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
         # The status line is one row high: no layout pass needed (this runs every frame).
@@ -416,6 +433,6 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     if setup.level is not None:  # a maze file: the pickers start at its size
         request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
     screen = LabScreen(request, settings.solvers, autoplay=settings.autoplay,
-                       maze_file=setup.level)
+                       maze_file=setup.level, stats_seeds=settings.stats_seeds)
     screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's
     return screen
