@@ -12,6 +12,7 @@ doors are honoured: between two cells a walk takes a shortest way.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,7 +105,10 @@ def nearest_first(maze: Maze) -> TreasureWalk:
     graph, start = maze_graph(maze), int(maze.start)
     cells = len(reachable(graph, start))
     targets = ts.nearest_order(graph.indptr, graph.indices, start, cells)
-    return cost(graph, start, walk_through(graph, start, targets), "nearest")
+    walk = walk_through(graph, start, targets)
+    if len(first_entries(walk)) < cells:  # it stood where no hidden cell could be reached
+        raise ValueError(TRAPPED)
+    return cost(graph, start, walk, "nearest")
 
 
 def best_walk(maze: Maze) -> TreasureWalk:
@@ -174,10 +178,8 @@ def _simple_orders(maze: Maze) -> list[TreasureWalk]:
     """Depth-first and nearest-first, leaving out one that one-way doors trap."""
     found = []
     for order in (depth_first, nearest_first):
-        try:
+        with contextlib.suppress(ValueError):
             found.append(order(maze))
-        except ValueError:
-            pass
     return found
 
 
