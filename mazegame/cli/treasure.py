@@ -81,7 +81,9 @@ def _report(maze, best, others) -> list[str]:
             lines.append(f"{name:<12} {t.expected:>9.2f} {t.total:>8} {len(t.walk) - 1:>7}")
     lines.append("")
     if best.exact:
-        lines.append("The best walk is exact: no walk finds the treasure sooner on average.")
+        lines.append("The best walk is exact: no walk finds the treasure sooner on average"
+                     + (" (a perfect maze: every depth-first walk is best)."
+                        if best.method == "depth-first on a tree" else "."))
     else:
         lines.append(f"The best walk is a heuristic ({best.method}): proved only up to "
                      f"{EXACT_CELLS} cells.")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mazegame.engine import treasure_local as tl
 from mazegame.engine import treasure_search as ts
 from mazegame.engine.graph import CSR, maze_graph
 from mazegame.engine.grid import Maze
@@ -114,15 +115,20 @@ def nearest_first(maze: Maze) -> TreasureWalk:
 def best_walk(maze: Maze) -> TreasureWalk:
     """The walk with the least expected steps.
 
-    Up to EXACT_CELLS reachable cells an exact search over (cells found, where the walk
-    is) proves it (`exact`); beyond, or when that search would hold more than EXACT_STATES
-    states, the simple orders and `chain_order` each improved by local search, the best
-    of them (never worse than either simple order); beyond SEARCH_CELLS, the better
-    simple order alone. ValueError (TRAPPED) when one-way doors let no walk enter every
-    cell (beyond SEARCH_CELLS: when they trap both simple orders)."""
+    On a tree (a perfect maze, no one-way doors) every depth-first walk is best, however
+    big (`is_tree`). Otherwise, up to EXACT_CELLS reachable cells, an exact search over
+    (cells found, where the walk is) proves it (`exact`); beyond, or when that search
+    would hold more than EXACT_STATES states, the simple orders and `chain_order` each
+    improved by local search, the best of them (never worse than either simple order);
+    beyond SEARCH_CELLS, the better simple order alone. ValueError (TRAPPED) when one-way
+    doors let no walk enter every cell (beyond SEARCH_CELLS: when they trap both simple
+    orders)."""
     graph, start = maze_graph(maze), int(maze.start)
     cells = ts.reachable_cells(graph.indptr, graph.indices, start)
     n = cells.shape[0]
+    if is_tree(graph, cells):
+        found = depth_first(maze)
+        return TreasureWalk("best", found.walk, found.total, n, True, "depth-first on a tree")
     simples = _simple_orders(maze)
     simple = min(simples, key=lambda t: t.total, default=None)
     if n > SEARCH_CELLS and simple is not None:
@@ -139,13 +145,32 @@ def best_walk(maze: Maze) -> TreasureWalk:
     local = np.full(graph.n, -1, dtype=np.int32)
     local[cells] = np.arange(n, dtype=np.int32)
     starts = [local[np.array(list(first_entries(t.walk)), dtype=np.int32)] for t in simples]
-    orders = [ts.improve_order(table, first, *_search_reach(n)) for first in [*starts, chain]]
-    order = min(orders, key=lambda o: ts.order_total(table, o))
+    orders = [tl.improve_order(table, first, *_search_reach(n)) for first in [*starts, chain]]
+    order = min(orders, key=lambda o: tl.order_total(table, o))
     found = cost(graph, start, walk_through(graph, start, cells[order]), "best", False,
                  "local search")
     if simple is not None and found.total > simple.total:
         return TreasureWalk("best", simple.walk, simple.total, n, False, "simple orders")
     return found
+
+
+def is_tree(graph: CSR, cells: np.ndarray) -> bool:
+    """Whether the reachable cells and their doors form a tree, every door two-way.
+
+    Then every depth-first walk is best: a walk that first enters cell y having entered
+    the set S must walk each door of S off the way from the start to y twice, so y costs
+    at least depth(y) + 2 |S minus y's ancestors|; a depth-first walk meets that bound for
+    every cell, whatever order it takes the branches in."""
+    n = len(cells)
+    inside = np.zeros(graph.n, dtype=bool)
+    inside[cells] = True
+    tails = np.repeat(np.arange(graph.n, dtype=np.int64), np.diff(graph.indptr))
+    mine = inside[tails]
+    tails, heads = tails[mine], graph.indices[mine].astype(np.int64)
+    if len(tails) != 2 * (n - 1):
+        return False
+    return bool(np.array_equal(np.sort(tails * graph.n + heads),
+                               np.sort(heads * graph.n + tails)))
 
 
 def chain_order(table: np.ndarray) -> np.ndarray | None:

@@ -1,5 +1,5 @@
 """The kernels behind `engine.treasure`: walks through the move graph, the two simple orders,
-the exact search for the best order and the local search that improves an order beyond it.
+the exact search for the best order (the local search beyond it: `treasure_local`).
 
 An order is the sequence of cells in the order a walk first enters them, the start first;
 between two consecutive cells the walk takes a shortest way. Its cost (`order_total`) is
@@ -213,16 +213,6 @@ def distance_table(indptr, indices, cells):
 
 
 @kernel
-def order_total(D, order):
-    """The cost of an order: each leg's length times the cells not yet found when walked."""
-    n = order.shape[0]
-    total = 0
-    for i in range(1, n):
-        total += (n - i) * D[order[i - 1], order[i]]
-    return total
-
-
-@kernel
 def exact_order(D, out_mask, cap):
     """The least-cost order, by dynamic programming over (cells found, where the walk is).
 
@@ -316,81 +306,3 @@ def _bits(x):
         x &= x - 1
         count += 1
     return count
-
-
-@kernel
-def improve_order(D, order, longest, reach):
-    """Local search: move a run of up to `longest` consecutive cells of the order (the
-    start stays first) to another place at most `reach` positions away, while a move
-    lowers the cost. Each move's change is found in constant time from prefix sums of
-    the legs, since moving a run only shifts the weights of the legs it passes."""
-    n = order.shape[0]
-    o = order.copy()
-    legs = np.zeros(n + 1, dtype=np.int64)  # legs[i]: the leg into o[i]
-    prefix = np.zeros(n + 1, dtype=np.int64)
-    _legs(D, o, legs, prefix)
-    improved = True
-    while improved:
-        improved = False
-        for a in range(1, n):
-            for b in range(a, min(n, a + longest)):
-                best, where = 0, -1
-                for c in range(b + 1, min(n, b + 1 + reach)):  # the run after o[c]
-                    delta = _later(D, o, legs, prefix, n, a, b, c)
-                    if delta < best:
-                        best, where = delta, c
-                for c in range(max(1, a - reach), a):  # the run before o[c]
-                    delta = _earlier(D, o, legs, prefix, n, a, b, c)
-                    if delta < best:
-                        best, where = delta, c
-                if where >= 0:
-                    run = o[a:b + 1].copy()
-                    if where > b:
-                        o[a:a + where - b] = o[b + 1:where + 1].copy()
-                        o[a + where - b:where + 1] = run
-                    else:
-                        o[where + b - a + 1:b + 1] = o[where:a].copy()
-                        o[where:where + b - a + 1] = run
-                    _legs(D, o, legs, prefix)
-                    improved = True
-    return o
-
-
-@kernel(inline="always")
-def _legs(D, o, legs, prefix):
-    """legs[i]: the length of the leg into o[i]; prefix[i]: legs[1] + ... + legs[i]."""
-    for i in range(1, o.shape[0]):
-        legs[i] = D[o[i - 1], o[i]]
-        prefix[i] = prefix[i - 1] + legs[i]
-
-
-@kernel(inline="always")
-def _later(D, o, legs, prefix, n, a, b, c):
-    """The cost change of moving the run o[a..b] to just after o[c] (c > b)."""
-    shift = c - b
-    m = b - a + 1
-    if D[o[a - 1], o[b + 1]] < 0 or D[o[c], o[a]] < 0 or (c + 1 < n and D[o[b], o[c + 1]] < 0):
-        return 0  # a leg no way leads along: no move
-    delta = -(n - a) * legs[a] - (n - b - 1) * legs[b + 1]
-    delta += (n - a) * D[o[a - 1], o[b + 1]] + (n - a - shift) * D[o[c], o[a]]
-    if c + 1 < n:
-        delta += (n - c - 1) * (D[o[b], o[c + 1]] - legs[c + 1])
-    delta += m * (prefix[c] - prefix[b + 1])  # the passed legs are walked m cells sooner
-    delta -= shift * (prefix[b] - prefix[a])  # the run's own legs, shift cells later
-    return delta
-
-
-@kernel(inline="always")
-def _earlier(D, o, legs, prefix, n, a, b, c):
-    """The cost change of moving the run o[a..b] to just before o[c] (c < a)."""
-    shift = a - c
-    m = b - a + 1
-    if D[o[c - 1], o[a]] < 0 or D[o[b], o[c]] < 0 or (b + 1 < n and D[o[a - 1], o[b + 1]] < 0):
-        return 0  # a leg no way leads along: no move
-    delta = -(n - c) * legs[c] - (n - a) * legs[a]
-    delta += (n - c) * D[o[c - 1], o[a]] + (n - c - m) * D[o[b], o[c]]
-    if b + 1 < n:
-        delta += (n - b - 1) * (D[o[a - 1], o[b + 1]] - legs[b + 1])
-    delta -= m * (prefix[a - 1] - prefix[c])  # the passed legs are walked m cells later
-    delta += shift * (prefix[b] - prefix[a])  # the run's own legs, shift cells sooner
-    return delta

@@ -75,7 +75,7 @@ def test_text_shows_the_table_and_the_numbered_cells(capsys, monkeypatch):
 
 def test_a_big_maze_gets_the_heuristic_with_a_note_and_a_listed_walk(tmp_path, capsys):
     path = tmp_path / "big.json"
-    path.write_text(to_json(generate("backtracker", 45, 20, 2).maze))
+    path.write_text(to_json(generate("backtracker", 45, 20, 2, braid=0.5).maze))
     status, out, _ = run(capsys, ["treasure", str(path)])
     assert status == 0
     assert "heuristic" in out and "The best walk (row,column):" in out

@@ -127,7 +127,10 @@ def check_walk(maze: Maze, found: treasure.TreasureWalk) -> None:
     assert found.expected == pytest.approx(sum(first.values()) / len(cells))
 
 
-def test_the_best_walk_equals_both_brute_forces_on_small_mazes():
+@pytest.mark.parametrize("tree_rule", [True, False], ids=["as-is", "no-tree-rule"])
+def test_the_best_walk_equals_both_brute_forces_on_small_mazes(tree_rule, monkeypatch):
+    if not tree_rule:  # the exact search itself, on the perfect mazes too
+        monkeypatch.setattr(treasure, "is_tree", lambda graph, cells: False)
     tried = trapped = 0
     for maze in small_mazes(12):
         optimum = brute_by_moves(maze)
@@ -148,6 +151,7 @@ def test_the_best_walk_equals_both_brute_forces_on_small_mazes():
 
 def test_the_heuristic_is_a_valid_walk_no_worse_than_the_simple_orders(monkeypatch):
     monkeypatch.setattr(treasure, "EXACT_CELLS", 0)
+    monkeypatch.setattr(treasure, "is_tree", lambda graph, cells: False)
     for maze in small_mazes(12):
         if brute_by_moves(maze) is None:
             continue
@@ -177,7 +181,9 @@ def test_the_best_is_never_worse_than_depth_first_or_nearest(name, w, h, seed, b
     for found in (best, dfs, near):
         check_walk(maze, found)
     assert best.total <= min(dfs.total, near.total)
-    assert best.exact == (best.cells <= treasure.EXACT_CELLS and best.method == "exact search")
+    assert best.exact == (best.method in ("exact search", "depth-first on a tree"))
+    if braid == 0.0:  # a perfect maze: a tree, where depth-first is best
+        assert best.exact and best.total == dfs.total
 
 
 def test_the_simple_orders_walk_as_named():
@@ -191,6 +197,41 @@ def test_the_simple_orders_walk_as_named():
     assert treasure.nearest_first(maze).walk == (0, 1, 2, 1, 4)
     best = treasure.best_walk(maze)
     assert best.total == 1 + 2 + 4 and best.exact  # or 0 1 4 1 2: the same
+
+
+def test_on_a_big_perfect_maze_depth_first_is_proved_best():
+    maze = generate("kruskal", 30, 30, 2).maze
+    best = treasure.best_walk(maze)
+    assert best.exact and best.method == "depth-first on a tree"
+    assert best.total == treasure.depth_first(maze).total
+    # the bound every walk meets: each cell's depth, and 2 for each pair neither of which
+    # lies on the other's way from the start (plain Python over the tree)
+    graph = moves(maze)
+    parent, order = {maze.start: None}, [maze.start]
+    for v in order:
+        for u in graph[v]:
+            if u not in parent:
+                parent[u] = v
+                order.append(u)
+    ancestors = {}
+    for v in order:
+        ancestors[v] = set() if parent[v] is None else ancestors[parent[v]] | {parent[v]}
+    depth = sum(len(a) for a in ancestors.values())
+    related = sum(len(a) for a in ancestors.values())  # pairs (ancestor, descendant)
+    n = len(order)
+    assert best.total == depth + 2 * (n * (n - 1) // 2 - related)
+
+
+def test_a_loop_or_a_one_way_door_is_no_tree():
+    from mazegame.engine.graph import maze_graph
+    from mazegame.engine.treasure_search import reachable_cells
+
+    for maze, tree in ((generate("kruskal", 6, 6, 1).maze, True),
+                       (generate("kruskal", 6, 6, 1, braid=1.0).maze, False),
+                       (add_one_way_doors(generate("kruskal", 6, 6, 1).maze, 0.3, 1), False)):
+        graph = maze_graph(maze)
+        assert treasure.is_tree(graph, reachable_cells(graph.indptr, graph.indices,
+                                                       maze.start)) == tree
 
 
 def test_a_lone_cell_is_found_at_once():
