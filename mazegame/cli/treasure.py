@@ -67,26 +67,30 @@ def _document(maze, best, others) -> dict:
 
 def _report(maze, best, others) -> list[str]:
     """The table of the three orders, a note on how the best was found, and the walk."""
-    from mazegame.engine.treasure import EXACT_CELLS
+    from mazegame.engine.treasure import EXACT_CELLS, SEARCH_CELLS
 
     r, c = maze.rc(maze.start)
     lines = [f"A treasure hidden in one of the {best.cells} cells the start ({r},{c}) "
              "reaches, each as likely:", "",
-             f"{'order':<12} {'expected':>9} {'total':>8} {'steps':>7}"]
+             f"{'order':<12} {'expected':>9} {'total':>10} {'steps':>7}"]
     rows = [("best", best), *others.items()]
     for name, t in rows:
         if t is None:
-            lines.append(f"{name:<12} {'trapped by a one-way door':>26}")
+            lines.append(f"{name:<12} {'trapped by a one-way door':>28}")
         else:
-            lines.append(f"{name:<12} {t.expected:>9.2f} {t.total:>8} {len(t.walk) - 1:>7}")
+            lines.append(f"{name:<12} {t.expected:>9.2f} {t.total:>10} {len(t.walk) - 1:>7}")
     lines.append("")
     if best.exact:
         lines.append("The best walk is exact: no walk finds the treasure sooner on average"
-                     + (" (a perfect maze: every depth-first walk is best)."
+                     + (".\nOn a perfect maze every depth-first walk is best."
                         if best.method == "depth-first on a tree" else "."))
+    elif best.method == "simple orders":
+        lines.append(f"The best walk is the better simple order: the local search takes at "
+                     f"most {SEARCH_CELLS} cells,\nthe exact search {EXACT_CELLS} (and any "
+                     "perfect maze).")
     else:
-        lines.append(f"The best walk is a heuristic ({best.method}): proved only up to "
-                     f"{EXACT_CELLS} cells.")
+        lines.append(f"The best walk is a heuristic (local search): proved best only up to "
+                     f"{EXACT_CELLS} cells,\nor on a perfect maze.")
     if maze.width <= PICTURE_COLUMNS:
         lines += ["", "Each cell numbered by the step the best walk first enters it:"]
         lines += _numbered_picture(maze, best.first_steps())
