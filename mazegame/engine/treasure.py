@@ -25,10 +25,12 @@ from mazegame.engine.grid import Maze
 #: `best_walk` is exact up to this many reachable cells, a heuristic beyond.
 EXACT_CELLS = 30
 #: The exact search gives up (and the heuristic answers) beyond this many states.
-EXACT_STATES = 3_000_000
+EXACT_STATES = 2_000_000
 #: Beyond this many reachable cells the distance table is too big: the best walk is the
 #: better of the two simple orders.
 SEARCH_CELLS = 4096
+#: The local search is kicked and run again KICKS / cells times (at most 30).
+KICKS = 6000
 TRAPPED = "one-way doors trap the walk before it has entered every cell the start reaches"
 ORDERS = ("best", "depth-first", "nearest")  #: the orders compared, best first
 
@@ -146,7 +148,7 @@ def best_walk(maze: Maze) -> TreasureWalk:
     local[cells] = np.arange(n, dtype=np.int32)
     starts = [local[np.array(list(first_entries(t.walk)), dtype=np.int32)] for t in simples]
     orders = [tl.improve_order(table, first, *_search_reach(n)) for first in [*starts, chain]]
-    order = min(orders, key=lambda o: tl.order_total(table, o))
+    order = kicked(table, min(orders, key=lambda o: tl.order_total(table, o)))
     found = cost(graph, start, walk_through(graph, start, cells[order]), "best", False,
                  "local search")
     if simple is not None and found.total > simple.total:
@@ -206,6 +208,24 @@ def _simple_orders(maze: Maze) -> list[TreasureWalk]:
         with contextlib.suppress(ValueError):
             found.append(order(maze))
     return found
+
+
+def kicked(table: np.ndarray, order: np.ndarray, seed: int = 0) -> np.ndarray:
+    """Iterated local search: cut the order in four and swap the middle two (a kick no run
+    move undoes), search again, keep what is cheaper; KICKS / n rounds (seeded)."""
+    n = len(order)
+    rng = np.random.default_rng(seed)
+    best, cost_best = order, tl.order_total(table, order)
+    for _ in range(min(30, KICKS // max(n, 1)) if n > 4 else 0):
+        a, b, c = np.sort(rng.choice(np.arange(1, n), size=3, replace=False))
+        trial = np.concatenate((best[:a], best[b:c], best[a:b], best[c:]))
+        if (table[trial[:-1], trial[1:]] < 0).any():
+            continue  # a leg no way leads along (one-way doors)
+        trial = tl.improve_order(table, trial, *_search_reach(n))
+        cost_trial = tl.order_total(table, trial)
+        if cost_trial < cost_best:
+            best, cost_best = trial, cost_trial
+    return best
 
 
 def _search_reach(n: int) -> tuple[int, int]:
