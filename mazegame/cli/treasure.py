@@ -70,8 +70,8 @@ def _report(maze, best, others) -> list[str]:
     from mazegame.engine.treasure import EXACT_CELLS, SEARCH_CELLS
 
     r, c = maze.rc(maze.start)
-    lines = [f"A treasure hidden in one of the {best.cells} cells the start ({r},{c}) "
-             "reaches, each as likely:", "",
+    lines = [f"A treasure in one of the {best.cells} cells the start ({r},{c}) reaches, "
+             "each as likely:", "",
              f"{'order':<12} {'expected':>9} {'total':>10} {'steps':>7}"]
     rows = [("best", best), *others.items()]
     for name, t in rows:
