@@ -245,3 +245,14 @@ def test_a_big_maze_gets_a_heuristic_walk():
     assert not best.exact and best.total <= min(dfs.total, near.total)
     check_walk(maze, best)
     assert np.isfinite(best.expected)
+
+
+def test_the_python_twins_find_the_same_walks():
+    # a game may ask for the best walk while the kernels still compile
+    from mazegame.engine import compiles
+
+    maze = add_one_way_doors(generate("kruskal", 5, 4, 2, braid=0.5).maze, 0.2, 2)
+    compiled = treasure.all_orders(maze)
+    with compiles.as_python():
+        assert treasure.all_orders(maze) == compiled
+    assert compiled[0].exact and compiled[0].method == "exact search"
