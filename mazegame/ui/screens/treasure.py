@@ -1,0 +1,179 @@
+"""Treasure hunt (Suits 4.3): the whole maze in view, the treasure hidden, a rival searching
+in the best order (`games.treasure`).
+
+The cells you have searched carry your trail; the cells the rival has searched are marked
+too (the treasure is not there either), so you can plan where to look. At the end the
+treasure shows, with your route, the way to it and the rival's walk; the panel measures
+your moves against the par and says how well hidden it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.style import Style
+
+from mazegame.games.modes import difficulty_preset
+from mazegame.games.setup import GameSetup
+from mazegame.games.treasure import TreasureGame
+from mazegame.games.walk import Outcome
+from mazegame.ui.host import palette_of
+from mazegame.ui.palette import Palette
+from mazegame.ui.screens.campaign import stars_text
+from mazegame.ui.screens.dialogs import format_time
+from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
+from mazegame.ui.screens.walk import WalkScreen
+from mazegame.ui.widgets.maze_view import MazeView
+
+TREASURE_GLYPH = "$"  #: the treasure, drawn once the hunt is over
+RIVAL_GLYPH = "&"  #: the rival's sprite
+
+#: The help's legend (`ui.legend.SAMPLES`): the maze from above, without a goal, with the
+#: rival, what it has searched, and the treasure found.
+LEGEND = ("player", "start", "trail", "rival", "rival-searched", "treasure", "path", "wall",
+          "one-way", "seam", "bump", "treasure-stars")
+
+
+def rival_style(p: Palette) -> Style:
+    """How the rival's sprite is drawn (a racing solver's colours: not the player's)."""
+    return p.AGENTS[1]
+
+
+class TreasureView(MazeView):
+    """The bird's-eye maze with its goal, the treasure, hidden until `hidden` is False."""
+
+    hidden = True
+
+    def _room(self, cell: int) -> tuple[str, Style]:
+        """The treasure's room: an empty floor while hidden, the treasure once found."""
+        if cell in self.maze.goals:
+            p = self._drawn_with
+            return (" ", p.FLOOR) if self.hidden else (TREASURE_GLYPH, p.GOAL)
+        return super()._room(cell)
+
+
+class TreasureScreen(WalkScreen):
+    """A treasure hunt seen from above: you, the rival, and the cells each has searched."""
+
+    title_text = "Treasure hunt"
+    game: TreasureGame
+
+    def compose_view(self):
+        """The maze, its treasure hidden."""
+        yield TreasureView(id="maze")
+
+    def show_game(self) -> None:
+        """Draw a fresh hunt: the treasure hidden, the rival at the start."""
+        self.query_one(TreasureView).hidden = True
+        super().show_game()
+        self.draw_rival()
+
+    def after_move(self, outcome: Outcome | None, before: int) -> None:
+        """After your move: the rival's, and the cells it has searched."""
+        super().after_move(outcome, before)
+        self.draw_rival()
+
+    def draw_rival(self) -> None:
+        """The rival's sprite, and its searched cells where you have not been yourself."""
+        p, game = palette_of(self), self.game
+        view = self.query_one(TreasureView)
+        view.set_others({game.rival_cell: (RIVAL_GLYPH, rival_style(p))})
+        mine = game.visited
+        view.set_marks({cell: (p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE)
+                        for cell in game.rival_trail if cell not in mine})
+
+    def reveal(self) -> None:
+        """At the end: the routes (yours, the way to the treasure, the rival's walk), and the
+        treasure where it was found, in place of whoever found it."""
+        self.query_one(TreasureView).hidden = False
+        super().reveal()
+        p, game = palette_of(self), self.game
+        view = self.query_one(TreasureView)
+        found = (TREASURE_GLYPH, p.GOAL)
+        view.set_player_sprite(found if game.won else None)
+        view.set_others({game.rival_cell: found if not game.won else
+                         (RIVAL_GLYPH, rival_style(p))})
+
+    def rival_route(self) -> list[int]:
+        """The rival's walk, drawn at the end where yours does not cover it."""
+        mine = self.game.visited
+        return [cell for cell in self.game.rival_trail if cell not in mine]
+
+    # -- hunts ---------------------------------------------------------------------------------
+    def with_hunt(self, hunt: int) -> GameSetup:
+        """This screen's setup for hunt number `hunt` on its maze (the others unchanged)."""
+        options = tuple((key, value) for key, value in self.setup.options if key != "hunt")
+        return replace(self.setup, options=(*options, ("hunt", hunt)) if hunt else options)
+
+    def action_restart(self) -> None:
+        """The same maze, the treasure hidden afresh (the next hunt: a treasure you have
+        found once is no hunt). No longer the maze of the day, whose treasure is its first."""
+        if self.game is not None:
+            maze = self.game.maze
+            self.give_up()  # saved as the hunt it was
+            self.setup = replace(self.with_hunt(self.setup.settings.hunt + 1), daily=None)
+            self.build_maze(maze)
+
+    def action_new_maze(self) -> None:
+        """A new maze, its first hunt."""
+        self.give_up()  # saved as the hunt it was
+        self.setup = self.with_hunt(0)
+        super().action_new_maze()
+
+    # -- text ------------------------------------------------------------------------------
+    def describe(self) -> str:
+        """What is played, with the difficulty."""
+        return f"{super().describe()} · {difficulty_preset(self.setup.settings.difficulty).title}"
+
+    def rival_field(self) -> str:
+        """The rival on the status line: the moves it still waits, or the cells it has
+        searched."""
+        game = self.game
+        if game.rival_asleep:
+            return f"[b]Rival[/b] waits {game.rival_asleep}"
+        return f"[b]Rival[/b] {len(set(game.rival_trail))}/{game.cells}"
+
+    def status_fields(self) -> list[str]:
+        """Moves, par, the cells you have searched and the rival has (of all), time."""
+        game = self.game
+        return [f"[b]Moves[/b] {game.moves}", f"[b]Par[/b] {game.par:.1f}",
+                f"[b]Searched[/b] {len(game.visited)}/{game.cells}", self.rival_field(),
+                f"[b]Time[/b] {format_time(game.elapsed)}"]
+
+    def status_title(self) -> str:
+        """The mode's title, numbered from the second hunt on the maze."""
+        hunt = self.setup.settings.hunt
+        return f"{self.title_text} {hunt + 1}" if hunt else super().status_title()
+
+    def hiding_place(self) -> str:
+        """How well the treasure was hidden: its step in the best walk against the par."""
+        game = self.game
+        how = "harder to find than most" if game.treasure_step > game.par else \
+            "easier to find than most"
+        return f"Hidden at step {game.treasure_step} of the best walk: {how}."
+
+    def end_summary(self) -> str:
+        """The end panel: who found it, your moves, the rival's, the par, luck and stars."""
+        game = self.game
+        head = "Treasure found: you beat the rival!" if game.won else \
+            "The rival got there first."
+        return "\n".join([
+            f"[b]{head}[/b]", self.describe(), "",
+            f"Your moves     {game.moves}" + ("" if game.won else
+                                                  f" ({game.steps_left()} more to go)"),
+            f"Rival's steps  {game.rival_steps} (pace {game.speed})",
+            f"Par            {game.par:.1f} moves",
+            f"Stars          {stars_text(game.stars())}",
+            f"Time           {format_time(game.elapsed)}",
+            "", self.hiding_place(), "", self.legend(), "",
+            f"{NEW_MAZE_KEY}[b]r[/b]  a new treasure", "[b]q[/b]  back to the menu",
+        ])
+
+    def legend(self) -> str:
+        """The marks of the revealed maze."""
+        p = palette_of(self)
+        return "\n".join([
+            f"{sample(TREASURE_GLYPH, p.GOAL)}    the treasure",
+            route_legend(p).replace("the shortest path", "the shortest way to it"),
+            f"{sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE)}    the rival's walk",
+        ])

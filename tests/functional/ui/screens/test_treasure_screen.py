@@ -1,0 +1,71 @@
+"""The treasure hunt, played by keys: the treasure hidden until the end, the rival's searched
+cells marked, the end panel and the result saved; `r` hides a new treasure on the maze."""
+
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.palette import DEFAULT
+from mazegame.ui.screens.treasure import RIVAL_GLYPH, TREASURE_GLYPH, TreasureScreen
+from tests.functional.ui.contract import end_text, saved_results, screen_text
+
+
+def board(app) -> str:
+    """The maze's rows on screen (not the status line, the footer or the end panel)."""
+    view = app.screen.query_one("#maze")
+    rows = screen_text(app).splitlines()[view.region.y:view.region.bottom]
+    return "\n".join(row[view.region.x:view.region.right] for row in rows)
+
+
+async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
+    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
+                            options=(("difficulty", "easy"),)), warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TreasureScreen)
+        game = screen.game
+        assert TREASURE_GLYPH not in board(app) and RIVAL_GLYPH not in board(app)
+        assert "Par" in screen_text(app).splitlines()[0]
+        path = game.shortest_path()  # the way to the treasure
+        assert path[-1] == game.treasure
+        for key in helpers.keys_for_path(game.maze, path)[:-1]:
+            await pilot.press(key)
+        await pilot.pause()
+        assert not game.over and TREASURE_GLYPH not in board(app)  # one step away: hidden
+        await pilot.press(helpers.keys_for_path(game.maze, path)[-1])
+        await helpers.settle(pilot)
+        assert game.won and game.moves == len(path) - 1
+        assert TREASURE_GLYPH in board(app)  # where you stand, found
+        panel = end_text(screen)
+        assert "you beat the rival" in panel and f"Your moves     {game.moves}" in panel
+        assert f"Par            {game.par:.1f}" in panel and "★" in panel
+        last = saved_results(app)[-1]
+        assert (last.mode, last.won, last.moves) == ("treasure", True, game.moves)
+        await pilot.press("r")  # the same maze, a new treasure
+        await helpers.settle(pilot)
+        assert screen.game is not game and screen.game.maze.walls.tobytes() == \
+            game.maze.walls.tobytes()
+        assert screen.setup.settings.hunt == 1
+        assert "Treasure hunt 2" in screen_text(app).splitlines()[0]
+
+
+async def test_a_hunt_lost_to_the_rival_marks_its_search_and_says_so(helpers):
+    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
+                            options=(("difficulty", "nightmare"),)), warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        marked = False
+        for _ in range(200):  # pace a corner, never searching: the rival finds it
+            for key in ("right", "left", "down", "up"):
+                await pilot.press(key)
+            marked = marked or DEFAULT.GLYPH_DEMON_ROUTE in board(app)
+            if game.over:
+                break
+        await helpers.settle(pilot)
+        assert game.over and not game.won and game.rival_cell == game.treasure
+        assert marked  # the cells the rival searched (and you did not) were marked
+        panel = end_text(screen)
+        assert "The rival got there first." in panel and f"{game.moves} (" in panel
+        last = saved_results(app)[-1]
+        assert (last.won, last.moves) == (False, game.moves)
