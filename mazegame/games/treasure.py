@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from mazegame.engine.graph import bfs, maze_graph
 from mazegame.engine.grid import Maze
+from mazegame.engine.oneway import one_way_door_count
 from mazegame.engine.treasure import TreasureWalk, best_walk
 from mazegame.games.modes import difficulty_preset
 from mazegame.games.modes.treasure import DEFAULT_SIZE
@@ -160,6 +161,9 @@ def treasure_game(setup, maze: Maze, clock: Callable[[], float], starts=None) ->
     """The hunt a setup plays on `maze`: the rival's walk, the treasure hidden by the setup's
     seed and hunt (made the maze's goal), the rival's pace by the difficulty (the treasure mode's
     spec names it; `starts` is in the maze already)."""
+    if one_way_door_count(maze):  # (a maze file's: the mode builds none)
+        raise ValueError("a treasure hunt needs doors that pass both ways: a one-way door "
+                         "could shut you or the rival off from the treasure")
     preset = difficulty_preset(setup.settings.difficulty)
     search = best_walk(maze)
     treasure = hide_treasure(search, maze.start, setup.seed, setup.settings.hunt)

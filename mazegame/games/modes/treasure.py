@@ -42,6 +42,9 @@ SPEC = ModeSpec(
     choices=(RIVAL_DIFFICULTY,),
     settings=TreasureSettings,
     default_size=DEFAULT_SIZE,
+    # No one-way doors (a door that passes one way can shut a searcher off from the rest of
+    # the maze: a hunt nobody can finish), so no wrap either: the spec has one switch.
+    builds="flat",
     game="mazegame.games.treasure:treasure_game",
     maze="mazegame.games.treasure:treasure_maze",
     replay="mazegame.games.replay:WALK",

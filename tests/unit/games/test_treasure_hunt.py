@@ -155,3 +155,12 @@ def test_a_hunt_replays_as_it_was_played():
     again = Recording.from_json(Recording.of(s, game).to_json()).play()
     assert (again.treasure, again.result, again.moves, again.rival_steps) == \
         (game.treasure, game.result, game.moves, game.rival_steps)
+
+
+def test_a_maze_with_one_way_doors_is_refused():
+    maze = build_maze(setup())
+    one_way = maze.copy(walls=maze.walls.copy())
+    cell = next(c for c in range(maze.size) if maze.step(c, EAST) != c)
+    one_way.walls.flat[cell + 1] |= 8  # the door between cell and its east neighbour: east only
+    with pytest.raises(ValueError, match="both ways"):
+        treasure_game(setup(), one_way, FakeClock())
