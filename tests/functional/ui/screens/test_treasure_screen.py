@@ -69,3 +69,18 @@ async def test_a_hunt_lost_to_the_rival_marks_its_search_and_says_so(helpers):
         assert "The rival got there first." in panel and f"{game.moves} (" in panel
         last = saved_results(app)[-1]
         assert (last.won, last.moves) == (False, game.moves)
+
+
+async def test_the_setup_dialog_names_the_size_a_hunt_plays_when_none_is_chosen(helpers):
+    from mazegame.games.modes.treasure import DEFAULT_SIZE
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        app.choose_mode("treasure")
+        await pilot.pause()
+        assert f"The mode's own {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}" in screen_text(app)
+        await pilot.press("enter")  # start
+        await helpers.settle(pilot)
+        maze = app.screen.game.maze
+        assert (maze.width, maze.height) == DEFAULT_SIZE
