@@ -29,6 +29,8 @@ from mazegame.engine.oneway import one_way_door_count
 from mazegame.engine.treasure import TreasureWalk, best_walk
 from mazegame.games.modes import difficulty_preset
 from mazegame.games.modes.treasure import DEFAULT_SIZE
+from mazegame.games.replay import apply_walk, capture_walk, start_walk
+from mazegame.games.replay_base import Kind
 from mazegame.games.walk import Outcome, WalkGame
 
 
@@ -169,3 +171,9 @@ def treasure_game(setup, maze: Maze, clock: Callable[[], float], starts=None) ->
     treasure = hide_treasure(search, maze.start, setup.seed, setup.settings.hunt)
     return TreasureGame(maze.copy(goals=(treasure,)), clock, search=search,
                         speed=preset.speed, head_start=preset.head_start)
+
+
+#: The hunt's replays: a walking game's recording (its events are moves), on a stage that
+#: draws the rival and the cells it searched as well.
+TREASURE_REPLAY = Kind("walk", "mazegame.ui.screens.treasure:TreasureStage", capture_walk,
+                       start_walk, apply_walk)

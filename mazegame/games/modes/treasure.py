@@ -47,5 +47,5 @@ SPEC = ModeSpec(
     builds="flat",
     game="mazegame.games.treasure:treasure_game",
     maze="mazegame.games.treasure:treasure_maze",
-    replay="mazegame.games.replay:WALK",
+    replay="mazegame.games.treasure:TREASURE_REPLAY",  # WALK's, with the rival on stage
 )

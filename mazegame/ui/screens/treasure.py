@@ -24,6 +24,7 @@ from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.replay_stages import WalkStage, maze_view_of
 
 TREASURE_GLYPH = "$"  #: the treasure, drawn once the hunt is over
 RIVAL_GLYPH = "&"  #: the rival's sprite
@@ -52,6 +53,30 @@ class TreasureView(MazeView):
         return super()._room(cell)
 
 
+def searched_marks(p: Palette, game: TreasureGame) -> dict[int, tuple[str, Style]]:
+    """The cells the rival has searched where you have not, marked."""
+    mine = game.visited
+    return {cell: (p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE) for cell in game.rival_trail
+            if cell not in mine}
+
+
+class TreasureStage(WalkStage):
+    """A hunt's replay: the walk's stage, with the rival and the cells it has searched."""
+
+    def show(self, game: TreasureGame) -> None:
+        """Draw you, your trail, the rival and its searched cells."""
+        super().show(game)
+        p = palette_of(self)
+        view = maze_view_of(self, game)
+        view.set_others({game.rival_cell: (RIVAL_GLYPH, rival_style(p))})
+        view.set_marks(searched_marks(p, game))
+
+    def fields(self, game: TreasureGame) -> list[str]:
+        """Moves, the rival's steps, and how the hunt ended."""
+        *first, ending = super().fields(game)
+        return [*first, f"rival {game.rival_steps}", ending]
+
+
 class TreasureScreen(WalkScreen):
     """A treasure hunt seen from above: you, the rival, and the cells each has searched."""
 
@@ -78,9 +103,7 @@ class TreasureScreen(WalkScreen):
         p, game = palette_of(self), self.game
         view = self.query_one(TreasureView)
         view.set_others({game.rival_cell: (RIVAL_GLYPH, rival_style(p))})
-        mine = game.visited
-        view.set_marks({cell: (p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE)
-                        for cell in game.rival_trail if cell not in mine})
+        view.set_marks(searched_marks(p, game))
 
     def reveal(self) -> None:
         """At the end: the routes (yours, the way to the treasure, the rival's walk), and the
@@ -95,9 +118,10 @@ class TreasureScreen(WalkScreen):
                          (RIVAL_GLYPH, rival_style(p))})
 
     def rival_route(self) -> list[int]:
-        """The rival's walk, drawn at the end where yours does not cover it."""
-        mine = self.game.visited
-        return [cell for cell in self.game.rival_trail if cell not in mine]
+        """The rival's walk, drawn at the end where yours and the way to the treasure do not
+        cover it."""
+        shown = self.game.visited | set(self.game.shortest_path())
+        return [cell for cell in self.game.rival_trail if cell not in shown]
 
     # -- hunts ---------------------------------------------------------------------------------
     def with_hunt(self, hunt: int) -> GameSetup:
@@ -160,7 +184,7 @@ class TreasureScreen(WalkScreen):
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}" + ("" if game.won else
-                                                  f" ({game.steps_left()} more to go)"),
+                                                  f" ({game.steps_left()} steps away)"),
             f"Rival's steps  {game.rival_steps} (pace {game.speed})",
             f"Par            {game.par:.1f} moves",
             f"Stars          {stars_text(game.stars())}",

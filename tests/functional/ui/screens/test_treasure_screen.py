@@ -84,3 +84,29 @@ async def test_the_setup_dialog_names_the_size_a_hunt_plays_when_none_is_chosen(
         await helpers.settle(pilot)
         maze = app.screen.game.maze
         assert (maze.width, maze.height) == DEFAULT_SIZE
+
+
+async def test_a_hunts_replay_shows_the_rival_and_what_it_searched(helpers):
+    from mazegame.ui.screens.records import RecordsScreen
+
+    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
+                            options=(("difficulty", "hard"),)), warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        for _ in range(60):  # pace a corner: the rival searches until it finds the treasure
+            await pilot.press("right", "left", "down", "up")
+            if game.over:
+                break
+        await helpers.settle(pilot)
+        assert game.over and not game.won
+        app.push_screen(RecordsScreen())
+        await helpers.settle(pilot)
+        await pilot.press("r")  # watch the replay of the hunt just lost
+        await helpers.settle(pilot)
+        await pilot.press("end")
+        await helpers.settle(pilot)
+        stage = app.screen.query_one("#replay-stage")
+        drawn = screen_text(app)
+        assert stage.game.rival_cell == game.treasure and RIVAL_GLYPH in drawn
+        assert DEFAULT.GLYPH_DEMON_ROUTE in drawn and "rival " in drawn.splitlines()[0]
