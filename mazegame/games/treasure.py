@@ -22,11 +22,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from math import floor
 
 from mazegame.engine.graph import bfs, maze_graph
 from mazegame.engine.grid import Maze
 from mazegame.engine.oneway import one_way_door_count
 from mazegame.engine.treasure import TreasureWalk, best_walk
+from mazegame.games.daily import stars
 from mazegame.games.modes import difficulty_preset
 from mazegame.games.modes.treasure import DEFAULT_SIZE
 from mazegame.games.replay import apply_walk, capture_walk, start_walk
@@ -120,14 +122,16 @@ class TreasureGame(WalkGame):
         dist, _, _ = bfs(maze_graph(self.maze), self.position)
         return int(dist[self.treasure])
 
+    @property
+    def star_moves(self) -> int:
+        """The most moves that earn three stars: your par, or the best walk's steps to this
+        very cell when that is more (bad luck is not held against you)."""
+        return max(floor(self.par), self.treasure_step)
+
     def stars(self) -> int:
-        """0 to 3: none for a hunt lost; three for finding it within your par, or within
-        the steps the best walk takes to this very cell when that is more (bad luck is not
-        held against you); two within half as much again; one for finding it at all."""
-        if not self.won:
-            return 0
-        target = max(self.par, self.treasure_step)
-        return 3 if self.moves <= target else 2 if self.moves <= 1.5 * target else 1
+        """0 to 3, by the maze of the day's rule (`games.daily.stars`) against `star_moves`:
+        three within it, two within a quarter more, one for finding the treasure at all."""
+        return stars(self.moves, self.star_moves, self.won)
 
     # -- actions -----------------------------------------------------------------------------
     def move(self, direction: int) -> Outcome:

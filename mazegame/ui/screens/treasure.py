@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from rich.style import Style
 
+from mazegame.games.daily import share_line
 from mazegame.games.modes import difficulty_preset
 from mazegame.games.setup import GameSetup
 from mazegame.games.treasure import TreasureGame
@@ -25,6 +26,7 @@ from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.walk import WalkScreen
 from mazegame.ui.widgets.maze_view import MazeView
 from mazegame.ui.widgets.replay_stages import WalkStage, maze_view_of
+from mazegame.words import plural
 
 TREASURE_GLYPH = "$"  #: the treasure, drawn once the hunt is over
 RIVAL_GLYPH = "&"  #: the rival's sprite
@@ -123,6 +125,15 @@ class TreasureScreen(WalkScreen):
         shown = self.game.visited | set(self.game.shortest_path())
         return [cell for cell in self.game.rival_trail if cell not in shown]
 
+    def share_line(self) -> str:
+        """The maze of the day's line to share, its par the one the stars are counted
+        against (`TreasureGame.star_moves`), not the shortest way to the treasure."""
+        import datetime as dt
+
+        game = self.game
+        return share_line(dt.date.fromisoformat(self.setup.daily), self.setup.mode,
+                          game.moves, game.star_moves, game.elapsed, won=game.won)
+
     # -- hunts ---------------------------------------------------------------------------------
     def with_hunt(self, hunt: int) -> GameSetup:
         """This screen's setup for hunt number `hunt` on its maze (the others unchanged)."""
@@ -188,6 +199,7 @@ class TreasureScreen(WalkScreen):
             f"Rival's steps  {game.rival_steps} (pace {game.speed})",
             f"Par            {game.par:.1f} moves",
             f"Stars          {stars_text(game.stars())}",
+            f"Three stars    within {plural(game.star_moves, 'move')}",
             f"Time           {format_time(game.elapsed)}",
             "", self.hiding_place(), "", self.legend(), "",
             f"{NEW_MAZE_KEY}[b]r[/b]  a new treasure", "[b]q[/b]  back to the menu",

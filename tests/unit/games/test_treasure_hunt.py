@@ -130,18 +130,28 @@ def test_the_rival_walks_the_best_walk_at_the_difficultys_pace(difficulty):
 
 
 # -- the end: stars, the replay ---------------------------------------------------------------
-@pytest.mark.parametrize(("moves", "stars"), [(3, 3), (5, 3), (7, 2), (9, 1)])
+@pytest.mark.parametrize(("moves", "stars"), [(3, 3), (9, 3), (11, 2), (13, 1)])
 def test_stars_are_counted_against_the_par_or_the_best_walks_steps_to_the_cell(moves, stars):
-    maze = corridor(12, treasure=3)
-    # a rival's walk whose par is 5.5 (0..11) and which reaches cell 3 at step 3
-    game = TreasureGame(maze, FakeClock(), search=walk_along(maze, range(12)),
+    maze = corridor(20, treasure=3)
+    # a rival's walk whose par is 9.5 (0..19) and which reaches cell 3 at step 3
+    game = TreasureGame(maze, FakeClock(), search=walk_along(maze, range(20)),
                         speed=Fraction(1, 100))
     for _ in range(moves - 3):  # wander east and back before going to the treasure
         game.move(EAST if game.position == 0 else WEST)
     while not game.over:
         game.move(EAST)
-    assert game.moves == moves and game.par == 5.5 and game.won
-    assert game.stars() == stars  # within 5.5: three; within 8.25: two; found: one
+    assert game.moves == moves and game.par == 9.5 and game.won
+    assert game.star_moves == 9  # the par, as a whole number of moves (more than step 3)
+    assert game.stars() == stars  # within 9: three; within 11.25: two; found: one
+
+
+def test_bad_luck_is_not_held_against_you():
+    maze = corridor(20, treasure=15)  # the best walk reaches it at step 15, past the par
+    game = TreasureGame(maze, FakeClock(), search=walk_along(maze, range(20)),
+                        speed=Fraction(1, 100))
+    while not game.over:
+        game.move(EAST)
+    assert (game.moves, game.star_moves, game.stars()) == (15, 15, 3)
 
 
 def test_a_hunt_replays_as_it_was_played():

@@ -110,3 +110,21 @@ async def test_a_hunts_replay_shows_the_rival_and_what_it_searched(helpers):
         drawn = screen_text(app)
         assert stage.game.rival_cell == game.treasure and RIVAL_GLYPH in drawn
         assert DEFAULT.GLYPH_DEMON_ROUTE in drawn and "rival " in drawn.splitlines()[0]
+
+
+async def test_the_hunt_of_the_day_shares_the_par_its_stars_are_counted_against(helpers):
+    import datetime as dt
+
+    from mazegame.games.daily import daily_setup
+
+    app = MazeApp(daily_setup(dt.date(2026, 11, 27), "treasure"), warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        for key in helpers.keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        assert game.won and game.shortest < game.star_moves
+        line = app.screen.share_line()
+        assert f"treasure: {game.moves} moves (par {game.star_moves}) ★★★" in line
+        assert line in end_text(app.screen)
