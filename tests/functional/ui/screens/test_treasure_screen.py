@@ -15,9 +15,14 @@ def board(app) -> str:
     return "\n".join(row[view.region.x:view.region.right] for row in rows)
 
 
+def hunt_app(difficulty: str) -> MazeApp:
+    """An app on a seeded 8x6 hunt at `difficulty`."""
+    return MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
+                             options=(("difficulty", difficulty),)), warm_up=False)
+
+
 async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
-    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
-                            options=(("difficulty", "easy"),)), warm_up=False)
+    app = hunt_app("easy")
     async with app.run_test(size=(120, 40)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
@@ -49,8 +54,7 @@ async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
 
 
 async def test_a_hunt_lost_to_the_rival_marks_its_search_and_says_so(helpers):
-    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
-                            options=(("difficulty", "nightmare"),)), warm_up=False)
+    app = hunt_app("nightmare")
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
         screen = app.screen
@@ -89,8 +93,7 @@ async def test_the_setup_dialog_names_the_size_a_hunt_plays_when_none_is_chosen(
 async def test_a_hunts_replay_shows_the_rival_and_what_it_searched(helpers):
     from mazegame.ui.screens.records import RecordsScreen
 
-    app = MazeApp(GameSetup("treasure", "backtracker", (8, 6), 7,
-                            options=(("difficulty", "hard"),)), warm_up=False)
+    app = hunt_app("hard")
     async with app.run_test(size=(120, 40)) as pilot:
         await helpers.settle(pilot)
         game = app.screen.game
