@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.style import Style
+from textual.binding import Binding
 
 from mazegame.games.daily import share_line
 from mazegame.games.modes import difficulty_preset
@@ -34,7 +35,7 @@ RIVAL_GLYPH = "&"  #: the rival's sprite
 #: The help's legend (`ui.legend.SAMPLES`): the maze from above, without a goal, with the
 #: rival, what it has searched, and the treasure found.
 LEGEND = ("player", "start", "trail", "rival", "rival-searched", "treasure", "path", "wall",
-          "one-way", "seam", "bump", "treasure-stars")
+          "seam", "bump", "treasure-stars")  # no one-way doors: a hunt refuses them
 
 
 def rival_style(p: Palette) -> Style:
@@ -82,6 +83,8 @@ class TreasureStage(WalkStage):
 class TreasureScreen(WalkScreen):
     """A treasure hunt seen from above: you, the rival, and the cells each has searched."""
 
+    BINDINGS = [Binding("r", "restart", "New hunt", id="restart",
+                        tooltip="Same maze, the treasure hidden afresh")]
     title_text = "Treasure hunt"
     game: TreasureGame
 
