@@ -138,6 +138,29 @@ class TreasureScreen(WalkScreen):
                           game.moves, game.star_moves, game.elapsed, won=game.won)
 
     # -- hunts ---------------------------------------------------------------------------------
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__(setup)
+        #: the stars of each hunt ended on this maze, in order (0: lost); a new maze clears it
+        self.tally: list[int] = []
+        self._tallied: TreasureGame | None = None
+
+    def check_end(self) -> None:
+        """At a hunt's end, count it in this maze's tally first (the panel shows it)."""
+        game = self.game
+        if game is not None and game.over and game is not self._tallied:
+            self._tallied = game
+            self.tally.append(game.stars())
+        super().check_end()
+
+    def tally_line(self) -> str:
+        """The hunts ended on this maze so far, from the second on: won, and stars."""
+        hunts = len(self.tally)
+        if hunts < 2:
+            return ""
+        won = sum(1 for stars in self.tally if stars)
+        return (f"This maze: {won} of {plural(hunts, 'hunt')} won, "
+                f"{sum(self.tally)} of {3 * hunts} stars.\n")
+
     def with_hunt(self, hunt: int) -> GameSetup:
         """This screen's setup for hunt number `hunt` on its maze (the others unchanged)."""
         options = tuple((key, value) for key, value in self.setup.options if key != "hunt")
@@ -156,6 +179,7 @@ class TreasureScreen(WalkScreen):
         """A new maze, its first hunt."""
         self.give_up()  # saved as the hunt it was
         self.setup = self.with_hunt(0)
+        self.tally.clear()
         super().action_new_maze()
 
     # -- text ------------------------------------------------------------------------------
@@ -198,13 +222,13 @@ class TreasureScreen(WalkScreen):
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}" + ("" if game.won else
-                                                  f" ({game.steps_left()} steps away)"),
+                                                  f" ({plural(game.steps_left(), 'step')} away)"),
             f"Rival's steps  {game.rival_steps} (pace {game.speed})",
             f"Par            {game.par:.1f} moves",
             f"Stars          {stars_text(game.stars())}",
             f"Three stars    within {plural(game.star_moves, 'move')}",
             f"Time           {format_time(game.elapsed)}",
-            "", self.hiding_place(), "", self.legend(), "",
+            "", self.hiding_place(), self.tally_line(), self.legend(), "",
             f"{NEW_MAZE_KEY}[b]r[/b]  a new treasure", "[b]q[/b]  back to the menu",
         ])
 

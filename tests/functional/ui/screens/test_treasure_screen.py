@@ -51,6 +51,14 @@ async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
             game.maze.walls.tobytes()
         assert screen.setup.settings.hunt == 1
         assert "Treasure hunt 2" in screen_text(app).splitlines()[0]
+        second = screen.game
+        for key in helpers.keys_for_path(second.maze, second.shortest_path()):
+            await pilot.press(key)
+        await helpers.settle(pilot)
+        assert second.won and "This maze: 2 of 2 hunts won, 6 of 6 stars." in end_text(screen)
+        await pilot.press("n")  # a new maze: its first hunt, a new tally
+        await helpers.settle(pilot)
+        assert screen.setup.settings.hunt == 0 and screen.tally == []
 
 
 async def test_a_hunt_lost_to_the_rival_marks_its_search_and_says_so(helpers):
