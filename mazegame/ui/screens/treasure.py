@@ -21,7 +21,7 @@ from mazegame.games.treasure import TreasureGame
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
 from mazegame.ui.palette import Palette
-from mazegame.ui.screens.campaign import stars_text
+from mazegame.ui.screens.campaign import STAR, stars_text
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.walk import WalkScreen
@@ -153,13 +153,14 @@ class TreasureScreen(WalkScreen):
         super().check_end()
 
     def tally_line(self) -> str:
-        """The hunts ended on this maze so far, from the second on: won, and stars."""
+        """The hunts ended on this maze so far, from the second on: won, and stars (between
+        blank lines; a blank line alone before the second)."""
         hunts = len(self.tally)
         if hunts < 2:
             return ""
         won = sum(1 for stars in self.tally if stars)
-        return (f"This maze: {won} of {plural(hunts, 'hunt')} won, "
-                f"{sum(self.tally)} of {3 * hunts} stars.\n")
+        return (f"\nThis maze: {won} of {plural(hunts, 'hunt')} won, "
+                f"{STAR} {sum(self.tally)}/{3 * hunts}\n")
 
     def with_hunt(self, hunt: int) -> GameSetup:
         """This screen's setup for hunt number `hunt` on its maze (the others unchanged)."""
@@ -208,11 +209,10 @@ class TreasureScreen(WalkScreen):
         return f"{self.title_text} {hunt + 1}" if hunt else super().status_title()
 
     def hiding_place(self) -> str:
-        """How well the treasure was hidden: its step in the best walk against the par."""
+        """How well the treasure was hidden: the best walk's steps to it, hard past the par."""
         game = self.game
-        how = "harder to find than most" if game.treasure_step > game.par else \
-            "easier to find than most"
-        return f"Hidden at step {game.treasure_step} of the best walk: {how}."
+        how = "hard" if game.treasure_step > game.par else "easy"
+        return f"{game.treasure_step} to it ({how})"
 
     def end_summary(self) -> str:
         """The end panel: who found it, your moves, the rival's, the par, luck and stars."""
@@ -224,11 +224,11 @@ class TreasureScreen(WalkScreen):
             f"Your moves     {game.moves}" + ("" if game.won else
                                                   f" ({plural(game.steps_left(), 'step')} away)"),
             f"Rival's steps  {game.rival_steps} (pace {game.speed})",
+            f"Best walk      {self.hiding_place()}",
             f"Par            {game.par:.1f} moves",
-            f"Stars          {stars_text(game.stars())}",
-            f"Three stars    within {plural(game.star_moves, 'move')}",
+            f"Stars          {stars_text(game.stars())} (3 within {game.star_moves})",
             f"Time           {format_time(game.elapsed)}",
-            "", self.hiding_place(), self.tally_line(), self.legend(), "",
+            self.tally_line(), self.legend(), "",
             f"{NEW_MAZE_KEY}[b]r[/b]  a new treasure", "[b]q[/b]  back to the menu",
         ])
 

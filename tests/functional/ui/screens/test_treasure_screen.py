@@ -55,7 +55,7 @@ async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
         for key in helpers.keys_for_path(second.maze, second.shortest_path()):
             await pilot.press(key)
         await helpers.settle(pilot)
-        assert second.won and "This maze: 2 of 2 hunts won, 6 of 6 stars." in end_text(screen)
+        assert second.won and "This maze: 2 of 2 hunts won, ★ 6/6" in end_text(screen)
         await pilot.press("n")  # a new maze: its first hunt, a new tally
         await helpers.settle(pilot)
         assert screen.setup.settings.hunt == 0 and screen.tally == []
