@@ -14,7 +14,6 @@ from dataclasses import replace
 from rich.style import Style
 from textual.binding import Binding
 
-from mazegame.games.daily import share_line
 from mazegame.games.modes import difficulty_preset
 from mazegame.games.setup import GameSetup
 from mazegame.games.treasure import TreasureGame
@@ -128,14 +127,11 @@ class TreasureScreen(WalkScreen):
         shown = self.game.visited | set(self.game.shortest_path())
         return [cell for cell in self.game.rival_trail if cell not in shown]
 
-    def share_line(self) -> str:
-        """The maze of the day's line to share, its par the one the stars are counted
-        against (`TreasureGame.star_moves`), not the shortest way to the treasure."""
-        import datetime as dt
-
-        game = self.game
-        return share_line(dt.date.fromisoformat(self.setup.daily), self.setup.mode,
-                          game.moves, game.star_moves, game.elapsed, won=game.won)
+    def optimum(self, game: TreasureGame) -> int:
+        """What a hunt is measured against where it is saved and shared (the records'
+        optimum, the day's par): the moves that earn three stars, not the shortest way to a
+        treasure nobody could see."""
+        return game.star_moves
 
     # -- hunts ---------------------------------------------------------------------------------
     def __init__(self, setup: GameSetup) -> None:

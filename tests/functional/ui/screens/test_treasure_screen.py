@@ -45,6 +45,7 @@ async def test_a_hunt_won_by_keys_shows_and_saves_its_end(helpers):
         assert f"Par            {game.par:.1f}" in panel and "★" in panel
         last = saved_results(app)[-1]
         assert (last.mode, last.won, last.moves) == ("treasure", True, game.moves)
+        assert last.optimum == game.star_moves != game.shortest  # the par, not the way to it
         await pilot.press("r")  # the same maze, a new treasure
         await helpers.settle(pilot)
         assert screen.game is not game and screen.game.maze.walls.tobytes() == \
