@@ -63,7 +63,14 @@ def searched_marks(p: Palette, game: TreasureGame) -> dict[int, tuple[str, Style
 
 
 class TreasureStage(WalkStage):
-    """A hunt's replay: the walk's stage, with the rival and the cells it has searched."""
+    """A hunt's replay: the walk's stage, with the rival and the cells it has searched, and
+    the treasure in sight from the start (the one watching may know where it is)."""
+
+    def compose(self):
+        """The maze, its treasure drawn as the hunt's end draws it."""
+        view = TreasureView(id="replay-maze")
+        view.hidden = False
+        yield view
 
     def show(self, game: TreasureGame) -> None:
         """Draw you, your trail, the rival and its searched cells."""

@@ -122,6 +122,9 @@ async def test_a_hunts_replay_shows_the_rival_and_what_it_searched(helpers):
         drawn = screen_text(app)
         assert stage.game.rival_cell == game.treasure and RIVAL_GLYPH in drawn
         assert DEFAULT.GLYPH_DEMON_ROUTE in drawn and "rival " in drawn.splitlines()[0]
+        await pilot.press("home")  # the start: the treasure in sight, where it lies
+        await helpers.settle(pilot)
+        assert TREASURE_GLYPH in screen_text(app) and DEFAULT.GLYPH_GOAL not in screen_text(app)
 
 
 async def test_the_hunt_of_the_day_shares_the_par_its_stars_are_counted_against(helpers):
