@@ -73,6 +73,16 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
     "demon": lambda p: Sample(_from("mazegame.games.chase", "DEMON_GLYPH"), p.DEMON, "the demon"),
     "demon-route": lambda p: Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
                                   "the demon's route, shown when it caught you"),
+    # -- the treasure hunt (screens.treasure) ---------------------------------------------------
+    "rival": lambda p: Sample(_from("mazegame.ui.screens.treasure", "RIVAL_GLYPH"),
+                            _from("mazegame.ui.screens.treasure", "rival_style")(p),
+                            "your rival, searching in the best order"),
+    "rival-searched": lambda p: Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
+                                     "a cell your rival has searched: no treasure there"),
+    "treasure": lambda p: Sample(_from("mazegame.ui.screens.treasure", "TREASURE_GLYPH"),
+                               p.GOAL, "the treasure, shown at the end"),
+    "treasure-stars": lambda p: Sample(_from("mazegame.ui.screens.campaign", "stars_text")(2),
+                                     Style(), "stars against your par, at the end"),
     "been-there": lambda p: Sample("·", Style(dim=True), "an option marked \"been there\""),
     "star": lambda p: Sample(_from("mazegame.ui.screens.campaign", "STAR")
                            + _from("mazegame.ui.screens.campaign", "NO_STAR"), Style(),

@@ -29,6 +29,7 @@ from mazegame.games.modes import (
     race,
     rat,
     trading,
+    treasure,
 )
 from mazegame.games.modes.presets import (
     CHASE_CHOICES,
@@ -69,6 +70,7 @@ SPECS: tuple[ModeSpec, ...] = (
     eye.SPEC,
     chase.SPEC,
     race.SPEC,
+    treasure.SPEC,
     jump.SPEC,
     blindfold.SPEC,
     bureaucracy.SPEC,

@@ -194,7 +194,9 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
                      value=self.last.algorithm, allow_blank=False, id="algo")
         yield Label("Size")
-        yield Select([(t, k) for k, (t, _) in SIZES.items()], value=size_key,
+        own = self.mode.default_size  # what "no size" plays in a mode that has its own
+        yield Select([(t if k != "fit" or own is None else f"The mode's own {own[0]}x{own[1]}",
+                       k) for k, (t, _) in SIZES.items()], value=size_key,
                      allow_blank=False, id="size")
         yield Label("Seed")
         yield SeedInput(placeholder="random", id="seed")

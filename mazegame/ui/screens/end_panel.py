@@ -89,7 +89,7 @@ class EndPanelMixin:
         if self.setup.level_id is None:  # a campaign level is saved once, by finish_level
             self.previous_best = self.app.record(
                 self.setup.mode, self.maze_key(), won=game.won, moves=game.moves,
-                optimum=game.shortest, seconds=game.elapsed, replay=self.replay(),
+                optimum=self.optimum(game), seconds=game.elapsed, replay=self.replay(),
                 daily=self.setup.daily,
             )
         summary = self.end_summary()
@@ -110,7 +110,12 @@ class EndPanelMixin:
 
         game = self.game
         return share_line(dt.date.fromisoformat(self.setup.daily), self.setup.mode,
-                          game.moves, game.shortest, game.elapsed, won=game.won)
+                          game.moves, self.optimum(game), game.elapsed, won=game.won)
+
+    def optimum(self, game) -> int:
+        """The moves a game is measured against where it is saved and shared: the shortest
+        path (a mode whose best is something else, a treasure hunt's par, says so)."""
+        return game.shortest
 
     def with_share_line(self, summary: str) -> str:
         """The end panel's `summary` with the line to share after its headline; the line is

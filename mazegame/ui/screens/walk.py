@@ -277,7 +277,7 @@ class WalkScreen(EndPanelMixin, Screen):
             give_up_level(self, game)
             return
         self.app.record(self.setup.mode, self.maze_key(game), won=False, moves=game.moves,
-                        optimum=game.shortest, seconds=game.elapsed,
+                        optimum=self.optimum(game), seconds=game.elapsed,
                         replay=self.replay(game), daily=self.setup.daily)
 
     def on_unmount(self) -> None:

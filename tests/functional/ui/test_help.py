@@ -17,7 +17,8 @@ from mazegame.ui.screens.dialogs import HelpScreen
 
 #: Samples that show the player (or what the player steers) and the goal.
 YOU = {"player", "map-player", "jump-player", "agent", "cursor", "rat-walker"}
-GOALS = {"goal", "eye-goal", "jump-goal"}
+#: (The treasure hunt's goal is its hidden treasure, shown at the end.)
+GOALS = {"goal", "eye-goal", "jump-goal", "treasure"}
 
 
 def legends() -> list[tuple[str, str | None]]:

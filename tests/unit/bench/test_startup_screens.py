@@ -43,6 +43,11 @@ READY = {
              "██████████████▓▓▓▓▓▓▓▓▒▒▒░│       ▔▒▒▒▓▓▓▓▓▓▓▓              ▊"]),
     "chase": walk("Chase", " · normal"),
     "race": walk("Race", " · normal"),
+    "treasure": (" Treasure hunt  backtracker · 13x8 · seed 5 · Normal   Moves 0   Par 85.5   "
+                 "You searched 1 of 104   Rival searched 1 of 104   Time 0:00.0",
+                 ["                                 ┌───────────────┬───────┬───┬──────────┐",
+                  "                                 │ @             │       │   │          │",
+                  "                                 │   ╶───────┐   ╵   ╷   ╵   │   ╷   ╶──┤"]),
     "jump": (" Jumping maze  classics 1/3 · 6x6 · rook   Jumps 0",
              ["                                     4        4        2        5",
               "                                     4        3        5        G"]),
