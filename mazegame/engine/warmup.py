@@ -36,6 +36,7 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
     yield "jump", _warm_jump
     yield "matrices", _warm_matrices
     yield "allmazes", _warm_allmazes
+    yield "treasure", _warm_treasure
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: (generate(name, 5, 5, 1, record=True),
                                                       generate(name, 5, 5, 1))
@@ -265,6 +266,14 @@ def _warm_matrices() -> None:
     maze = generate("backtracker", 3, 3, 1).maze
     distance_matrix(maze)
     solution_moves(maze, maze.size - 1)
+
+
+def _warm_treasure() -> None:
+    from mazegame.engine.generate import generate
+    from mazegame.engine.treasure import all_orders
+
+    all_orders(generate("kruskal", 4, 3, 1, braid=0.6).maze)  # loops: the exact search runs
+    all_orders(generate("kruskal", 7, 6, 1, braid=0.6).maze)  # beyond it: the local search
 
 
 def _warm_allmazes() -> None:

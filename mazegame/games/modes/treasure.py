@@ -45,6 +45,7 @@ SPEC = ModeSpec(
     # No one-way doors (a door that passes one way can shut a searcher off from the rest of
     # the maze: a hunt nobody can finish), so no wrap either: the spec has one switch.
     builds="flat",
+    warm=("maze", "treasure"),  # the rival's best walk: the treasure kernels first
     game="mazegame.games.treasure:treasure_game",
     maze="mazegame.games.treasure:treasure_maze",
     replay="mazegame.games.treasure:TREASURE_REPLAY",  # WALK's, with the rival on stage

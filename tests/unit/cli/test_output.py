@@ -56,7 +56,7 @@ PRINTING = {
     ("records",): ["records"],
     ("daily",): ["daily", "--list"],
     ("explain",): ["explain", "backtracker"],
-    ("stats",): ["stats", "--algo", "kruskal", "--size", "4x3", "--seeds", "2", "--quiet"],  # progress: once a second
+    ("stats",): ["stats", "--algo", "kruskal", "--size", "4x3", "--seeds", "2", "--quiet"],
     ("treasure",): ["treasure", "maze.json"],
 }
 #: Commands that print nothing on standard output when all goes well, and why.
