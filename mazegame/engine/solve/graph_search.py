@@ -303,7 +303,7 @@ register(SolverSpec(
     "the start just keep stepping to a smaller number.",
     f"{SUITS}, section 3.4", labels="distance-to-goal", **SEARCH,
     steps=labelling_steps(
-        "goal cell", "with a door into it",
+        "goal cell", "that has a door into it",
         "If the start has no label, stop: no path leads from it to the goal. Otherwise "
         "start at the start and step, again and again, to a neighbour labelled one less, "
         "down to 0: the cells stepped on are a shortest path to the goal."),
@@ -336,8 +336,9 @@ register(SolverSpec(
         "Label the start 0 in a search from the start, and the goal 0 in a search from the "
         "goal.",
         "Take the search with fewer cells among those it labelled last. For each of them, "
-        "label each cell beside it (through a door) that this search has not labelled "
-        "with one more than its own label.",
+        "give each cell it has a door to (in the search from the goal: each cell with a "
+        "door into it) that this search has not labelled yet the label one more than its "
+        "own.",
         "If a cell just labelled has a label from the other search too, the searches have "
         "met: go to step 4. If either search labelled nothing new, stop: no path. "
         "Otherwise go to step 2.",

@@ -2,11 +2,10 @@
 
 Random walk, the left/right-hand wall followers, Suits' hand-switching walk and the
 least-recently-used door walk (Suits sections 3.1-3.3); the Pledge walk, built on the same
-pieces, is in `pledge`. Each kernel moves
-only through `step_kernel` (a table of its moves), keeps its loop-erased route and the
-first WALK_KEEP cells of its walk (memory stays O(cells) however long it walks), and stops
-with a NOTE code: FOUND, LOOP (a deterministic walk repeated its state), STUCK, BUDGET or
-CANCELLED.
+pieces, is in `pledge`. Each kernel moves only through `step_kernel` (a table of its moves),
+keeps its loop-erased route and the first WALK_KEEP cells of its walk (memory stays
+O(cells) however long it walks), and stops with a NOTE code: FOUND, LOOP (a deterministic
+walk repeated its state), STUCK, BUDGET or CANCELLED.
 
 Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., budget, control,
 record, buf)` with `goals` a bool[n] mask and `control` the cancel/progress array (see
@@ -198,7 +197,7 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
 
 
 def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
-          doors=None):
+               doors=None):
     """Run a walker kernel on the maze and package its result.
 
     The trace is capped (`run_recorded`); a cut one ends with the events that set the
@@ -277,7 +276,7 @@ def solve_lru(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS
     """Least-recently-used door walk; ties broken by `options.seed`."""
     doors = np.zeros((maze.size, 4), dtype=np.int32)
     return run_walker("lru-doors", lru_doors, maze, record, options, options.seed, doors,
-                 doors=doors)
+                      doors=doors)
 
 
 WALKER = {"walker": True, "labels": "visits"}
@@ -286,8 +285,8 @@ GOAL = "If here is the goal, stop."
 
 def hand_steps(hand: str, other: str, switch: bool) -> tuple[str, ...]:
     """A wall follower's steps (Suits 3.2); with `switch`, his improved walk's."""
-    looped = ("If you have stood here facing this way before since you last switched hands, "
-              "you have gone round a loop: switch hands. If neither this round nor the one "
+    looped = ("If you have stood here facing this way before (since you last switched "
+              "hands), you have gone round a loop: switch hands. If neither this round nor the one "
               "before it reached a new cell, switching cannot help (a king's chamber): stop."
               if switch else "If you have stood here facing this way before, you are going "
               "round a loop and would go round it for ever: stop.")
