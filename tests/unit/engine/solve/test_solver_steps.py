@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mazegame.engine.generate import generate
-from mazegame.engine.grid import EAST
+from mazegame.engine.grid import EAST, set_door
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.solve.registry import (
     DOOR_E,
@@ -19,7 +19,7 @@ from mazegame.engine.solve.registry import (
     RETRACE,
     SWITCH_HANDS,
 )
-from mazegame.engine.trace import AT, DEAD, DOOR, LABEL, MARK, NOTE, PATH, STEP
+from mazegame.engine.trace import AT, DEAD, DOOR, LABEL, MARK, NOTE, PATH, STEP, event_steps
 from tests.helpers import FIG15
 
 GOAL_TEST = "If here is the goal, stop."
@@ -134,3 +134,19 @@ def test_tremaux_writes_each_mark_in_the_step_that_says_so():
         assert runs[-1][0] == 7
         if seed % 2:
             assert DOOR_X in written  # a maze with loops: a door into a visited cell
+
+
+@pytest.mark.parametrize("name", list(SOLVERS))
+def test_a_search_that_ends_at_once_or_finds_nothing_still_says_its_steps(name):
+    """On a maze whose start is its goal (bidirectional BFS recorded nothing there) and one
+    whose goal is walled in, the trace begins with step 1 and names only listed steps."""
+    maze = generate("backtracker", 5, 4, seed=2).maze
+    walled = maze.copy(walls=maze.walls.copy())
+    for d in range(4):
+        set_door(walled.walls, False, False, walled.goals[0], d, False)
+    for case in (maze.copy(goals=(maze.start,)), walled):
+        events = solve(name, case, record=True, budget=500 if SOLVERS[name].walker else None
+                       ).trace.events
+        assert events[0].tolist() == [STEP, -1, 1]
+        steps = event_steps(events)
+        assert steps.min() >= 1 and steps.max() <= len(SOLVERS[name].steps)
