@@ -12,7 +12,7 @@ import numpy as np
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, recorded
+from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, STEP, VISITED, emit, recorded
 
 
 @dataclass(frozen=True)
@@ -179,8 +179,10 @@ def _label_levels(indptr, indices, dist, parent, queue, tail, record, buf, k):
     a time, with its distance and (unless `parent` is empty) its parent; returns (tail, k).
 
     With `record`, emits Suits' labelling as a trace: each cell is marked frontier when it
-    gets its label and visited when it is expanded. The queue is walked level by level, so
-    a cell's label is the level's number, not a read of its parent's label.
+    gets its label and visited when it is expanded, each level begins with STEP 2 (label
+    the next level) and ends with STEP 3 (was anything labelled?), the steps of the BFS
+    solvers' lists. The queue is walked level by level, so a cell's label is the level's
+    number, not a read of its parent's label.
     """
     parents = parent.shape[0] > 0
     head = 0
@@ -188,6 +190,8 @@ def _label_levels(indptr, indices, dist, parent, queue, tail, record, buf, k):
     while head < tail:
         level += 1
         end = tail
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         for i in range(head, end):
             v = queue[i]
             if record:
@@ -205,16 +209,20 @@ def _label_levels(indptr, indices, dist, parent, queue, tail, record, buf, k):
                         k = emit(buf, k, LABEL, u, level)
                         k = emit(buf, k, MARK, u, FRONTIER)
         head = end
+        if record:
+            k = emit(buf, k, STEP, -1, 3)
     return tail, k
 
 
 @kernel
 def bfs_kernel(indptr, indices, sources, record, buf):
     """Breadth-first labelling from `sources` (distinct cells, all at distance 0): distances
-    (-1 unreached), BFS parents (-1 for the sources) and, with `record`, the trace."""
+    (-1 unreached), BFS parents (-1 for the sources) and, with `record`, the trace (the
+    sources' labels are step 1 of the BFS solvers' lists)."""
     dist, parent, queue, tail = seeded(indptr.shape[0] - 1, sources)
     k = 0
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         for i in range(tail):
             k = emit(buf, k, LABEL, queue[i], 0)
             k = emit(buf, k, MARK, queue[i], FRONTIER)
@@ -256,7 +264,7 @@ def bfs(graph: CSR, source, record: bool = False):
     once); events is empty unless recording."""
     sources = np.atleast_1d(np.asarray(source, dtype=np.int64))
     return recorded(lambda buf: bfs_kernel(graph.indptr, graph.indices, sources, record, buf),
-                    record, 4 * graph.n, lambda result: result[2])
+                    record, 6 * graph.n + 2, lambda result: result[2])  # 4 a cell, 2 a level
 
 
 def path_to(dist: np.ndarray, parent: np.ndarray, target: int) -> list[int]:

@@ -9,6 +9,7 @@ from mazegame.engine.solve import (  # noqa: F401  (each registers its solvers)
     aroma,
     astar,
     graph_search,
+    pledge,
     tremaux,
     walkers,
 )

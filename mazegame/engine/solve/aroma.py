@@ -52,7 +52,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import LABEL, NONE, VISITED, emit
+from mazegame.engine.trace import LABEL, NONE, STEP, VISITED, emit
 
 AROMA_LEVELS = 1000  #: label of the cheese itself
 AROMA_DECADES = 30  #: label 1 stands for an aroma of 10**-AROMA_DECADES or fainter
@@ -149,13 +149,13 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
     nxt = np.zeros(m + 1, dtype=np.float64)
     level = np.zeros(n, dtype=np.int32)
     mem, cnt = new_walk(n, budget)
-    k = 0
+    k = emit(buf, 0, STEP, -1, 1) if record else 0
     for i in range(ngoals):
         tar[i] = nxt[i] = SCALE
         level[order[i]] = AROMA_LEVELS
         if record:
             k = emit(buf, k, LABEL, order[i], AROMA_LEVELS)
-    k = arrive(start, mem, cnt, False, record, buf, k)
+    k = arrive(start, mem, cnt, False, record, buf, k, 0, 2)
     rat, ticks, status, smelled = start, 0, FOUND, False
     far = reach.shape[0] - 1  # the farthest distance any aroma can travel
     dist = np.empty(m, dtype=np.int64)  # distance to a goal, by rank (non-decreasing)
@@ -185,12 +185,14 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
         changed, last = _sweep(tar, nxt, moves, weight, ngoals, hi, watch)
         front = dist[last]
         tar, nxt = nxt, tar
-        if record:
+        if record:  # step 3 was the sweep; step 4 looks round
+            k = emit(buf, k, STEP, -1, 3)
             for i in range(ngoals, last + 1):
                 lv = aroma_level(tar[i] / SCALE)
                 if lv != level[order[i]]:
                     level[order[i]] = lv
                     k = emit(buf, k, LABEL, order[i], lv)
+            k = emit(buf, k, STEP, -1, 4)
         best, best_tar = rat, _aroma_at(tar, rank, rat, m)
         for d in range(4):
             cell = step_kernel(walls, wrap_x, wrap_y, solid, rat, d)
@@ -201,10 +203,12 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
                 smelled = True
                 k = note(SMELL, rat, record, buf, k)
             rat = best
-            k = arrive(rat, mem, cnt, False, record, buf, k)
+            k = arrive(rat, mem, cnt, False, record, buf, k, 0, 2)
         elif watch and not changed and front >= far:
             status = SETTLED  # nothing will ever change again: the rat stays put for good
             break
+        elif record:  # the rat waits
+            k = emit(buf, k, STEP, -1, 2)
     k = note(status, rat, record, buf, k)
     aroma = np.zeros(n, dtype=np.float64)
     for i in range(m):
@@ -283,4 +287,15 @@ register(SolverSpec(
     "Suits, Playing With Mazes (1994), section 3.6",
     directed=True, walker=True, labels="aroma", budget_default=cheese_ticks,
     budget_most=most_ticks, budget_unit="ticks (each a sweep of the maze)",
+    steps=(
+        "Put the cheese in the goal cell: its aroma is 1 there, for good, and 0 everywhere "
+        "else. The rat waits in the start cell.",
+        "If the rat is on the goal, stop. If the aroma has had time to reach every cell it "
+        "can and still cannot reach the rat, stop: there is no way to the cheese.",
+        "A tick passes: each cell's aroma becomes the average of its own and that of the "
+        "cells it has doors to.",
+        "If a cell next to the rat smells stronger than its own, the rat moves to the "
+        "strongest. Otherwise it waits (and if the aroma has settled, it would wait for "
+        "ever: stop). Go to step 2.",
+    ),
 ))

@@ -20,7 +20,7 @@ from mazegame.engine.graph import path_to
 from mazegame.engine.grid import Maze
 from mazegame.engine.gridbfs import move_sides, side_steps
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import finish, goal_mask
+from mazegame.engine.solve.base import finish, goal_mask, then_step
 from mazegame.engine.solve.registry import (
     DEFAULTS,
     FOUND,
@@ -29,7 +29,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, VISITED, emit, recorded
+from mazegame.engine.trace import AT, FRONTIER, LABEL, MARK, STEP, VISITED, emit, recorded
 
 WORD = 32  #: guesses a word of the bucket bitmaps holds (32: the Python twin's ints stay small)
 
@@ -106,6 +106,7 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     count = _push(head, bits, low, cells, after, 0, f, f, start)
     live = 1  # entries not yet taken
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = emit(buf, k, LABEL, start, 0)
         k = emit(buf, k, MARK, start, FRONTIER)
     reached = -1
@@ -118,12 +119,16 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
         if closed[v]:
             continue  # a stale entry
         closed[v] = True
-        if record:
+        if record:  # step 2 took v; step 3 looks at it
+            k = emit(buf, k, STEP, -1, 2)
             k = emit(buf, k, AT, v, 0)
             k = emit(buf, k, MARK, v, VISITED)
+            k = emit(buf, k, STEP, -1, 3)
         if goals[v]:
             reached = v
             break
+        if record:
+            k = emit(buf, k, STEP, -1, 4)
         way = sides[v]
         for d in range(4):
             if not way >> d & 1:
@@ -139,6 +144,8 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
             if record:
                 k = emit(buf, k, LABEL, u, g[u])
                 k = emit(buf, k, MARK, u, FRONTIER)
+    if record and reached < 0:  # step 2 found the open list empty
+        k = emit(buf, k, STEP, -1, 2)
     return reached, g, parent, buf[:k]
 
 
@@ -148,8 +155,10 @@ def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAUL
     reached, g, parent, events = recorded(lambda buf: astar(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         goal_cells, record, buf,
-    ), record, 4 * maze.size, lambda result: result[3])
+    ), record, 8 * maze.size + 2, lambda result: result[3])
     path = path_to(g, parent, reached) if reached >= 0 else [maze.start]
+    if record and reached >= 0:
+        events = then_step(events, 5)  # the path is read off the parents
     status = FOUND if reached >= 0 else UNREACHABLE
     return finish("astar", maze, status, path, events, record,
                   {"distances": g}, visited=int(np.count_nonzero(g >= 0)))
@@ -161,4 +170,15 @@ register(SolverSpec(
     "straight-line guess to the goal first, so it heads for the goal.",
     "Hart, Nilsson and Raphael, IEEE Trans. SSC 4(2) (1968)",
     shortest=True, layers=("agents", "marks", "labels"),
+    steps=(
+        "Label the start 0 (its moves from the start) and put it on the open list.",
+        "Take off the open list the cell whose label plus guess is smallest: the guess is "
+        "the moves to the goal if no wall were in the way (of equal ones, take the one with "
+        "the smaller guess). If the list is empty, stop: no path.",
+        "If it is the goal, go to step 5.",
+        "Label each cell it has a door to, not yet taken, with one more than its own label "
+        "when that is less than the cell had, and put it on the open list. Go to step 2.",
+        "From the goal, go back through the cell that gave each cell its label, to the "
+        "start: a shortest path.",
+    ),
 ))

@@ -22,7 +22,18 @@ from mazegame.engine.solve.registry import (
     WALK_KEEP,
     Solution,
 )
-from mazegame.engine.trace import AT, DOOR, LABEL, MARK, NOTE, VISITED, Replay, Trace, emit
+from mazegame.engine.trace import (
+    AT,
+    DOOR,
+    LABEL,
+    MARK,
+    NOTE,
+    STEP,
+    VISITED,
+    Replay,
+    Trace,
+    emit,
+)
 
 
 @kernel
@@ -79,10 +90,11 @@ inlined = kernel(inline="always")
 
 
 @inlined
-def arrive(cell, mem, cnt, label, record, buf, k):
+def arrive(cell, mem, cnt, label, record, buf, k, before, after):
     """The walker stands on `cell`: count the visit, keep the walk while it fits, erase the
     loop it just closed from the route, and trace it (AT agent 0, VISITED on the first
-    visit, and with `label` the visit count as LABEL). Returns k.
+    visit, and with `label` the visit count as LABEL), between the STEP events of the
+    numbered steps that begin just `before` and just `after` it (0: none). Returns k.
 
     Memory stays O(cells) however long the walk: each cell is pushed on the route once
     per pop, so the erasing costs O(1) a step on average.
@@ -103,11 +115,15 @@ def arrive(cell, mem, cnt, label, record, buf, k):
         cnt[1] += 1
     mem[cell] += 1
     if record:
+        if before:
+            k = emit(buf, k, STEP, -1, before)
         k = emit(buf, k, AT, cell, 0)
         if mem[cell] == 1:
             k = emit(buf, k, MARK, cell, VISITED)
         if label:
             k = emit(buf, k, LABEL, cell, mem[cell])
+        if after:
+            k = emit(buf, k, STEP, -1, after)
     return k
 
 
@@ -172,6 +188,12 @@ def close_cut_trace(events, maze: Maze, status: int, agent: int, marks=None, lab
                                      sides | (doors[cells, sides].astype(np.int64) << 2)]))
     rows.append(np.array([[AT, agent, 0], [NOTE, agent, status]], dtype=np.int64))
     return np.concatenate([events, np.concatenate(rows).astype(np.int32)])
+
+
+def then_step(events: np.ndarray, step: int) -> np.ndarray:
+    """A recorded trace with the STEP event of one more step at its end: a step a solver
+    runs after its kernel (reading the path off the labels), which records nothing else."""
+    return np.concatenate([events, np.array([[STEP, -1, step]], dtype=np.int32)])
 
 
 def goal_mask(maze: Maze) -> np.ndarray:

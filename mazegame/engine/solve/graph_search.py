@@ -33,7 +33,7 @@ from mazegame.engine.gridbfs import (
     tree_bidirectional,
 )
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import finish, goal_mask, note
+from mazegame.engine.solve.base import finish, goal_mask, note, then_step
 from mazegame.engine.solve.registry import (
     DEFAULTS,
     FOUND,
@@ -43,10 +43,20 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, VISITED, emit, recorded
+from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, STEP, VISITED, emit, recorded
 
 SUITS = "Suits, Playing With Mazes (1994)"
 SEARCH = {"shortest": True, "layers": ("agents", "marks", "labels")}
+
+
+def labelling_steps(first: str, spread: str, last: str) -> tuple[str, ...]:
+    """Suits' breadth-first labelling (3.4) as the BFS kernel runs it, a level at a time to
+    the last cell it can label (it does not stop at the goal), then the path read off."""
+    return (f"Label the {first} 0, and set i to 0.",
+            f"For each cell labelled i, label each unlabelled cell {spread} with i + 1.",
+            "If no cell got the label i + 1, every cell that can be reached is labelled: go "
+            "to step 4. Otherwise add 1 to i and go to step 2.",
+            last)
 
 
 def _status(found: bool) -> int:
@@ -69,6 +79,7 @@ def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS
     (without a trace, over the maze's own grid: `gridbfs`, the same labels and parents)."""
     if record:
         dist, parent, events = bfs(maze_graph(maze), maze.start, record)
+        events = then_step(events, 4)  # the path is read off the labels
     else:
         dist, parent = bfs_maze(maze, maze.start)
         events = np.empty((0, 3), dtype=np.int32)
@@ -89,6 +100,7 @@ def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions 
     neighbour with a lower label. Labels are distances to the goal."""
     if record:
         dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
+        events = then_step(events, 4)  # the path is read off the labels
     else:  # the same labels and parents over the maze's own grid (`gridbfs`)
         dist, parent = bfs_maze_reversed(maze, np.unique(np.asarray(maze.goals)))
         events = np.empty((0, 3), dtype=np.int32)
@@ -142,20 +154,25 @@ def bidirectional(indptr, indices, rindptr, rindices, start, goal_cells, record,
     db, pb, qb, tb = seeded(n, goal_cells)
     hf, hb = 0, 0
     k = 0
-    if db[start] == 0:
-        return start, df, pf, db, pb, buf[:0]
     if record:
+        k = emit(buf, k, STEP, -1, 1)
         k = emit(buf, k, LABEL, start, 0)
         for i in range(tb):
             k = emit(buf, k, LABEL, qb[i], 0)
+    if db[start] == 0:
+        return start, df, pf, db, pb, buf[:k]
     meet = -1
     while hf < tf and hb < tb:
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         if tf - hf <= tb - hb:
             hf, tf, best, meet, k = _expand_level(
                 indptr, indices, df, pf, db, qf, hf, tf, 0, record, buf, k)
         else:
             hb, tb, best, meet, k = _expand_level(
                 rindptr, rindices, db, pb, df, qb, hb, tb, 1, record, buf, k)
+        if record:
+            k = emit(buf, k, STEP, -1, 3)
         if meet >= 0:
             k = note(MEET, meet, record, buf, k)
             break
@@ -175,7 +192,7 @@ def bidirectional_maze(maze: Maze, start: int, goals, record: bool = False) -> t
     graph, rev = maze_graph(maze), maze_graph_reversed(maze)
     return recorded(lambda buf: bidirectional(
         graph.indptr, graph.indices, rev.indptr, rev.indices, start, goal_cells, record, buf),
-        record, 8 * maze.size, lambda result: result[5])
+        record, 8 * maze.size + 2, lambda result: result[5])
 
 
 def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
@@ -184,6 +201,7 @@ def solve_bidirectional(maze: Maze, record: bool = False, options: SolveOptions 
     path = [maze.start]
     if meet >= 0:  # backward parents point one step nearer a goal: that chain, reversed
         path = np.concatenate([walk_back(pf, meet), walk_back(pb, meet)[-2::-1]])
+        events = then_step(events, 4) if record else events
     visited = int(_labelled(df, db))
     return finish("bidirectional-bfs", maze, _status(meet >= 0), path, events, record,
                   visited=visited)
@@ -223,17 +241,20 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
         s = sides[v]
         ends[m] = v
         m += (s & (s - 1)) == 0
-    k = 0
+    k = emit(buf, 0, STEP, -1, 1) if record else 0
     for i in range(m):
         v = ends[i]
         s = sides[v]
         if s & (s - 1) or v == start or goals[v]:  # filled by an earlier walk, or an end
             continue
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
         while True:  # fill v; its door (if any) leads to the next cell to look at
             sides[v] = FILLED
-            if record:
+            if record:  # then step 3 looks beyond its door
                 k = emit(buf, k, AT, v, 0)
                 k = emit(buf, k, MARK, v, DEAD)
+                k = emit(buf, k, STEP, -1, 3)
             if s == 0:
                 break
             d = lowest_bit(s)
@@ -256,7 +277,8 @@ def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions 
     filled, rest, events = recorded(lambda buf: dead_end_fill(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         record, buf,
-    ), record, 2 * maze.size, lambda result: result[2])
+    ), record, 4 * maze.size + 2, lambda result: result[2])
+    events = then_step(events, 4) if record else events  # the search through what is left
     dist, parent = bfs_sides(rest, maze.width, np.array([maze.start], dtype=np.int64))
     reached = [g for g in maze.goals if dist[g] >= 0]
     path = path_to(dist, parent, min(reached, key=lambda g: dist[g])) if reached else [maze.start]
@@ -269,12 +291,22 @@ register(SolverSpec(
     "Label the start 0, its neighbours 1, theirs 2 ... until the goal gets a label; then walk "
     "back down the labels. Always finds a shortest path.",
     f"{SUITS}, section 3.4", **SEARCH,
+    steps=labelling_steps(
+        "start cell", "it has a door to",
+        "If the goal has no label, stop: no path leads there. Otherwise start at the goal "
+        "and step, again and again, to a neighbour labelled one less, back to the start: "
+        "the cells stepped on are a shortest path."),
 ))
 register(SolverSpec(
     "bfs-from-goal", "Breadth-first from the goal", solve_bfs_from_goal,
     "Label the goal 0 and spread outwards; each label is the distance to the goal, so from "
     "the start just keep stepping to a smaller number.",
     f"{SUITS}, section 3.4", labels="distance-to-goal", **SEARCH,
+    steps=labelling_steps(
+        "goal cell", "that has a door into it",
+        "If the start has no label, stop: no path leads from it to the goal. Otherwise "
+        "start at the start and step, again and again, to a neighbour labelled one less, "
+        "down to 0: the cells stepped on are a shortest path to the goal."),
 ))
 register(SolverSpec(
     "dead-end-fill", "Dead-end filling", solve_dead_end_fill,
@@ -282,6 +314,17 @@ register(SolverSpec(
     "between start and goal are left. Suits mentions it as 'pruning'.",
     f"{SUITS}, section 3.3 (pruning)", directed=False, shortest=True,
     layers=("agents", "marks"), labels="",
+    steps=(
+        "Find the dead ends: the cells with one door (or none) that are neither the start "
+        "nor a goal.",
+        "Take the next dead end not yet filled, and fill it. When none is left, go to "
+        "step 4.",
+        "Close its door on the cell beyond. If that cell now has one door left and is "
+        "neither the start nor a goal, it is a dead end too: fill it and do this step again "
+        "from it. Otherwise go to step 2.",
+        "What is left open holds every way from the start to the goal: search it "
+        "breadth-first for the shortest (in a maze without loops, it is the path itself).",
+    ),
 ))
 register(SolverSpec(
     "bidirectional-bfs", "Bidirectional BFS", solve_bidirectional,
@@ -289,4 +332,18 @@ register(SolverSpec(
     "is found where they meet, after looking at far fewer cells.",
     "Pohl, Bi-directional search, Machine Intelligence 6 (1971)", agents=2,
     labels="distance-either-end", **SEARCH,
+    steps=(
+        "Label the start 0 in a search from the start, and the goal 0 in a search from the "
+        "goal.",
+        "Take the search with fewer cells among those it labelled last. For each of them, "
+        "give each cell it has a door to (in the search from the goal: each cell with a "
+        "door into it) that this search has not labelled yet the label one more than its "
+        "own.",
+        "If a cell just labelled has a label from the other search too, the searches have "
+        "met: go to step 4. If either search labelled nothing new, stop: no path. "
+        "Otherwise go to step 2.",
+        "Of the cells where they met, take the one whose two labels add up least; walk "
+        "down each search's labels from it, to the start and to the goal: together, a "
+        "shortest path.",
+    ),
 ))

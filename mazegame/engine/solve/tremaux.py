@@ -43,7 +43,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, VISITED, emit
+from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, STEP, VISITED, emit
 
 
 @kernel
@@ -63,9 +63,10 @@ def _set_mark(marks, cell, value, record, buf, k):
 
 
 @inlined
-def _step_to(cell, mem, cnt, marks, record, buf, k):
-    """Walk onto `cell` (see `arrive`), keeping the final marks in step with the trace."""
-    k = arrive(cell, mem, cnt, True, record, buf, k)
+def _step_to(cell, mem, cnt, marks, record, buf, k, after):
+    """Walk onto `cell` (see `arrive`; `after`: the step that begins next, 0: none),
+    keeping the final marks in step with the trace."""
+    k = arrive(cell, mem, cnt, True, record, buf, k, 0, after)
     if mem[cell] == 1:  # the first visit
         marks[cell] = VISITED
     return k
@@ -85,7 +86,8 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
     marks = np.zeros(n, dtype=np.int32)
     mem, cnt = new_walk(n, budget)
     visits = mem[:n]
-    k = _step_to(start, mem, cnt, marks, record, buf, 0)
+    k = emit(buf, 0, STEP, -1, 1) if record else 0
+    k = _step_to(start, mem, cnt, marks, record, buf, k, 2)
     p, steps, status = start, 0, FOUND
     while not goals[p]:
         if steps >= budget:
@@ -94,6 +96,8 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
         if poll(control, steps):
             status = CANCELLED
             break
+        if record:
+            k = emit(buf, k, STEP, -1, 3)
         d, m = -1, 0  # an unmarked door, chosen at random (reservoir sampling)
         for side in range(4):
             if doors[p, side] == 0 and moves[p, side] != p:
@@ -104,28 +108,34 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
             q = moves[p, d]
             k = _mark(doors, p, d, DOOR_E, record, buf, k)
             seen_before = visits[q] > 0
-            k = _step_to(q, mem, cnt, marks, record, buf, k)
+            k = _step_to(q, mem, cnt, marks, record, buf, k, 0)
             steps += 1
-            if seen_before:  # step 5: mark the door back and return through it
+            if seen_before:  # Suits' step 5: mark the door back and return through it
+                k = emit(buf, k, STEP, -1, 4) if record else k
                 k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
-                k = _step_to(p, mem, cnt, marks, record, buf, k)
+                k = _step_to(p, mem, cnt, marks, record, buf, k, 2)
                 steps += 1
-            else:  # step 6': a new cell becomes the present cell
+            else:  # Suits' step 6': a new cell becomes the present cell
+                k = emit(buf, k, STEP, -1, 5) if record else k
                 k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
                 back[q] = d ^ 2
                 k = _set_mark(marks, q, ACTIVE, record, buf, k)
+                k = emit(buf, k, STEP, -1, 2) if record else k
                 p = q
-        elif back[p] < 0:  # step 7: no door marked R: back at the start, all explored
+        elif back[p] < 0:  # Suits' step 7: no door marked R: back at the start, all explored
+            k = emit(buf, k, STEP, -1, 6) if record else k
             status = UNREACHABLE
             break
-        else:  # step 8: leave a finished cell through its R door
+        else:  # Suits' step 8: leave a finished cell through its R door
+            k = emit(buf, k, STEP, -1, 6) if record else k
             k = _set_mark(marks, p, DEAD, record, buf, k)
             p = moves[p, back[p]]
-            k = _step_to(p, mem, cnt, marks, record, buf, k)
+            k = _step_to(p, mem, cnt, marks, record, buf, k, 2)
             steps += 1
     if status == FOUND:
         # The counter variant: follow the R marks home; the E on the door just come through
         # (seen from the new cell) becomes the number of steps to the goal.
+        k = emit(buf, k, STEP, -1, 7) if record else k
         k = note(RETRACE, p, record, buf, k)
         k = _set_mark(marks, p, PATH, record, buf, k)
         c, count = p, 0
@@ -149,7 +159,7 @@ def solve_tremaux(maze: Maze, record: bool = False, options: SolveOptions = DEFA
         lambda buf: tremaux(
             maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
             options.seed, budget, control, record, buf,
-        ), record, 16 * maze.size, lambda result: result[4])
+        ), record, 24 * maze.size, lambda result: result[4])  # about 17 a cell
     kept, route, visits = walk_parts(mem, cnt)
     if record and trace_cut(events):
         events = close_cut_trace(events, maze, status, int(route[-1]), marks=marks,
@@ -167,4 +177,18 @@ register(SolverSpec(
     "Suits, Playing With Mazes (1994), section 3.5, after Even, Graph Algorithms (1979)",
     directed=False, walker=True, randomized=True,
     layers=("agents", "marks", "labels", "doors"), labels="visits",
+    steps=(
+        "Every door starts unmarked; the start cell is the present cell p.",
+        "If p is the goal, go to step 7.",
+        "If p has an unmarked door, choose one at random, mark it E and go through it. "
+        "Otherwise go to step 6.",
+        "If you have been in this cell before, mark the door you came in by X, go back "
+        "through it to p, and go to step 2.",
+        "Otherwise mark the door you came in by R: this new cell is now p. Go to step 2.",
+        "If p has no door marked R, stop: you are back at the start, every cell you can "
+        "reach is explored, and the goal is not among them. Otherwise go back through p's "
+        "R door; the cell you come to is now p. Go to step 2.",
+        "Follow the R doors back to the start, counting the moves: on each door you come "
+        "through, write the count in place of its E. The numbers now lead to the goal.",
+    ),
 ))

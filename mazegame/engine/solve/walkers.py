@@ -1,16 +1,17 @@
 """Walkers: an agent that only knows the cell it stands in (and what it wrote there).
 
-Random walk, the left/right-hand wall followers, Suits' hand-switching walk, the Pledge
-algorithm and the least-recently-used door walk (Suits sections 3.1-3.3). Each kernel moves
-only through `step_kernel` (a table of its moves), keeps its loop-erased route and the
-first WALK_KEEP cells of its walk (memory stays O(cells) however long it walks), and stops
-with a NOTE code: FOUND, LOOP (a deterministic walk repeated its state), STUCK, BUDGET or
-CANCELLED.
+Random walk, the left/right-hand wall followers, Suits' hand-switching walk and the
+least-recently-used door walk (Suits sections 3.1-3.3); the Pledge walk, built on the same
+pieces, is in `pledge`. Each kernel moves only through `step_kernel` (a table of its moves),
+keeps its loop-erased route and the first WALK_KEEP cells of its walk (memory stays
+O(cells) however long it walks), and stops with a NOTE code: FOUND, LOOP (a deterministic
+walk repeated its state), STUCK, BUDGET or CANCELLED.
 
 Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., budget, control,
 record, buf)` with `goals` a bool[n] mask and `control` the cancel/progress array (see
 `registry.new_control`); they return `(status, steps, mem, cnt, events)`, the walker's
-memory as `base.new_walk` packs it.
+memory as `base.new_walk` packs it. Recording, each kernel also marks where each of its
+registry entry's numbered steps begins (STEP events).
 """
 
 from __future__ import annotations
@@ -47,10 +48,13 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import DOOR, NONE, VISITED, emit
+from mazegame.engine.trace import DOOR, NONE, STEP, VISITED, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
 LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
+#: Most events a walker's move records: LRU's two door marks, AT, MARK and LABEL, and the
+#: STEP events of the four steps it runs (one twice)
+MOVE_EVENTS = 10
 
 
 @kernel
@@ -61,7 +65,7 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, contro
     n = walls.size
     moves = moves_table(walls, wrap_x, wrap_y, solid)
     mem, cnt = new_walk(n, budget)
-    k = arrive(start, mem, cnt, True, record, buf, 0)
+    k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
     options = np.empty(4, dtype=np.int64)
     cell, steps, status = start, 0, FOUND
     while not goals[cell]:
@@ -78,11 +82,12 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, contro
                 options[m] = nxt
                 m += 1
         if m == 0:
+            k = emit(buf, k, STEP, -1, 3) if record else k
             status = STUCK
             break
         cell = options[randbelow(m)]
         steps += 1
-        k = arrive(cell, mem, cnt, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k, 3, 2)
     k = note(status, cell, record, buf, k)
     return status, steps, mem, cnt, buf[:k]
 
@@ -102,10 +107,12 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
     seen = np.zeros(4 * n, dtype=np.int32)  # id of the hand-run that last stood in a state
     mem, cnt = new_walk(n, budget)
     visits = mem[:n]
-    k = arrive(start, mem, cnt, True, record, buf, 0)
+    k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
     cell, heading, run, steps, status = start, facing, 1, 0, FOUND
     progress, progressed_before = False, True
     while not goals[cell]:
+        if record:
+            k = emit(buf, k, STEP, -1, 3)
         state = cell * 4 + heading
         if seen[state] == run:
             if not (switch and (progress or progressed_before)):
@@ -130,69 +137,12 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
                 cell, heading, moved = nxt, d, True
                 break
         if not moved:
+            k = emit(buf, k, STEP, -1, 4) if record else k
             status = STUCK
             break
         steps += 1
         progress = progress or visits[cell] == 0
-        k = arrive(cell, mem, cnt, True, record, buf, k)
-    k = note(status, cell, record, buf, k)
-    return status, steps, mem, cnt, buf[:k]
-
-
-@kernel
-def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, control, record, buf):
-    """Pledge: walk straight in a preferred heading; at a wall, follow it with the left hand,
-    counting quarter turns (right +1, left -1), and leave it when the count is back to zero.
-
-    Loops are caught as exact state repeats: (cell) while walking free, and (cell, heading,
-    count) within one stretch along a wall. A count drifting for ever (circling the inside
-    of the outer wall) is stopped by the budget.
-    """
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
-    seen_free = np.zeros(n, dtype=np.bool_)
-    seen_stretch = np.zeros(4 * n, dtype=np.int32)  # stretch id (from 1) per (cell, heading)
-    seen_turns = np.zeros(4 * n, dtype=np.int64)
-    mem, cnt = new_walk(n, budget)
-    k = arrive(start, mem, cnt, True, record, buf, 0)
-    cell, heading, turns, stretch, steps, status = start, prefer, 0, 0, 0, FOUND
-    while not goals[cell]:
-        state = cell * 4 + heading
-        if turns == 0:
-            if seen_free[cell]:
-                status = LOOP
-                break
-            seen_free[cell] = True
-        else:
-            if seen_stretch[state] == stretch and seen_turns[state] == turns:
-                status = LOOP
-                break
-            seen_stretch[state] = stretch
-            seen_turns[state] = turns
-        if steps >= budget:
-            status = BUDGET
-            break
-        if poll(control, steps):
-            status = CANCELLED
-            break
-        moved = False
-        for i in range(4):
-            # Free: straight, else turn right so the wall is on the left. Along a wall: the
-            # left-hand rule.
-            off = (0, 1, 2, -1)[i] if turns == 0 else (-1, 0, 1, 2)[i]
-            d = (heading + off + 4) % 4
-            nxt = moves[cell, d]
-            if nxt != cell:
-                if turns == 0 and off != 0:
-                    stretch += 1
-                cell, heading, moved = nxt, d, True
-                turns += off
-                break
-        if not moved:
-            status = STUCK
-            break
-        steps += 1
-        k = arrive(cell, mem, cnt, True, record, buf, k)
+        k = arrive(cell, mem, cnt, True, record, buf, k, 4, 2)
     k = note(status, cell, record, buf, k)
     return status, steps, mem, cnt, buf[:k]
 
@@ -206,7 +156,7 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
     n = walls.size
     moves = moves_table(walls, wrap_x, wrap_y, solid)
     mem, cnt = new_walk(n, budget)
-    k = arrive(start, mem, cnt, True, record, buf, 0)
+    k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
     cell, i, status = start, 0, FOUND
     while not goals[cell]:
         if i >= budget:
@@ -226,23 +176,28 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
                 if randbelow(ties) == 0:
                     best = d
         if best < 0:
+            k = emit(buf, k, STEP, -1, 3) if record else k
             status = STUCK
             break
         i += 1
-        nxt = moves[cell, best]
         doors[cell, best] = i
-        doors[nxt, best ^ 2] = i
-        if record:
+        if record:  # step 3 chose the door: no event of its own
+            k = emit(buf, k, STEP, -1, 3)
+            k = emit(buf, k, STEP, -1, 4)
             k = emit(buf, k, DOOR, cell, best | (i << 2))
-            k = emit(buf, k, DOOR, nxt, (best ^ 2) | (i << 2))
-        cell = nxt
-        k = arrive(cell, mem, cnt, True, record, buf, k)
+        cell = moves[cell, best]
+        k = arrive(cell, mem, cnt, True, record, buf, k, 0, 0)
+        doors[cell, best ^ 2] = i
+        if record:
+            k = emit(buf, k, STEP, -1, 5)
+            k = emit(buf, k, DOOR, cell, (best ^ 2) | (i << 2))
+            k = emit(buf, k, STEP, -1, 2)
     k = note(status, cell, record, buf, k)
     return status, i, mem, cnt, buf[:k]
 
 
-def _walk(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
-          doors=None):
+def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
+               doors=None):
     """Run a walker kernel on the maze and package its result.
 
     The trace is capped (`run_recorded`); a cut one ends with the events that set the
@@ -258,7 +213,8 @@ def _walk(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *arg
                     goal_mask(maze), *args, budget, control, record, buf)
 
     status, steps, mem, cnt, events = run_recorded(
-        run, record, max(16 * maze.size, 4 * min(budget, TRACE_LIMIT)), lambda r: r[4])
+        run, record, max(16 * maze.size, MOVE_EVENTS * min(budget, TRACE_LIMIT)),
+        lambda r: r[4])
     kept, route, visits = walk_parts(mem, cnt)
     if record and trace_cut(events):
         events = close_cut_trace(events, maze, status, int(route[-1]),
@@ -303,39 +259,52 @@ def toward_goal(maze: Maze) -> int:
 
 def solve_random_walk(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Random walk from the start, seeded by `options.seed`."""
-    return _walk("random-walk", random_walk, maze, record, options, options.seed)
+    return run_walker("random-walk", random_walk, maze, record, options, options.seed)
 
 
 def _hand(name: str, hand: int, switch: bool):
     def run(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
         facing = hand_on_wall(maze, hand) if options.facing is None else options.facing % 4
-        return _walk(name, hand_walk, maze, record, options, facing, hand, switch)
+        return run_walker(name, hand_walk, maze, record, options, facing, hand, switch)
 
     run.__name__ = f"solve_{name.replace('-', '_')}"
     run.__doc__ = f"Run the {name} walker."
     return run
 
 
-def solve_pledge(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """Pledge walk; the preferred heading is `options.facing`, else towards the goal."""
-    prefer = toward_goal(maze) if options.facing is None else int(options.facing) % 4
-    return _walk("pledge", pledge, maze, record, options, prefer)
-
-
 def solve_lru(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Least-recently-used door walk; ties broken by `options.seed`."""
     doors = np.zeros((maze.size, 4), dtype=np.int32)
-    return _walk("lru-doors", lru_doors, maze, record, options, options.seed, doors,
-                 doors=doors)
+    return run_walker("lru-doors", lru_doors, maze, record, options, options.seed, doors,
+                      doors=doors)
 
 
 WALKER = {"walker": True, "labels": "visits"}
+GOAL = "If here is the goal, stop."
+
+
+def hand_steps(hand: str, other: str, switch: bool) -> tuple[str, ...]:
+    """A wall follower's steps (Suits 3.2); with `switch`, his improved walk's."""
+    looped = ("If you have stood here facing this way before (since you last switched "
+              "hands), you have gone round a loop: switch hands. If neither this round nor the one "
+              "before it reached a new cell, switching cannot help (a king's chamber): stop."
+              if switch else "If you have stood here facing this way before, you are going "
+              "round a loop and would go round it for ever: stop.")
+    turns = ("turn to your hand's side if you can, else go straight on, else turn to the "
+             "other side" if switch else f"turn {hand} if you can, else go straight on, else "
+             f"turn {other}")
+    return (f"Stand in the start cell, facing an open door, your {hand} hand on a wall.",
+            GOAL, looped,
+            f"Keep your hand on the wall: {turns}, else turn back; step through. Go to step 2.")
+
 
 register(SolverSpec(
     "random-walk", "Random walk", solve_random_walk,
     "From each cell take a door at random. It gets there in the end, but the end can be far "
     "off: Suits calls it 'better thought of as a non-method'.",
     f"{SUITS}, section 3.1", directed=True, randomized=True, **WALKER,
+    steps=("Stand in the start cell.", GOAL,
+           "Choose one of this cell's doors at random and go through it. Go to step 2."),
 ))
 register(SolverSpec(
     "left-hand", "Left-hand walk", _hand("left-hand", LEFT, False),
@@ -343,11 +312,13 @@ register(SolverSpec(
     "together; circles forever around a loop (fig. 15) or a king's chamber (fig. 16): we "
     "notice the repeat and stop.",
     f"{SUITS}, section 3.2", directed=False, **WALKER,
+    steps=hand_steps("left", "right", False),
 ))
 register(SolverSpec(
     "right-hand", "Right-hand walk", _hand("right-hand", RIGHT, False),
     "The mirror image of the left-hand walk: right hand on the wall.",
     f"{SUITS}, section 3.2", directed=False, **WALKER,
+    steps=hand_steps("right", "left", False),
 ))
 register(SolverSpec(
     "hand-switch", "Hand-switching walk", _hand("hand-switch", LEFT, True),
@@ -355,6 +326,7 @@ register(SolverSpec(
     "already left the same way, it is in a loop, and switches hands to break out. Still "
     "helpless against a king's chamber.",
     f"{SUITS}, section 3.2", directed=False, **WALKER,
+    steps=hand_steps("left", "right", True),
 ))
 register(SolverSpec(
     "lru-doors", "Least-recently-used doors", solve_lru,
@@ -362,12 +334,9 @@ register(SolverSpec(
     "the lowest number. Slow, but it solves any maze with two-way doors.",
     f"{SUITS}, section 3.3", directed=False, randomized=True,
     layers=("agents", "marks", "labels", "doors"), **WALKER,
-))
-register(SolverSpec(
-    "pledge", "Pledge algorithm", solve_pledge,
-    "Head for the goal's direction; at a wall, follow it with the left hand and count your "
-    "turns; let go when the count is back to zero. Escapes islands a plain wall follower "
-    "circles, though in a maze with loops a goal inside can still be missed.",
-    "Abelson and diSessa, Turtle Geometry (1980), after John Pledge", directed=False,
-    **WALKER,
+    steps=("Mark every door 0, and set the move count i to 0.", GOAL,
+           "Add 1 to i, and choose the door with the lowest mark (if several share it, "
+           "choose one of them at random).",
+           "Mark that door i and go through it.",
+           "In the new cell, mark the door you came in by i as well. Go to step 2."),
 ))
