@@ -23,7 +23,7 @@ def test_ctrl_c_ends_a_long_stats_run_with_one_line_and_130():
         text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         first = child.stderr.readline()  # the first progress line: the run is under way
-        assert first.startswith("[") and "stats: spanning-tree" in first, first
+        assert first.startswith("[") and "stats: " in first, first
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=GUARD)
     finally:
