@@ -68,7 +68,17 @@ async def test_a_opens_charts_and_tables_of_the_engines_figures(helpers):
         assert isinstance(app.screen, LabScreen)
 
 
-async def test_x_cancels_the_computation(helpers):
+async def test_x_cancels_the_computation(helpers, monkeypatch):
+    import time
+
+    import mazegame.ui.screens.lab_stats as lab_stats
+
+    def endless(*args, tick, **kwargs):  # a survey that runs until it is cancelled
+        while True:
+            tick()
+            time.sleep(0.001)
+
+    monkeypatch.setattr(lab_stats, "survey", endless)
     app = lab(size=(16, 10), seeds=500)
     async with app.run_test(size=(80, 24)) as pilot:
         await helpers.settle(pilot)
