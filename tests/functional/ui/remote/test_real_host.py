@@ -9,6 +9,7 @@ from mazegame.ui.remote.game import GameScreen
 from mazegame.ui.remote.room import RoomScreen
 from tests.functional.net.test_host import Host
 from tests.functional.ui.remote.fakehost import board_lines, in_lobby, text_of, until
+from tests.functional.ui.textual_private import notifications
 
 
 async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monkeypatch):
@@ -32,8 +33,15 @@ async def test_a_room_made_here_is_raced_by_a_bot_on_a_real_host(tmp_path, monke
             await until(pilot, lambda: len(app.room.seats) == 2, "the bot seated", limit=120)
             assert "robo" in text_of(app, "#room-seats")
             await pilot.press("s")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen)
-                        and app.screen.begin_msg is not None, "the game", limit=120)
+            try:
+                await until(pilot, lambda: isinstance(app.screen, GameScreen)
+                            and app.screen.begin_msg is not None, "the game", limit=120)
+            except AssertionError as missed:  # seen once, in CI under double load: say more
+                host.process.kill()
+                _, err = host.process.communicate()
+                raise AssertionError(f"{missed}; the client said {notifications(app)}, its "
+                                     f"room {app.room}; the host's stderr: {err[-2000:]!r}, "
+                                     f"stdout: {host.said[-5:]}") from None
             drawn = lambda: [line.strip() for line in board_lines(app) if line.strip()]  # noqa: E731
             await until(pilot, lambda: len(drawn()) == 7, "the maze drawn")
             lines = drawn()
