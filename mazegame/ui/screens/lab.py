@@ -31,7 +31,6 @@ from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.host import palette_of
 from mazegame.ui.screens.lab_controls import STEPS_REPLACE_SIDE_BELOW, ControlsMixin
-from mazegame.ui.screens.lab_matrix import MATRIX_MAX_CELLS, MatrixScreen
 from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
 from mazegame.ui.screens.lab_progress import RaceWatch
 from mazegame.ui.screens.lab_text import (
@@ -41,7 +40,7 @@ from mazegame.ui.screens.lab_text import (
     race_table,
     status_line,
 )
-from mazegame.ui.screens.lab_treasure import TREASURE_MAX_CELLS, TreasureScreen
+from mazegame.ui.screens.lab_views import ViewsMixin
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.lab_panel import TracePanel
 from mazegame.ui.widgets.lab_picker import (
@@ -73,7 +72,7 @@ MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
 ]
 
 
-class LabScreen(ControlsMixin, PlaceMixin, Screen):
+class LabScreen(ControlsMixin, PlaceMixin, ViewsMixin, Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
     # The placing keys first: while placing they take the arrows, enter and escape.
@@ -360,41 +359,6 @@ class LabScreen(ControlsMixin, PlaceMixin, Screen):
             self.set_focus(self.panels[0].view if self.panels else None)
         self._fit_steps()
         self.call_after_refresh(self._fit_rooms)  # the panels just changed width
-
-    def action_matrices(self) -> None:
-        """Open Suits' matrices of the maze (small mazes only)."""
-        if self.maze is None:
-            return
-        if self.maze.size > MATRIX_MAX_CELLS:
-            self.notify(f"The matrix view takes mazes up to {MATRIX_MAX_CELLS} cells (16x16); "
-                        f"this one has {self.maze.size}. Pick a smaller size and build (g).",
-                        severity="warning", timeout=6)
-            return
-        self.playing = False
-        self.app.push_screen(MatrixScreen(self.maze))
-
-    def action_treasure(self) -> None:
-        """Open the treasure orders on this maze (mazes up to TREASURE_MAX_CELLS)."""
-        if self.maze is None:
-            return
-        if self.maze.size > TREASURE_MAX_CELLS:
-            self.notify(f"The treasure view takes mazes up to {TREASURE_MAX_CELLS} cells "
-                        f"(20x20); this one has {self.maze.size}.", severity="warning")
-            return
-        self.playing = False
-        self.app.push_screen(TreasureScreen(self.maze))
-
-    def action_statistics(self) -> None:
-        """Open the statistics view: the lab's generator and size, `stats_seeds` mazes."""
-        from mazegame.ui.screens.lab_stats import StatsScreen
-
-        generator = self.request.generator
-        if generator not in GENERATORS:  # a maze file: the generator picked on the left
-            generator = self.query_one(LabPicker).request().generator
-        size = (self.maze.width, self.maze.height) if self.maze is not None \
-            else GENERATORS[generator].fit_size(*self.request.size)
-        self.playing = False
-        self.app.push_screen(StatsScreen(generator, size, self.stats_seeds))
 
     # -- status ------------------------------------------------------------------------------
     def _say(self, text: str) -> None:
