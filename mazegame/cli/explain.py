@@ -12,7 +12,6 @@ import textwrap
 from mazegame.cli.common import Command, UsageError, write_output
 
 WIDTH = 78  #: the text's width: steps wrap under their own first word
-NOT_WRITTEN = "not written yet"
 
 #: Each kind's properties: (JSON key, registry field, what is true when it is, and when not);
 #: the text names each by its key.
@@ -77,11 +76,8 @@ def fill(text: str, indent: str = "  ") -> str:
 def as_text(kind: str, spec) -> str:
     """The entry for a reader: title, source, numbered steps, summary, properties."""
     lines = [f"{spec.title} · {spec.name}, a {kind}", fill(f"source: {spec.source}"), ""]
-    if spec.steps:
-        lines.append("steps:")
-        lines += [fill(f"{n:>3}. {step}", "     ") for n, step in enumerate(spec.steps, 1)]
-    else:
-        lines.append(f"steps: {NOT_WRITTEN}")
+    lines.append("steps:")
+    lines += [fill(f"{n:>3}. {step}", "     ") for n, step in enumerate(spec.steps, 1)]
     lines += ["", fill(f"summary: {spec.summary}"),
               "", "properties:"]
     for key, field, yes, no in PROPERTIES[kind]:

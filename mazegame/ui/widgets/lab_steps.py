@@ -19,7 +19,6 @@ from mazegame.games.lab import TraceRun
 from mazegame.games.lab_steps import StepRow
 
 MARKER = "▶"  #: before the step being run (the row is also bold and reversed)
-NO_STEPS = "Steps: not written yet."
 
 
 def step_line(row: StepRow, current: bool) -> Table:
@@ -47,8 +46,6 @@ class StepColumn(Vertical):
         """The run's title, then one line per step (or a word that there are none yet)."""
         yield Static(f"[b]{escape(self.run.title)}[/b]", classes="lab-steps-title")
         with VerticalScroll(classes="lab-steps-list", can_focus=False):  # arrows step the replay
-            if not self.run.step_rows:
-                yield Static(NO_STEPS, classes="lab-steps-none")
             for row in self.run.step_rows:
                 yield Static(step_line(row, False), classes="lab-step")
 

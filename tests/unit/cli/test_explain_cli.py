@@ -46,12 +46,9 @@ def test_every_algorithm_explains_itself_in_text(capsys, kind, name):
     flat = " ".join(out.split())
     assert out.startswith(spec.title) and f"source: {' '.join(spec.source.split())}" in flat
     assert " ".join(spec.summary.split()) in flat
-    if spec.steps:  # each step numbered, in order, its words whole across the wrapping
-        at = 0
-        for n, step in enumerate(spec.steps, 1):
-            at = flat.index(f"{n}. {' '.join(step.split())}", at)
-    else:
-        assert "steps: not written yet" in out
+    at = 0  # each step numbered, in order, its words whole across the wrapping
+    for n, step in enumerate(spec.steps, 1):
+        at = flat.index(f"{n}. {' '.join(step.split())}", at)
     for key, field in PROPERTIES[kind].items():
         word = "yes" if getattr(spec, field) else "no"
         assert f"{key.replace('_', ' ')} " in out
