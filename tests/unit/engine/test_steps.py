@@ -20,6 +20,17 @@ MORE_RUNS = {
 }
 
 
+def stepped(events: np.ndarray):
+    """(step in force, op, cell, arg) for each event that is not a STEP: the plain-Python
+    reading the step-honesty tests check the kernels' steps by."""
+    step = 0
+    for op, cell, arg in events.tolist():
+        if op == STEP:
+            step = arg
+        else:
+            yield step, op, cell, arg
+
+
 def check_trace_steps(events: np.ndarray, steps: tuple[str, ...]) -> set[int]:
     """Assert that the STEP events name steps of `steps` and that every other event follows
     one; returns the step numbers run."""

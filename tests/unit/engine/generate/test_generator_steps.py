@@ -10,20 +10,11 @@ from __future__ import annotations
 import pytest
 
 from mazegame.engine.generate import generate
-from mazegame.engine.trace import AT, CARVE, LABEL, MARK, STEP, WALL, Mark
+from mazegame.engine.trace import AT, CARVE, LABEL, MARK, WALL, Mark
 from tests.unit.engine.generate.test_trace_ideas import Components
+from tests.unit.engine.test_steps import stepped
 
 SEEDS = (1, 2, 5)
-
-
-def stepped(events):
-    """(step in force, op, cell, arg) for every event but the STEPs themselves."""
-    step = 0
-    for op, cell, arg in events.tolist():
-        if op == STEP:
-            step = arg
-        else:
-            yield step, op, cell, arg
 
 
 def joins(parts: Components, cell: int, side: int) -> bool:

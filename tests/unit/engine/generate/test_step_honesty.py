@@ -15,18 +15,9 @@ from mazegame.engine.generate import GENERATORS, generate
 from mazegame.engine.generate.classic import GROWING_MODES
 from mazegame.engine.trace import AT, CARVE, FOCUS, MARK, NOTE, STEP, event_steps
 from tests.unit.engine.generate.test_trace_ideas import Components
+from tests.unit.engine.test_steps import stepped
 
 SEEDS = (1, 7, 2024)
-
-
-def stepped(events: np.ndarray):
-    """(step in force, op, cell, arg) for each event that is not a STEP."""
-    step = 0
-    for op, cell, arg in events.tolist():
-        if op == STEP:
-            step = arg
-        else:
-            yield step, op, cell, arg
 
 
 @pytest.mark.parametrize("seed", SEEDS)
