@@ -147,13 +147,18 @@ def _reverse(indptr, indices):
 
 
 def maze_graph(maze: Maze) -> CSR:
-    """The maze's move graph (edges are the moves `step` allows; parallel moves merge)."""
+    """The maze's move graph (edges are the moves `step` allows; parallel moves merge).
+    A maze on a board (`engine.board_maze.BoardMaze`) gives its own."""
+    if not isinstance(maze, Maze):
+        return maze.graph()
     return CSR(*_maze_csr(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock))
 
 
 def maze_graph_reversed(maze: Maze) -> CSR:
     """`maze_graph(maze).reversed()` built straight from the walls, in one pass: the moves
     into each cell, for searches back from a goal."""
+    if not isinstance(maze, Maze):
+        return maze.graph().reversed()
     return CSR(*_maze_csr_reversed(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock))
 
 

@@ -122,6 +122,9 @@ class Recording:
                "options": [[k, _plain(v)] for k, v in s.options],
                "level_id": s.level_id, "check": self.check, "events": " ".join(self.events),
                "starts": None if self.starts is None else list(self.starts)}
+        if s.tiling != "square":  # only then, so recordings of squares read as before
+            doc["tiling"] = s.tiling
+            doc["floors"] = s.floors
         if s.level is not None:
             doc["level"] = to_document(s.level)
         if self.subject is not None:
@@ -145,7 +148,8 @@ class Recording:
                 mode=doc["mode"], algorithm=doc["algorithm"], size=size,
                 seed=int(doc["seed"]), wrap_x=bool(doc["wrap"][0]), wrap_y=bool(doc["wrap"][1]),
                 options=tuple((k, v) for k, v in doc["options"]), level=level,
-                one_way=float(doc["one_way"]), level_id=doc["level_id"])
+                one_way=float(doc["one_way"]), level_id=doc["level_id"],
+                tiling=str(doc.get("tiling", "square")), floors=int(doc.get("floors", 3)))
             setup.check_settings()  # a bad setting is a bad recording, told now
             events = tuple(doc["events"].split())
             starts = doc.get("starts")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from mazegame.engine.generate import Generated
     from mazegame.engine.grid import Maze
 
+MAX_FLOORS = 8  #: the most floors `--floors` and the setup dialog offer
 SEED_LIMIT = 2**31  #: seeds are 0..SEED_LIMIT-1, the same on the command line and on screen
 ONE_WAY_BRAID = 0.25  #: dead ends opened before one-way doors are added (see the docstring)
 #: The one-way choices the setup dialog offers: (label, fraction of doors made one-way).
@@ -62,6 +63,10 @@ class GameSetup:
     level_id: str | None = None  #: the campaign level being played (games.levels), if any
     #: the UTC day (YYYY-MM-DD) whose maze of the day this plays (games.daily); None: not one
     daily: str | None = None
+    #: the board (`engine.tilings.TILINGS`): "square" plays the classic `Maze`; the others
+    #: a `BoardMaze` built by `engine.generate.boards.generate_board`
+    tiling: str = "square"
+    floors: int = 3  #: how many floors a "floors" board has (2..MAX_FLOORS)
 
     @cached_property
     def settings(self):
@@ -110,6 +115,10 @@ class GameSetup:
         edition = f"#{spec.edition}" if spec is not None and spec.edition > 1 else ""
         wrap = ("x" if self.wrap_x else "") + ("y" if self.wrap_y else "")
         one_way = f":one-way {self.one_way:g}" if self.one_way else ""  # another maze, same seed
+        if self.tiling != "square":  # another board: its kind (and floors) lead the key
+            width, height = self.maze_size()[0]
+            board = self.tiling + (f"{self.floors}" if self.tiling == "floors" else "")
+            return f"{board}:{self.algorithm}{edition}:{width}x{height}:{self.seed}:{one_way}"
         return f"{self.algorithm}{edition}:{maze.width}x{maze.height}:{self.seed}:{wrap}{one_way}"
 
     def build(self, fit: tuple[int, int] = (20, 10)) -> Generated:
@@ -120,6 +129,12 @@ class GameSetup:
             return Generated(self.level, None)
         (width, height), _ = self.maze_size(fit)
         seed = self.seed if self.seed is not None else secrets.randbelow(SEED_LIMIT)
+        if self.tiling != "square":
+            from mazegame.engine.generate.boards import generate_board
+
+            built = generate_board(self.algorithm, self.tiling, width, height, seed,
+                                   floors=self.floors)
+            return Generated(built.maze, None)
         spec = GENERATORS.get(self.algorithm)
         braid = ONE_WAY_BRAID if self.one_way > 0 and spec is not None and not spec.rock else 0.0
         built = generate(self.algorithm, width, height, seed, wrap_x=self.wrap_x,

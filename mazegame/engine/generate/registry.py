@@ -67,6 +67,9 @@ class GeneratorSpec:
     steps: tuple[str, ...] = ()
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)
+    #: the same algorithm on any board (`engine.generate.board_kernels`): `(links,
+    #: opposite, doors, seed, record, buf) -> events`; None: square grids only
+    board_kernel: Callable | None = None
     #: (width, height) -> the nearest size this generator builds; None: every size it is given
     fit: Callable[[int, int], tuple[int, int]] | None = None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.generate.board_kernels import board_backtracker
 from mazegame.engine.generate.common import (
     FRAME,
     ROW_SHIFT,
@@ -370,6 +371,7 @@ register(GeneratorSpec(
     "Depth-first search with a stack: long winding corridors, few junctions.",
     "classic (depth-first search)",
     edition=2,  # a framed grid and its own stream (other mazes)
+    board_kernel=board_backtracker,
     events_per_cell=10,  # a carve and a retreat a cell, each with its STEP
     steps=(
         "Pick a cell at random: it is the current cell, the first in the maze.",

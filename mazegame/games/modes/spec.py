@@ -109,6 +109,9 @@ class ModeSpec:
     #: What the mode builds from --algo/--size/--seed/--wrap: "any" maze, "flat" mazes only
     #: (no wrap-around), or None (it builds no maze: puzzles come from packs).
     builds: str | None = "any"
+    #: The boards its games play on (`engine.tilings.TILINGS` names): the setup dialog and
+    #: `play --tiling` offer them; ("square",): the classic grid only.
+    tilings: tuple[str, ...] = ("square",)
     #: What `mazegame play MODE FILE` reads: "maze" (a maze document or picture),
     #: "puzzles" (a jumping-maze pack), "level" (a level or maze file, the editor's),
     #: "level-id" (a campaign level's id), or None (the mode plays no file).

@@ -6,7 +6,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from mazegame.engine.tilings import Board, hex_rows, hexagon, touching, triangles
+from mazegame.engine.tilings import TILINGS, Board, hex_rows, hexagon, touching, triangles
 
 
 def board_graph(board: Board) -> nx.Graph:
@@ -67,19 +67,45 @@ def test_hex_rows_and_triangles_join_what_shares_a_side(width, height):
         assert nx.is_connected(g) and max(dict(g.degree).values(), default=0) <= most
 
 
+def sides(kind, cell):
+    return sorted(c for c in touching(kind, cell) if c is not None)
+
+
 def test_the_issues_neighbour_rules():
-    assert sorted(touching("hex", (0, 0))) == sorted(
-        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)])
-    assert sorted(touching("triangle", (2, 4))) == [(2, 3), (2, 5), (3, 4)]  # up: below
-    assert sorted(touching("triangle", (2, 3))) == [(1, 3), (2, 2), (2, 4)]  # down: above
+    assert sides("hex", (0, 0)) == sorted([(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)])
+    assert sides("triangle", (2, 4)) == [(2, 3), (2, 5), (3, 4)]  # up: below
+    assert sides("triangle", (2, 3)) == [(1, 3), (2, 2), (2, 4)]  # down: above
+    assert touching("triangle", (2, 4))[2] == (3, 4)  # south, across an up one's base
+    assert touching("triangle", (2, 3))[0] == (1, 3)  # north, across a down one's base
+
+
+@pytest.mark.parametrize("kind", [k for k, spec in TILINGS.items() if spec.model == "board"])
+def test_each_side_faces_back_across_its_opposite(kind):
+    spec = TILINGS[kind]
+    if spec.make is None:
+        pytest.skip(f"{kind}: issue 41's pending work")
+    board, _ = spec.make(6, 5, 3, 1)
+    for i in range(board.size):
+        for d, j in enumerate(board.links[i]):
+            if j >= 0:
+                assert board.links[j, spec.opposite[d]] == i
+
+
+def test_hex_rows_put_their_cells_where_the_odd_r_layout_does():
+    board = hex_rows(4, 3)
+    assert board.cells[4:8] == ((0, 1), (1, 1), (2, 1), (3, 1))  # row 1: q = col - 0
+    assert board.cells[8] == (-1, 2)  # row 2 begins half a cell left of row 1
+    assert board.neighbours(5) == [6, 2, 1, 4, 9, 10]  # E NE NW W SW SE
 
 
 def test_bad_boards_are_refused():
     with pytest.raises(ValueError, match="no tiling"):
-        Board("square", ((0, 0),))
+        Board.of_cells("pentagon", ((0, 0),))
     with pytest.raises(ValueError, match="each cell once"):
-        Board("hex", ((0, 0), (0, 0)))
+        Board.of_cells("hex", ((0, 0), (0, 0)))
     with pytest.raises(ValueError):
         hexagon(0)
     with pytest.raises(ValueError):
         triangles(0, 3)
+    with pytest.raises(ValueError, match="at most"):
+        hex_rows(3000, 3000)
