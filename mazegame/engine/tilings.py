@@ -58,6 +58,9 @@ class TilingSpec:
     generators: tuple[str, ...] | None = None
     model: str = "board"
     jumps: bool = False  #: jumping puzzles are made on this tiling (`engine.jump`)
+    #: "module:attr" of the widget that draws a maze on it (a name, as a mode's spec names
+    #: its screen, so the engine imports no UI); None: the square's `MazeView`
+    view: str | None = None
 
     @property
     def sides(self) -> int:
