@@ -125,7 +125,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def mode_listing() -> str:
-    """One line a mode: name, title and the settings it takes with their values."""
+    """One line a mode: name, title, the settings it takes with their values, and the boards
+    beyond the square it plays on."""
     from mazegame.games.modes import MODES
 
     lines = []
@@ -134,6 +135,9 @@ def mode_listing() -> str:
         settings = [f"{flag_of(c.key)} {values_help(c.key, c)}" for c in mode.choices]
         if mode.files == "level-id":
             settings.insert(0, "[LEVEL-ID]")
+        boards = [kind for kind in mode.tilings if kind != "square"]
+        if boards:  # the boards beyond the square it plays on (its spec's `tilings`)
+            settings.append(f"--tiling {'|'.join(boards)}")
         lines.append(f"{name:<{width}} {mode.title:<16} {' '.join(settings)}".rstrip())
     lines.append(f"{LEVEL_ALIAS:<{width}} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
     return "\n".join(lines)

@@ -147,3 +147,11 @@ def test_play_file_of_a_board_plays_it_where_the_mode_takes_the_board(
     assert setup.tiling == "triangle" and setup.level.tiling == "triangle"
     with pytest.raises(UsageError, match="a triangle maze, and lab takes square mazes only"):
         setup_of("lab", str(path))
+
+
+def test_play_list_names_the_boards_a_mode_plays_on(classic_on_boards, capsys):
+    assert main(["play", "--list"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert lines["classic"].endswith(f"--tiling {'|'.join(BUILT)}")
+    assert all("--tiling" not in lines[name] for name, mode in MODES.items()
+               if mode.tilings == ("square",))
