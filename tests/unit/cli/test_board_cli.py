@@ -155,3 +155,13 @@ def test_play_list_names_the_boards_a_mode_plays_on(classic_on_boards, capsys):
     assert lines["classic"].endswith(f"--tiling {'|'.join(BUILT)}")
     assert all("--tiling" not in lines[name] for name, mode in MODES.items()
                if mode.tilings == ("square",))
+
+
+def test_a_board_without_a_mode_or_for_a_mode_that_builds_none_is_refused_as_typed():
+    with pytest.raises(UsageError, match="name a mode to play a file, another board"):
+        setup_of("--tiling", "hex")
+    fileless = next(name for name, mode in MODES.items() if mode.builds is None)
+    with pytest.raises(UsageError, match=f"{fileless} builds no maze: it takes no --floors 3"):
+        setup_of(fileless, "--floors", "3")
+    with pytest.raises(UsageError, match="takes no --weave"):
+        setup_of(fileless, "--weave")
