@@ -165,3 +165,38 @@ def test_a_board_without_a_mode_or_for_a_mode_that_builds_none_is_refused_as_typ
         setup_of(fileless, "--floors", "3")
     with pytest.raises(UsageError, match="takes no --weave"):
         setup_of(fileless, "--weave")
+
+
+# -- solve: the solvers that take boards (SolverSpec.boards) ---------------------------------
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_solve_finds_the_shortest_path_of_a_board_document(capsys, tmp_path, kind):
+    path = tmp_path / "board.json"
+    main(["generate", "--tiling", kind, "--size", "9x6", "--seed", "8", "--format", "json",
+          "-o", str(path)])
+    doc = json.loads(path.read_text())
+    capsys.readouterr()
+    status, out, _ = run(capsys, "solve", str(path), "--format", "json")
+    found = json.loads(out)
+    graph = nx.Graph(doc["passages"])
+    assert status == 0 and found["path"][0] == doc["start"] and found["path"][-1] in doc["goals"]
+    assert found["length"] == nx.shortest_path_length(graph, doc["start"], doc["goals"][0])
+    steps = zip(found["path"], found["path"][1:], strict=False)
+    assert all(graph.has_edge(a, b) for a, b in steps)
+    status, out, _ = run(capsys, "solve", str(path))
+    assert status == 0 and "S" in out and f"path of {found['length']} moves" in out
+
+
+def test_solve_refuses_what_a_board_cannot_take_naming_the_solvers_that_can(capsys, tmp_path):
+    from mazegame.engine.solve import SOLVERS
+
+    path = tmp_path / "hex.json"
+    main(["generate", "--tiling", "hex", "--size", "4x3", "--seed", "1", "--format", "json",
+          "-o", str(path)])
+    capsys.readouterr()
+    square_only = [name for name, spec in SOLVERS.items() if not spec.boards]
+    takers = ", ".join(name for name, spec in SOLVERS.items() if spec.boards)
+    for name in square_only:
+        err = refused(capsys, "solve", str(path), "--algo", name)
+        assert f"solver {name!r} solves square mazes only; a hex maze is solved by {takers}" in err
+    assert "--facing is for walkers on square mazes" in refused(
+        capsys, "solve", str(path), "--algo", "tremaux", "--facing", "east")
