@@ -386,6 +386,8 @@ class WalkScreen(EndPanelMixin, Screen):
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (
             s.wrap_x or s.wrap_y) else ""
+        if s.tiling != "square":  # the board, in words: "hexagons 19x10"
+            size = f"{tiling(s.tiling).title.lower()} {size}"
         return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
 
     def status_fields(self) -> list[str]:
