@@ -207,3 +207,26 @@ async def test_a_hex_games_replay_plays_it_on_hexagons():
         await pilot.press("end")  # the replay's last move
         await settle(pilot)
         assert view.player == game.position and view.trail == set(game.trail)
+
+
+async def test_at_the_end_the_shortest_path_is_one_band_through_its_doors():
+    """After a run along the shortest path on hexagons, the band of colour covers each of
+    its rooms (3 characters) and each door between two of them (1): one unbroken band."""
+    from rich.color import Color
+
+    from mazegame.ui.host import palette_of
+
+    app = app_on("hex", size=(9, 6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game, view = screen.game, screen.query_one(MazeView)
+        path = game.shortest_path()
+        for key in keys_for_path(game.maze, path):
+            await pilot.press(key)
+        await settle(pilot)
+        band = Color.parse(palette_of(view).PATH_BAND_COLOUR)
+        banded = sum(len(seg.text) for y in range(view.size.height)
+                     for seg in view.render_line(y) if seg.style and seg.style.bgcolor == band)
+        inner = len(path) - 2  # the start and the goal are drawn as themselves
+        assert game.won and banded == 3 * inner + (inner - 1)
