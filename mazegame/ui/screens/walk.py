@@ -24,8 +24,8 @@ from textual.timer import Timer
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
-from mazegame.games.board_moves import side_for
+from mazegame.engine.grid import Maze
+from mazegame.engine.tilings import tiling
 from mazegame.games.replay import build_game, build_maze
 from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
@@ -33,6 +33,13 @@ from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read
 from mazegame.ui.keys import move_bindings
 from mazegame.ui.legend import MAP
+from mazegame.ui.screens.board_keys import (  # DIRECTIONS: the chase reads it here
+    DIRECTIONS,  # noqa: F401
+    HEX_BINDINGS,
+    MENU_BINDINGS,
+    SLANT_BINDINGS,
+    BoardKeys,
+)
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
@@ -43,7 +50,6 @@ from mazegame.ui.widgets.maze_view import MazeView, make_view
 #: The help's legend (`ui.legend.SAMPLES`): the maze from above.
 LEGEND = MAP
 
-DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
 
 GAME_BINDINGS = [
@@ -58,14 +64,17 @@ GAME_BINDINGS = [
 ]
 
 
-class WalkScreen(EndPanelMixin, Screen):
+class WalkScreen(BoardKeys, EndPanelMixin, Screen):
     """A maze walked by one player, seen from above (the classic mode itself)."""
 
     BINDINGS = [
         *move_bindings(),
-        *GAME_BINDINGS,
+        *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
+        *(c for b in GAME_BINDINGS for c in (MENU_BINDINGS if b.id == "back" else [b])),
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
         Binding("z", "zoom", "Zoom", id="zoom", tooltip="Narrower or wider cells"),
+        *SLANT_BINDINGS,
+        *HEX_BINDINGS[1:],  # after n, q and z's own bindings: the footer keeps their order
     ]
     title_text = "Classic"
 
@@ -210,27 +219,6 @@ class WalkScreen(EndPanelMixin, Screen):
         view.focus()
 
     # -- moves -----------------------------------------------------------------------
-    def action_move(self, direction: str) -> None:
-        """Move the player one step in `direction` (on a board: the side it names, or for
-        the hexagon's up and down, the open one of the two: `games.board_moves`)."""
-        def step(game: WalkGame) -> Outcome:
-            side = self.side_for(game, direction)
-            outcome = game.move(side)
-            if outcome in (Outcome.MOVED, Outcome.WON):
-                self.last_side = side
-            return outcome
-
-        self.play(step)
-
-    def side_for(self, game: WalkGame, direction: str) -> int:
-        """The side of the player's cell a move key means, on a square or a board."""
-        maze = game.maze
-        if not hasattr(maze, "board"):
-            return DIRECTIONS[direction]
-        cell = game.position
-        return side_for(maze.board.spec.directions, direction,
-                        lambda d: maze.is_open(cell, d), self.last_side)
-
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
         """Apply one player action (resuming from pause), then redraw and check for the end.
 
@@ -272,6 +260,9 @@ class WalkScreen(EndPanelMixin, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A campaign level has no "new maze" (its maze is the level) but a next level; after
         the end the play keys rest (the maze scrolls) and the panel can be hidden."""
+        on_board = self.board_check_action(action, parameters)
+        if on_board is not None:
+            return on_board
         at_end = self.end_check_action(action)
         if at_end is not None:
             return at_end
@@ -304,8 +295,9 @@ class WalkScreen(EndPanelMixin, Screen):
         """Leaving the screen gives up the game on it."""
         self.give_up()
 
-    def action_new_maze(self) -> None:
-        """Build a new maze with a fresh seed (no longer the maze of the day)."""
+    def action_new_maze(self, shifted: bool = False) -> None:
+        """Build a new maze with a fresh seed (no longer the maze of the day); `shifted`:
+        asked with N, where n moves."""
         self.give_up()
         self.setup = replace(self.setup, seed=None, level=None, daily=None).with_seed()
         self.build_maze()
@@ -342,8 +334,8 @@ class WalkScreen(EndPanelMixin, Screen):
             self.reveal_routes()
         view.refresh_all()
 
-    def action_zoom(self) -> None:
-        """Cycle the room width (a board's forms)."""
+    def action_zoom(self, shifted: bool = False) -> None:
+        """Cycle the room width (a board's forms); `shifted`: asked with Z, where z moves."""
         self.query_one(MazeView).zoom()
 
     # -- status line ---------------------------------------------------------------
@@ -361,6 +353,8 @@ class WalkScreen(EndPanelMixin, Screen):
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (
             s.wrap_x or s.wrap_y) else ""
+        if s.tiling != "square":  # the board, in words: "hexagons 19x10"
+            size = f"{tiling(s.tiling).title.lower()} {size}"
         return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
 
     def status_fields(self) -> list[str]:
