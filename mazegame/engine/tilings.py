@@ -255,6 +255,31 @@ def floors_board(width: int, height: int, floors: int) -> Board:
     return Board("floors", np.stack([f, row, col], axis=1), links.astype(np.int32))
 
 
+#: One stairwell (a place a stair may join two floors) for every STAIRWELL_CELLS cells of a
+#: floor. Every cell a stair site makes a maze whose floors are sieves (a backtracker puts a
+#: stair in 4 cells of 10, and the way out changes floor 50 times on 20x10x3); one in 12
+#: leaves 8 stairs between two floors of 20x10 and a way out that changes floor 4 times,
+#: going down once (medians) (the figures over 100 seeds: docs/architecture.md, "Several floors").
+STAIRWELL_CELLS = 12
+
+
+def stairwell_floors(width: int, height: int, floors: int, seed: int) -> Board:
+    """`floors_board` with stairs possible only at a few places between each two floors:
+    `layer // STAIRWELL_CELLS` cells (at least one) drawn by the seed for each pair, so any
+    generator on it builds mostly flat floors joined by a few stairs."""
+    board = floors_board(width, height, floors)
+    layer = width * height
+    links = board.links.copy()
+    rng = np.random.default_rng([int(seed) & 0x7FFFFFFF, 41])
+    sites = max(1, layer // STAIRWELL_CELLS)
+    for f in range(floors - 1):
+        shut = np.ones(layer, dtype=bool)
+        shut[rng.choice(layer, size=sites, replace=False)] = False
+        links[f * layer:(f + 1) * layer, 4][shut] = -1  # no stair up from here
+        links[(f + 1) * layer:(f + 2) * layer, 5][shut] = -1  # nor down to it
+    return Board("floors", board.coords, links)
+
+
 def _shut(board: Board) -> tuple[Board, np.ndarray]:
     return board, np.zeros(board.size, dtype=np.uint8)
 
@@ -278,4 +303,5 @@ register(TilingSpec(
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),
-    make=lambda width, height, floors, seed: _shut(floors_board(width, height, floors))))
+    make=lambda width, height, floors, seed: _shut(stairwell_floors(width, height, floors,
+                                                                      seed))))
