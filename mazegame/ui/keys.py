@@ -173,6 +173,20 @@ def facing_bindings() -> list[Binding]:
     return bindings
 
 
+#: The stairs of a maze of several floors: the roguelikes' < and >, and page up / down.
+CLIMB_KEYS = {"up": "less_than_sign,pageup", "down": "greater_than_sign,pagedown"}
+
+
+def climb_bindings() -> list[Binding]:
+    """Climb the stair you stand on, or go down it (one footer entry for both)."""
+    return [
+        Binding(keys, f"climb('{d}')", "Stairs", show=d == "up", key_display="<>",
+                id=f"climb-{d}", tooltip=f"Take the stair {d} where you stand "
+                f"({'<, page up' if d == 'up' else '>, page down'})")
+        for d, keys in CLIMB_KEYS.items()
+    ]
+
+
 def jump_bindings() -> list[Binding]:
     """Jumps: the four move keys, and yubn for the diagonals (queen puzzles)."""
     orthogonal = [
