@@ -1,0 +1,62 @@
+"""Mazes of several floors played on screen (issue 41): the bird's-eye view shows the
+player's floor with its stairs, climbs with them, and a walk by keys reaches a goal upstairs."""
+
+from __future__ import annotations
+
+from mazegame.engine import floors
+from mazegame.games.setup import GameSetup
+from mazegame.ui.app import MazeApp
+from mazegame.ui.widgets.floors_view import FloorsView
+from tests.functional.conftest import settle
+from tests.functional.ui.contract import screen_text
+
+SMALL = (80, 24)
+#: The key that takes each side of a floors board: the arrows, then < and >.
+SIDE_KEYS = ("up", "right", "down", "left", "less_than_sign", "greater_than_sign")
+
+
+def side_keys(maze, path) -> list[str]:
+    """The keys that walk a path of cells through the floors."""
+    return [SIDE_KEYS[next(d for d in range(6) if maze.step(a, d) == b)]
+            for a, b in zip(path, path[1:], strict=False)]
+
+
+def floors_setup(mode: str = "classic", **changes) -> GameSetup:
+    return GameSetup(mode, "backtracker", (7, 5), 3, tiling="floors", floors=3, **changes)
+
+
+async def test_classic_on_floors_climbs_the_stairs_to_the_goal_upstairs():
+    app = MazeApp(floors_setup(), warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen, view = app.screen, app.screen.query_one(FloorsView)
+        maze = screen.game.maze
+        board = maze.board
+        assert view.floor == 0 and "floor 1 of 3 · goal on floor 3 (up)" in screen_text(app)
+        path = screen.game.shortest_path()
+        keys = side_keys(maze, path)
+        assert "less_than_sign" in keys  # the way up is by the stairs
+        floors_seen = set()
+        for key, there in zip(keys, path[1:], strict=True):
+            await pilot.press(key)
+            if screen.game.over:
+                break
+            assert screen.game.position == there
+            assert view.floor == floors.floor_of(board, there)  # the view follows the player
+            floors_seen.add(view.floor)
+        assert screen.game.won and floors_seen >= {0, 1, 2}
+        assert "floor 3 of 3" in screen_text(app)
+
+
+async def test_the_stairs_are_marked_and_a_climb_off_a_stair_bumps():
+    app = MazeApp(floors_setup(), warm_up=False, animations=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen, view = app.screen, app.screen.query_one(FloorsView)
+        maze = screen.game.maze
+        ups = [c for c in floors.stairs(maze).tolist() if floors.floor_of(maze.board, c) == 0]
+        assert ups and all(view.stair_glyph(c) == "<" for c in ups)
+        text = screen_text(app)
+        assert text.count("<") >= len(ups)  # each stair up drawn (and the footer's key)
+        await pilot.press("greater_than_sign")  # no stair down at the start
+        assert screen.game.position == maze.start and screen.game.bumps == 1
