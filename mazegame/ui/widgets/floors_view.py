@@ -30,7 +30,6 @@ class FloorsView(MazeView, inherit_bindings=False):
     DEFAULT_CSS = """
     FloorsView { border-top: solid $primary; border-title-align: center;
                  border-title-style: bold; }
-    FloorsView.minimap { border-top: none; }
     """
     BINDINGS = [
         *scroll_bindings(),
@@ -97,15 +96,23 @@ class FloorsView(MazeView, inherit_bindings=False):
             return
         board = self.plan.board
         count = floor_plan.shape(board)[0]
-        title = f"floor {self.floor + 1} of {count}"
+        title, short = f"floor {self.floor + 1} of {count}", f"{self.floor + 1}/{count}"
         goal_floors = sorted({floor_plan.floor_of(board, g) for g in self.plan.goals})
         if self.floor not in goal_floors:
             where = goal_floors[0]
-            title += f" · goal on floor {where + 1} ({'up' if where > self.floor else 'down'})"
+            way = "up" if where > self.floor else "down"
+            title += f" · goal on floor {where + 1} ({way})"
+            short += f" goal: {where + 1} {way}"
         stair = self.stair_glyph(self.player) if self.player is not None else None
         if stair is not None:
             title += f" · stairs here: {stair}"
-        self.border_title = title
+        fits = self.size.width == 0 or len(title) <= self.size.width - 4
+        self.border_title = title if fits else short
+
+    def on_resize(self) -> None:
+        """Keep the player in sight, and the top edge's words within it."""
+        super().on_resize()
+        self._title()
 
     @property
     def title(self) -> str:

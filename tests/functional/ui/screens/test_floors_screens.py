@@ -4,6 +4,7 @@ player's floor with its stairs, climbs with them, and a walk by keys reaches a g
 from __future__ import annotations
 
 from mazegame.engine import floors
+from mazegame.eyesight import HOLE_GLYPH, STEP_GLYPH
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.widgets.floors_view import FloorsView
@@ -60,3 +61,58 @@ async def test_the_stairs_are_marked_and_a_climb_off_a_stair_bumps():
         assert text.count("<") >= len(ups)  # each stair up drawn (and the footer's key)
         await pilot.press("greater_than_sign")  # no stair down at the start
         assert screen.game.position == maze.start and screen.game.bumps == 1
+
+
+async def test_the_players_eye_climbs_to_the_goal_upstairs_seeing_each_stair():
+    app = MazeApp(floors_setup("eye"), warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game, minimap = screen.game, screen.query_one(FloorsView)
+        maze = game.maze
+        path = game.shortest_path()
+        climbs = 0
+        for here, there in zip(path, path[1:], strict=False):
+            side = next(d for d in range(6) if maze.step(here, d) == there)
+            if side >= 4:  # on the stair: the corridor shows it, the status says it
+                text = screen_text(app)
+                assert (STEP_GLYPH if side == 4 else HOLE_GLYPH) in text
+                assert f"Stairs {'up' if side == 4 else 'down'}" in text
+                await pilot.press("less_than_sign" if side == 4 else "greater_than_sign")
+                climbs += 1
+            else:
+                while game.facing != side:
+                    await pilot.press("right")
+                await pilot.press("up")
+            if not game.over:
+                assert game.position == there
+                assert minimap.floor == floors.floor_of(maze.board, there)
+        assert game.won and climbs >= 2
+
+
+async def test_the_climb_keys_are_no_square_eyes_business():
+    app = MazeApp(GameSetup("eye", "backtracker", (6, 5), 3), warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        before = app.screen.game.position
+        await pilot.press("less_than_sign")
+        assert app.screen.game.position == before and app.screen.game.bumps == 0
+        assert "Stairs" not in screen_text(app)
+
+
+async def test_the_blind_maze_on_floors_shows_the_stairs_and_hides_the_walls():
+    app = MazeApp(floors_setup("blind"), warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen, view = app.screen, app.screen.query_one(FloorsView)
+        game = screen.game
+        maze = game.maze
+        ups = [c for c in floors.stairs(maze).tolist() if floors.floor_of(maze.board, c) == 0]
+        assert all(view.stair_glyph(c) == "<" for c in ups)
+        inner = floors.floor_walls(view.plan, 0)[1:-1, 1:-1]
+        assert not inner.any()  # no wall known inside the floor yet
+        for key, there in zip(side_keys(maze, game.shortest_path()), game.shortest_path()[1:],
+                              strict=True):
+            await pilot.press(key)
+            assert game.position == there or game.won
+        assert game.won
