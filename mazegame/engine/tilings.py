@@ -317,5 +317,7 @@ register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),
     view="mazegame.ui.widgets.floors_view:FloorsView",
+    document="mazegame.engine.floors:to_document",
+    read_document="mazegame.engine.floors:from_document",
     make=lambda width, height, floors, seed: _shut(stairwell_floors(width, height, floors,
                                                                       seed))))

@@ -144,3 +144,14 @@ def test_a_mutated_document_is_a_floors_maze_or_one_clean_error(data):
         assert "\n" not in str(err)
     else:
         assert maze.size >= 1 and maze.tiling == "floors"
+
+
+def test_the_maze_readers_read_a_floors_document_by_its_tiling():
+    from mazegame.engine.mazefile import OtherTiling, read_maze, write_document
+
+    maze = generate_board("backtracker", "floors", 4, 3, 6, floors=2).maze
+    text = json.dumps(write_document(maze))
+    back = read_maze(text, None)
+    assert back.tiling == "floors" and (back.doors == maze.doors).all()
+    with pytest.raises(OtherTiling, match="a floors maze"):
+        read_maze(text)  # a caller of square mazes only is told what it was given
