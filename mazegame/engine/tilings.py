@@ -262,11 +262,11 @@ def floors_board(width: int, height: int, floors: int) -> Board:
 
 
 #: One stairwell (a place a stair may join two floors) for every STAIRWELL_CELLS cells of a
-#: floor. Every cell a stair site makes a maze whose floors are sieves (a backtracker puts a
-#: stair in 4 cells of 10, and the way out changes floor 50 times on 20x10x3); one in 12
-#: leaves 8 stairs between two floors of 20x10 and a way out that changes floor 4 times,
-#: going down once (medians) (the figures over 100 seeds: docs/architecture.md, "Several floors").
-STAIRWELL_CELLS = 12
+#: floor. With every cell a stairwell the floors are sieves (a backtracker puts a stair in 4
+#: cells of 10, and the way out changes floor 48 times on 20x10x3); one in 8 leaves 12
+#: stairs between two such floors and a way out that changes floor 6 times, going down
+#: twice (medians over 100 seeds; the table: docs/architecture.md, "Several floors").
+STAIRWELL_CELLS = 8
 
 
 def stairwell_floors(width: int, height: int, floors: int, seed: int) -> Board:
