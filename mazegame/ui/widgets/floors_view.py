@@ -156,8 +156,8 @@ class FloorsView(MazeView, inherit_bindings=False):
         return glyphs[0] if up else glyphs[1]
 
     def _room(self, room: int) -> tuple[str, Style]:
-        """A room of the floor shown: the goal, the start, stairs (in the style of the route
-        or trail they lie on), the marks, path and trail, or fog."""
+        """A room of the floor shown: fog, the goal, stairs (on the background of the start,
+        route or trail they lie on), the start, the marks, path and trail."""
         p = self._drawn_with
         cell = self.floor * self._layer + room
         plan = self.plan
@@ -165,14 +165,12 @@ class FloorsView(MazeView, inherit_bindings=False):
             return p.GLYPH_FOG, p.FOG
         if cell in plan.goals:
             return p.GLYPH_GOAL, p.GOAL
-        if cell == plan.start:
-            return p.GLYPH_START, p.START
-        mark = self.marks.get(cell)
-        under = mark or (self.path_glyph or (p.GLYPH_PATH, p.PATH) if cell in self.path else
-                         (p.GLYPH_TRAIL, p.TRAIL) if self.show_trail and cell in self.trail
-                         else None)
+        under = ((p.GLYPH_START, p.START) if cell == plan.start else self.marks.get(cell)
+                 or (self.path_glyph or (p.GLYPH_PATH, p.PATH) if cell in self.path else
+                     (p.GLYPH_TRAIL, p.TRAIL) if self.show_trail and cell in self.trail
+                     else None))
         stair = self.stair_glyph(cell)
-        if stair is not None:
+        if stair is not None:  # over the start, routes and trail: a stair stays in sight
             bg = under[1].bgcolor if under is not None else None
             return stair, p.ONE_WAY + Style(bgcolor=bg) if bg is not None else p.ONE_WAY
         return under or (" ", p.FLOOR)

@@ -116,3 +116,20 @@ async def test_the_blind_maze_on_floors_shows_the_stairs_and_hides_the_walls():
             await pilot.press(key)
             assert game.position == there or game.won
         assert game.won
+
+
+def test_floors_snapshot(snap_compare):
+    """The look: the floor above, reached by the first stair of the way out, its stairs
+    marked, the top edge naming the floor and the goal's."""
+    async def run_before(pilot):
+        await settle(pilot)
+        game = pilot.app.screen.game
+        for key in side_keys(game.maze, game.shortest_path()):
+            await pilot.press(key)
+            if key == "less_than_sign":
+                break
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("classic", "backtracker", (14, 8), 5, tiling="floors", floors=3),
+                  warm_up=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
