@@ -32,7 +32,7 @@ from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read, key_scheme
-from mazegame.ui.keys import HEX_KEYS, hex_bindings, move_bindings
+from mazegame.ui.keys import HEX_KEYS, climb_bindings, hex_bindings, move_bindings
 from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
@@ -73,6 +73,7 @@ class WalkScreen(EndPanelMixin, Screen):
 
     BINDINGS = [
         *move_bindings(),
+        *climb_bindings(),  # beside the arrows, where the board has stairs (`check_action`)
         *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
         *GAME_BINDINGS,
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
@@ -289,6 +290,8 @@ class WalkScreen(EndPanelMixin, Screen):
             return self.slants()
         if action in ("new_maze", "zoom") and bool(parameters) != self.slants():
             return False  # its other key has it (n or N, z or Z)
+        if action == "climb":  # stairs: a maze of several floors, during play
+            return "up" in tiling(self.setup.tiling).directions and not self.game_over()
         at_end = self.end_check_action(action)
         if at_end is not None:
             return at_end
@@ -297,6 +300,10 @@ class WalkScreen(EndPanelMixin, Screen):
         if action == "next_level":
             return self.setup.level_id is not None and self.game is not None and self.game.won
         return True
+
+    def action_climb(self, which: str) -> None:
+        """Take the stair underfoot: a move through the side "up" or "down"."""
+        self.action_move(which)
 
     def slants(self) -> bool:
         """Whether the slanted sides' letters move (`keys.HEX_KEYS`): during play on a board

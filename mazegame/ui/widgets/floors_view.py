@@ -7,10 +7,9 @@ stair down, both: the palette's `GLYPH_STAIRS`, glyphs that read without colour)
 on its top edge which floor this is and where the goal is when it lies on another.
 
 Every cell the screens hand it (the player, trail, path, marks, fog, sprites) is a cell of
-the floors maze; only those on the floor shown are drawn. The climb keys (`keys.
-climb_bindings`) are its own: in a game they climb or descend the stair the player stands on
-(the screen plays a move through the side "up" or "down"), after it they look at the floor
-above or below.
+the floors maze; only those on the floor shown are drawn. In a game the climb keys are the
+screen's (`keys.climb_bindings`: a move through the side "up" or "down"); after it, while
+the view is browsed, they look at the floor above or below (`keys.floor_bindings`).
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from textual.binding import Binding
 
 from mazegame.engine import floors as floor_plan
 from mazegame.engine.board_maze import BoardMaze
-from mazegame.ui.keys import climb_bindings, scroll_bindings
+from mazegame.ui.keys import floor_bindings, scroll_bindings
 from mazegame.ui.widgets.maze_view import MazeView
 
 
@@ -37,7 +36,7 @@ class FloorsView(MazeView, inherit_bindings=False):
                 tooltip="Scroll the maze left a screen"),
         Binding("end", "page(1, 0)", "Page right", show=False, id="scroll-page-right",
                 tooltip="Scroll the maze right a screen"),
-        *climb_bindings(),
+        *floor_bindings(),
     ]
 
     def __init__(self, maze: BoardMaze | None = None, **kwargs) -> None:
@@ -91,12 +90,13 @@ class FloorsView(MazeView, inherit_bindings=False):
         self._title()
 
     def _title(self) -> None:
-        """The top edge: "floor 2 of 3", and where the goal is if not on this floor."""
+        """The top edge: "Floor 2 of 3", and where the goal is if not on this floor (its
+        capital keeps it from reading as a legend's word after a line)."""
         if self.plan is None:
             return
         board = self.plan.board
         count = floor_plan.shape(board)[0]
-        title, short = f"floor {self.floor + 1} of {count}", f"{self.floor + 1}/{count}"
+        title, short = f"Floor {self.floor + 1} of {count}", f"{self.floor + 1}/{count}"
         goal_floors = sorted({floor_plan.floor_of(board, g) for g in self.plan.goals})
         if self.floor not in goal_floors:
             where = goal_floors[0]
@@ -190,21 +190,14 @@ class FloorsView(MazeView, inherit_bindings=False):
         finally:
             self.others, self.player = others, player
 
-    # -- the climb keys ------------------------------------------------------------------
+    # -- after a game: the floors one by one ------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The climb keys climb in a game (the screen plays the move) and look at another
-        floor after it; the scroll keys work only after it."""
-        if action == "climb":
-            return self.plan is not None
+        """The climb keys look at another floor after a game (while browsing); in a game
+        they are the screen's (`keys.climb_bindings`)."""
+        if action == "see_floor":
+            return self.browsing and self.plan is not None
         return super().check_action(action, parameters)
 
-    def action_climb(self, which: str) -> None:
-        """Up or down the stair here (a move through that side, played by the screen), or,
-        after the game, look at the floor above or below."""
-        if self.browsing:
-            self.show_floor(self.floor + (1 if which == "up" else -1))
-            return
-        side = self.plan.board.spec.directions.index(which)
-        play = getattr(self.screen, "play", None)
-        if play is not None:
-            play(lambda game: game.move(side))
+    def action_see_floor(self, which: str) -> None:
+        """Look at the floor above or below."""
+        self.show_floor(self.floor + (1 if which == "up" else -1))

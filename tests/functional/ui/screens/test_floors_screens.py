@@ -33,7 +33,7 @@ async def test_classic_on_floors_climbs_the_stairs_to_the_goal_upstairs():
         screen, view = app.screen, app.screen.query_one(FloorsView)
         maze = screen.game.maze
         board = maze.board
-        assert view.floor == 0 and "floor 1 of 3 · goal on floor 3 (up)" in screen_text(app)
+        assert view.floor == 0 and "Floor 1 of 3 · goal on floor 3 (up)" in screen_text(app)
         path = screen.game.shortest_path()
         keys = side_keys(maze, path)
         assert "less_than_sign" in keys  # the way up is by the stairs
@@ -46,7 +46,7 @@ async def test_classic_on_floors_climbs_the_stairs_to_the_goal_upstairs():
             assert view.floor == floors.floor_of(board, there)  # the view follows the player
             floors_seen.add(view.floor)
         assert screen.game.won and floors_seen >= {0, 1, 2}
-        assert "floor 3 of 3" in screen_text(app)
+        assert "Floor 3 of 3" in screen_text(app)
 
 
 async def test_the_stairs_are_marked_and_a_climb_off_a_stair_bumps():
