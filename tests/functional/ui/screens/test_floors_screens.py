@@ -133,3 +133,33 @@ def test_floors_snapshot(snap_compare):
     app = MazeApp(GameSetup("classic", "backtracker", (14, 8), 5, tiling="floors", floors=3),
                   warm_up=False, clock=lambda: 0.0)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_the_setup_dialog_asks_how_many_floors_for_a_board_of_floors(helpers):
+    from textual.widgets import Select
+
+    from mazegame.games.setup import MAX_FLOORS
+    from mazegame.ui.screens.dialogs import SetupScreen
+
+    app = MazeApp(warm_up=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await helpers.settle(pilot)
+        app.choose_mode("classic")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SetupScreen)
+        count = dialog.query_one("#floors", Select)
+        assert not count.display  # squares: no floors to count
+        assert [v for _, v in count._options] == list(range(2, MAX_FLOORS + 1))
+        dialog.query_one("#tiling", Select).value = "floors"
+        await pilot.pause()
+        assert count.display
+        count.value = 5
+        dialog.query_one("#size", Select).value = "small"
+        await pilot.pause()
+        await pilot.click("#start")
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.setup.tiling == "floors" and screen.setup.floors == 5
+        assert floors.shape(screen.game.maze.board)[0] == 5
+        assert "Floor 1 of 5" in screen_text(app)
