@@ -16,6 +16,7 @@ from mazegame.engine.generate.boards import board_generators, generate_board
 from mazegame.engine.graph import bfs, maze_graph, path_to
 from mazegame.engine.mazetext import MazeFormatError
 from mazegame.engine.tilings import STAIRWELL_CELLS
+from tests.unit.engine.test_board_maze import undirected
 
 
 def touching(a, b) -> bool:
@@ -27,19 +28,13 @@ def touching(a, b) -> bool:
     return abs(fa - fb) == 1 and (ra, ca) == (rb, cb)
 
 
-def passages(maze) -> nx.Graph:
-    graph = maze_graph(maze)
-    g = nx.Graph()
-    g.add_nodes_from(range(maze.size))
-    g.add_edges_from((v, int(u)) for v in range(maze.size) for u in graph.successors(v))
-    return g
 
 
 @pytest.mark.parametrize("seed", [0, 5, 19])
 def test_every_generator_builds_perfect_floors_whose_stairs_go_straight_up(seed):
     for name in board_generators("floors"):
         maze = generate_board(name, "floors", 7, 5, seed, floors=4).maze
-        g = passages(maze)
+        g = undirected(maze)
         assert nx.is_tree(g), name
         cells = maze.board.cells
         assert all(touching(cells[a], cells[b]) for a, b in g.edges), name
