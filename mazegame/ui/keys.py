@@ -142,11 +142,9 @@ def hex_bindings() -> list[Binding]:
     handles those ahead of the keys typed before them.)"""
     return [
         Binding(key, f"move('{d}')", "Diagonal", show=key == "y", key_display=HEX_DISPLAY["vi"],
-                id=f"move-{d}" + ("" if kind == "vi" else "-wasd"),
-                tooltip=f"Move {d} (also {other}; up and down take whichever of the two sides "
-                        "above or below is open)")
+                id=f"move-{d}" + ("" if kind == "vi" else "-wasd"), tooltip=f"Move {d}")
         for d, keys in HEX_KEYS.items()
-        for kind, key, other in (("vi", keys[0], keys[1]), ("wasd", keys[1], keys[0]))
+        for kind, key in zip(("vi", "wasd"), keys, strict=True)
     ]
 
 

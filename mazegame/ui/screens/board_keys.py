@@ -88,6 +88,29 @@ class BoardKeys:
             return not self.slants()
         return None
 
+    @property
+    def help_intro(self):
+        """On a board beyond the square, the help's intro: the mode's words, then how the
+        keys move on this board (None on squares: the help says the mode's words alone)."""
+        if self.setup.tiling == "square" or self.setup.level_id is not None:
+            return None
+        from mazegame.games.modes import MODES
+
+        return lambda: f"{MODES[self.setup.mode].blurb}\n\n{board_keys_help(self.setup.tiling)}"
+
     def action_menu(self) -> None:
         """Back to the menu (q, where q does not move)."""
         self.app.pop_screen()
+
+
+def board_keys_help(kind: str) -> str:
+    """How the keys move on a board of this kind, for the help."""
+    spec = tiling(kind)
+    if not any(d in spec.directions for d in HEX_KEYS):
+        return (f"{spec.title}: {spec.summary}. Each arrow moves through the side it shows, "
+                "where the cell has that side.")
+    return (f"{spec.title}: {spec.summary}. Left and right go west and east. Up and down go "
+            "through whichever of the two sides above (below) is open, and where both are, "
+            "the one leaning the way you last went. The letters take a slanted side "
+            "straight: y u b n (or q e z c) for north-west, north-east, south-west and "
+            "south-east. While they do, N starts a new maze, Z zooms and escape leads back.")

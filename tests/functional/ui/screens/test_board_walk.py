@@ -181,3 +181,29 @@ async def test_the_view_follows_the_player_on_a_board_larger_than_the_screen():
             assert view.scroll_offset.x <= x < view.scroll_offset.x + view.size.width
             assert view.scroll_offset.y <= y < view.scroll_offset.y + view.size.height
         assert game.won and view.scroll_offset.y > 0
+
+
+async def test_a_hex_games_replay_plays_it_on_hexagons():
+    from mazegame.ui.screens.records import RecordsScreen
+    from mazegame.ui.screens.replay_view import ReplayScreen
+
+    app = app_on("hex", size=(9, 6))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen.game
+        for key in keys_for_path(game.maze, game.shortest_path()):
+            await pilot.press(key)
+        await settle(pilot)
+        assert game.won
+        app.push_screen(RecordsScreen())
+        await settle(pilot)
+        assert "Hexagons, Backtracker 9x6" in screen_text(app)  # (the column cuts the rest)
+        await pilot.press("r")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        view = replay.query_one(MazeView)
+        assert isinstance(view, BoardView) and view.maze.tiling == "hex"
+        await pilot.press("end")  # the replay's last move
+        await settle(pilot)
+        assert view.player == game.position and view.trail == set(game.trail)
