@@ -27,7 +27,7 @@ import numpy as np
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import MAX_SIDE, Maze
 from mazegame.engine.mazefile import FORMAT, VERSION, _grid, parse_json, short_repr
-from mazegame.engine.mazetext import MazeFormatError
+from mazegame.engine.mazetext import MazeFormatError, picture_lines
 from mazegame.engine.tilings import MAX_CELLS, TILINGS, Board, floors_board
 
 ALL_WALLS = 15  #: N, E, S, W: the square's four wall bits
@@ -100,6 +100,27 @@ def of_floors(walls: list[np.ndarray], ups: list[tuple[int, int, int]], start: i
         doors[cell] |= 1 << UP
         doors[cell + layer] |= 1 << DOWN
     return BoardMaze(board, doors, start=start, goals=goals, **fields)
+
+
+def picture(maze: BoardMaze, glyphs: str = "box") -> list[str]:
+    """The floors one under another as text, each headed "floor k of K" and drawn as the
+    square's picture (`mazetext.picture_lines`), its rooms marked: S the start, G a goal,
+    < a stair up, > a stair down, = both."""
+    count, height, width = shape(maze.board)
+    layer = height * width
+    ups = set(stairs(maze).tolist())
+    lines: list[str] = []
+    for f in range(count):
+        rows = [list(line) for line in picture_lines(floor_maze(maze, f), glyphs, 3)]
+        for room in range(layer):
+            cell = f * layer + room
+            up, down = cell in ups, cell >= layer and cell - layer in ups
+            mark = ("S" if cell == maze.start else "G" if cell in maze.goals
+                    else "=" if up and down else "<" if up else ">" if down else " ")
+            r, c = divmod(room, width)
+            rows[2 * r + 1][4 * c + 1:4 * c + 4] = f" {mark} "
+        lines += [f"floor {f + 1} of {count}", *("".join(row) for row in rows)]
+    return lines
 
 
 # -- the JSON document -----------------------------------------------------------------------

@@ -72,6 +72,9 @@ class TilingSpec:
     #: by at most `per_move`; so ceil(that sum between two cells / per_move) never counts
     #: more moves than a walk between them takes, and changes by at most 1 a move
     lanes: Callable[[np.ndarray], tuple[np.ndarray, int]] | None = None
+    #: "module:attr" of `(maze, glyphs) -> lines`, the text picture of a maze on it (S at
+    #: the start, G at the goals), where the boards' drawing (`ui.board_art`) has none
+    picture: str | None = None
 
     @property
     def sides(self) -> int:
@@ -359,6 +362,6 @@ register(TilingSpec(
     view="mazegame.ui.widgets.floors_view:FloorsView",
     document="mazegame.engine.floors:to_document",
     read_document="mazegame.engine.floors:from_document",
-    lanes=grid_lanes,
+    picture="mazegame.engine.floors:picture", lanes=grid_lanes,
     make=lambda width, height, floors, seed: _shut(stairwell_floors(width, height, floors,
                                                                       seed))))

@@ -150,3 +150,28 @@ def test_the_maze_readers_read_a_floors_document_by_its_tiling():
     assert back.tiling == "floors" and (back.doors == maze.doors).all()
     with pytest.raises(OtherTiling, match="a floors maze"):
         read_maze(text)  # a caller of square mazes only is told what it was given
+
+
+def test_the_text_picture_draws_each_floor_with_its_stairs_start_and_goal():
+    maze = generate_board("backtracker", "floors", 5, 3, 1, floors=2).maze
+    lines = floors.picture(maze, "ascii")
+    assert lines[0] == "floor 1 of 2" and lines[8] == "floor 2 of 2" and len(lines) == 16
+    rooms = [line[2::4] for block in (lines[1:8], lines[9:16]) for line in block[1::2]]
+    marks = "".join(rooms)
+    ups = floors.stairs(maze).tolist()
+    assert marks.count("S") == 1 and marks.count("G") == 1
+    assert marks.count("<") + marks.count("=") == len(ups)  # each stair up, from below
+    assert marks.count(">") + marks.count("=") == len(ups)  # and down, from above
+    assert all(set(line) <= set("+-| SG<>=") for line in lines if not line.startswith("floor"))
+
+
+def test_solve_prints_a_floors_document_floor_by_floor(tmp_path, capsys):
+    from mazegame.cli import main
+
+    path = tmp_path / "floors.json"
+    path.write_text(floors.to_json(generate_board("backtracker", "floors", 6, 4, 2,
+                                                  floors=3).maze))
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("floor 1 of 3\n") and "floor 3 of 3" in out
+    assert "bfs: path of" in out
