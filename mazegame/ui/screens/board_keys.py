@@ -107,8 +107,12 @@ def board_keys_help(kind: str) -> str:
     """How the keys move on a board of this kind, for the help."""
     spec = tiling(kind)
     if not any(d in spec.directions for d in HEX_KEYS):
+        stairs = (" A room marked < has a stair up, > a stair down, ≶ (or <> in wide rooms) "
+                  "both: < or page up climbs the stair you stand on, > or page down goes "
+                  "down it; the top edge names your floor and the goal's. After the game "
+                  "< and > show the other floors.") if "up" in spec.directions else ""
         return (f"{spec.title}: {spec.summary}. Each arrow moves through the side it shows, "
-                "where the cell has that side.")
+                f"where the cell has that side.{stairs}")
     return (f"{spec.title}: {spec.summary}. Left and right go west and east. Up and down go "
             "through whichever of the two sides above (below) is open, and where both are, "
             "the one leaning the way you last went. The letters take a slanted side "

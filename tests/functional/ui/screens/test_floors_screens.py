@@ -163,3 +163,14 @@ async def test_the_setup_dialog_asks_how_many_floors_for_a_board_of_floors(helpe
         assert screen.setup.tiling == "floors" and screen.setup.floors == 5
         assert floors.shape(screen.game.maze.board)[0] == 5
         assert "Floor 1 of 5" in screen_text(app)
+
+
+async def test_the_help_says_what_the_stairs_look_like_and_which_keys_take_them():
+    from tests.functional.ui.contract import help_of
+
+    app = MazeApp(floors_setup(), warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        _, said = await help_of(app, pilot)
+        assert "< has a stair up, > a stair down, ≶" in said
+        assert "Take the stair up where you stand" in said
