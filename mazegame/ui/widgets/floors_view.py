@@ -124,8 +124,15 @@ class FloorsView(MazeView, inherit_bindings=False):
         return int(cell) // self._layer == self.floor
 
     def cell_origin(self, cell: int) -> tuple[int, int]:
-        """Picture (x, y) of a cell's room on its floor."""
-        return super().cell_origin(int(cell) % self._layer)
+        """Picture (x, y) of a cell's room on the floor shown; y is -1 for a cell on another
+        floor, on no line of the picture (so no sprite of it is drawn)."""
+        x, y = super().cell_origin(int(cell) % self._layer)
+        return x, (y if self._here(cell) else -1)
+
+    def keep_in_view(self, cell: int) -> None:
+        """Keep a cell of the floor shown in sight (one elsewhere moves nothing)."""
+        if self._here(cell):
+            super().keep_in_view(cell)
 
     def invalidate(self, cells) -> None:
         """Re-render the rows of these cells that lie on the floor shown."""
@@ -179,16 +186,6 @@ class FloorsView(MazeView, inherit_bindings=False):
         if len(glyph) == 2:  # both stairs, "<>" (only in rooms two or more wide)
             return glyph.ljust(self.room_width)
         return super()._room_text(glyph)
-
-    def _sprites(self, row: int):
-        """The sprites standing on the floor shown."""
-        others, player = self.others, self.player
-        self.others = {c: s for c, s in others.items() if self._here(c)}
-        self.player = player if player is not None and self._here(player) else None
-        try:
-            return super()._sprites(row)
-        finally:
-            self.others, self.player = others, player
 
     # -- after a game: the floors one by one ------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

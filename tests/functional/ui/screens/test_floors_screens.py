@@ -9,7 +9,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.widgets.floors_view import FloorsView
 from tests.functional.conftest import settle
-from tests.functional.ui.contract import screen_text
+from tests.functional.ui.contract import screen_text, widget_text
 
 SMALL = (80, 24)
 #: The key that takes each side of a floors board: the arrows, then < and >.
@@ -46,7 +46,11 @@ async def test_classic_on_floors_climbs_the_stairs_to_the_goal_upstairs():
             assert view.floor == floors.floor_of(board, there)  # the view follows the player
             floors_seen.add(view.floor)
         assert screen.game.won and floors_seen >= {0, 1, 2}
-        assert "Floor 3 of 3" in screen_text(app)
+        assert "Floor 3 of 3" in screen_text(app) and "@" in widget_text(app, view)
+        await pilot.press("greater_than_sign")  # after the game: the floor below, looked at
+        await settle(pilot)
+        assert view.floor == 1 and "Floor 2 of 3" in screen_text(app)
+        assert "@" not in widget_text(app, view)  # the player stands upstairs
 
 
 async def test_the_stairs_are_marked_and_a_climb_off_a_stair_bumps():
