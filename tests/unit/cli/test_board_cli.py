@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from mazegame.cli import build_parser, main
@@ -200,3 +201,23 @@ def test_solve_refuses_what_a_board_cannot_take_naming_the_solvers_that_can(caps
         assert f"solver {name!r} solves square mazes only; a hex maze is solved by {takers}" in err
     assert "--facing is for walkers on square mazes" in refused(
         capsys, "solve", str(path), "--algo", "tremaux", "--facing", "east")
+
+
+def test_a_board_file_played_is_recorded_and_replays_to_the_same_end(
+        classic_on_boards, tmp_path):
+    import random
+
+    from mazegame.games.replay import Recording, build_game, build_maze
+
+    path = tmp_path / "hex.json"
+    main(["generate", "--tiling", "hex", "--size", "6x5", "--seed", "2", "--format", "json",
+          "-o", str(path)])
+    setup = replace(setup_of("classic", str(path)), seed=0)
+    game = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
+    rng = random.Random(5)
+    for _ in range(60):
+        game.move(rng.randrange(6))
+    again = Recording.from_json(Recording.of(setup, game).to_json())
+    assert again.setup.level.tiling == "hex"
+    assert np.array_equal(again.setup.level.doors, setup.level.doors)
+    assert again.play().trail == game.trail
