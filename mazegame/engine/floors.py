@@ -217,6 +217,7 @@ def from_document(doc: object) -> BoardMaze:
         raise MazeFormatError(f"'algorithm' must be a name, not {short_repr(algorithm)}")
     maze = of_floors(walls, places, start, goals, algorithm=algorithm, seed=seed)
     maze.meta["floors"] = count
+    maze.meta["size"] = (width, height)  # a floor's, as a generated maze keeps it
     return maze
 
 

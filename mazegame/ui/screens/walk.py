@@ -253,8 +253,9 @@ class WalkScreen(BoardKeys, EndPanelMixin, Screen):
         """What was played (`game`, by default the one on screen), for the saved results:
         the generator's recipe or the level."""
         maze = (game or self.game).maze
-        if self.setup.level is not None:
-            return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
+        if self.setup.level is not None:  # (a board maze's file: its doors)
+            cells = maze.doors if hasattr(maze, "board") else maze.walls
+            return f"level:{zlib.crc32(cells.tobytes()):08x}"
         return self.setup.recipe_key(maze)
 
     # -- other actions ------------------------------------------------------------------

@@ -80,6 +80,7 @@ def test_the_document_round_trips_and_says_what_it_holds():
     assert (back.doors == maze.doors).all()
     assert (back.start, back.goals, back.algorithm, back.seed) == (
         maze.start, maze.goals, maze.algorithm, maze.seed)
+    assert back.meta["size"] == (5, 3) and back.meta["floors"] == 3  # what the status shows
     assert solution(back) == solution(maze)
 
 

@@ -178,3 +178,23 @@ async def test_the_help_says_what_the_stairs_look_like_and_which_keys_take_them(
         _, said = await help_of(app, pilot)
         assert "< has a stair up, > a stair down, ≶" in said
         assert "Take the stair up where you stand" in said
+
+
+async def test_a_floors_document_plays_to_its_end_and_is_saved(tmp_path):
+    from mazegame.engine.generate.boards import generate_board
+    from mazegame.engine.mazefile import read_maze
+    from tests.functional.ui.contract import saved_results
+
+    path = tmp_path / "floors.json"
+    path.write_text(floors.to_json(generate_board("backtracker", "floors", 6, 4, 3,
+                                                  floors=2).maze))
+    setup = GameSetup("classic", level=read_maze(path.read_text(), None), tiling="floors")
+    app = MazeApp(setup, warm_up=False, animations=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        game = app.screen.game
+        await pilot.press(*side_keys(game.maze, game.shortest_path()))
+        await settle(pilot)
+        assert game.won and "level · 6x4" in screen_text(app)
+        saved = saved_results(app)[-1]
+        assert saved.won and saved.maze.startswith("level:") and saved.moves == game.shortest
