@@ -53,7 +53,7 @@ class FloorsView(MazeView, inherit_bindings=False):
         """Show a new floors maze, on the floor of `player` (else of its start)."""
         self.plan = maze
         self._stairs = set(floor_plan.stairs(maze).tolist())
-        floors, height, width = floor_plan.shape(maze.board)
+        _, height, width = floor_plan.shape(maze.board)
         self._layer = height * width
         player = maze.start if player is None else player
         self.floor = floor_plan.floor_of(maze.board, player)
@@ -114,11 +114,6 @@ class FloorsView(MazeView, inherit_bindings=False):
         super().on_resize()
         self._title()
 
-    @property
-    def title(self) -> str:
-        """What the top edge says (the floor, the goal's floor)."""
-        return str(self.border_title or "")
-
     # -- cells of the floors maze <-> rooms of the floor shown --------------------------------
     def _here(self, cell: int) -> bool:
         return int(cell) // self._layer == self.floor
@@ -172,10 +167,15 @@ class FloorsView(MazeView, inherit_bindings=False):
             return p.GLYPH_FOG, p.FOG
         if cell in plan.goals:
             return p.GLYPH_GOAL, p.GOAL
-        under = ((p.GLYPH_START, p.START) if cell == plan.start else self.marks.get(cell)
-                 or (self.path_glyph or (p.GLYPH_PATH, p.PATH) if cell in self.path else
-                     (p.GLYPH_TRAIL, p.TRAIL) if self.show_trail and cell in self.trail
-                     else None))
+        under: tuple[str, Style] | None = None
+        if cell == plan.start:
+            under = p.GLYPH_START, p.START
+        elif cell in self.marks:
+            under = self.marks[cell]
+        elif cell in self.path:
+            under = self.path_glyph or (p.GLYPH_PATH, p.PATH)
+        elif self.show_trail and cell in self.trail:
+            under = p.GLYPH_TRAIL, p.TRAIL
         stair = self.stair_glyph(cell)
         if stair is not None:  # over the start, routes and trail: a stair stays in sight
             bg = under[1].bgcolor if under is not None else None
