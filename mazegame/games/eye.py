@@ -2,7 +2,8 @@
 
 The computer keeps the position and the facing; the player sees only what lies ahead.
 Every forward move goes through `Maze.step`, so wrap-around and one-way doors behave as
-everywhere else.
+everywhere else. In a maze of several floors (`FloorsEyeGame`) the eye looks through
+`FloorsGround`, sees the stairs in the corridor and climbs them (`climb`).
 """
 
 from __future__ import annotations
