@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES
-from mazegame.games.eye import EyeGame, aids
+from mazegame.games.eye import EyeGame, FloorsEyeGame, aids
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
-from mazegame.ui.keys import facing_bindings
+from mazegame.ui.keys import climb_bindings, facing_bindings
 from mazegame.ui.legend import EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
 LEGEND = EYE
@@ -26,6 +26,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     BINDINGS = [
         *facing_bindings(),
         Binding("m", "toggle_map", "Map", id="map", tooltip="Show or hide the mini-map"),
+        *climb_bindings(),  # (on a maze of several floors only: `check_action`)
         *GAME_BINDINGS,
     ]
     title_text = "Player's eye"
@@ -33,7 +34,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     def compose_view(self) -> ComposeResult:
         """The corridor view and the minimap of cells seen."""
         yield EyeView(id="eye")
-        yield MazeView(id="maze", classes="minimap")
+        yield make_view(self.setup.tiling, id="maze", classes="minimap")
 
     @property
     def compass(self) -> bool:
@@ -67,7 +68,8 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         """Redraw the corridor view and the minimap of cells seen."""
         p = palette_of(self)
         game = self.game
-        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
+        ground = game.ground if isinstance(game, FloorsEyeGame) else game.maze
+        self.query_one(EyeView).show(ground, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
         if not minimap.display:
             return
@@ -76,8 +78,12 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         looked = np.flatnonzero(((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
         if fresh or looked.size:  # redraw only the rows that changed, not the whole map
             shown = game.map_of_seen()
-            for row in sorted({cell // game.maze.width for cell in fresh} | set(looked.tolist())):
-                minimap.update_walls(shown, row)
+            if isinstance(game, FloorsEyeGame):  # its view redraws the floor it shows
+                minimap.update_walls(shown)
+            else:
+                for row in sorted({cell // game.maze.width for cell in fresh}
+                                  | set(looked.tolist())):
+                    minimap.update_walls(shown, row)
             minimap.unseen -= fresh
             minimap.invalidate(fresh)
             self._mapped |= fresh
@@ -105,6 +111,16 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             self.app.bell()
         self.redraw()
 
+    def action_climb(self, which: str) -> None:
+        """Take the stair underfoot, up or down (a maze of several floors)."""
+        self.play(lambda game: game.climb(which))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The climb keys only where there are stairs to climb."""
+        if action == "climb":
+            return isinstance(self.game, FloorsEyeGame) and not self.game.over
+        return super().check_action(action, parameters)
+
     def action_toggle_map(self) -> None:
         """Show or hide the minimap (where the difficulty allows it)."""
         if self.minimap_allowed and self.game and not self.game.over:
@@ -127,4 +143,9 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         fields.insert(1, f"[b]Turns[/b] {game.turns}")
         if self.compass:
             fields.insert(0, f"[b]Facing[/b] {DIRECTION_NAMES[game.facing]}")
+        if isinstance(game, FloorsEyeGame):
+            stairs = game.stairs_here()
+            if stairs:  # what the climb keys would do here
+                fields.insert(0, f"[b]Stairs[/b] {stairs}")
+            fields.insert(0, f"[b]Floor[/b] {game.floor_name()}")
         return fields
