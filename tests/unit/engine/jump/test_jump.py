@@ -424,6 +424,8 @@ def test_shipped_packs_are_good_designs(name):
     pack = read_pack(asset("jump", f"{name}.jsonl").read_text())
     assert len(pack) >= 3
     for p in pack:
+        if not isinstance(p, JumpPuzzle):
+            continue  # hexagons and triangles: test_tiles's own oracle checks them
         length, ways, black = oracle(p)
         assert length > 0 and ways == 1 and not black
 

@@ -218,3 +218,27 @@ def test_a_jump_that_leaves_the_board_everywhere_is_refused():
     jumps[0] = 3
     with pytest.raises(InvalidPuzzle, match=r"jump 3 is out of range 1..2"):
         TilePuzzle("hex", 2, jumps, 0, 1)
+
+
+@pytest.mark.parametrize("tiling", ["hex", "triangle"])
+def test_shipped_tile_packs_are_good_designs(tiling):
+    from mazegame.games.jump import PACK_NAMES, load_pack
+
+    assert tiling in PACK_NAMES
+    pack = load_pack(tiling)
+    assert len(pack) >= 6 and all(p.tiling == tiling for p in pack)
+    for p in pack:
+        length, count, black = brute_force(p)
+        assert length >= 8 and (count, black) == (1, 0)
+
+
+def test_the_puzzle_of_the_day_on_each_tiling():
+    import datetime
+
+    from mazegame.engine.jump.design import puzzle_of_the_day
+
+    day = datetime.date(2026, 11, 27)
+    hexes = puzzle_of_the_day(day, tiling="hex")
+    assert (hexes.tiling, hexes.side) == ("hex", 4)
+    assert hexes == puzzle_of_the_day(day, tiling="hex")
+    assert puzzle_of_the_day(day, tiling="triangle").tiling == "triangle"
