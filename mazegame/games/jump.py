@@ -30,6 +30,11 @@ DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south
 #: How a jump in each direction (index into DR8/DC8) reads on a board drawn north up.
 DIRECTION_WORDS = ("up", "up-right", "right", "down-right", "down", "down-left", "left",
                    "up-left")
+#: On hexagons and triangles, the lines (tiles.DIRECTION_NAMES indices) each direction key
+#: of the square game takes: its own, or for up and down the two slanted ones, of which
+#: the screen takes the one that can be jumped.
+TILE_DIRECTIONS = {"east": (0,), "northeast": (1,), "northwest": (2,), "west": (3,),
+                   "southwest": (4,), "southeast": (5,), "north": (1, 2), "south": (4, 5)}
 #: The shipped packs, in the order the game offers them.
 PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn", "hex", "triangle")
 DAILY = "daily"  #: the pack name that asks for the puzzle of the day
@@ -187,9 +192,17 @@ def solution_steps(puzzle: JumpPuzzle | TilePuzzle) -> list[Step]:
     return steps
 
 
+def board_text(puzzle: JumpPuzzle | TilePuzzle) -> str:
+    """The board in words: "5x5", "hexagon of side 4", "triangles, side 2"."""
+    if isinstance(puzzle, TilePuzzle):
+        return f"{'hexagon' if puzzle.tiling == 'hex' else 'triangles'}, side {puzzle.side}"
+    return f"{puzzle.width}x{puzzle.height}"
+
+
 def rules_text(puzzle: JumpPuzzle | TilePuzzle) -> str:
-    """The puzzle's rules in words, e.g. "rook, torus", "queen" or "hex, no U-turn"."""
-    return ", ".join([puzzle.moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
+    """The puzzle's rules in words, e.g. "rook, torus", "queen" or "six ways, no U-turn"."""
+    moves = "six ways" if isinstance(puzzle, TilePuzzle) else puzzle.moves
+    return ", ".join([moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
 
 
 # -- progress --------------------------------------------------------------------------------
