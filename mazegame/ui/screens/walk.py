@@ -25,18 +25,21 @@ from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.engine.tilings import tiling
+from mazegame.games.board_moves import side_for
 from mazegame.games.replay import build_game, build_maze
+from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
-from mazegame.ui.host import campaign_if_read
-from mazegame.ui.keys import move_bindings
+from mazegame.ui.host import campaign_if_read, key_scheme
+from mazegame.ui.keys import HEX_KEYS, hex_bindings, move_bindings
 from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
 from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the maze from above.
 LEGEND = MAP
@@ -55,15 +58,27 @@ GAME_BINDINGS = [
     SHARE_BINDING,
 ]
 
+HEX_BINDINGS = hex_bindings()
+#: While n and z move (`WalkScreen.slants`), a new maze and the zoom are N and Z.
+SLANT_BINDINGS = [
+    Binding("N", "new_maze(True)", "New maze", id="new-shifted",
+            tooltip="Start a new maze (n moves south-east here)"),
+    Binding("Z", "zoom(True)", "Zoom", id="zoom-shifted",
+            tooltip="Smaller or larger cells (z moves south-west here)"),
+]
+
 
 class WalkScreen(EndPanelMixin, Screen):
     """A maze walked by one player, seen from above (the classic mode itself)."""
 
     BINDINGS = [
         *move_bindings(),
+        *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
         *GAME_BINDINGS,
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
         Binding("z", "zoom", "Zoom", id="zoom", tooltip="Narrower or wider cells"),
+        *SLANT_BINDINGS,
+        *HEX_BINDINGS[1:],  # after n, q and z's own bindings: the footer keeps their order
     ]
     title_text = "Classic"
 
@@ -78,6 +93,7 @@ class WalkScreen(EndPanelMixin, Screen):
         self.told: set[str] = set()  #: notes already shown on this screen (size changes)
         self._status_text = ""  #: what the status line shows
         self._clock_tick: Timer | None = None  #: the clock's next tick, while it runs
+        self.last_side: int | None = None  #: the side of the last move (a board's up/down)
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,8 +110,9 @@ class WalkScreen(EndPanelMixin, Screen):
         yield GameFooter()
 
     def compose_view(self) -> ComposeResult:
-        """The widgets that show the game (the maze, by default)."""
-        yield MazeView(id="maze")
+        """The widgets that show the game (the maze, by default, drawn by its board's view:
+        `engine.tilings.TilingSpec.view`)."""
+        yield make_view(self.setup.tiling, id="maze")
 
     def on_mount(self) -> None:
         """Hide the notices and build the first maze."""
@@ -114,9 +131,7 @@ class WalkScreen(EndPanelMixin, Screen):
         width, height = view.size
         if (width == 0 or height == 0) and self._fit is not None:
             return self._fit
-        columns = max(3, (width - 1) // (view.room_width + 1))
-        # An odd width suits every generator (a cavern needs one odd side).
-        self._fit = columns - (columns % 2 == 0), max(2, (height - 1) // 2)
+        self._fit = view.fit(width, height)
         return self._fit
 
     def build_maze(self, maze: Maze | None = None) -> None:
@@ -176,6 +191,7 @@ class WalkScreen(EndPanelMixin, Screen):
         self.show_paused(False)  # a pause of the game this one replaces ends with it
         self.query_one("#end-panel").display = False
         self.game = game
+        self.last_side = None
         self.show_game()
         self.update_status()
         pending, self.pending = self.pending, []
@@ -208,8 +224,25 @@ class WalkScreen(EndPanelMixin, Screen):
 
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
-        """Move the player one step in `direction`."""
-        self.play(lambda game: game.move(DIRECTIONS[direction]))
+        """Move the player one step in `direction` (on a board: the side it names, or for
+        the hexagon's up and down, the open one of the two: `games.board_moves`)."""
+        def step(game: WalkGame) -> Outcome:
+            side = self.side_for(game, direction)
+            outcome = game.move(side)
+            if outcome in (Outcome.MOVED, Outcome.WON):
+                self.last_side = side
+            return outcome
+
+        self.play(step)
+
+    def side_for(self, game: WalkGame, direction: str) -> int:
+        """The side of the player's cell a move key means, on a square or a board."""
+        maze = game.maze
+        if not hasattr(maze, "board"):
+            return DIRECTIONS[direction]
+        cell = game.position
+        return side_for(maze.board.spec.directions, direction,
+                        lambda d: maze.is_open(cell, d), self.last_side)
 
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
         """Apply one player action (resuming from pause), then redraw and check for the end.
@@ -252,6 +285,10 @@ class WalkScreen(EndPanelMixin, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A campaign level has no "new maze" (its maze is the level) but a next level; after
         the end the play keys rest (the maze scrolls) and the panel can be hidden."""
+        if action == "move" and parameters and parameters[0] in HEX_KEYS:
+            return self.slants()
+        if action in ("new_maze", "zoom") and bool(parameters) != self.slants():
+            return False  # its other key has it (n or N, z or Z)
         at_end = self.end_check_action(action)
         if at_end is not None:
             return at_end
@@ -260,6 +297,13 @@ class WalkScreen(EndPanelMixin, Screen):
         if action == "next_level":
             return self.setup.level_id is not None and self.game is not None and self.game.won
         return True
+
+    def slants(self) -> bool:
+        """Whether the slanted sides' letters move (`keys.HEX_KEYS`): during play on a board
+        with those sides, under a key scheme with letters."""
+        sides = tiling(self.setup.tiling).directions
+        return (any(d in sides for d in HEX_KEYS) and key_scheme(self.app) != "arrows"
+                and not self.game_over())
 
     def action_next_level(self) -> None:
         """Open the campaign's next level (after a win)."""
@@ -284,8 +328,9 @@ class WalkScreen(EndPanelMixin, Screen):
         """Leaving the screen gives up the game on it."""
         self.give_up()
 
-    def action_new_maze(self) -> None:
-        """Build a new maze with a fresh seed (no longer the maze of the day)."""
+    def action_new_maze(self, shifted: bool = False) -> None:
+        """Build a new maze with a fresh seed (no longer the maze of the day); `shifted`:
+        asked with N, where n moves."""
         self.give_up()
         self.setup = replace(self.setup, seed=None, level=None, daily=None).with_seed()
         self.build_maze()
@@ -322,17 +367,16 @@ class WalkScreen(EndPanelMixin, Screen):
             self.reveal_routes()
         view.refresh_all()
 
-    def action_zoom(self) -> None:
-        """Cycle the room width."""
-        view = self.query_one(MazeView)
-        view.room_width = {3: 1, 1: 2, 2: 3}[view.room_width]
+    def action_zoom(self, shifted: bool = False) -> None:
+        """Cycle the room width (a board's forms); `shifted`: asked with Z, where z moves."""
+        self.query_one(MazeView).zoom()
 
     # -- status line ---------------------------------------------------------------
     def describe(self) -> str:
         """What is played: generator, size and seed (or the level)."""
         s = self.setup
         maze = self.game.maze if self.game and not self.building else None
-        shape = (maze.width, maze.height) if maze else (
+        shape = shape_of(maze) if maze else (
             s.maze_size(self._fit)[0] if s.size or self._fit else None)
         size = f"{shape[0]}x{shape[1]}" if shape else "fit"
         level = level_of(self)
@@ -342,6 +386,8 @@ class WalkScreen(EndPanelMixin, Screen):
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (
             s.wrap_x or s.wrap_y) else ""
+        if s.tiling != "square":  # the board, in words: "hexagons 19x10"
+            size = f"{tiling(s.tiling).title.lower()} {size}"
         return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
 
     def status_fields(self) -> list[str]:
