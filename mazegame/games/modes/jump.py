@@ -41,6 +41,8 @@ SPEC = ModeSpec(
     legend="mazegame.ui.screens.jump:LEGEND",
     marker=Marker(status=("Jumps",), board=("G",)),  # the numbered board and its goal
     maze_settings=False,
+    # a board beyond the square plays that tiling's pack (`ui.screens.jump.jump_screen`)
+    tilings=("square", "hex", "triangle"),
     builds=None,
     files="puzzles",
     warm=("jump",),

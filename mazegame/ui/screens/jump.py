@@ -375,7 +375,8 @@ def tile_rules(p: TilePuzzle) -> str:
 
 def jump_screen(setup: GameSetup) -> JumpScreen:
     """The mode's screen for a setup: a puzzle file, or the shipped pack its settings pick
-    (or the puzzle of the day)."""
+    (or the puzzle of the day); on hexagons or triangles (`GameSetup.tiling`), that board's
+    pack unless the settings ask for its puzzle of the day."""
     settings = setup.settings
     path = settings.file
     if path is not None:
@@ -385,4 +386,6 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
         from mazegame.engine.readfile import JUMP_PACK, read_text
 
         return JumpScreen(read_pack(read_text(path, JUMP_PACK)), pack=Path(path).stem)
+    if setup.tiling != "square" and DAILIES.get(settings.pack) != setup.tiling:
+        return JumpScreen(pack=setup.tiling)  # the board's own pack, named as its tiling
     return JumpScreen(pack=settings.pack)
