@@ -169,7 +169,7 @@ def tile_document(doc: dict) -> TilePuzzle:
     if extra:
         raise JumpFormatError(f"unknown key {short_repr(extra[0])}")
     tiling = doc["tiling"]
-    if tiling not in BOARDS:
+    if not isinstance(tiling, str) or tiling not in BOARDS:
         raise JumpFormatError(f"'tiling' must be one of {', '.join(map(repr, BOARDS))} (or "
                               f"leave it out for squares), not {short_repr(tiling)}")
     cells, jumps = doc["cells"], doc["jumps"]

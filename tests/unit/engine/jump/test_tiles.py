@@ -7,11 +7,14 @@ over those lines (not the engine's analysis): a unique shortest solution, no bla
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections import deque
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mazegame.engine.jump.design import design
 from mazegame.engine.jump.file import JumpFormatError, from_document, from_json, to_json
@@ -167,8 +170,6 @@ def test_a_designed_puzzle_is_the_same_for_a_seed():
 
 
 def test_documents_round_trip_in_any_cell_order():
-    import json
-
     p = design(3, "rook", 2, tiling="hex")
     doc = json.loads(to_json(p))
     assert set(doc) == {"tiling", "cells", "jumps", "start", "goal"}
@@ -190,16 +191,12 @@ def test_documents_round_trip_in_any_cell_order():
     ({"colour": 1}, "unknown key 'colour'"),
 ])
 def test_bad_documents_say_what_is_wrong(change, message):
-    import json
-
     doc = json.loads(to_json(design(3, "rook", 2, tiling="hex"))) | change
     with pytest.raises(JumpFormatError, match=message.replace("(", r"\(").replace(")", r"\)")):
         from_document(doc)
 
 
 def test_a_cell_off_the_hexagon_or_twice_is_named():
-    import json
-
     doc = json.loads(to_json(design(3, "rook", 2, tiling="hex")))
     doc["cells"][4] = [5, 5]
     with pytest.raises(JumpFormatError, match=r"cell 4: \[5, 5\] is not on the hexagon"):
@@ -242,3 +239,32 @@ def test_the_puzzle_of_the_day_on_each_tiling():
     assert (hexes.tiling, hexes.side) == ("hex", 4)
     assert hexes == puzzle_of_the_day(day, tiling="hex")
     assert puzzle_of_the_day(day, tiling="triangle").tiling == "triangle"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=20,
+)
+HEX_DOC = json.loads(to_json(TilePuzzle("hex", 2, [2, 0, 1, 1, 2, 1, 1], 0, 1)))
+
+
+@settings(deadline=None)
+@given(key=st.sampled_from([*HEX_DOC, "no_u_turn", "extra"]), value=JSON_VALUES | st.sampled_from(
+    [2**31, 2**63, -1, 0, 7, 1e20, True, [[0, 0]] * 7, [[2**40, 0]] * 7, [2**40] * 7,
+     "triangle", "square"]), where=st.integers(0, 6))
+def test_any_field_of_a_tile_document_reads_or_is_refused_in_words(key, value, where):
+    """A hex document with one field (or one cell, or one jump) replaced by any JSON value:
+    a puzzle or a JumpFormatError with a message, never another exception."""
+    doc = json.loads(json.dumps(HEX_DOC))
+    if key in ("cells", "jumps") and where % 2:
+        doc[key][where] = value
+    else:
+        doc[key] = value
+    try:
+        puzzle = from_document(doc)
+    except JumpFormatError as err:
+        assert str(err) and "\n" not in str(err)
+    else:
+        assert isinstance(puzzle, TilePuzzle)
