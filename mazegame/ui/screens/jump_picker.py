@@ -50,7 +50,7 @@ class PuzzlePicker(ModalScreen[tuple[str, int] | None]):
                 par = str(analysis.length) if analysis.solved else "-"
                 done = f"  ✓ best {best[i]}" if i in best else ""
                 options.append(Option(
-                    f"  {i + 1:>{width}}. {board_text(p)} {rules_text(p)} · par {par} · "
+                    f"  {i + 1:>{width}}. {board_text(p)} · {rules_text(p)} · par {par} · "
                     f"{rating.label}{done}"))
                 self.entries.append((name, i))
         return options

@@ -46,7 +46,7 @@ class JumpBoard(Widget, can_focus=True):
         #: triangles (their lines are harder to follow by eye) and not on squares
         self.easy: bool | None = None
         self.bumped = False
-        self.picture: TilePicture | None = None  #: a hex or triangle board's outlines
+        self._picture: tuple[tuple, TilePicture] | None = None  #: (board and size, picture)
 
     @property
     def show_targets(self) -> bool:
@@ -62,10 +62,19 @@ class JumpBoard(Widget, can_focus=True):
     def show(self, game: JumpGame) -> None:
         """Draw this game (a new puzzle, or the same one after a move)."""
         self.game = game
-        p = game.puzzle
-        self.picture = (tile_picture(p.tiling, p.board.coords) if isinstance(p, TilePuzzle)
-                        else None)
         self.refresh()
+
+    @property
+    def picture(self) -> TilePicture | None:
+        """A hex or triangle board's outlines, in the largest form the widget holds (made
+        again only for another board or size); None for squares."""
+        p = self.game.puzzle if self.game else None
+        if not isinstance(p, TilePuzzle):
+            return None
+        key = (p.tiling, p.side, self.size.width, self.size.height)
+        if self._picture is None or self._picture[0] != key:
+            self._picture = key, tile_picture(p.tiling, p.board.coords, tuple(self.size))
+        return self._picture[1]
 
     # -- geometry ----------------------------------------------------------------
     def tile_origin(self) -> tuple[int, int]:

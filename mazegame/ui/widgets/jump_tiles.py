@@ -1,7 +1,7 @@
 """The outlines of a hex or triangle jumping puzzle, laid out once per board.
 
 Hexagons (axial (q, r), pointy-top: the cell at column 4 q + 2 r, two lines a row), three
-characters inside each for its number::
+characters inside each for its number (and a large form twice the size, `HEX_FORMS`)::
 
      / \\ / \\
     | 3 | 5 |
@@ -56,20 +56,37 @@ def _canvas(width: int, height: int):
             np.zeros((height, width), bool))
 
 
-def hex_picture(coords: np.ndarray) -> TilePicture:
-    """The outlines of a board of hexagons in axial coordinates."""
-    xs = 4 * coords[:, 0] + 2 * coords[:, 1]
+#: A hexagon's outline and inside, small and large: (dy, dx, char) of its outline, the
+#: (dy, x0, x1) runs of its inside, and its number's place (dy, dx, width), from the
+#: left "|" of its number's line; columns and lines from one hexagon to the next.
+HEX_FORMS = {
+    "small": (((-1, 1, "/"), (-1, 3, "\\"), (0, 0, "|"), (0, 4, "|"), (1, 1, "\\"),
+               (1, 3, "/")),
+              ((-1, 2, 3), (0, 1, 4), (1, 2, 3)), (0, 1, 3), 4, 2),
+    "large": (((-2, 3, "/"), (-2, 5, "\\"), (-1, 1, "/"), (-1, 7, "\\"), (0, 0, "|"),
+               (0, 8, "|"), (1, 0, "|"), (1, 8, "|"), (2, 1, "\\"), (2, 7, "/"),
+               (3, 3, "\\"), (3, 5, "/")),
+              ((-2, 4, 5), (-1, 2, 7), (0, 1, 8), (1, 1, 8), (2, 2, 7), (3, 4, 5)),
+              (0, 2, 5), 8, 4),
+}
+
+
+def hex_picture(coords: np.ndarray, form: str = "small") -> TilePicture:
+    """The outlines of a board of hexagons in axial coordinates (`HEX_FORMS`)."""
+    outline, inside, (ly, lx, lw), step, pitch = HEX_FORMS[form]
+    top = -min(dy for dy, _, _ in outline)
+    xs = step * coords[:, 0] + step // 2 * coords[:, 1]
     xs = xs - xs.min()
-    ys = 2 * (coords[:, 1] - coords[:, 1].min()) + 1
-    lines, owner, base = _canvas(int(xs.max()) + 5, int(ys.max()) + 2)
+    ys = pitch * (coords[:, 1] - coords[:, 1].min()) + top
+    lines, owner, base = _canvas(int(xs.max()) + step + 1,
+                                 int(ys.max()) + max(dy for dy, _, _ in outline) + 1)
     slots = []
     for cell, (x, y) in enumerate(zip(xs.tolist(), ys.tolist(), strict=True)):
-        for dy, dx, ch in ((-1, 1, "/"), (-1, 3, "\\"), (0, 0, "|"), (0, 4, "|"),
-                           (1, 1, "\\"), (1, 3, "/")):
+        for dy, dx, ch in outline:
             lines[y + dy][x + dx] = ch
-        owner[y, x + 1:x + 4] = cell
-        owner[y - 1, x + 2] = owner[y + 1, x + 2] = cell
-        slots.append((y, x + 1, 3))
+        for dy, x0, x1 in inside:
+            owner[y + dy, x + x0:x + x1] = cell
+        slots.append((y + ly, x + lx, lw))
     return TilePicture(lines, owner, slots, base)
 
 
@@ -102,6 +119,10 @@ def triangle_picture(coords: np.ndarray) -> TilePicture:
     return TilePicture(lines, owner, slots, base)
 
 
-def tile_picture(tiling: str, coords: np.ndarray) -> TilePicture:
-    """The picture of a board of either tiling."""
-    return hex_picture(coords) if tiling == "hex" else triangle_picture(coords)
+def tile_picture(tiling: str, coords: np.ndarray, room: tuple[int, int] = (0, 0)) -> TilePicture:
+    """The picture of a board of either tiling: hexagons in the large form where it fits
+    in `room` (width, height), else the small one."""
+    if tiling != "hex":
+        return triangle_picture(coords)
+    large = hex_picture(coords, "large")
+    return large if large.width <= room[0] and large.height <= room[1] else hex_picture(coords)
