@@ -127,3 +127,16 @@ async def test_daily_hex_and_fresh_keep_the_tiling():
         await screen.workers.wait_for_complete()
         await pilot.pause()
         assert screen.pack.startswith("fresh #") and screen.game.puzzle.tiling == "hex"
+
+
+def test_the_board_of_a_setup_opens_its_pack_or_its_puzzle_of_the_day():
+    from mazegame.games.setup import GameSetup
+    from mazegame.ui.screens import SCREENS
+
+    screen = SCREENS["jump"](GameSetup(mode="jump", tiling="hex"))
+    assert screen.pack == "hex" and screen.game.puzzle.tiling == "hex"
+    screen = SCREENS["jump"](GameSetup(mode="jump", tiling="triangle",
+                                       options=(("pack", "daily-triangle"),)))
+    assert screen.pack == "daily-triangle" and screen.game is None  # designed once mounted
+    screen = SCREENS["jump"](GameSetup(mode="jump", options=(("pack", "triangle"),)))
+    assert screen.game.puzzle.tiling == "triangle"
