@@ -10,8 +10,9 @@ characters inside each for its number (and a large form twice the size, `HEX_FOR
        \\ / \\ /
 
 Triangles ((row, col), up when row + col is even): three lines a row, three columns a
-triangle; an up triangle's number sits on its base (drawn underlined), a down one's under
-its top edge, four characters each; the first row's down triangles get a top edge::
+triangle (or twice that); an up triangle's number sits on its base (drawn underlined), a
+down one's under its top edge, four characters each; the first row's down triangles get
+a top edge::
 
        ____
      /\\ 4  /\\
@@ -90,39 +91,37 @@ def hex_picture(coords: np.ndarray, form: str = "small") -> TilePicture:
     return TilePicture(lines, owner, slots, base)
 
 
-def triangle_picture(coords: np.ndarray) -> TilePicture:
-    """The outlines of a board of triangles in (row, col)."""
+def triangle_picture(coords: np.ndarray, scale: int = 1) -> TilePicture:
+    """The outlines of a board of triangles in (row, col), `scale` times the small form's
+    size: 3 `scale` lines a row, 3 `scale` columns a triangle. Line i of an up triangle has
+    its sides at 3 scale - 1 - i and 3 scale + i, a down one's at i and 6 scale - 1 - i;
+    the number four characters wide in the middle, on line 2 scale (up) or scale - 1."""
     rows, cols = coords[:, 0] - coords[:, 0].min(), coords[:, 1] - coords[:, 1].min()
     present = {(int(r), int(c)) for r, c in zip(rows, cols, strict=True)}
-    lines, owner, base = _canvas(3 * int(cols.max()) + 6, 3 * int(rows.max()) + 4)
+    n = 3 * scale  # lines a row, columns a triangle
+    lines, owner, base = _canvas(n * int(cols.max()) + 2 * n, n * int(rows.max()) + n + 1)
     slots = []
     for cell, (r, c) in enumerate(zip(rows.tolist(), cols.tolist(), strict=True)):
-        x, y = 3 * c, 3 * r + 1
+        x, y = n * c, n * r + 1
         up = (coords[cell, 0] + coords[cell, 1]) % 2 == 0
+        for i in range(n):
+            left, right = (n - 1 - i, n + i) if up else (i, 2 * n - 1 - i)
+            lines[y + i][x + left] = "/" if up else "\\"
+            lines[y + i][x + right] = "\\" if up else "/"
+            owner[y + i, x + left + 1:x + right] = cell
         if up:
-            marks = ((0, 2, "/"), (0, 3, "\\"), (1, 1, "/"), (1, 4, "\\"), (2, 0, "/"),
-                     (2, 5, "\\"))
-            owner[y + 1, x + 2:x + 4] = cell
-            owner[y + 2, x + 1:x + 5] = cell
-            base[y + 2, x + 1:x + 5] = True
-            slots.append((y + 2, x + 1, 4))
-        else:
-            marks = ((0, 0, "\\"), (0, 5, "/"), (1, 1, "\\"), (1, 4, "/"), (2, 2, "\\"),
-                     (2, 3, "/"))
-            owner[y, x + 1:x + 5] = cell
-            owner[y + 1, x + 2:x + 4] = cell
-            slots.append((y, x + 1, 4))
-            if (r - 1, c) not in present:  # no triangle above draws this top edge
-                lines[y - 1][x + 1:x + 5] = ["_"] * 4
-        for dy, dx, ch in marks:
-            lines[y + dy][x + dx] = ch
+            base[y + n - 1, x + 1:x + 2 * n - 1] = True
+        elif (r - 1, c) not in present:  # no triangle above draws this top edge
+            lines[y - 1][x + 1:x + 2 * n - 1] = ["_"] * (2 * n - 2)
+        slots.append((y + (2 * scale if up else scale - 1), x + n - 2, 4))
     return TilePicture(lines, owner, slots, base)
 
 
 def tile_picture(tiling: str, coords: np.ndarray, room: tuple[int, int] = (0, 0)) -> TilePicture:
-    """The picture of a board of either tiling: hexagons in the large form where it fits
-    in `room` (width, height), else the small one."""
-    if tiling != "hex":
-        return triangle_picture(coords)
-    large = hex_picture(coords, "large")
-    return large if large.width <= room[0] and large.height <= room[1] else hex_picture(coords)
+    """The picture of a board of either tiling: the large form where it fits in `room`
+    (width, height), else the small one."""
+    if tiling == "hex":
+        large, small = hex_picture(coords, "large"), hex_picture(coords)
+    else:
+        large, small = triangle_picture(coords, 2), triangle_picture(coords)
+    return large if large.width <= room[0] and large.height <= room[1] else small

@@ -140,3 +140,17 @@ def test_the_board_of_a_setup_opens_its_pack_or_its_puzzle_of_the_day():
     assert screen.pack == "daily-triangle" and screen.game is None  # designed once mounted
     screen = SCREENS["jump"](GameSetup(mode="jump", options=(("pack", "triangle"),)))
     assert screen.game.puzzle.tiling == "triangle"
+
+
+async def test_boards_are_drawn_large_where_they_fit_and_whole_at_80x24():
+    for tiling, index in (("hex", 3), ("triangle", 0)):  # a side 4 hexagon, triangles of 2
+        screen = JumpScreen(load_pack(tiling), pack=tiling, index=index)
+        async with Host(screen).run_test(size=(120, 40)) as pilot:
+            board = screen.query_one(JumpBoard)
+            large = board.picture
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            small = board.picture
+            assert large.height > small.height and large.width > small.width
+            assert small.height <= board.size.height and small.width <= board.size.width
+            assert "@" in cell_text(board, screen.game.position)
