@@ -89,15 +89,16 @@ def landings(board: Board) -> np.ndarray:
 
 @lru_cache(maxsize=16)
 def board_of(tiling: str, side: int) -> tuple[Board, np.ndarray]:
-    """The board of a tiling and side and its landing table (built once, never changed)."""
+    """The board of a tiling and side and its landing table (built once; shared, so never
+    written to)."""
     if tiling not in BOARDS:
         raise InvalidPuzzle(f"no jumping puzzles on {tiling!r} (tilings: {', '.join(BOARDS)})")
     if not MIN_SIDE <= side <= MAX_SIDE:
         raise InvalidPuzzle(f"a {tiling} board's side is {MIN_SIDE}..{MAX_SIDE}, not {side}")
     board = BOARDS[tiling](side)
-    land = landings(board)
-    land.setflags(write=False)
-    return board, land
+    # writable, as the square boards' tables are: a read-only array is another type to
+    # numba, and every kernel would be compiled again for it
+    return board, landings(board)
 
 
 @dataclass(frozen=True, eq=False)
