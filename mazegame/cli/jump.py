@@ -34,10 +34,21 @@ parse_index = whole_number(0, MAX_INDEX)  #: --index
 
 
 def parse_side(text: str) -> int:
-    """--size: a board side the designer builds (engine.jump.design's MIN_SIZE..MAX_SIZE)."""
+    """--size: a board side the designer builds (squares MIN_SIZE..MAX_SIZE, a hexagon of
+    hexagons or triangles tiles.MIN_SIDE..MAX_SIDE; each tiling's own range is checked
+    when the design starts)."""
     from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE
+    from mazegame.engine.jump.tiles import MAX_SIDE, MIN_SIDE
 
-    return whole_number(MIN_SIZE, MAX_SIZE)(text)
+    return whole_number(min(MIN_SIZE, MIN_SIDE), max(MAX_SIZE, MAX_SIDE))(text)
+
+
+def jump_tilings() -> list[str]:
+    """The boards puzzles are designed on: squares, and each tiling whose registry entry
+    says jumping puzzles are made on it."""
+    from mazegame.engine.tilings import TILINGS
+
+    return ["square"] + [name for name, spec in TILINGS.items() if spec.jumps]
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -61,10 +72,14 @@ def configure(p: argparse.ArgumentParser) -> None:
                                  help="list the shortest solution's jumps, numbered: "
                                  "from (row,column), the jump, its direction, to (row,column)")
     g = parsers["generate"]
-    g.add_argument("--size", type=parse_side, default=5, metavar="N",
-                   help="board side, 4..10 (5)")
+    g.add_argument("--tiling", default="square", choices=jump_tilings(),
+                   help="squares, or a hexagon of hexagons or of triangles (square)")
+    g.add_argument("--size", type=parse_side, default=None, metavar="N",
+                   help="board side: squares 4..10 (5); hexagon side 2..8 (hex 4, "
+                   "triangle 2)")
     g.add_argument("--variant", default="rook", metavar="V",
-                   help="rook, queen, torus or no-u-turn; combine with '+' (rook)")
+                   help="rook, queen, torus or no-u-turn; combine with '+' (rook); "
+                   "hex and triangle: rook (plain) or no-u-turn")
     g.add_argument("--count", type=parse_count, default=1, metavar="K",
                    help=f"how many puzzles, 1..{MAX_PUZZLES} (1)")
     g.add_argument("--seed", type=parse_seed, default=None, help="random seed (default: random)")
@@ -168,28 +183,29 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import design, pack_seeds, rate, variant_rules
+    from mazegame.engine.jump.design import DAILY_SIZES, design, pack_seeds, rate
     from mazegame.engine.jump.file import to_document, write_pack
     from mazegame.engine.jump.model import solve
 
     check_output(args.out)
-    try:
-        variant_rules(args.variant)
+    size = DAILY_SIZES[args.tiling] if args.size is None else args.size
+    seed = random_seed() if args.seed is None else args.seed
+    try:  # a bad size or variant for this tiling; also loads the compiled kernel, so
+        # 'seconds' is design time alone
+        with contextlib.suppress(RuntimeError):  # a one-change search may find nothing
+            design(size, args.variant, 0, restarts=1, iterations=1, tiling=args.tiling)
     except ValueError as err:
         raise UsageError(str(err)) from None
-    seed = random_seed() if args.seed is None else args.seed
+    board = f"{size}x{size}" if args.tiling == "square" else f"side {size} {args.tiling}"
     enabled = sys.stderr.isatty() if args.progress is None else args.progress
-    bar = ProgressBar(sys.stderr, f"designing {args.size}x{args.size} {args.variant}", enabled,
+    bar = ProgressBar(sys.stderr, f"designing {board} {args.variant}", enabled,
                       delay=0.0 if args.progress else 0.5)
     puzzles, report = [], []
-    if args.json:  # load the compiled kernel first, so 'seconds' is design time alone
-        with contextlib.suppress(RuntimeError):  # a one-change search may find nothing
-            design(args.size, args.variant, 0, restarts=1, iterations=1)
     try:
         # design_pack's loop, timed puzzle by puzzle: the same seeds give the same pack.
         for i, s in enumerate(pack_seeds(seed, args.count)):
             t0 = time.perf_counter()
-            puzzle = design(args.size, args.variant, s)
+            puzzle = design(size, args.variant, s, tiling=args.tiling)
             seconds = time.perf_counter() - t0
             puzzles.append(puzzle)
             rating = rate(puzzle)  # the labels are calibrated on these reports (design.LEVELS)
@@ -220,19 +236,44 @@ def board_lines(puzzle) -> list[str]:
     return lines
 
 
+def tile_lines(puzzle) -> list[str]:
+    """A hex or triangle board as text: hexagons in staggered rows, triangles in rows
+    marked ^ (pointing up) or v (down); G, the start in brackets."""
+    hexes = puzzle.tiling == "hex"
+    coords = puzzle.board.coords
+    # hex: x = 4q + 2r (the rows of a pointy-top hexagon); triangle: 4 columns a triangle
+    xs = (4 * coords[:, 0] + 2 * coords[:, 1]) if hexes else 4 * coords[:, 1]
+    xs = xs - xs.min()
+    rows: dict[int, str] = {}
+    for cell in range(puzzle.cells):
+        row = int(coords[cell, 1] if hexes else coords[cell, 0])
+        text = "G" if cell == puzzle.goal else str(int(puzzle.jumps[cell]))
+        if not hexes:
+            text += "^" if (coords[cell, 0] + coords[cell, 1]) % 2 == 0 else "v"
+        text = f"[{text:>2}]" if cell == puzzle.start else f" {text:>2} "
+        line = rows.get(row, "")
+        rows[row] = line.ljust(int(xs[cell])) + text
+    return [rows[r].rstrip() for r in sorted(rows)]
+
+
 def _show(args: argparse.Namespace) -> int:
     """`jump show`: print the board, with the solution's steps on --solution."""
     from mazegame.engine.jump.design import rate
     from mazegame.engine.jump.model import solve
+    from mazegame.engine.jump.tiles import TilePuzzle
     from mazegame.games.jump import solution_steps
 
     puzzle = _load(args)
     a = solve(puzzle)
     rules = [puzzle.moves] + ["torus"] * puzzle.wrap + ["no-U-turn"] * puzzle.no_u_turn
-    lines = [f"{puzzle.width}x{puzzle.height} jumping maze ({', '.join(rules)}): "
+    tiles = isinstance(puzzle, TilePuzzle)
+    kind = "hexagons" if getattr(puzzle, "tiling", "") == "hex" else "triangles"
+    board = (f"side {puzzle.side} hexagon of {kind}" if tiles
+             else f"{puzzle.width}x{puzzle.height}")
+    lines = [f"{board} jumping maze ({', '.join(rules)}): "
              "start [ ] at ({},{}), goal G at ({},{})".format(*puzzle.rc(puzzle.start),
                                                           *puzzle.rc(puzzle.goal))]
-    lines += board_lines(puzzle)
+    lines += tile_lines(puzzle) if tiles else board_lines(puzzle)
     if a.solved:
         rating = rate(puzzle, a)
         lines.append(f"shortest solution: {a.length} jumps "
@@ -241,7 +282,9 @@ def _show(args: argparse.Namespace) -> int:
         if args.solution:
             # A numbered list, not step numbers on the board: those hid the jump numbers
             # and a square visited twice (no-U-turn) could show only one of its steps.
-            lines.append("the solution, jump by jump ((row,column) from (0,0) at the top left):")
+            lines.append("the solution, jump by jump (" + (
+                "axial (q,r), (0,0) the middle" if tiles and puzzle.tiling == "hex" else
+                "(row,column)" if tiles else "(row,column) from (0,0) at the top left") + "):")
             steps = solution_steps(puzzle)
             width = len(str(len(steps)))
             lines += [f"  {i:>{width}}. {s.text(puzzle)}" for i, s in enumerate(steps, 1)]
@@ -251,4 +294,5 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMAND = Command("jump", "rook jumping mazes: solve, energy, generate, show", configure, run)
+COMMAND = Command("jump", "rook jumping mazes (squares, hexagons, triangles): solve, energy, "
+                  "generate, show", configure, run)

@@ -20,6 +20,7 @@ from functools import cached_property
 from mazegame.engine.jump.file import read_pack
 from mazegame.engine.jump.kernels import DC8, DR8
 from mazegame.engine.jump.model import JumpPuzzle, solve
+from mazegame.engine.jump.tiles import DIRECTION_NAMES, TilePuzzle
 from mazegame.games.stopwatch import Stopwatch
 from mazegame.games.walk import Outcome
 
@@ -29,9 +30,16 @@ DIRECTION_INDEX = {"north": 0, "northeast": 1, "east": 2, "southeast": 3, "south
 #: How a jump in each direction (index into DR8/DC8) reads on a board drawn north up.
 DIRECTION_WORDS = ("up", "up-right", "right", "down-right", "down", "down-left", "left",
                    "up-left")
+#: On hexagons and triangles, the lines (tiles.DIRECTION_NAMES indices) each direction key
+#: of the square game takes: its own, or for up and down the two slanted ones, of which
+#: the screen takes the one that can be jumped.
+TILE_DIRECTIONS = {"east": (0,), "northeast": (1,), "northwest": (2,), "west": (3,),
+                   "southwest": (4,), "southeast": (5,), "north": (1, 2), "south": (4, 5)}
 #: The shipped packs, in the order the game offers them.
-PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn")
+PACK_NAMES = ("classics", "rook", "queen", "torus", "no-u-turn", "hex", "triangle")
 DAILY = "daily"  #: the pack name that asks for the puzzle of the day
+#: The pack names that ask for a puzzle of the day, and the tiling of each.
+DAILIES = {DAILY: "square", "daily-hex": "hex", "daily-triangle": "triangle"}
 MODE = "jump"  #: the Store's mode for jumping-maze results
 PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys never do
 
@@ -40,7 +48,7 @@ PROGRESS_PREFIX = "puzzle:"  #: content keys start so; the old "pack#index" keys
 class JumpGame(Stopwatch):
     """Where the player stands, how they got there (for undo), the clock, and the verdict."""
 
-    puzzle: JumpPuzzle
+    puzzle: JumpPuzzle | TilePuzzle
     clock: Callable[[], float] = field(default=time.monotonic, repr=False)
     #: (cell, direction of the jump that led there or None), start first.
     history: list[tuple[int, int | None]] = field(init=False)
@@ -90,7 +98,8 @@ class JumpGame(Stopwatch):
         return self.puzzle.targets(cell, last)
 
     def jump(self, direction: int) -> Outcome:
-        """Jump in a direction (index into DR8/DC8); BUMPED if that jump is not allowed."""
+        """Jump in a direction (index into DR8/DC8; on hexagons and triangles into
+        tiles.DIRECTION_NAMES); BUMPED if that jump is not allowed."""
         if self.won:
             return Outcome.IGNORED
         target = self.options().get(direction)
@@ -152,16 +161,18 @@ class Step:
     end: int
     wraps: bool  #: the jump crosses the edge of a torus
 
-    def text(self, puzzle: JumpPuzzle) -> str:
-        """E.g. "(0,0) jump 4 down -> (4,0)", "round the edge" on a wrap, G at the goal."""
+    def text(self, puzzle: JumpPuzzle | TilePuzzle) -> str:
+        """E.g. "(0,0) jump 4 down -> (4,0)", "round the edge" on a wrap, G at the goal;
+        a hex or triangle puzzle names its six directions (east, north-east, ...)."""
         edge = " round the edge" if self.wraps else ""
         goal = " G" if self.end == puzzle.goal else ""
+        words = DIRECTION_NAMES if isinstance(puzzle, TilePuzzle) else DIRECTION_WORDS
         return ("({},{}) jump {} {}{} -> ({},{}){}".format(
-            *puzzle.rc(self.start), self.jump, DIRECTION_WORDS[self.direction], edge,
+            *puzzle.rc(self.start), self.jump, words[self.direction], edge,
             *puzzle.rc(self.end), goal))
 
 
-def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
+def solution_steps(puzzle: JumpPuzzle | TilePuzzle) -> list[Step]:
     """The shortest solution jump by jump ([] if there is none).
 
     The solver's path is states; the direction of each jump is found among the legal jumps
@@ -171,17 +182,27 @@ def solution_steps(puzzle: JumpPuzzle) -> list[Step]:
     path = solve(puzzle).path
     for a, b in zip(path, path[1:], strict=False):
         d = next(d for d, t in puzzle.targets(a, last).items() if t == b)
-        r, c = puzzle.rc(a)
-        k = int(puzzle.jumps[r, c])
-        straight = (r + DR8[d] * k, c + DC8[d] * k)
-        steps.append(Step(a, k, d, b, straight != puzzle.rc(b)))
+        k = int(puzzle.jumps.flat[a])
+        wraps = False
+        if isinstance(puzzle, JumpPuzzle):
+            r, c = puzzle.rc(a)
+            wraps = (r + DR8[d] * k, c + DC8[d] * k) != puzzle.rc(b)
+        steps.append(Step(a, k, d, b, wraps))
         last = d
     return steps
 
 
-def rules_text(puzzle: JumpPuzzle) -> str:
-    """The puzzle's rules in words, e.g. "rook, torus" or "queen"."""
-    return ", ".join([puzzle.moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
+def board_text(puzzle: JumpPuzzle | TilePuzzle) -> str:
+    """The board in words: "5x5", "hexagon of side 4", "triangles, side 2"."""
+    if isinstance(puzzle, TilePuzzle):
+        return f"{'hexagon' if puzzle.tiling == 'hex' else 'triangles'}, side {puzzle.side}"
+    return f"{puzzle.width}x{puzzle.height}"
+
+
+def rules_text(puzzle: JumpPuzzle | TilePuzzle) -> str:
+    """The puzzle's rules in words, e.g. "rook, torus", "queen" or "six ways, no U-turn"."""
+    moves = "six ways" if isinstance(puzzle, TilePuzzle) else puzzle.moves
+    return ", ".join([moves] + ["torus"] * puzzle.wrap + ["no U-turn"] * puzzle.no_u_turn)
 
 
 # -- progress --------------------------------------------------------------------------------

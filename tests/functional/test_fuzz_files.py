@@ -24,6 +24,8 @@ FUZZ = settings(max_examples=150, deadline=None,
 PICTURE = asset("levels", "one-way-doors.txt").read_text(encoding="utf-8")
 LEVEL = asset("levels", "first-steps.toml").read_text(encoding="utf-8")
 PACK = asset("jump", "classics.jsonl").read_text(encoding="utf-8")
+HEX_PACK = asset("jump", "hex.jsonl").read_text(encoding="utf-8")
+TRIANGLE_PACK = asset("jump", "triangle.jsonl").read_text(encoding="utf-8")
 PIECES = [b"{", b"}", b"[", b"]", b'"', b",", b":", b"\n", b"#", b"# size: 3x3\n",
           b"# wrap: xy\n", b"\n" * 50, b"[" * 2000, b"{\"a\":" * 2000, b'"width": 1, ',
           b'"format": "mazegame/maze", ', b"\xef\xbb\xbf", b"\xff", b"9" * 5000, b"-1",
@@ -89,7 +91,8 @@ def test_a_mutated_level_opens_in_the_editor_or_is_refused(tmp_path_factory, dat
 @FUZZ
 @given(data=st.data())
 def test_a_mutated_jump_pack_reads_or_is_refused(tmp_path_factory, data):
-    path = _file(tmp_path_factory, "pack.jsonl", data.draw(mutated(PACK)))
+    text = data.draw(st.sampled_from([PACK, HEX_PACK, TRIANGLE_PACK]))
+    path = _file(tmp_path_factory, "pack.jsonl", data.draw(mutated(text)))
     try:
         read_pack(read_text(path, JUMP_PACK))
     except (JumpFormatError, ReadError) as err:

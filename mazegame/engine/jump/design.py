@@ -23,15 +23,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from mazegame.engine.jit import kernel
-from mazegame.engine.jump.kernels import E_BLACK, E_LENGTH, E_WAYS, evaluate_kernel, new_work
-from mazegame.engine.jump.model import (
-    DIRECTIONS,
-    VARIANTS,
-    Analysis,
-    JumpPuzzle,
-    legal_jumps,
-    solve,
+from mazegame.engine.jump.kernels import (
+    E_BLACK,
+    E_LENGTH,
+    E_WAYS,
+    evaluate_kernel,
+    legal_table,
+    new_work,
+    square_landings,
 )
+from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, Analysis, JumpPuzzle, solve
+from mazegame.engine.jump.tiles import BOARDS as TILE_TILINGS
+from mazegame.engine.jump.tiles import TilePuzzle
 
 MIN_SIZE, MAX_SIZE = 4, 10
 #: Temperature at the start of a run, in moves of solution length (cools linearly to 0;
@@ -70,9 +73,9 @@ def _search_energy(e, out, weight):
 
 
 @kernel
-def design_kernel(h, w, dirs, wrap, slots, start, goal, seed, restarts, iterations,
-                  temperature, weight, legal, best, indptr, indices, rptr, rind, dist_f,
-                  dist_b, queue, ways, path, flags, comp, out):
+def design_kernel(land, slots, start, goal, seed, restarts, iterations, temperature,
+                  weight, legal, best, indptr, indices, rptr, rind, dist_f, dist_b, queue,
+                  ways, path, flags, comp, out):
     """Search for a valid board; writes it (flat) into `best` and returns (search energy,
     goal). `weight` is taken off the energy per move of the shortest solution;
     `temperature` is in units of `weight`.
@@ -81,7 +84,7 @@ def design_kernel(h, w, dirs, wrap, slots, start, goal, seed, restarts, iteratio
     found. All randomness comes from numba's generator seeded here.
     """
     np.random.seed(seed)
-    n = h * w
+    n = land.shape[0]
     top = legal.shape[1] - 1
     options = np.zeros((n, top), dtype=np.int32)
     count = np.zeros(n, dtype=np.int32)
@@ -99,8 +102,8 @@ def design_kernel(h, w, dirs, wrap, slots, start, goal, seed, restarts, iteratio
             g = np.random.randint(n)
         for cell in range(n):
             board[cell] = 0 if cell == g else options[cell, np.random.randint(count[cell])]
-        e = evaluate_kernel(board, h, w, dirs, wrap, slots, start, g, indptr, indices, rptr,
-                            rind, dist_f, dist_b, queue, ways, path, flags, comp, out)
+        e = evaluate_kernel(board, land, slots, start, g, indptr, indices, rptr, rind,
+                            dist_f, dist_b, queue, ways, path, flags, comp, out)
         e = _search_energy(e, out, weight)
         valid = _valid(out)
         for it in range(iterations):
@@ -114,9 +117,8 @@ def design_kernel(h, w, dirs, wrap, slots, start, goal, seed, restarts, iteratio
             old = board[cell]
             while board[cell] == old:
                 board[cell] = options[cell, np.random.randint(count[cell])]
-            e2 = evaluate_kernel(board, h, w, dirs, wrap, slots, start, g, indptr, indices,
-                                 rptr, rind, dist_f, dist_b, queue, ways, path, flags, comp,
-                                 out)
+            e2 = evaluate_kernel(board, land, slots, start, g, indptr, indices, rptr, rind,
+                                 dist_f, dist_b, queue, ways, path, flags, comp, out)
             e2 = _search_energy(e2, out, weight)
             t = temperature * weight * (1.0 - it / iterations)
             if e2 <= e or (t > 0 and np.random.random() < np.exp((e - e2) / t)):
@@ -146,37 +148,83 @@ def variant_rules(variant: str) -> tuple[str, bool, bool]:
 
 
 def design(size: int, variant: str = "rook", seed: int = 0, *, goal: int | None = None,
-           restarts: int = RESTARTS, iterations: int | None = None) -> JumpPuzzle:
+           restarts: int = RESTARTS, iterations: int | None = None,
+           tiling: str = "square") -> JumpPuzzle:
     """A designed size x size puzzle: unique shortest solution, no black holes, and a
     shortest solution as long as the search finds.
 
     The start is the top-left square (Neller: a corner start avoids initial forced moves);
     the goal is anywhere else, chosen by the search unless given. Raises ValueError for a
     bad size or variant and RuntimeError if no valid board turns up (not seen in practice).
+    `tiling` "hex" or "triangle" designs a `tiles.TilePuzzle` instead (`design_tiles`).
     """
+    if tiling != "square":
+        return design_tiles(tiling, size, variant, seed, goal=goal, restarts=restarts,
+                            iterations=iterations)
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f"size must be {MIN_SIZE}..{MAX_SIZE}, not {size}")
     if goal is not None and not 0 < goal < size * size:
         raise ValueError(f"the goal must be a square other than the top-left start, not {goal}")
     moves, wrap, no_u_turn = variant_rules(variant)
     iterations = iterations_for(size) if iterations is None else iterations
-    legal = legal_jumps(size, size, moves, wrap)
+    land = square_landings(size, size, DIRECTIONS[moves], wrap)
     slots = len(DIRECTIONS[moves]) + 1 if no_u_turn else 1
-    work = new_work(size, size, len(DIRECTIONS[moves]), slots)
-    best = np.zeros(size * size, dtype=np.int32)
-    for attempt in range(ATTEMPTS):
-        # Later attempts get a derived seed, so a seed still names exactly one puzzle.
-        run_seed = (seed + attempt * 0x9E3779B1) % 2**31
-        _, g = design_kernel(size, size, DIRECTIONS[moves], wrap, slots, 0,
-                             -1 if goal is None else goal, run_seed, restarts, iterations,
-                             TEMPERATURE, length_weight(size), legal, best, *work)
-        if g >= 0:
-            puzzle = JumpPuzzle(best.reshape(size, size).copy(), 0, int(g), moves, wrap,
-                                no_u_turn)
-            check = solve(puzzle)  # the shared BFS, independent of the kernel's own
-            if check.unique and not check.black_holes:
-                return puzzle
+    found = design_board(land, slots, seed, -1 if goal is None else goal, restarts,
+                         iterations, length_weight(size))
+    for board, g in found:
+        puzzle = JumpPuzzle(board.reshape(size, size), 0, g, moves, wrap, no_u_turn)
+        check = solve(puzzle)  # the shared BFS, independent of the kernel's own
+        if check.unique and not check.black_holes:
+            return puzzle
     raise RuntimeError(f"no valid {size}x{size} {variant} puzzle found for seed {seed}")
+
+
+def design_tiles(tiling: str, side: int, variant: str = "rook", seed: int = 0, *,
+                 goal: int | None = None, restarts: int = RESTARTS,
+                 iterations: int | None = None) -> TilePuzzle:
+    """A designed puzzle on a hexagon of side `side` of hexagons or triangles (`tiles`), with
+    the square designer's search and energy; the start is the board's first cell, its top
+    left corner. The variant is plain ("rook", the default) or, on hexagons, "no-u-turn"."""
+    from mazegame.engine.jump.tiles import MAX_SIDE, MIN_SIDE, board_of
+
+    if tiling not in TILE_TILINGS:
+        raise ValueError(f"no jumping puzzles on {tiling!r} (tilings: square, "
+                         f"{', '.join(TILE_TILINGS)})")
+    if not MIN_SIDE <= side <= MAX_SIDE:
+        raise ValueError(f"a {tiling} board's side must be {MIN_SIDE}..{MAX_SIDE}, not {side}")
+    moves, wrap, no_u_turn = variant_rules(variant)
+    if moves != "rook" or wrap or (no_u_turn and tiling != "hex"):
+        raise ValueError(f"a {tiling} board takes the variants rook (plain)" + (
+            " and no-u-turn" if tiling == "hex" else " only (no-u-turn is for hexagons)"))
+    board, land = board_of(tiling, side)
+    n = board.size
+    if goal is not None and not 0 < goal < n:
+        raise ValueError(f"the goal must be a cell 1..{n - 1} (0 is the start), not {goal}")
+    iterations = 120 * n if iterations is None else iterations
+    for jumps, g in design_board(land, 7 if no_u_turn else 1, seed,
+                                 -1 if goal is None else goal, restarts, iterations, n):
+        puzzle = TilePuzzle(tiling, side, jumps, 0, g, no_u_turn)
+        check = solve(puzzle)
+        if check.unique and not check.black_holes:
+            return puzzle
+    raise RuntimeError(f"no valid {tiling} puzzle of side {side} found for seed {seed}")
+
+
+def design_board(land: np.ndarray, slots: int, seed: int, goal: int, restarts: int,
+                 iterations: int, weight: int):
+    """Yield (jumps, goal) of each attempt's valid board on a landing table (start cell 0;
+    `goal` -1: the search picks it), until the caller has the one it checks and keeps.
+
+    Later attempts get a derived seed, so a seed still names exactly one puzzle."""
+    legal = legal_table(land)
+    work = new_work(land.shape[0], land.shape[1], slots)
+    best = np.zeros(land.shape[0], dtype=np.int32)
+    for attempt in range(ATTEMPTS):
+        run_seed = (seed + attempt * 0x9E3779B1) % 2**31
+        _, g = design_kernel(land, slots, 0, goal, run_seed, restarts, iterations,
+                             TEMPERATURE, weight, legal, best, *work)
+        if g >= 0:
+            yield best.copy(), int(g)
 
 
 def pack_seeds(seed: int, count: int) -> list[int]:
@@ -196,10 +244,17 @@ def design_pack(size: int, variant: str, count: int, seed: int,
     return puzzles
 
 
-def puzzle_of_the_day(day: datetime.date, size: int = 5) -> JumpPuzzle:
-    """The same designed rook puzzle for everyone on a given date (5x5: Neller's
-    "challenging for the average user")."""
-    return design(size, "rook", seed=day.toordinal())
+#: The board of the puzzle of the day per tiling: 5x5 squares (Neller's "challenging for
+#: the average user"), a hexagon of side 4 (37 hexagons), of side 2 of triangles (24).
+DAILY_SIZES = {"square": 5, "hex": 4, "triangle": 2}
+
+
+def puzzle_of_the_day(day: datetime.date, size: int | None = None,
+                      tiling: str = "square") -> JumpPuzzle | TilePuzzle:
+    """The same designed puzzle for everyone on a given date, on squares (rook rules),
+    hexagons or triangles."""
+    size = DAILY_SIZES[tiling] if size is None else size
+    return design(size, "rook", seed=day.toordinal(), tiling=tiling)
 
 
 # -- difficulty --------------------------------------------------------------------------
@@ -221,7 +276,7 @@ class Rating:
     label: str
 
 
-def rate(puzzle: JumpPuzzle, analysis: Analysis | None = None) -> Rating:
+def rate(puzzle: JumpPuzzle | TilePuzzle, analysis: Analysis | None = None) -> Rating:
     """Rate a puzzle from its shortest solution length and decisions.
 
     score = (length + min(d_f, d_b)) / sqrt(cells): a longer solution with more real
@@ -236,7 +291,7 @@ def rate(puzzle: JumpPuzzle, analysis: Analysis | None = None) -> Rating:
     if not a.solved:
         return Rating(0.0, LEVELS[0][0])
     e = a.energy
-    cells = puzzle.height * puzzle.width
+    cells = puzzle.cells
     score = (a.length + min(e.forward_decisions, e.backward_decisions)) / cells**0.5
     label = [name for name, low in LEVELS if score >= low][-1]
     return Rating(round(score, 3), label)

@@ -6,6 +6,16 @@ JSON (key order as published, one object per line in a pack)::
      "jumps": [[...H rows of W ints; 0 at the goal...]], "start": [r, c], "goal": [r, c],
      "moves": "rook" | "queen", "wrap": bool, "no_u_turn": bool}
 
+A puzzle on hexagons or triangles (`jump.tiles`, a hexagon of side N of either) lists
+its cells as the maze documents of other tilings do, hex cells in axial (q, r), triangles
+as (row, col); `jumps[i]` is cell i's number, start and goal are indices into `cells`::
+
+    {"tiling": "hex" | "triangle", "cells": [[a, b], ...], "jumps": [...],
+     "start": i, "goal": j}
+
+plus `"no_u_turn": true` under that rule. The cells may come in any order, but must be
+exactly the hexagon's. They have no plain text form.
+
 Plain text: rows of jump numbers separated by spaces, G for the goal (a row written
 without spaces is read one digit per square, e.g. ``31313``). Optional ``key: value``
 lines before the board set the rest (``start: r,c``, ``moves: queen``, ``wrap: yes``,
@@ -20,6 +30,9 @@ import json
 import numpy as np
 
 from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
+from mazegame.engine.jump.tiles import BOARDS, TilePuzzle, board_of
+from mazegame.engine.jump.tiles import MAX_SIDE as TILE_MAX
+from mazegame.engine.jump.tiles import MIN_SIDE as TILE_MIN
 from mazegame.engine.mazefile import parse_json, short_repr
 
 FORMAT = "mazegame/jump"
@@ -74,8 +87,12 @@ def _check_cell(key: str, value: object, width: int, height: int) -> tuple[int, 
 
 
 # -- JSON ----------------------------------------------------------------------------------
-def to_document(p: JumpPuzzle) -> dict:
+def to_document(p: JumpPuzzle | TilePuzzle) -> dict:
     """The JSON document as a dict, keys in the published order."""
+    if isinstance(p, TilePuzzle):
+        doc = {"tiling": p.tiling, "cells": [list(c) for c in p.board.cells],
+               "jumps": p.jumps.tolist(), "start": p.start, "goal": p.goal}
+        return doc | ({"no_u_turn": True} if p.no_u_turn else {})
     return {
         "format": FORMAT, "version": VERSION, "width": p.width, "height": p.height,
         "jumps": p.jumps.tolist(), "start": list(p.rc(p.start)), "goal": list(p.rc(p.goal)),
@@ -92,6 +109,8 @@ def from_document(doc: object) -> JumpPuzzle:
     """A puzzle from a parsed JSON document, validated field by field."""
     if not isinstance(doc, dict):
         raise JumpFormatError("a jumping-maze document is a JSON object")
+    if "tiling" in doc:
+        return tile_document(doc)
     if doc.get("format") != FORMAT:
         raise JumpFormatError(f"not a jumping-maze document: 'format' must be {FORMAT!r}")
     if doc.get("version") != VERSION:
@@ -124,6 +143,73 @@ def from_document(doc: object) -> JumpPuzzle:
     start = _check_cell("start", doc["start"], width, height)
     goal = _check_cell("goal", doc["goal"], width, height)
     return _build(rows, start, goal, doc["moves"], doc["wrap"], doc["no_u_turn"])
+
+
+TILE_KEYS = ("tiling", "cells", "jumps", "start", "goal")
+
+
+def _tile_side(tiling: str, count: int) -> int:
+    """The side of the hexagon of `count` cells of this tiling; the error says why not."""
+    for side in range(1, 101):
+        cells = 3 * side * (side - 1) + 1 if tiling == "hex" else 6 * side * side
+        if cells == count:
+            return side
+        if cells > count:
+            break
+    sizes = ", ".join(str(len(board_of(tiling, s)[0].cells)) for s in (2, 3, 4))
+    raise JumpFormatError(f"{count} cells are no hexagon of {tiling} cells ({sizes}, ...)")
+
+
+def tile_document(doc: dict) -> TilePuzzle:
+    """A hex or triangle puzzle from its parsed document, validated field by field."""
+    missing = [k for k in TILE_KEYS if k not in doc]
+    if missing:
+        raise JumpFormatError(f"missing {', '.join(map(repr, missing))}")
+    extra = [k for k in doc if k not in (*TILE_KEYS, "no_u_turn")]
+    if extra:
+        raise JumpFormatError(f"unknown key {short_repr(extra[0])}")
+    tiling = doc["tiling"]
+    if not isinstance(tiling, str) or tiling not in BOARDS:
+        raise JumpFormatError(f"'tiling' must be one of {', '.join(map(repr, BOARDS))} (or "
+                              f"leave it out for squares), not {short_repr(tiling)}")
+    cells, jumps = doc["cells"], doc["jumps"]
+    if not isinstance(cells, list) or not cells:
+        raise JumpFormatError("'cells' must be a list of [a, b] pairs")
+    for i, c in enumerate(cells):
+        if not (isinstance(c, list) and len(c) == 2 and all(map(_is_int, c))):
+            raise JumpFormatError(f"cell {i}: {short_repr(c)} is not an [a, b] pair")
+    side = _tile_side(tiling, len(cells))
+    if not TILE_MIN <= side <= TILE_MAX:
+        raise JumpFormatError(f"a {tiling} board's side is {TILE_MIN}..{TILE_MAX}, not {side}")
+    board = board_of(tiling, side)[0]
+    order = []
+    for i, c in enumerate(cells):
+        at = board.lookup.get(tuple(c))
+        if at is None:
+            raise JumpFormatError(f"cell {i}: {c} is not on the hexagon of {len(cells)} cells")
+        if at in order:
+            raise JumpFormatError(f"cell {i}: {c} is listed twice")
+        order.append(at)
+    if not isinstance(jumps, list) or len(jumps) != len(cells):
+        raise JumpFormatError(f"'jumps' must list one number a cell ({len(cells)})")
+    for i, v in enumerate(jumps):
+        if not _is_int(v) or not -MAX_SIDE <= v <= MAX_SIDE:
+            raise JumpFormatError(f"cell {i}: jump {short_repr(v)} is not a whole number "
+                                  f"0..{MAX_SIDE - 1}")
+    for key in ("start", "goal"):
+        if not _is_int(doc[key]) or not 0 <= doc[key] < len(cells):
+            raise JumpFormatError(f"{key!r} must be a cell's index 0..{len(cells) - 1}, not "
+                                  f"{short_repr(doc[key])}")
+    no_u_turn = doc.get("no_u_turn", False)
+    if not isinstance(no_u_turn, bool):
+        raise JumpFormatError(f"'no_u_turn' must be true or false, not {short_repr(no_u_turn)}")
+    ordered = np.zeros(len(cells), dtype=np.int32)
+    ordered[order] = jumps
+    try:
+        return TilePuzzle(tiling, side, ordered, order[doc["start"]], order[doc["goal"]],
+                          no_u_turn)
+    except InvalidPuzzle as err:
+        raise JumpFormatError(str(err)) from None
 
 
 def from_json(text: str) -> JumpPuzzle:

@@ -1,9 +1,13 @@
 """The numba kernels of jumping mazes: moves, the state graph, and Neller's energy.
 
-Pure functions over plain arrays (boards are flat, row-major int32), so the designer's
-inner loop runs entirely in compiled code; `jump.model` wraps them for puzzles.
-States are numbered as the `jump.model` docstring describes; the energy's
-exact terms are documented at `evaluate_kernel`.
+Pure functions over plain arrays, so the designer's inner loop runs entirely in compiled
+code; `jump.model` wraps them for puzzles. Every kernel reads a board through its
+*landing table* `land` (int32[cells, directions, max_jump + 1]: the cell a jump of k from
+a cell in direction i lands on, -1 for none), built once per board: `square_landings`
+for the square boards (rook, queen, torus), `jump.tiles` for hexagons and triangles. The
+directions of a table are in circular order, so the reverse of direction i is
+(i + D // 2) % D. States are numbered as the `jump.model` docstring describes; the
+energy's exact terms are documented at `evaluate_kernel`.
 """
 
 from __future__ import annotations
@@ -38,29 +42,41 @@ def landing(h, w, dr, dc, wrap, cell, k):
 
 
 @kernel
-def legal_table(h, w, dirs, wrap):
-    """bool[cells, max_jump + 1]: may this cell hold this jump (it makes a move)?"""
+def square_landings(h, w, dirs, wrap):
+    """The landing table of an h x w board of squares: direction i is DR8/DC8[dirs[i]]."""
     top = max(h, w) - 1
-    table = np.zeros((h * w, top + 1), dtype=np.bool_)
+    land = np.full((h * w, dirs.shape[0], top + 1), -1, dtype=np.int32)
     for cell in range(h * w):
-        for k in range(1, top + 1):
-            for d in dirs:
-                if landing(h, w, DR8[d], DC8[d], wrap, cell, k) >= 0:
+        for i in range(dirs.shape[0]):
+            for k in range(1, top + 1):
+                land[cell, i, k] = landing(h, w, DR8[dirs[i]], DC8[dirs[i]], wrap, cell, k)
+    return land
+
+
+@kernel
+def legal_table(land):
+    """bool[cells, max_jump + 1]: may this cell hold this jump (it makes a move)?"""
+    n, nd, top = land.shape
+    table = np.zeros((n, top), dtype=np.bool_)
+    for cell in range(n):
+        for k in range(1, top):
+            for i in range(nd):
+                if land[cell, i, k] >= 0:
                     table[cell, k] = True
                     break
     return table
 
 
 @kernel
-def fill_moves(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices):
+def fill_moves(jumps, land, slots, start, goal, indptr, indices):
     """Write the state graph's CSR into preallocated arrays; returns the edge count.
 
-    `jumps` is flat (row-major). Parallel moves (two directions landing on the same state,
+    `jumps` is flat (cell by cell). Parallel moves (two directions landing on the same state,
     possible on a torus and at the merged goal) become one edge, so counting paths counts
     different routes, not different spellings of one route.
     """
-    nd = dirs.shape[0]
-    n = h * w * slots
+    nd = land.shape[1]
+    n = land.shape[0] * slots
     goal_state = goal * slots + slots - 1
     k = 0
     indptr[0] = 0
@@ -73,7 +89,7 @@ def fill_moves(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices):
             for i in range(nd):
                 if slots > 1 and slot < nd and i == (slot + nd // 2) % nd:
                     continue  # Abbott's rule: no jump straight back
-                t = landing(h, w, DR8[dirs[i]], DC8[dirs[i]], wrap, cell, jumps[cell])
+                t = land[cell, i, jumps[cell]]
                 if t < 0:
                     continue
                 s = goal_state if t == goal else t * slots + (i if slots > 1 else 0)
@@ -116,14 +132,14 @@ class Work(NamedTuple):
     out: np.ndarray
 
 
-def new_work(h: int, w: int, nd: int, slots: int) -> Work:
-    """Work arrays for boards of this size with nd directions and `slots` states per cell."""
-    n = h * w * slots
+def new_work(cells: int, nd: int, slots: int) -> Work:
+    """Work arrays for boards of `cells` cells with nd directions and `slots` states a cell."""
+    n = cells * slots
     i32 = np.int32
     return Work(
         np.empty(n + 1, np.int64), np.empty(n * nd, i32), np.empty(n + 1, np.int64),
         np.empty(n * nd, i32), np.empty(n, i32), np.empty(n, i32), np.empty(n, i32),
-        np.empty(n, np.int64), np.empty(n, i32), np.empty(n, np.int8), np.empty(h * w, i32),
+        np.empty(n, np.int64), np.empty(n, i32), np.empty(n, np.int8), np.empty(cells, i32),
         np.zeros(E_SIZE, np.int64),
     )
 
@@ -162,7 +178,7 @@ def count_shortest(indptr, indices, dist, order, reached, ways):
 
 
 @kernel
-def same_jump_clusters(jumps, h, w, dirs, wrap, goal, comp, stack):
+def same_jump_clusters(jumps, land, goal, comp, stack):
     """Label same-jump clusters into comp (goal: -1); returns sum of (|J| - 1)^2.
 
     Two squares with the same jump k are joined when a jump of k leads from one to the
@@ -174,7 +190,7 @@ def same_jump_clusters(jumps, h, w, dirs, wrap, goal, comp, stack):
     comp[:] = -1
     penalty = 0
     label = 0
-    for seed in range(h * w):
+    for seed in range(land.shape[0]):
         if seed == goal or comp[seed] >= 0:
             continue
         comp[seed] = label
@@ -185,8 +201,8 @@ def same_jump_clusters(jumps, h, w, dirs, wrap, goal, comp, stack):
             top -= 1
             v = stack[top]
             size += 1
-            for d in dirs:
-                t = landing(h, w, DR8[d], DC8[d], wrap, v, k)
+            for i in range(land.shape[1]):
+                t = land[v, i, k]
                 if t >= 0 and comp[t] < 0 and jumps[t] == k:
                     comp[t] = label
                     stack[top] = t
@@ -197,11 +213,11 @@ def same_jump_clusters(jumps, h, w, dirs, wrap, goal, comp, stack):
 
 
 @kernel
-def evaluate_kernel(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices, rptr,
-                    rind, dist_f, dist_b, queue, ways, path, flags, comp, out):
+def evaluate_kernel(jumps, land, slots, start, goal, indptr, indices, rptr, rind, dist_f,
+                    dist_b, queue, ways, path, flags, comp, out):
     """Score a board with Neller's energy; fills `out` (E_* slots), `path` and `comp`.
 
-    With |S| the number of states (h*w, or h*w*(D+1) under no-U-turn, a constant of the
+    With |S| the number of states (the cells, or cells*(D+1) under no-U-turn, a constant of the
     size and rules, so it works as a weight), the energy is the sum of:
 
     1. |S|^3 if there is no unique shortest solution (none at all, or two or more shortest
@@ -223,10 +239,10 @@ def evaluate_kernel(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices
     goal itself) are counted among the same states as term 2; only black holes cost
     energy, through it.
     """
-    n = h * w * slots
+    n = land.shape[0] * slots
     ss = start * slots + slots - 1
     gs = goal * slots + slots - 1
-    m = fill_moves(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices)
+    m = fill_moves(jumps, land, slots, start, goal, indptr, indices)
     _reverse_into(indptr, indices, m, rptr, rind)
     reached = bfs_into(indptr, indices, ss, dist_f, queue)
     count_shortest(indptr, indices, dist_f, queue, reached, ways)
@@ -269,7 +285,7 @@ def evaluate_kernel(jumps, h, w, dirs, wrap, slots, start, goal, indptr, indices
         v = indices[indptr[v]]
         forced += 1
 
-    clusters = same_jump_clusters(jumps, h, w, dirs, wrap, goal, comp, queue)
+    clusters = same_jump_clusters(jumps, land, goal, comp, queue)
     unique = length >= 0 and ways[gs] == 1
     out[T_UNIQUE] = 0 if unique else n * n * n
     out[T_UNREACHING] = n * n * unreaching

@@ -1,5 +1,8 @@
 """Rook (and queen) jumping mazes: the puzzle, its move graph, Neller's energy, the solver.
 
+The state graph, the energy and the solver read a puzzle through its landing table
+(`kernels`), so they serve the hexagon and triangle puzzles of `jump.tiles` as they are.
+
 From a square holding jump number k you move exactly k squares in one of the allowed
 directions (rook: N E S W; queen: the diagonals too), staying on the board unless it wraps
 (torus). The goal holds 0 and has no moves. Under Abbott's no-U-turn rule you may not jump
@@ -53,6 +56,7 @@ from mazegame.engine.jump.kernels import (
     landing,
     legal_table,
     new_work,
+    square_landings,
 )
 
 #: Direction indices into DR8/DC8 per move rule, kept circular so that the reverse of
@@ -89,6 +93,8 @@ class JumpPuzzle:
     wrap: bool = False
     no_u_turn: bool = False
     _legal: np.ndarray = field(init=False, repr=False)
+    #: The landing table every kernel reads (see `kernels`): built once per puzzle.
+    land: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         jumps = np.array(self.jumps, dtype=np.int32)  # a copy: the caller's array may change
@@ -99,7 +105,9 @@ class JumpPuzzle:
         object.__setattr__(self, "jumps", jumps)
         object.__setattr__(self, "wrap", bool(self.wrap))
         object.__setattr__(self, "no_u_turn", bool(self.no_u_turn))
-        object.__setattr__(self, "_legal", legal_jumps(*jumps.shape, self.moves, self.wrap))
+        land = square_landings(*jumps.shape, DIRECTIONS[self.moves], self.wrap)
+        object.__setattr__(self, "land", land)
+        object.__setattr__(self, "_legal", legal_table(land))
         self._check()
 
     def _check(self) -> None:
@@ -134,6 +142,11 @@ class JumpPuzzle:
     def width(self) -> int:
         """Columns of the board."""
         return int(self.jumps.shape[1])
+
+    @property
+    def cells(self) -> int:
+        """Squares on the board."""
+        return self.height * self.width
 
     @property
     def max_jump(self) -> int:
@@ -213,23 +226,22 @@ class JumpPuzzle:
 # -- moves ---------------------------------------------------------------------------
 def legal_jumps(h: int, w: int, moves: str, wrap: bool) -> np.ndarray:
     """bool[cells, max_jump + 1]: may this cell hold this jump (it makes at least one move)?"""
-    return legal_table(h, w, DIRECTIONS[moves], wrap)
+    return legal_table(square_landings(h, w, DIRECTIONS[moves], wrap))
 
 
-def state_graph(p: JumpPuzzle) -> CSR:
-    """The puzzle's moves as a CSR graph over states (see the module docstring)."""
+def state_graph(p) -> CSR:
+    """The puzzle's moves as a CSR graph over states (see the module docstring); `p` is
+    a JumpPuzzle or a `jump.tiles.TilePuzzle`, read through its landing table."""
     indptr = np.empty(p.n_states + 1, dtype=np.int64)
-    indices = np.empty(p.n_states * len(p.directions), dtype=np.int32)
-    m = fill_moves(p.jumps.ravel(), p.height, p.width, p.directions, p.wrap, p.slots,
-                   p.start, p.goal, indptr, indices)
+    indices = np.empty(p.n_states * p.land.shape[1], dtype=np.int32)
+    m = fill_moves(p.jumps.ravel(), p.land, p.slots, p.start, p.goal, indptr, indices)
     return CSR(indptr, indices[:m].copy())
 
 
-def evaluate(p: JumpPuzzle, work: Work | None = None) -> Work:
-    """Run evaluate_kernel on a puzzle; returns the filled work arrays."""
-    work = work or new_work(p.height, p.width, len(p.directions), p.slots)
-    evaluate_kernel(p.jumps.ravel(), p.height, p.width, p.directions, p.wrap, p.slots,
-                    p.start, p.goal, *work)
+def evaluate(p, work: Work | None = None) -> Work:
+    """Run evaluate_kernel on a puzzle (square or tiles); returns the filled work arrays."""
+    work = work or new_work(p.cells, p.land.shape[1], p.slots)
+    evaluate_kernel(p.jumps.ravel(), p.land, p.slots, p.start, p.goal, *work)
     return work
 
 
@@ -258,8 +270,8 @@ class Energy:
             E_UNREACHING, E_FORCED, E_FORWARD, E_BACKWARD)))
 
 
-def energy(p: JumpPuzzle) -> Energy:
-    """Neller's energy of a puzzle, term by term."""
+def energy(p) -> Energy:
+    """Neller's energy of a puzzle (square or tiles), term by term."""
     return Energy.from_out(evaluate(p).out)
 
 
@@ -345,8 +357,9 @@ class Analysis:
         return np.flatnonzero(self.decision_flags & BACKWARD).tolist()
 
 
-def solve(p: JumpPuzzle, record: bool = False) -> Analysis:
-    """Solve and analyse a puzzle: BFS forward from the start and backward from the goal."""
+def solve(p, record: bool = False) -> Analysis:
+    """Solve and analyse a puzzle (a JumpPuzzle or a tiles.TilePuzzle): BFS forward from
+    the start and backward from the goal."""
     graph = state_graph(p)
     back = graph.reversed()
     dist_f, _, events = bfs(graph, p.start_state, record)

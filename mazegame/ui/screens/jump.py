@@ -1,7 +1,10 @@
 """Jumping mazes: hop across a board of numbers from the start to G in as few jumps as
 you can; par (the shortest solution's length) on the status line. Checkerboard colouring,
 hint (visited squares), easy mode (legal targets), undo/reset, any puzzle of any pack from a
-list, the puzzle of the day, and the puzzle's own help."""
+list, the puzzle of the day, and the puzzle's own help. Hexagons and triangles jump six
+ways: left and right (h l, a d), y u up-left and up-right, b n down-left and down-right
+(the keys `ui.keys` gives the hexagon's slanted sides); up and down take whichever of the
+two upward or downward jumps can be made, when only one can."""
 
 from __future__ import annotations
 
@@ -18,13 +21,16 @@ from textual.worker import get_current_worker
 
 from mazegame.engine.jump.design import MAX_SIZE, MIN_SIZE, design, puzzle_of_the_day
 from mazegame.engine.jump.model import JumpPuzzle
+from mazegame.engine.jump.tiles import TilePuzzle
 from mazegame.games import daily
 from mazegame.games.jump import (
-    DAILY,
+    DAILIES,
     DIRECTION_INDEX,
     PACK_NAMES,
+    TILE_DIRECTIONS,
     JumpGame,
     best_moves,
+    board_text,
     load_pack,
     migrate_progress,
     progress_key,
@@ -82,7 +88,7 @@ class JumpScreen(Screen):
         super().__init__()
         self.pack = pack
         if puzzles is None:
-            puzzles = [] if pack == DAILY else load_pack(pack)
+            puzzles = [] if pack in DAILIES else load_pack(pack)
         self.puzzles = puzzles
         self.index = min(max(0, index), max(0, len(puzzles) - 1))
         self.game: JumpGame | None = JumpGame(puzzles[self.index]) if puzzles else None
@@ -107,7 +113,7 @@ class JumpScreen(Screen):
                 self.index = next((i for i in range(len(self.puzzles)) if i not in solved), 0)
             self.start(self.puzzles[self.index])
         else:
-            self.action_daily()
+            self.design_daily(DAILIES[self.pack])
 
     # -- puzzles -----------------------------------------------------------------------
     def start(self, puzzle: JumpPuzzle) -> None:
@@ -153,17 +159,30 @@ class JumpScreen(Screen):
         self.app.push_screen(PuzzlePicker(packs, (self.pack, self.index), self.store), picked)
 
     def action_daily(self) -> None:
-        """Design and play today's puzzle (today in UTC, as every maze of the day)."""
+        """Design and play today's puzzle on the board being played (squares, hexagons or
+        triangles)."""
+        p = self.game.puzzle if self.game else None
+        self.design_daily(p.tiling if isinstance(p, TilePuzzle) else "square")
+
+    def design_daily(self, tiling: str) -> None:
+        """Design and play today's puzzle on a tiling (today in UTC, as every maze of the
+        day)."""
         day = daily.today()
-        self._design(f"{DAILY} {day.isoformat()}", lambda: puzzle_of_the_day(day))
+        name = next(name for name, kind in DAILIES.items() if kind == tiling)
+        self._design(f"{name} {day.isoformat()}", lambda: puzzle_of_the_day(day, tiling=tiling))
 
     def action_fresh(self) -> None:
         """A newly designed puzzle with the current one's size and rules."""
         p = self.game.puzzle if self.game else None
+        seed = secrets.randbelow(2**31)
+        if isinstance(p, TilePuzzle):
+            rules = "no-u-turn" if p.no_u_turn else "rook"
+            self._design(f"fresh #{seed}",
+                         lambda: design(p.side, rules, seed, tiling=p.tiling))
+            return
         size = min(max(p.width, MIN_SIZE), MAX_SIZE) if p else 5
         rules = [p.moves if p else "rook"] + ["torus"] * (p is not None and p.wrap)
         rules += ["no-u-turn"] * (p is not None and p.no_u_turn)
-        seed = secrets.randbelow(2**31)
         self._design(f"fresh #{seed}", lambda: design(size, "+".join(rules), seed))
 
     @work(thread=True, exclusive=True, group="design")
@@ -182,16 +201,29 @@ class JumpScreen(Screen):
 
     # -- play --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The diagonal jumps only where the puzzle has them (queen moves): a rook puzzle's
-        footer does not offer keys that cannot jump."""
+        """The diagonal jumps only where the puzzle has them (queen moves, and the slanted
+        lines of hexagons and triangles): a rook puzzle's footer does not offer keys that
+        cannot jump."""
         if action == "jump" and parameters and parameters[0] in DIAGONAL_KEYS:
-            return self.game is not None and self.game.puzzle.moves == "queen"
+            return self.game is not None and (self.game.puzzle.moves == "queen" or
+                                              isinstance(self.game.puzzle, TilePuzzle))
         return True
 
     def action_jump(self, direction: str) -> None:
-        """Jump in `direction` by the number on the current cell."""
-        if self.game is not None:
+        """Jump in `direction` by the number on the current cell (on hexagons and
+        triangles, `TILE_DIRECTIONS` says which of the six lines a key takes)."""
+        if self.game is None:
+            return
+        if not isinstance(self.game.puzzle, TilePuzzle):
             self.after(self.game.jump(DIRECTION_INDEX[direction]))
+            return
+        lines = TILE_DIRECTIONS[direction]
+        ways = [d for d in lines if d in self.game.options()]
+        # up or down: the one of the two slanted lines that can be jumped, if only one can
+        if len(ways) == 1 or len(lines) == 1:
+            self.after(self.game.jump(ways[0] if ways else lines[0]))
+        elif not self.game.won:
+            self.after(Outcome.BUMPED)
 
     def on_jump_board_clicked(self, message: JumpBoard.Clicked) -> None:
         """Jump to the clicked cell, if one jump reaches it."""
@@ -276,6 +308,8 @@ class JumpScreen(Screen):
         help screen lists the keys below, from the bindings)."""
         p = self.game.puzzle if self.game else None
         queen, wrap, no_u = (p.moves == "queen", p.wrap, p.no_u_turn) if p else (False,) * 3
+        if isinstance(p, TilePuzzle):
+            return tile_rules(p)
         lines = [
             "Jumping maze (rook jumping, after Neller): the number on your square says exactly "
             "how many squares you jump, in a straight line up, down, left or right"
@@ -303,7 +337,7 @@ class JumpScreen(Screen):
     def describe(self) -> str:
         """The puzzle's place in its pack, size and rules."""
         p = self.game.puzzle
-        return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {p.width}x{p.height} · "
+        return (f"{self.pack} {self.index + 1}/{len(self.puzzles)} · {board_text(p)} · "
                 f"{rules_text(p)}")
 
     def update_status(self) -> None:
@@ -321,9 +355,28 @@ class JumpScreen(Screen):
             f"[b]Jumping maze[/b]  {self.describe()}   [b]{self.game.score()}[/b]{flags}{done}")
 
 
+def tile_rules(p: TilePuzzle) -> str:
+    """The rules of a hex or triangle puzzle and its keys, for the help."""
+    lines = "lines of hexagons" if p.tiling == "hex" else "strips of triangles (side by side)"
+    return "\n\n".join([
+        f"Jumping maze on {board_text(p)}: the number on your cell says exactly how many "
+        f"cells you jump, in a straight line along one of the six {lines}. A jump may not "
+        "leave the board. "
+        + ("No U-turns: you may not jump straight back the way you came. " if p.no_u_turn
+           else "")
+        + "You start on the cell in brackets (or highlighted); reach G. Easy mode (e, on at "
+        "first here) marks the cells you can jump to.",
+        "Keys: left and right (h l, a d) jump west and east; y and u up-left and up-right, "
+        "b and n down-left and down-right; up and down (k j, w s) take whichever of the two "
+        "is a legal jump when only one is. A click on a marked cell jumps there.",
+        "Par is the length of the shortest solution (a designed puzzle has exactly one).",
+    ])
+
+
 def jump_screen(setup: GameSetup) -> JumpScreen:
     """The mode's screen for a setup: a puzzle file, or the shipped pack its settings pick
-    (or the puzzle of the day)."""
+    (or the puzzle of the day); on hexagons or triangles (`GameSetup.tiling`), that board's
+    pack unless the settings ask for its puzzle of the day."""
     settings = setup.settings
     path = settings.file
     if path is not None:
@@ -333,4 +386,6 @@ def jump_screen(setup: GameSetup) -> JumpScreen:
         from mazegame.engine.readfile import JUMP_PACK, read_text
 
         return JumpScreen(read_pack(read_text(path, JUMP_PACK)), pack=Path(path).stem)
+    if setup.tiling != "square" and DAILIES.get(settings.pack) != setup.tiling:
+        return JumpScreen(pack=setup.tiling)  # the board's own pack, named as its tiling
     return JumpScreen(pack=settings.pack)

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from mazegame.engine.jump.design import rate
 from mazegame.engine.jump.model import JumpPuzzle, solve
-from mazegame.games.jump import best_moves, rules_text
+from mazegame.games.jump import best_moves, board_text, rules_text
 from mazegame.words import plural
 
 
@@ -50,7 +50,7 @@ class PuzzlePicker(ModalScreen[tuple[str, int] | None]):
                 par = str(analysis.length) if analysis.solved else "-"
                 done = f"  ✓ best {best[i]}" if i in best else ""
                 options.append(Option(
-                    f"  {i + 1:>{width}}. {p.width}x{p.height} {rules_text(p)} · par {par} · "
+                    f"  {i + 1:>{width}}. {board_text(p)} · {rules_text(p)} · par {par} · "
                     f"{rating.label}{done}"))
                 self.entries.append((name, i))
         return options

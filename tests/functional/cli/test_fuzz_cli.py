@@ -33,6 +33,7 @@ from mazegame.engine.generate.boards import generate_board
 from mazegame.engine.jump.file import from_text as jump_from_text
 from mazegame.engine.jump.file import to_json as jump_to_json
 from mazegame.engine.jump.file import write_pack
+from mazegame.engine.jump.tiles import TilePuzzle
 from mazegame.engine.mazefile import to_json, to_text, write_document
 from mazegame.games.modes import MODES
 
@@ -178,7 +179,8 @@ HEX = json.dumps(write_document(generate_board("backtracker", "hex", 4, 3, 5).ma
 VALID = [to_json(MAZE), to_text(MAZE), to_text(MAZE, "ascii"), to_text(WRAPPED),
          json.dumps(json.loads(to_json(WRAPPED)), indent=1), jump_to_json(PUZZLE),
          "2 1 2\n1 1 1\n2 1 G\n", write_pack([PUZZLE, PUZZLE]), HEX,
-         json.dumps(write_document(generate_board("backtracker", "triangle", 3, 2, 1).maze))]
+         json.dumps(write_document(generate_board("backtracker", "triangle", 3, 2, 1).maze)),
+         jump_to_json(TilePuzzle("hex", 2, [2, 0, 1, 1, 2, 1, 1], 0, 1))]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),

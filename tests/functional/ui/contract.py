@@ -26,7 +26,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import HelpScreen
 from mazegame.ui.screens.records import RecordsScreen
 from mazegame.ui.widgets.footer import KEY as FOOTER_KEY
-from tests.functional.conftest import eye_keys, keys_for_path, settle
+from tests.functional.conftest import BOARD_KEY_OF, eye_keys, keys_for_path, settle
 from tests.functional.ui.textual_private import notifications, screen_strips
 
 BIG, SMALL = (120, 40), (80, 24)  #: the terminal sizes every rule is held at
@@ -186,11 +186,14 @@ async def play_to_the_end(pilot, screen) -> bool:
     if game is None:
         return False
     if hasattr(game, "puzzle"):  # a jumping board: the shortest solution, jump by jump
+        from mazegame.engine.jump.tiles import DIRECTION_NAMES, TilePuzzle
         from mazegame.games.jump import DIRECTION_INDEX, solution_steps
         from mazegame.ui.keys import DIAGONAL_KEYS, MOVE_KEYS
 
         keys = {**{d: k.arrow for d, k in MOVE_KEYS.items()}, **DIAGONAL_KEYS}
         key_of = {index: keys[d] for d, index in DIRECTION_INDEX.items()}
+        if isinstance(game.puzzle, TilePuzzle):  # six lines: the hexagon's keys
+            key_of = {d: BOARD_KEY_OF[name] for d, name in enumerate(DIRECTION_NAMES)}
         for step in solution_steps(game.puzzle):
             await pilot.press(key_of[step.direction])
         await settle(pilot)

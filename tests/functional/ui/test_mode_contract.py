@@ -10,6 +10,7 @@ with the reason stated here.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -320,16 +321,22 @@ async def test_what_you_steer_and_tick_reads_without_colour(mode, no_color, monk
                 pytest.skip(f"{mode}: no board to steer on, no box to tick (a list, a text, "
                             "a lab's trace)")
             return
-        seen = [[widget_text(app, board) for board in boards]]  # at first, then after each
-        for key in ("down", "right", "up", "left") * 2:  # of two moves of what you steer
+        # (where, glyphs) at first, then after each of two moves of what you steer; the
+        # slanted lines' keys too where the footer offers them (on hexagons or triangles no
+        # arrow may move from some cells, and a move may come back where it was)
+        seen = [(whereabouts(app), [widget_text(app, board) for board in boards])]
+        slanted = [key for k in footer_keys(screen) if k.description == "Diagonal"
+                   for key in siblings(screen, k)]
+        for key in ("down", "right", "up", "left", *slanted) * 2:
             before = whereabouts(app)
             await pilot.press(key)
             await settle(pilot)
             if whereabouts(app) != before:
-                seen.append([widget_text(app, board) for board in boards])
+                seen.append((whereabouts(app), [widget_text(app, board) for board in boards]))
             if len(seen) == 3:
                 break
-        assert len(seen) == 3 and seen[0] != seen[1] != seen[2] != seen[0], \
+        assert len(seen) == 3 and all(a[1] != b[1] for a, b in itertools.combinations(seen, 2)
+                                      if a[0] != b[0]), \
             f"{mode}: what you steer moved, but the board's glyphs did not change"
 
 

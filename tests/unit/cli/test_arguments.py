@@ -108,7 +108,7 @@ def test_digits_of_other_scripts_are_refused_everywhere(capsys, argv):
      "--count: expected a whole number from 1 to 100000, not '99999999999999999999'"),
     (["jump", "generate", "--count", "10000000000"], "from 1 to 100000, not '10000000000'"),
     (["jump", "generate", "--count", "0"], "from 1 to 100000, not '0'"),
-    (["jump", "generate", "--size", "11"], "--size: expected a whole number from 4 to 10"),
+    (["jump", "generate", "--size", "11"], "--size: expected a whole number from 2 to 10"),
     (["jump", "show", "-", "--index", "-1"], "--index: expected a whole number from 0 to"),
     (["selfplay", "chase", "--games", "100001"], "--games: expected a whole number from 1"),
     (["rat", "train", "--episodes", "1e9"], "--episodes: expected a whole number from 1"),

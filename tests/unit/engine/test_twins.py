@@ -93,6 +93,9 @@ def test_jump_twins_design_and_solve_the_same_puzzle():
     assert (fast.length, fast.states, fast.solutions) == (slow.length, slow.states,
                                                           slow.solutions)
     assert np.array_equal(fast.events, slow.events)
+    # a hexagon's landing table takes the same compiled kernels (no read-only twin type)
+    fast, slow = both(lambda: design(3, "rook", 3, restarts=1, iterations=200, tiling="hex"))
+    assert fast == slow
 
 
 def test_a_game_that_never_waits_runs_uncompiled_kernels_as_python_and_wants_them(monkeypatch):

@@ -73,9 +73,9 @@ def test_a_setting_left_out_plays_the_choice_the_dialog_preselects():
 
 
 def test_the_jump_mode_offers_every_shipped_pack_and_the_daily_puzzle():
-    from mazegame.games.jump import DAILY, PACK_NAMES
+    from mazegame.games.jump import DAILIES, PACK_NAMES
 
-    assert choice_values("jump", "pack") == [*PACK_NAMES, DAILY]
+    assert choice_values("jump", "pack") == [*PACK_NAMES, *DAILIES]
 
 
 @pytest.mark.parametrize("name", list(MODES))

@@ -171,3 +171,19 @@ def test_a_mode_replays_by_the_kind_its_spec_names_and_only_then():
         else:
             assert isinstance(kind_of(name), Kind), name
     assert not replayable("no such mode")
+
+
+@pytest.mark.parametrize("tiling", ["hex", "triangle"])
+def test_a_hex_or_triangle_jump_replays_to_the_win(tiling):
+    from mazegame.games.jump import solution_steps
+
+    puzzle = load_pack(tiling)[0]
+    game = JumpGame(puzzle)
+    steps = solution_steps(puzzle)
+    game.jump(steps[0].direction)
+    game.undo()
+    for step in steps:
+        game.jump(step.direction)
+    assert game.won
+    replayed = round_trip(GameSetup(mode="jump"), game)
+    assert replayed.puzzle == puzzle and replayed.won and replayed.moves == game.optimum
