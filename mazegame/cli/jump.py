@@ -46,9 +46,9 @@ def parse_side(text: str) -> int:
 def jump_tilings() -> list[str]:
     """The boards puzzles are designed on: squares, and each tiling whose registry entry
     says jumping puzzles are made on it."""
-    from mazegame.engine.tilings import TILINGS
+    from mazegame.engine.jump.tiles import jump_tilings as tile_tilings
 
-    return ["square"] + [name for name, spec in TILINGS.items() if spec.jumps]
+    return ["square", *tile_tilings()]
 
 
 def configure(p: argparse.ArgumentParser) -> None:

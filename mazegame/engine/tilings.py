@@ -57,7 +57,10 @@ class TilingSpec:
     make: Callable[[int, int, int, int], tuple[Board, np.ndarray]] | None = None
     generators: tuple[str, ...] | None = None
     model: str = "board"
-    jumps: bool = False  #: jumping puzzles are made on this tiling (`engine.jump`)
+    #: "module:attr" of `(side) -> (Board, sides)`: the hexagon of that side a jumping
+    #: puzzle is played on, and for each cell the side a step along each of its six lines
+    #: crosses (`engine.jump.tiles`); None: no jumping puzzles on this tiling
+    jump_board: str | None = None
     #: "module:attr" of the widget that draws a maze on it (a name, as a mode's spec names
     #: its screen, so the engine imports no UI); None: the square's `MazeView`
     view: str | None = None
@@ -340,13 +343,15 @@ register(TilingSpec(
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
-    opposite=(3, 4, 5, 0, 1, 2), jumps=True, view="mazegame.ui.widgets.board_view:BoardView",
+    opposite=(3, 4, 5, 0, 1, 2),
+    jump_board="mazegame.engine.jump.tiles:hex_lines", view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document", lanes=hex_lanes,
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
-    directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), jumps=True,
+    directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
+    jump_board="mazegame.engine.jump.tiles:triangle_lines",
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document", lanes=triangle_lanes,

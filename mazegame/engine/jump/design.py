@@ -33,7 +33,7 @@ from mazegame.engine.jump.kernels import (
     square_landings,
 )
 from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, Analysis, JumpPuzzle, solve
-from mazegame.engine.jump.tiles import BOARDS as TILE_TILINGS
+from mazegame.engine.jump.tiles import jump_tilings
 from mazegame.engine.jump.tiles import TilePuzzle
 
 MIN_SIZE, MAX_SIZE = 4, 10
@@ -187,9 +187,9 @@ def design_tiles(tiling: str, side: int, variant: str = "rook", seed: int = 0, *
     left corner. The variant is plain ("rook", the default) or, on hexagons, "no-u-turn"."""
     from mazegame.engine.jump.tiles import MAX_SIDE, MIN_SIDE, board_of
 
-    if tiling not in TILE_TILINGS:
+    if tiling not in jump_tilings():
         raise ValueError(f"no jumping puzzles on {tiling!r} (tilings: square, "
-                         f"{', '.join(TILE_TILINGS)})")
+                         f"{', '.join(jump_tilings())})")
     if not MIN_SIDE <= side <= MAX_SIDE:
         raise ValueError(f"a {tiling} board's side must be {MIN_SIDE}..{MAX_SIDE}, not {side}")
     moves, wrap, no_u_turn = variant_rules(variant)

@@ -30,7 +30,7 @@ import json
 import numpy as np
 
 from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
-from mazegame.engine.jump.tiles import BOARDS, TilePuzzle, board_of
+from mazegame.engine.jump.tiles import TilePuzzle, board_of, jump_tilings
 from mazegame.engine.jump.tiles import MAX_SIDE as TILE_MAX
 from mazegame.engine.jump.tiles import MIN_SIDE as TILE_MIN
 from mazegame.engine.mazefile import parse_json, short_repr
@@ -169,8 +169,8 @@ def tile_document(doc: dict) -> TilePuzzle:
     if extra:
         raise JumpFormatError(f"unknown key {short_repr(extra[0])}")
     tiling = doc["tiling"]
-    if not isinstance(tiling, str) or tiling not in BOARDS:
-        raise JumpFormatError(f"'tiling' must be one of {', '.join(map(repr, BOARDS))} (or "
+    if not isinstance(tiling, str) or tiling not in jump_tilings():
+        raise JumpFormatError(f"'tiling' must be one of {', '.join(map(repr, jump_tilings()))} (or "
                               f"leave it out for squares), not {short_repr(tiling)}")
     cells, jumps = doc["cells"], doc["jumps"]
     if not isinstance(cells, list) or not cells:

@@ -34,12 +34,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from importlib import import_module
 
 import numpy as np
 
 from mazegame.engine.jump.kernels import legal_table
 from mazegame.engine.jump.model import InvalidPuzzle
-from mazegame.engine.tilings import Board, hexagon
+from mazegame.engine.tilings import TILINGS, Board, hexagon
 
 #: The tilings jumping puzzles are made on, with the directions' names (E NE NW W SW SE).
 DIRECTION_NAMES = ("east", "north-east", "north-west", "west", "south-west", "south-east")
@@ -64,19 +65,30 @@ def triangle_hexagon(side: int) -> Board:
     return Board.of_cells("triangle", cells)
 
 
-BOARDS = {"hex": hexagon, "triangle": triangle_hexagon}  #: tiling -> board of a side
+def hex_lines(side: int) -> tuple[Board, np.ndarray]:
+    """The hexagon of hexagons of `side` and its lines: a step along line d crosses side d."""
+    board = hexagon(side)
+    return board, np.tile(np.arange(6), (board.size, 1))
 
 
-def landings(board: Board) -> np.ndarray:
-    """The landing table int32[cells, 6, max_jump + 1] of a hex or triangle board: walk
-    each straight line from each cell, one step a cell (the module docstring)."""
+def triangle_lines(side: int) -> tuple[Board, np.ndarray]:
+    """The hexagon of triangles of `side` and its lines: the side each step crosses, by
+    `STRIP_SIDES` (an up triangle's column, or a down one's)."""
+    board = triangle_hexagon(side)
+    up = (board.coords[:, 0] + board.coords[:, 1]) % 2 == 0
+    table = np.array(STRIP_SIDES)
+    return board, np.where(up[:, None], table[:, 0][None, :], table[:, 1][None, :])
+
+
+def jump_tilings() -> list[str]:
+    """The tilings jumping puzzles are made on beyond the square (their registry says)."""
+    return [name for name, spec in TILINGS.items() if spec.jump_board is not None]
+
+
+def landings(board: Board, sides: np.ndarray) -> np.ndarray:
+    """The landing table int32[cells, 6, max_jump + 1] of a board whose line d crosses
+    side `sides[cell, d]` from each cell: walk each line from each cell, one step a cell."""
     n = board.size
-    if board.tiling == "hex":
-        sides = np.tile(np.arange(6), (n, 1))
-    else:
-        up = (board.coords[:, 0] + board.coords[:, 1]) % 2 == 0
-        table = np.array(STRIP_SIDES)
-        sides = np.where(up[:, None], table[:, 0][None, :], table[:, 1][None, :])
     land = [np.full((n, 6), -1, dtype=np.int32)]  # k = 0: no move
     here = np.tile(np.arange(n)[:, None], (1, 6))
     while (here >= 0).any():
@@ -91,14 +103,17 @@ def landings(board: Board) -> np.ndarray:
 def board_of(tiling: str, side: int) -> tuple[Board, np.ndarray]:
     """The board of a tiling and side and its landing table (built once; shared, so never
     written to)."""
-    if tiling not in BOARDS:
-        raise InvalidPuzzle(f"no jumping puzzles on {tiling!r} (tilings: {', '.join(BOARDS)})")
+    spec = TILINGS.get(tiling)
+    if spec is None or spec.jump_board is None:
+        raise InvalidPuzzle(f"no jumping puzzles on {tiling!r} (tilings: "
+                            f"{', '.join(jump_tilings())})")
     if not MIN_SIDE <= side <= MAX_SIDE:
         raise InvalidPuzzle(f"a {tiling} board's side is {MIN_SIDE}..{MAX_SIDE}, not {side}")
-    board = BOARDS[tiling](side)
+    module, _, name = spec.jump_board.partition(":")
+    board, sides = getattr(import_module(module), name)(side)
     # writable, as the square boards' tables are: a read-only array is another type to
     # numba, and every kernel would be compiled again for it
-    return board, landings(board)
+    return board, landings(board, sides)
 
 
 @dataclass(frozen=True, eq=False)
