@@ -4,6 +4,11 @@ A move attempt that hits a wall you could not know costs an attempt like a move 
 wall you know costs nothing: the outer wall (always drawn) and a wall bumped before (from
 either side; known even when bumped walls are not drawn, since you felt it once). With a
 budget, the game is lost when the attempts run out before the goal is reached.
+
+On a board (`engine.board_maze.BoardMaze`: hexagons, triangles) the same holds side by
+side: `known` keeps a bit a side of each cell (the board's slot order), the outer wall is
+every side with no cell beyond, and `display_maze` is a board maze with every side open
+but those.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import Maze, border_walls, mirrored
 from mazegame.games.walk import Outcome, WalkGame
 
@@ -21,16 +27,21 @@ class BlindGame(WalkGame):
     """A walk where only bumped walls become known, with an optional attempt budget."""
 
     budget: int | None = None  #: maximum move attempts (moves + bumps); None = unlimited
-    known: np.ndarray = field(init=False)  #: wall bits learned by bumping, per cell
+    #: wall bits learned by bumping, per cell (on a board: a bit a side, set = shut)
+    known: np.ndarray = field(init=False)
     #: Bumps into a known wall (the outer one, or one bumped before): free, not in `bumps`.
     known_bumps: int = field(default=0, init=False)
     left: bool = field(default=False, init=False)  #: the player left the maze unfinished
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.known = np.zeros_like(self.maze.walls)
         m = self.maze
-        self._outer = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
+        if isinstance(m, BoardMaze):
+            self.known = np.zeros(m.size, dtype=np.uint8)
+            self._outer = _rim_sides(m)
+        else:
+            self.known = np.zeros_like(m.walls)
+            self._outer = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
 
     @property
     def attempts(self) -> int:
@@ -53,7 +64,9 @@ class BlindGame(WalkGame):
         if (self._outer.flat[cell] >> direction) & 1 or (self.known.flat[cell] >> direction) & 1:
             return True
         beyond = self.maze.neighbor(cell, direction)
-        return beyond >= 0 and bool((self.known.flat[beyond] >> ((direction + 2) % 4)) & 1)
+        back = (int(self.maze.opposite[direction]) if isinstance(self.maze, BoardMaze)
+                else (direction + 2) % 4)
+        return beyond >= 0 and bool((self.known.flat[beyond] >> back) & 1)
 
     def move(self, direction: int) -> Outcome:
         """Try a move; a bump into an unknown wall teaches it and costs an attempt, as a move
@@ -78,15 +91,39 @@ class BlindGame(WalkGame):
             self.left = True
             self.finished_at = self.clock()
 
-    def display_maze(self, show_bumped: bool = True) -> Maze:
+    def display_maze(self, show_bumped: bool = True) -> Maze | BoardMaze:
         """What the player may see: the perimeter as it is (an exit's gap shows; a wrapped
         side has none, and the view draws its seam), plus bumped walls (drawn from both
         sides, since all the player learned is "no way through here")."""
         m = self.maze
+        if isinstance(m, BoardMaze):
+            return _board_display(m, self.known if show_bumped else None)
         walls = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
         if show_bumped:
             walls |= mirrored(m, self.known)
         return m.copy(walls=walls)
+
+
+def _rim_sides(maze: BoardMaze) -> np.ndarray:
+    """uint8[n]: a bit for each side of each cell with no cell beyond (the outer wall)."""
+    rim = maze.board.links < 0
+    return (rim.astype(np.uint8) << np.arange(maze.sides, dtype=np.uint8)).sum(
+        axis=1, dtype=np.uint8)
+
+
+def _board_display(maze: BoardMaze, known: np.ndarray | None) -> BoardMaze:
+    """The board maze as a blind player knows it: every side with a cell beyond is open
+    but the ones `known` to be shut, each shut from both sides (None: nothing known)."""
+    links = maze.board.links
+    doors = ~_rim_sides(maze) & np.uint8((1 << maze.sides) - 1)
+    if known is not None and known.any():
+        cells, sides = np.nonzero((known[:, None] >> np.arange(maze.sides)) & 1)
+        beyond = links[cells, sides]
+        np.bitwise_and.at(doors, cells, ~(np.uint8(1) << sides.astype(np.uint8)))
+        there = beyond >= 0
+        back = maze.opposite[sides[there]].astype(np.uint8)
+        np.bitwise_and.at(doors, beyond[there], ~(np.uint8(1) << back))
+    return maze.copy(doors=doors)
 
 
 def budget_for(shortest: int, factor: float | None) -> int | None:
