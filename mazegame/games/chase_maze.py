@@ -28,6 +28,7 @@ def chase_maze(difficulty: str, size: tuple[int, int], seed: int,
         from mazegame.engine.generate.boards import generate_board
 
         maze = generate_board(algorithm, tiling, size[0], size[1], seed, braid=braid).maze
+        maze.meta["size"] = tuple(size)  # its rows, as `GameSetup.build` keeps them
     else:
         maze = generate(algorithm, size[0], size[1], seed, braid=braid,
                         wrap_x=wrap_x, wrap_y=wrap_y).maze
