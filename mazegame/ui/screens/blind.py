@@ -57,7 +57,8 @@ class BlindScreen(WalkScreen):
         """Draw a wall just learned by bumping, and the player's new place."""
         view = self.query_one(MazeView)
         if outcome is Outcome.BUMPED and self.show_bumped:  # one wall learned: redraw its rows
-            view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
+            maze = self.game.maze  # (a board's view redraws it whole: rows are the square's)
+            view.update_walls(self.game.display_maze(True), before // getattr(maze, "width", 1))
         super().after_move(outcome, before)
 
     # -- leaving -------------------------------------------------------------------------

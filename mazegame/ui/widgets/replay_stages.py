@@ -16,6 +16,7 @@ replay's status line).
 
 from __future__ import annotations
 
+import numpy as np
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -42,6 +43,11 @@ def draw_players(view: MazeView, game, others: dict) -> None:
 def result_word(won: bool, over: bool) -> str:
     """How a game stands at the end of its replay."""
     return "won" if won else "lost" if over else "unfinished"
+
+
+def _sides_of(maze) -> np.ndarray:
+    """A maze's walls (a board maze's doors): what a blind replay compares to redraw."""
+    return maze.doors if hasattr(maze, "board") else maze.walls
 
 
 def maze_view_of(stage, game) -> MazeView:
@@ -80,7 +86,7 @@ class WalkStage(Horizontal):
         view = maze_view_of(self, game)
         if self.view_name == "blind":  # the maze as the player had learned it
             shown = game.display_maze(True)
-            if view.maze is None or not (shown.walls == view.maze.walls).all():
+            if view.maze is None or not np.array_equal(_sides_of(shown), _sides_of(view.maze)):
                 view.set_maze(shown, player=game.position)
         facing = getattr(game, "facing", None)
         view.set_player_sprite(None if facing is None
