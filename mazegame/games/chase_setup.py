@@ -75,8 +75,8 @@ def new_chase(
         raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")
     on_board = tiling != "square" or isinstance(maze, BoardMaze)
     if on_board and view not in BOARD_VIEWS:
-        raise ValueError(f"a {mode} on a board is seen {' or '.join(BOARD_VIEWS)}, "
-                         f"not {view!r}")
+        raise ValueError(f"the player's eye walks square mazes only: play a {mode} on "
+                         f"hexagons or triangles from above or blind")
     rules = rules_for(difficulty, mode, **overrides)
     given = maze is not None
     for attempt in range(1 if given else MAZE_REROLLS):

@@ -153,7 +153,7 @@ def test_a_race_on_a_board_is_won_by_the_shortest_way_and_lost_by_waiting(kind):
 
 
 def test_the_players_eye_is_refused_on_a_board():
-    with pytest.raises(ValueError, match="birds-eye or blind"):
+    with pytest.raises(ValueError, match="from above or blind"):
         new_chase(board("hex"), view="eye", difficulty="hard", seed=1)
 
 
