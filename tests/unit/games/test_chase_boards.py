@@ -225,3 +225,20 @@ def test_a_nightmare_chase_is_made_on_a_board(kind):
     assert check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
                           game.rules.pursuit).ok
     assert np.all(game.brain.moves.shape == (game.maze.size, game.maze.sides))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_demon_is_heard_by_its_walking_distance_on_a_board(kind):
+    from mazegame.games.chase_senses import EARSHOT, warning_for
+
+    maze = board(kind, seed=13)
+    game = new_chase(maze, difficulty="hard", personality="tracker", seed=6, clock=FakeClock())
+    moves = digraph(maze)
+    heard = set()
+    while not game.over:
+        far = nx.shortest_path_length(moves, game.demon_cell, game.position)
+        expected = warning_for(far if far <= EARSHOT else -1)
+        assert game.warning().level == expected.level
+        heard.add(expected.level)
+        game.wait()
+    assert heard >= {1, 2, 3}  # footsteps, breathing, right behind you, as it came
