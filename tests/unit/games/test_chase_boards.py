@@ -19,6 +19,7 @@ from mazegame.games.blind import BlindGame
 from mazegame.games.chase import BlindChaseGame, Result
 from mazegame.games.chase_maze import add_exits
 from mazegame.games.chase_setup import new_chase
+from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome
 from tests.helpers import FakeClock
 
@@ -217,11 +218,17 @@ def test_a_boards_exits_go_on_its_rim_apart_from_each_other(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_nightmare_chase_is_made_on_a_board(kind):
-    game = new_chase(tiling=kind, difficulty="nightmare", size=(14, 9), seed=3,
+@pytest.mark.parametrize("difficulty", sorted(DIFFICULTIES))
+@pytest.mark.parametrize("mode", ["chase", "race"])
+def test_every_difficulty_makes_a_winnable_game_on_a_board(kind, difficulty, mode):
+    preset = DIFFICULTIES[difficulty]
+    game = new_chase(tiling=kind, mode=mode, difficulty=difficulty, size=(14, 9), seed=3,
                      clock=FakeClock())
     assert isinstance(game.maze, BoardMaze) and game.maze.tiling == kind
-    assert len(game.maze.goals) == 3
+    assert game.maze.meta["size"] == (14, 9)
+    assert len(game.maze.goals) == (1 if mode == "race" else preset.exits)
+    loops = game.maze.door_count() - (game.maze.size - 1)
+    assert (loops > 0) == (preset.braid > 0)  # braided as the difficulty says
     assert check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
                           game.rules.pursuit).ok
     assert np.all(game.brain.moves.shape == (game.maze.size, game.maze.sides))
