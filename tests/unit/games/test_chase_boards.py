@@ -249,3 +249,38 @@ def test_the_demon_is_heard_by_its_walking_distance_on_a_board(kind):
         heard.add(expected.level)
         game.wait()
     assert heard >= {1, 2, 3}  # footsteps, breathing, right behind you, as it came
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("mode", "options"), [
+    ("blind", (("budget", 4.0),)),
+    ("chase", (("turn_based", True),)),
+    ("chase", ()),  # real time: the demon's ticks between the moves
+    ("chase", (("view", "blind"), ("turn_based", True))),
+    ("chase", (("two_player", True), ("turn_based", True))),
+    ("race", (("difficulty", "hard"), ("turn_based", True))),
+])
+def test_a_game_on_a_board_replays_as_it_was_played(kind, mode, options):
+    from mazegame.games.replay import Recording, build_game, build_maze
+    from mazegame.games.setup import GameSetup
+
+    setup = GameSetup(mode=mode, size=(8, 6), seed=3, options=options, tiling=kind)
+    now = [0.0]
+    game = build_game(setup, build_maze(setup, setup.size), lambda: now[0])
+    rng = random.Random(4)
+    for _ in range(150):
+        now[0] += rng.choice([0.1, 0.3])
+        roll = rng.random()
+        if hasattr(game, "tick") and roll < 0.3:
+            game.tick()
+        elif hasattr(game, "move_demon") and roll < 0.45:
+            game.move_demon(rng.randrange(game.maze.sides))
+        else:
+            game.move(rng.randrange(game.maze.sides))
+        if game.over:
+            break
+    replayed = Recording.from_json(Recording.of(setup, game).to_json()).play()
+    assert replayed.trail == game.trail and replayed.over == game.over
+    assert getattr(replayed, "demon_trail", None) == getattr(game, "demon_trail", None)
+    if hasattr(game, "known"):
+        assert np.array_equal(replayed.known, game.known)
