@@ -14,6 +14,7 @@ import numpy as np
 
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.generate import GENERATORS, braid_seed
+from mazegame.engine.generate.board_kernels import door_groups
 from mazegame.engine.generate.braid import board_braid_kernel
 from mazegame.engine.tilings import TILINGS, tiling
 from mazegame.engine.trace import recorded
@@ -64,6 +65,10 @@ def generate_board(name: str, kind: str, width: int, height: int, seed: int = 0,
     extras = gen.prepare(int(height), int(width), gen.resolve(options))
     board, doors0 = spec.make(int(width), int(height), int(floors), int(seed))
     opposite = np.asarray(spec.opposite, dtype=np.int64)
+    pieces = door_groups(board.links, np.full(board.size, 0xFF, dtype=np.uint8))[1]
+    if pieces > 1:  # no tree spans it: the walks would wander for ever
+        raise ValueError(f"a {kind} board {width} wide and {height} high falls apart into "
+                         f"{pieces} pieces: no maze joins them")
 
     def build(buf):
         doors = doors0.copy()
