@@ -9,6 +9,7 @@ forms (large, compact) instead of room widths.
 
 from __future__ import annotations
 
+import numpy as np
 from rich.segment import Segment
 from textual.geometry import Size
 from textual.strip import Strip
@@ -31,7 +32,7 @@ class BoardView(MazeView):
     def __init__(self, maze=None, **kwargs) -> None:
         self.form: str | None = None  #: the form drawn (`board_art.FORMS`); None: the largest
         self._art: board_art.Art | None = None
-        self._on_line: dict[int, list[int]] = {}  #: picture line -> cells anchored on it
+        self._on_line: dict[int, np.ndarray] = {}  #: picture line -> cells anchored on it
         super().__init__(maze, **kwargs)
 
     # -- content ---------------------------------------------------------------------
@@ -45,9 +46,10 @@ class BoardView(MazeView):
         art = board_art.draw(self.maze, p.glyphs, self.form)
         self._art = art
         self._lines = list(art.lines)
-        self._on_line = {}
-        for cell, y in enumerate(art.anchors[:, 1].tolist()):
-            self._on_line.setdefault(y, []).append(cell)
+        ys = art.anchors[:, 1]
+        order = np.argsort(ys, kind="stable")
+        lines, starts = np.unique(ys[order], return_index=True)
+        self._on_line = dict(zip(lines.tolist(), np.split(order, starts[1:]), strict=True))
         self.set_reactive(MazeView.room_width, art.room)  # (no redraw: this is it)
         self._cache.clear()
         self.virtual_size = Size(art.width, art.height)
@@ -113,7 +115,7 @@ class BoardView(MazeView):
         line = self._lines[row]
         segments = [Segment(ch, p.WALL if ch in board_art.WALL_CHARS else p.FLOOR)
                     for ch in line]
-        for cell in self._on_line.get(row, ()):
+        for cell in self._on_line[row].tolist() if row in self._on_line else ():
             glyph, style = self._room(cell)
             x, _ = self.cell_origin(cell)
             for i, ch in enumerate(self._room_text(glyph)):
