@@ -11,7 +11,9 @@ from mazegame.games.chase import DEMON_GLYPH
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.palette import DEFAULT
+from mazegame.ui.screens.blind import LEAVE_QUESTION
 from mazegame.ui.screens.chase import BirdsEyeChaseScreen, BlindChaseScreen
+from mazegame.ui.screens.dialogs import ConfirmScreen
 from mazegame.ui.widgets.board_view import BoardView
 
 
@@ -108,3 +110,27 @@ async def test_the_players_eye_on_a_board_says_why_it_cannot_start(helpers):
         await helpers.settle(pilot)
         panel = str(app.screen.query_one("#end-panel").render())
         assert "Cannot start" in panel and "from above or blind" in panel
+
+
+@pytest.mark.parametrize("mode", ["blind", "chase"])
+async def test_q_moves_north_west_in_the_dark_on_hexagons_and_escape_leaves(helpers, mode):
+    """The blind screens bind q to leave: on hexagons, during play, it is the wasd
+    scheme's north-west instead (as on the walk's screen), and escape still asks."""
+    options = (("view", "blind"), ("turn_based", True)) if mode == "chase" else ()
+    setup = GameSetup(mode, "backtracker", (12, 8), 5, options=options, tiling="hex")
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        game = screen.game
+        north_west = game.maze.board.spec.directions.index("north-west")
+        path = game.shortest_path()
+        cell = next(c for c in path if game.maze.is_open(c, north_west))
+        for key in helpers.keys_for_path(game.maze, path[:path.index(cell) + 1]):
+            await pilot.press(key)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is screen and game.position == game.maze.step(cell, north_west)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == LEAVE_QUESTION
