@@ -28,6 +28,7 @@ from mazegame.ui.screens.eye import EyeScreen
 from mazegame.ui.screens.walk import DIRECTIONS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.words import plural
 
 #: The help's legend by view (`games.modes.VIEWS`): what each view shows of the demon.
 LEGEND = {"birds-eye": (*MAP, *DEMON), "blind": (*BLIND, "demon-route"),
@@ -188,16 +189,16 @@ class DemonMixin:
         game = self.game
         if game.won:
             if game.race:
-                detail = f"The demon was {game.demon_to_goal()} steps from the goal."
+                detail = f"The demon was {plural(game.demon_to_goal(), 'step')} from the goal."
             else:
                 near = game.closest.distance if game.closest else None
                 detail = ("The demon never got near you." if near is None
-                          else f"Closest it came: {near} steps.")
+                          else f"Closest it came: {plural(near, 'step')}.")
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
             detail = (f"Its route is marked {p.GLYPH_DEMON_ROUTE} "
-                      f"({len(game.demon_trail) - 1} steps).")
+                      f"({plural(len(game.demon_trail) - 1, 'step')}).")
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}",

@@ -134,3 +134,20 @@ async def test_q_moves_north_west_in_the_dark_on_hexagons_and_escape_leaves(help
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and app.screen.question == LEAVE_QUESTION
+
+
+async def test_a_narrow_escape_on_hexagons_is_told_in_the_singular(helpers):
+    """The hard chase of seed 31 on 10x6 hexagons, walked along its safe route, ends with
+    the demon one step behind: "Closest it came: 1 step." (it said "1 steps")."""
+    setup = GameSetup("chase", "backtracker", (10, 6), 31, tiling="hex",
+                      options=(("difficulty", "hard"), ("turn_based", True)))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        game = app.screen.game
+        verdict = check_winnable(game.maze, game.position, game.demon_cell, game.maze.goals,
+                                 game.rules.pursuit)
+        await pilot.press(*helpers.keys_for_path(game.maze, verdict.route))
+        await pilot.pause()
+        assert game.won and game.closest.distance == 1
+        assert "Closest it came: 1 step." in str(app.screen.query_one("#end-panel").render())
