@@ -160,7 +160,9 @@ ROUTES = {
 
 # -- placing the demon --------------------------------------------------------------------
 def _open_cells(maze: Maze) -> list[int]:
-    return [c for c in range(maze.size) if maze.solid is None or not maze.solid.flat[c]]
+    """Cells a player or the demon may stand on: all but rock (a board has none)."""
+    solid = getattr(maze, "solid", None)
+    return [c for c in range(maze.size) if solid is None or not solid.flat[c]]
 
 
 def _candidates(maze: Maze, pursuit: Pursuit, player: int, goals) -> list[int]:

@@ -33,7 +33,9 @@ decision nearer, and every maze up to STALE_CELLS, is exact).
 Both read the same rule off the same distances: the first direction in compass order N, E,
 S, W whose step lands on a cell one move closer (`first_closer`), i.e. the lowest set bit
 of the cell's row of M^s as `matrices.solution_moves` gives it. So they make identical
-moves. Moves come from a table built with `step_kernel`, the one movement rule.
+moves. Moves come from a table (`moves_of`) built with the one movement rule: the square's
+`step_kernel`, or on a board (`engine.board_maze`) `board_step`, one column a side in the
+board's slot order; every kernel here reads as many sides as the table has columns.
 
 The personalities that use the brain (the `PERSONALITIES` registry) live in
 `mazegame.engine.personalities`.
@@ -46,6 +48,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+from mazegame.engine.board_maze import board_step
 from mazegame.engine.graph import maze_graph_reversed
 from mazegame.engine.grid import Maze, step_kernel
 from mazegame.engine.jit import kernel
@@ -75,6 +78,32 @@ def move_table(walls, wrap_x, wrap_y, solid):
 
 
 @kernel
+def board_move_table(links, doors):
+    """int32[n, sides]: where `board_step` takes each cell through each side (itself if
+    shut or if no cell is beyond)."""
+    n, k = links.shape
+    moves = np.empty((n, k), dtype=np.int32)
+    for cell in range(n):
+        for d in range(k):
+            moves[cell, d] = board_step(links, doors, cell, d)
+    return moves
+
+
+def moves_of(maze) -> np.ndarray:
+    """The move table of a square `Maze` or of a `BoardMaze`: where each cell's sides lead."""
+    if hasattr(maze, "walls"):
+        return move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+    return board_move_table(maze.board.links, maze.doors)
+
+
+def opposite_sides(maze) -> np.ndarray:
+    """int64[sides]: the side facing back across each side (N<->S, E<->W on the square)."""
+    if hasattr(maze, "walls"):
+        return np.array([2, 3, 0, 1], dtype=np.int64)
+    return maze.opposite
+
+
+@kernel
 def first_closer(moves, dist, cell):
     """The demon's move by M^s: the first direction (N, E, S, W) that lands one move closer
     to the search's source, or STAY when `cell` is the source or cannot reach it.
@@ -85,7 +114,7 @@ def first_closer(moves, dist, cell):
     here = dist[cell]
     if here <= 0:
         return STAY
-    for d in range(4):
+    for d in range(moves.shape[1]):
         nxt = moves[cell, d]
         if nxt != cell and 0 <= dist[nxt] < here:
             return d
@@ -183,11 +212,11 @@ def tree_step(moves, parent, tin, tout, cell, target):
         return STAY
     nxt = parent[cell]
     if tin[cell] <= tin[target] < tout[cell]:
-        for d in range(4):
+        for d in range(moves.shape[1]):
             u = moves[cell, d]
             if u != cell and u != parent[cell] and tin[u] <= tin[target] < tout[u]:
                 return d
-    for d in range(4):
+    for d in range(moves.shape[1]):
         if moves[cell, d] == nxt and nxt != cell:
             return d
     return STAY
@@ -258,7 +287,7 @@ class DemonBrain:
             strategy = ("all-pairs" if self.table_bytes <= budget
                         and not build_table.runs_as_python else "on-demand")
         self.strategy = strategy
-        self.moves = move_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+        self.moves = moves_of(maze)
         # Searches run backwards from the target: the reversed graph's edges are moves into a cell.
         self.reverse = maze_graph_reversed(maze)
         self.build_seconds = 0.0
@@ -274,7 +303,7 @@ class DemonBrain:
 
     # -- queries ---------------------------------------------------------------------------
     def next_move(self, cell: int, target: int) -> int:
-        """Direction 0..3 of the demon's best move from `cell` towards `target`, or STAY (-1)
+        """Direction (a side) of the demon's best move from `cell` towards `target`, or STAY (-1)
         when it is there already or cannot get there."""
         if self.table is not None:
             d = int(self.table[target, cell])

@@ -33,7 +33,7 @@ def diffuse(indptr, indices, tar, out, source, fade):
 def strongest(moves, tar, cell):
     """The direction to the neighbour with the strongest aroma, if it beats the cell's own."""
     best, best_tar = STAY, tar[cell]
-    for d in range(4):
+    for d in range(moves.shape[1]):
         nxt = moves[cell, d]
         if nxt != cell and tar[nxt] > best_tar:
             best, best_tar = d, tar[nxt]
@@ -41,15 +41,17 @@ def strongest(moves, tar, cell):
 
 
 @kernel
-def lru_door(moves, doors, cell, offset, count):
+def lru_door(moves, doors, opposite, cell, offset, count):
     """Suits 3.3 one step at a time: leave by the door with the lowest number (ties: the
-    first from direction `offset` on), writing the move count on it and on the way in."""
+    first from direction `offset` on), writing the move count on it and on the way in
+    (side `opposite[d]` of the cell beyond)."""
     best = STAY
-    for k in range(4):
-        d = (offset + k) % 4
+    sides = moves.shape[1]
+    for k in range(sides):
+        d = (offset + k) % sides
         if moves[cell, d] != cell and (best < 0 or doors[cell, d] < doors[cell, best]):
             best = d
     if best >= 0:
         doors[cell, best] = count
-        doors[moves[cell, best], best ^ 2] = count
+        doors[moves[cell, best], opposite[best]] = count
     return best

@@ -53,7 +53,8 @@ class Demon:
         self.keen = min(1.0, max(0.0, float(keen)))
 
     def decide(self, cell: int, target: int) -> int:
-        """Direction 0..3 to move from `cell`, or `demon.STAY` (negative) to stand still."""
+        """The side to move through from `cell` (0..3 N E S W on the square, a board's slot
+        on a board), or `demon.STAY` (negative) to stand still."""
         raise NotImplementedError
 
     def step(self, cell: int, target: int) -> int:
@@ -69,8 +70,11 @@ class _DoorWalker(Demon):
                  keen: float = 0.5) -> None:
         import numpy as np
 
+        from mazegame.engine.demon import opposite_sides
+
         super().__init__(maze, brain, seed, keen)
-        self.doors = np.zeros((maze.size, 4), dtype=np.int32)
+        self.doors = np.zeros(self.brain.moves.shape, dtype=np.int32)  # a number a side
+        self.opposite = opposite_sides(maze)
         self.count = 0
 
     def wander(self, cell: int) -> int:
@@ -78,8 +82,9 @@ class _DoorWalker(Demon):
         from mazegame.engine.demon_kernels import lru_door
 
         self.count += 1
-        return int(lru_door(self.brain.moves, self.doors, int(cell), self.rng.randrange(4),
-                            self.count))
+        sides = self.doors.shape[1]
+        return int(lru_door(self.brain.moves, self.doors, self.opposite, int(cell),
+                            self.rng.randrange(sides), self.count))
 
 
 @personality

@@ -5,10 +5,11 @@ wall you know costs nothing: the outer wall (always drawn) and a wall bumped bef
 either side; known even when bumped walls are not drawn, since you felt it once). With a
 budget, the game is lost when the attempts run out before the goal is reached.
 
-On a board (`engine.board_maze.BoardMaze`), `BoardBlindGame` plays the same rules side by
-side slot: the outer wall is the sides with no cell beyond, and what the player is shown is
-a board maze open everywhere but the walls they know, except the sides seen without touching
-(`SEEN_SIDES`, by name: the stairs of a maze of several floors are in plain sight).
+On a board (`engine.board_maze.BoardMaze`) the same holds side by side: `known` keeps a
+bit a side of each cell (the board's slot order), the outer wall is every side with no cell
+beyond, and `display_maze` is a board maze with every side open but those, except the sides
+in plain sight (`SEEN_SIDES`, by the tiling's side names: the stairs of a maze of several
+floors), drawn as they are and never costing an attempt.
 """
 
 from __future__ import annotations
@@ -27,16 +28,21 @@ class BlindGame(WalkGame):
     """A walk where only bumped walls become known, with an optional attempt budget."""
 
     budget: int | None = None  #: maximum move attempts (moves + bumps); None = unlimited
-    known: np.ndarray = field(init=False)  #: wall bits learned by bumping, per cell
+    #: wall bits learned by bumping, per cell (on a board: a bit a side, set = shut)
+    known: np.ndarray = field(init=False)
     #: Bumps into a known wall (the outer one, or one bumped before): free, not in `bumps`.
     known_bumps: int = field(default=0, init=False)
     left: bool = field(default=False, init=False)  #: the player left the maze unfinished
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.known = np.zeros_like(self.maze.walls)
         m = self.maze
-        self._outer = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
+        if isinstance(m, BoardMaze):
+            self.known = np.zeros(m.size, dtype=np.uint8)
+            self._outer = _rim_sides(m) | np.uint8(_seen_sides(m))
+        else:
+            self.known = np.zeros_like(m.walls)
+            self._outer = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
 
     @property
     def attempts(self) -> int:
@@ -59,7 +65,9 @@ class BlindGame(WalkGame):
         if (self._outer.flat[cell] >> direction) & 1 or (self.known.flat[cell] >> direction) & 1:
             return True
         beyond = self.maze.neighbor(cell, direction)
-        return beyond >= 0 and bool((self.known.flat[beyond] >> ((direction + 2) % 4)) & 1)
+        back = (int(self.maze.opposite[direction]) if isinstance(self.maze, BoardMaze)
+                else (direction + 2) % 4)
+        return beyond >= 0 and bool((self.known.flat[beyond] >> back) & 1)
 
     def move(self, direction: int) -> Outcome:
         """Try a move; a bump into an unknown wall teaches it and costs an attempt, as a move
@@ -84,11 +92,16 @@ class BlindGame(WalkGame):
             self.left = True
             self.finished_at = self.clock()
 
-    def display_maze(self, show_bumped: bool = True) -> Maze:
+    def display_maze(self, show_bumped: bool = True) -> Maze | BoardMaze:
         """What the player may see: the perimeter as it is (an exit's gap shows; a wrapped
         side has none, and the view draws its seam), plus bumped walls (drawn from both
         sides, since all the player learned is "no way through here")."""
         m = self.maze
+        if isinstance(m, BoardMaze):
+            shown = _board_display(m, self.known if show_bumped else None)
+            seen = np.uint8(_seen_sides(m))  # stairs as they are
+            shown.doors = (shown.doors & ~seen) | (m.doors & seen)
+            return shown
         walls = m.walls & border_walls(m.width, m.height, m.wrap_x, m.wrap_y)
         if show_bumped:
             walls |= mirrored(m, self.known)
@@ -98,45 +111,32 @@ class BlindGame(WalkGame):
 SEEN_SIDES = ("up", "down")  #: sides drawn as they are, never hidden (stairs)
 
 
-@dataclass
-class BoardBlindGame(BlindGame):
-    """A blind walk on a board maze: only bumped walls become known (see `BlindGame`)."""
+def _seen_sides(maze: BoardMaze) -> int:
+    """The bits of the sides a blind player sees anyway (`SEEN_SIDES`)."""
+    names = maze.board.spec.directions
+    return sum(1 << d for d, name in enumerate(names) if name in SEEN_SIDES)
 
-    def __post_init__(self) -> None:
-        WalkGame.__post_init__(self)  # (BlindGame's own reads a square's walls)
-        links = self.maze.board.links
-        bits = np.uint8(1) << np.arange(links.shape[1], dtype=np.uint8)
-        self.known = np.zeros(self.maze.size, dtype=np.uint8)
-        self._outer = np.bitwise_or.reduce(np.where(links < 0, bits, 0), axis=1).astype(np.uint8)
-        names = self.maze.board.spec.directions
-        self._seen = sum(1 << d for d, name in enumerate(names) if name in SEEN_SIDES)
 
-    def wall_known(self, cell: int, direction: int) -> bool:
-        """Whether the player knows the wall on that side of `cell`: the outer wall, or one
-        bumped before from this side or the other; a side in plain sight (no stair here)."""
-        if (self._seen >> direction) & 1:
-            return True
-        if (self._outer[cell] >> direction) & 1 or (self.known[cell] >> direction) & 1:
-            return True
-        beyond = self.maze.neighbor(cell, direction)
-        back = int(self.maze.opposite[direction]) if beyond >= 0 else 0
-        return beyond >= 0 and bool((self.known[beyond] >> back) & 1)
+def _rim_sides(maze: BoardMaze) -> np.ndarray:
+    """uint8[n]: a bit for each side of each cell with no cell beyond (the outer wall)."""
+    rim = maze.board.links < 0
+    return (rim.astype(np.uint8) << np.arange(maze.sides, dtype=np.uint8)).sum(
+        axis=1, dtype=np.uint8)
 
-    def display_maze(self, show_bumped: bool = True) -> BoardMaze:
-        """The maze as the player may see it: every side open but the outer wall and (when
-        shown) the walls bumped, from both sides; the `SEEN_SIDES` as they are."""
-        maze = self.maze
-        links = maze.board.links
-        seen = self._seen
-        shut = self._outer.copy()
-        if show_bumped:
-            shut |= self.known
-            cells, sides = np.nonzero((self.known[:, None] >> np.arange(maze.sides)) & 1)
-            beyond = links[cells, sides]
-            ok = beyond >= 0
-            np.bitwise_or.at(shut, beyond[ok], (1 << maze.opposite[sides[ok]]).astype(np.uint8))
-        doors = (~shut & np.uint8(0xFF) & ~np.uint8(seen)) | (maze.doors & np.uint8(seen))
-        return maze.copy(doors=doors.astype(np.uint8))
+
+def _board_display(maze: BoardMaze, known: np.ndarray | None) -> BoardMaze:
+    """The board maze as a blind player knows it: every side with a cell beyond is open
+    but the ones `known` to be shut, each shut from both sides (None: nothing known)."""
+    links = maze.board.links
+    doors = ~_rim_sides(maze) & np.uint8((1 << maze.sides) - 1)
+    if known is not None and known.any():
+        cells, sides = np.nonzero((known[:, None] >> np.arange(maze.sides)) & 1)
+        beyond = links[cells, sides]
+        np.bitwise_and.at(doors, cells, ~(np.uint8(1) << sides.astype(np.uint8)))
+        there = beyond >= 0
+        back = maze.opposite[sides[there]].astype(np.uint8)
+        np.bitwise_and.at(doors, beyond[there], ~(np.uint8(1) << back))
+    return maze.copy(doors=doors)
 
 
 def budget_for(shortest: int, factor: float | None) -> int | None:
@@ -156,7 +156,6 @@ def setup_budget(setup, shortest: int) -> int | None:
 def blind_game(setup, maze: Maze, clock, starts=None) -> BlindGame:
     """The blind game a setup plays on `maze`, with its budget (the blind mode's spec names
     it)."""
-    # a maze on another board: the same rules, side by side
-    game = (BoardBlindGame if hasattr(maze, "board") else BlindGame)(maze, clock)
+    game = BlindGame(maze, clock)
     game.budget = setup_budget(setup, game.shortest)
     return game

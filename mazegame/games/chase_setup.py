@@ -6,6 +6,7 @@ the maze alone is `games.chase_maze`.
 
 from __future__ import annotations
 
+from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.chase_safety import Unwinnable, place
 from mazegame.engine.demon import DemonBrain
 from mazegame.engine.grid import Maze
@@ -19,6 +20,8 @@ from mazegame.games.setup import GameSetup
 #: (seed + k * REROLL_STRIDE), so a seed always plays; a given maze is refused instead.
 MAZE_REROLLS = 8
 REROLL_STRIDE = 7919
+#: The views a chase on a board is seen in (the player's eye looks down square corridors).
+BOARD_VIEWS = ("birds-eye", "blind")
 
 
 def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None = None,
@@ -38,7 +41,7 @@ def rules_for(difficulty: str, mode: str = "chase", *, personality: str | None =
 
 
 def new_chase(
-    maze: Maze | None = None,
+    maze: Maze | BoardMaze | None = None,
     *,
     mode: str = "chase",
     difficulty: str = DEFAULT_DIFFICULTY,
@@ -48,6 +51,7 @@ def new_chase(
     algorithm: str = "backtracker",
     wrap_x: bool = False,
     wrap_y: bool = False,
+    tiling: str = "square",
     player: int | None = None,
     demon: int | None = None,
     strategy: str = "auto",
@@ -57,22 +61,28 @@ def new_chase(
 ) -> ChaseGame:
     """A ready, winnable chase (or race). Raises Unwinnable with the reason when there is none.
 
-    Without a maze, the difficulty's maze is generated (another of the same seed when one
-    has no winnable placement, up to MAZE_REROLLS). `player` / `demon` pin the starts
-    (both pinned: that exact setup is checked and refused if unwinnable). `overrides` go to
-    `rules_for`: personality, speed, head_start, turn_based, two_player.
+    Without a maze, the difficulty's maze is generated on the `tiling`'s board (another of
+    the same seed when one has no winnable placement, up to MAZE_REROLLS). On a board
+    (`engine.board_maze.BoardMaze`) the player's-eye view is refused: it sees squares.
+    `player` / `demon` pin the starts (both pinned: that exact setup is checked and refused
+    if unwinnable). `overrides` go to `rules_for`: personality, speed, head_start,
+    turn_based, two_player.
     """
     if mode not in demon_modes():
         raise ValueError(f"unknown chase mode {mode!r}; known: {', '.join(demon_modes())}")
     cls = GAME_CLASSES.get(view)
     if cls is None:
         raise ValueError(f"unknown view {view!r}; known: {', '.join(GAME_CLASSES)}")
+    on_board = tiling != "square" or isinstance(maze, BoardMaze)
+    if on_board and view not in BOARD_VIEWS:
+        raise ValueError(f"the player's eye walks square mazes only: play a {mode} on "
+                         f"hexagons or triangles from above or blind")
     rules = rules_for(difficulty, mode, **overrides)
     given = maze is not None
     for attempt in range(1 if given else MAZE_REROLLS):
         if not given:  # a maze of ours with no winnable placement: the next one of the seed
             maze = chase_maze(difficulty, size, seed + attempt * REROLL_STRIDE, algorithm,
-                              wrap_x, wrap_y)
+                              wrap_x, wrap_y, tiling)
         maze = goals_for(mode, maze)
         try:
             you, them, _ = place(maze, rules.pursuit, seed, tries, player, demon, rules.route)
@@ -100,17 +110,19 @@ def setup_overrides(setup: GameSetup) -> dict:
     return {key: value for key, value in found.items() if value is not None}
 
 
-def chase_setup_maze(setup: GameSetup, fit: tuple[int, int]) -> Maze:
+def chase_setup_maze(setup: GameSetup, fit: tuple[int, int]) -> Maze | BoardMaze:
     """The maze a chase setup plays: its difficulty's, with the exits its mode plays and
     the setup's one-way doors (`fit`: the size when none was chosen)."""
     size, _ = setup.maze_size(fit)
     maze = chase_maze(setup.settings.difficulty, size, setup.seed, setup.algorithm,
-                      setup.wrap_x, setup.wrap_y)
+                      setup.wrap_x, setup.wrap_y, setup.tiling)
+    if isinstance(maze, BoardMaze):  # one-way doors are the square's (engine.oneway)
+        return goals_for(setup.mode, maze)
     return setup.add_one_way(goals_for(setup.mode, maze))
 
 
-def chase_game(setup: GameSetup, maze: Maze, clock, starts: tuple[int, int] | None = None,
-               ) -> ChaseGame:
+def chase_game(setup: GameSetup, maze: Maze | BoardMaze, clock,
+               starts: tuple[int, int] | None = None) -> ChaseGame:
     """The chase a setup plays on `maze`, in its view with its difficulty and demon (seeded
     by the setup's seed); `starts` pins where the player and the demon start."""
     settings = setup.settings

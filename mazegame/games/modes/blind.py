@@ -60,6 +60,7 @@ SPEC = ModeSpec(
     choices=(BUDGET, *SHOWN),
     settings=BlindSettings,
     view="blind",
+    tilings=("square", "hex", "triangle"),
     game="mazegame.games.blind:blind_game",
     replay="mazegame.games.replay:WALK",
     level_view="blind",

@@ -1,7 +1,8 @@
 """Blind mode (Suits 6.1): the perimeter and yourself; walls appear when you bump them.
 
 Leaving a started game (q, Esc) asks first; leaving gives the game up and shows the maze,
-as the end does (unless the player chose to keep it dark), with the keys to go on.
+as the end does (unless the player chose to keep it dark), with the keys to go on. On
+hexagons q moves north-west while the slanted sides' letters move (`board_keys`): Esc leaves.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from mazegame.games.modes.blind import BlindSettings
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
 from mazegame.ui.legend import BLIND
+from mazegame.ui.screens.board_keys import HEX_BINDINGS
 from mazegame.ui.screens.dialogs import ConfirmScreen, format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, PANEL_KEYS
 from mazegame.ui.screens.walk import WalkScreen
@@ -25,9 +27,15 @@ LEGEND = BLIND
 class BlindScreen(WalkScreen):
     """The maze drawn from what the player has learned; the whole maze at the end."""
 
-    BINDINGS = [Binding("escape,q", "leave", "Menu", id="back",
-                        tooltip="Back to the menu (in a started game: asks first, then shows "
-                                "the maze)")]
+    #: escape and q leave (a screen's own binding of a key replaces the walk's), but q gives
+    #: way to the hexagon's north-west while the slanted sides move (`check_action`)
+    BINDINGS = [
+        Binding("escape", "leave", "Menu", id="back",
+                tooltip="Back to the menu (in a started game: asks first, then shows the maze)"),
+        Binding("q", "leave(True)", "Menu", show=False, id="back-q",
+                tooltip="Back to the menu (in a started game: asks first, then shows the maze)"),
+        *(b for b in HEX_BINDINGS if b.key == "q"),
+    ]
     title_text = "Blind"
 
     @property
@@ -62,9 +70,15 @@ class BlindScreen(WalkScreen):
         super().after_move(outcome, before)
 
     # -- leaving -------------------------------------------------------------------------
-    def action_leave(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """q's leave gives way while it moves north-west (on hexagons, during play)."""
+        if action == "leave" and parameters and self.slants():
+            return False
+        return super().check_action(action, parameters)
+
+    def action_leave(self, by_q: bool = False) -> None:
         """Leave: at once before the first move or after the end; in a game under way, ask
-        first, then give it up and show the maze."""
+        first, then give it up and show the maze (`by_q`: asked with q, not Esc)."""
         game = self.game
         if game is None or game.over or game.started_at is None or self.building:
             self.app.pop_screen()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.timer import Timer
 
+from mazegame.games.board_moves import side_for
 from mazegame.games.chase import DEMON_GLYPH, ChaseGame
 from mazegame.games.chase_senses import EARSHOT, DemonWarning
 from mazegame.games.eye_sprites import behind, eye_warning
@@ -24,9 +25,10 @@ from mazegame.ui.screens.blind import BlindScreen
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import NEW_MAZE_KEY, route_legend, sample
 from mazegame.ui.screens.eye import EyeScreen
-from mazegame.ui.screens.walk import DIRECTIONS, GAME_BINDINGS, WalkScreen
+from mazegame.ui.screens.walk import DIRECTIONS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.words import plural
 
 #: The help's legend by view (`games.modes.VIEWS`): what each view shows of the demon.
 LEGEND = {"birds-eye": (*MAP, *DEMON), "blind": (*BLIND, "demon-route"),
@@ -55,6 +57,7 @@ class DemonMixin:
 
     game: ChaseGame
     show_info = False
+    demon_side: int | None = None  #: the side of a human demon's last move (a board's lean)
     _ticker: Timer | None = None
     #: what plays the next press waiting for its beat: a timer, or True for a call posted
     _release: Timer | bool | None = None
@@ -62,6 +65,7 @@ class DemonMixin:
     # -- game lifecycle ----------------------------------------------------------------------
     def show_game(self) -> None:
         """Show the game; the demon's clock (real-time rules) starts with the first move."""
+        self.demon_side = None
         super().show_game()
         self.draw_demon()
 
@@ -118,11 +122,20 @@ class DemonMixin:
         self.play(lambda game: game.wait())
 
     def action_move_demon(self, direction: str) -> None:
-        """Two-player games: move the demon one step in `direction`."""
+        """Two-player games: move the demon one step in `direction` (on a board, through the
+        side the key means from the demon's cell, as the player's keys mean from theirs)."""
         game = self.game
         if game is None or game.over or not game.rules.two_player:
             return
-        game.move_demon(DIRECTIONS[direction])
+        maze = game.maze
+        if hasattr(maze, "board"):
+            cell = game.demon_cell
+            side = side_for(maze.board.spec.directions, direction,
+                            lambda d: maze.is_open(cell, d), self.demon_side)
+        else:
+            side = DIRECTIONS[direction]
+        if game.move_demon(side) is Outcome.MOVED:
+            self.demon_side = side
         self.draw_demon()
         self.update_status()
         self.check_end()
@@ -176,16 +189,16 @@ class DemonMixin:
         game = self.game
         if game.won:
             if game.race:
-                detail = f"The demon was {game.demon_to_goal()} steps from the goal."
+                detail = f"The demon was {plural(game.demon_to_goal(), 'step')} from the goal."
             else:
                 near = game.closest.distance if game.closest else None
                 detail = ("The demon never got near you." if near is None
-                          else f"Closest it came: {near} steps.")
+                          else f"Closest it came: {plural(near, 'step')}.")
             head = "You beat the demon!" if game.race else "You escaped the demon!"
         else:
             head = "The demon won the race" if game.race else "Caught!"
             detail = (f"Its route is marked {p.GLYPH_DEMON_ROUTE} "
-                      f"({len(game.demon_trail) - 1} steps).")
+                      f"({plural(len(game.demon_trail) - 1, 'step')}).")
         return "\n".join([
             f"[b]{head}[/b]", self.describe(), "",
             f"Your moves     {game.moves}",
@@ -211,11 +224,16 @@ class DemonMixin:
         return f"{super().describe()} · {self.setup.settings.difficulty}"
 
 
+WALK_ARROWS = {f"move-{d}" for d in MOVE_KEYS}  #: the walk's own bindings of the move keys
+
+
 class BirdsEyeChaseScreen(DemonMixin, WalkScreen, inherit_bindings=False):
     """Chase or race seen from above; two humans share the keyboard here."""
 
-    BINDINGS = [*TWO_PLAYER_BINDINGS, *split_move_bindings(), *GAME_BINDINGS,
-                *WalkScreen.BINDINGS[-2:], *DEMON_BINDINGS]
+    #: the walk's keys (a board's slanted sides, trail, zoom ...) but its arrows, which
+    #: move the demon in a two-player game
+    BINDINGS = [*TWO_PLAYER_BINDINGS, *split_move_bindings(),
+                *(b for b in WalkScreen.BINDINGS if b.id not in WALK_ARROWS), *DEMON_BINDINGS]
     view_name = "birds-eye"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -36,6 +36,13 @@ LETTER_KEYS = {"u": "up", "d": "down", "l": "left", "r": "right"}  #: a typed se
 END_KEY = re.compile(r"(?:^|\s{2,}|\n)(Enter|[a-z?\[\]]) {1,2}([a-z][\w ,':]*?)(?= {2,}|\n|$)")
 
 
+def size_of(case: str) -> tuple[int, int]:
+    """The terminal a rule holds a case at: a mode at BIG, a mode on another board
+    ("classic@hex") at SMALL, where the issue asks each new board to pass (its rules held
+    at SMALL anyway stay there)."""
+    return SMALL if "@" in case else BIG
+
+
 def mode_cases() -> list[str]:
     """Every mode, then every mode on each other board it plays on ("classic@hex": the
     `ModeSpec.tilings` beyond the square), as the rules' cases."""

@@ -5,7 +5,8 @@ Each rule is one test function over every mode of `games.modes.MODES` (its scree
 visible and tell the truth; the keys an end panel offers work; the outcome saved is the one
 shown; `?` explains this screen; no internal identifier reaches the screen; what the player
 steers and ticks reads without colour; dates and plurals read right. A mode skips a rule only
-with the reason stated here.
+with the reason stated here. A mode on another board ("chase@hex", `contract.mode_cases`) is
+held to every rule at 80x24 (`contract.size_of`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from tests.functional.ui.contract import (
     screen_text,
     setup_of,
     siblings,
+    size_of,
     state_of,
     truth_cases,
     whereabouts,
@@ -71,7 +73,7 @@ async def test_every_key_in_the_footer_does_something_visible(mode):
     stands for, "↑↓←→") changes the screen, opens a dialog or shows a notice."""
     setup = setup_of(mode)
     app = new_app(setup)
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         screen = app.screen
         entries = [(k.key, k.description, siblings(screen, k)) for k in footer_keys(screen)]
@@ -101,7 +103,7 @@ async def test_every_key_an_end_panel_offers_works(mode):
     (each pressed at the end of a game of its own)."""
     setup = setup_of(mode)
     app = new_app(setup)
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         screen = await finished(pilot, app, mode)
         offered = panel_keys(end_text(screen))
@@ -153,7 +155,7 @@ async def test_the_footer_tells_the_truth(mode, choices):
     default (a two-player chase in real time: the demon's keys wait for no turn)."""
     defaults = {c.key: c.default_value for c in MODES[mode.partition("@")[0]].choices}
     app = new_app(setup_of(mode, **{**defaults, **choices}))
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         screen = app.screen
         game = getattr(screen, "game", None)
@@ -183,7 +185,7 @@ async def test_the_outcome_saved_is_the_outcome_shown(mode):
     """The result the end panel shows (won or lost, the moves) is the one the results store
     keeps."""
     app = new_app(setup_of(mode))
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         screen = await finished(pilot, app, mode)
         shown = end_text(screen) or screen_text(app)
@@ -201,7 +203,7 @@ async def test_help_explains_this_screen(mode):
     """`?` lists this screen's keys only, and explains every mark it draws (after a few
     moves, a lab's step, a rat's training) and every legend word beside a line."""
     app = new_app(setup_of(mode))
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         screen = app.screen
         await pilot.press("right", "down", "t")  # a move or a step; a trail, a rat trained
@@ -265,7 +267,7 @@ async def test_no_internal_identifier_on_screen(mode):
     """A finished game shows in Records, its delete question and its replay in words: no
     results key, no edition mark, no internal mode name."""
     app = new_app(setup_of(mode))
-    async with app.run_test(size=BIG) as pilot:
+    async with app.run_test(size=size_of(mode)) as pilot:
         await settle(pilot)
         await finished(pilot, app, mode)
         saved = saved_results(app)[-1]

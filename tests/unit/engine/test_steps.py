@@ -12,8 +12,9 @@ import pytest
 
 from mazegame.engine.board_maze import open_side
 from mazegame.engine.generate import GENERATORS, generate
-from mazegame.engine.generate.boards import generate_board
+from mazegame.engine.generate.boards import board_generators, board_tilings, generate_board
 from mazegame.engine.solve import SOLVERS, solve
+from mazegame.engine.tilings import TILINGS
 from mazegame.engine.trace import STEP, Replay, event_steps
 
 #: More runs for steps the default options never reach: (width, height, options) a name.
@@ -63,6 +64,27 @@ def test_generator_traces_run_every_step(name):
         for w, h, options in MORE_RUNS.get(name, ()):
             made = generate(name, w, h, seed=seed, record=True, options=options)
             run |= check_trace_steps(made.trace.events, spec.steps)
+    assert run == set(range(1, len(spec.steps) + 1)), f"steps never run: {spec.steps}"
+
+
+#: Board kinds that build mazes, and the generators that build on any of them.
+BOARDS = [kind for kind in board_tilings() if TILINGS[kind].make is not None]
+BOARD_GENERATORS = [name for name in GENERATORS
+                    if any(name in board_generators(kind) for kind in BOARDS)]
+
+
+@pytest.mark.parametrize("name", BOARD_GENERATORS)
+def test_board_generator_traces_follow_the_same_steps(name):
+    """A board kernel's trace names the steps of its square twin, and runs them all."""
+    spec = GENERATORS[name]
+    run = set()
+    for kind in BOARDS:
+        if name not in board_generators(kind):
+            continue
+        for seed in (1, 2, 3):
+            for width, height in ((8, 6), (5, 5), (2, 3)):
+                made = generate_board(name, kind, width, height, seed, floors=2, record=True)
+                run |= check_trace_steps(made.events, spec.steps)
     assert run == set(range(1, len(spec.steps) + 1)), f"steps never run: {spec.steps}"
 
 

@@ -9,7 +9,7 @@ from mazegame.engine import floors
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.tilings import floors_board
 from mazegame.eyesight import HOLE_GLYPH, STEP_GLYPH, Section, render_view
-from mazegame.games.blind import BoardBlindGame
+from mazegame.games.blind import BlindGame
 from mazegame.games.eye import FloorsEyeGame
 from mazegame.games.replay import Recording, build_game
 from mazegame.games.setup import GameSetup
@@ -68,7 +68,7 @@ def test_the_eyes_map_shows_seen_cells_as_they_are_and_no_walls_in_the_fog():
 
 
 def test_the_blind_walk_on_floors_sees_the_stairs_and_knows_the_outer_wall():
-    game = BoardBlindGame(two_floors(), clock=lambda: 0.0)
+    game = BlindGame(two_floors(), clock=lambda: 0.0)
     shown = game.display_maze()
     assert shown.step(3, 1) == 4 and shown.step(0, 1) == 1  # walls unknown: drawn open
     assert floors.stairs(shown).tolist() == [2]  # the stair in plain sight
@@ -82,7 +82,7 @@ def test_the_blind_walk_on_floors_sees_the_stairs_and_knows_the_outer_wall():
 
 def test_a_bumped_wall_on_a_floor_costs_once_and_is_drawn_from_both_sides():
     maze = floors.of_floors([np.array([[2 | 1 | 4 | 8, 15]], np.uint8)] * 2, [(0, 0, 0)])
-    game = BoardBlindGame(maze, clock=lambda: 0.0)
+    game = BlindGame(maze, clock=lambda: 0.0)
     assert game.move(1) is Outcome.BUMPED and game.bumps == 1
     assert game.move(1) is Outcome.BUMPED and game.bumps == 1  # known now: free
     shown = game.display_maze()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Select
 
+from mazegame.games.modes import MODES
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.dialogs import SetupScreen
@@ -150,7 +151,10 @@ async def test_a_mode_on_one_board_offers_no_board_choice(helpers):
     app = MazeApp(warm_up=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await helpers.settle(pilot)
-        app.choose_mode("treasure")  # (a mode whose spec names the square alone)
+        square_only = next(name for name, spec in MODES.items()  # (blind has boards now)
+                           if spec.tilings == ("square",) and spec.maze_settings
+                           and spec.builds == "any")
+        app.choose_mode(square_only)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and not app.screen.query("#tiling")
 
