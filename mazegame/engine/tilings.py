@@ -259,6 +259,14 @@ def _shut(board: Board) -> tuple[Board, np.ndarray]:
     return board, np.zeros(board.size, dtype=np.uint8)
 
 
+def _weave(width: int, height: int, floors: int, seed: int) -> tuple[Board, np.ndarray]:
+    """`engine.weave.make` (imported when first used: it builds on this module)."""
+    from mazegame.engine.weave import make
+
+    _check(width, height)
+    return make(width, height, floors, seed)
+
+
 register(TilingSpec(
     "square", "Squares", "the classic grid: four sides a cell (the Maze model)",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), model="grid"))
@@ -274,7 +282,8 @@ register(TilingSpec(
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
-    make=None))  # issue 41: engine/weave.py's make_weave (pending)
+    make=lambda width, height, floors, seed: _weave(width, height, floors, seed),
+    view="mazegame.ui.widgets.weave_view:WeaveView"))
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),

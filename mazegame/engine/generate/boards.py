@@ -14,7 +14,7 @@ import numpy as np
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.tilings import TILINGS, tiling
-from mazegame.engine.trace import recorded
+from mazegame.engine.trace import CARVE, recorded
 
 
 @dataclass
@@ -63,6 +63,14 @@ def generate_board(name: str, kind: str, width: int, height: int, seed: int = 0,
 
     doors, events = recorded(build, record, gen.events_per_cell * board.size,
                              lambda result: result[1])
+    if doors0.any():  # stopgap: loops through pre-opened groups (weave) shut afterwards
+        from mazegame.engine.weave import keep_tree
+
+        keep_tree(board.links, opposite, doors0, doors)
+        if record:  # the trace carves only what is left
+            cells, sides = events[:, 1], events[:, 2]
+            shut = (events[:, 0] == CARVE) & ~((doors[cells] >> sides.clip(0)) & 1).astype(bool)
+            events = events[~shut]
     maze = BoardMaze(board, doors, algorithm=name, seed=int(seed))
     if kind == "floors":
         maze.meta["floors"] = int(floors)
