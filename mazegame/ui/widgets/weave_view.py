@@ -1,0 +1,148 @@
+"""The weave maze from above: the square maze view with its bridges drawn.
+
+A crossing's bridge keeps its rails (the walls of the passage on top) drawn through the
+crossing, in the palette's bridge glyphs (═ ║, ASCII = !) and dimmed, where the passage
+beneath runs under them: so the open sides of the square show which way the bridge goes,
+and the rails which way the tunnel goes. A player under a bridge is drawn in brackets.
+
+The view draws the weave's surface (`engine.weavefile.surface`, with the tunnels' sides as
+rails) as the square view draws a Maze; the cells it is given (player, trail, path, marks,
+sprites) are the weave board's, each drawn on its square.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from rich.style import Style
+from textual.strip import Strip
+
+from mazegame.engine.board_maze import BoardMaze
+from mazegame.engine.grid import E, N, S, W, Maze
+from mazegame.engine.weave import NS, crossings, is_under, square_of
+from mazegame.engine.weavefile import surface
+from mazegame.ui.widgets.maze_view import MazeView
+
+
+def rails_picture(maze: BoardMaze) -> tuple[Maze, list[tuple[int, int, str]]]:
+    """The square maze drawn for a weave maze (its surface, each tunnel's sides walled: the
+    bridge's rails), and its crossings."""
+    square = surface(maze)
+    walls = square.walls.copy()
+    crossed = crossings(maze.board)
+    for r, c, over in crossed:
+        if over == NS:  # the tunnel runs east-west: rails on the bridge's west and east
+            walls[r, c] |= E | W
+            walls[r, c - 1] |= E
+            walls[r, c + 1] |= W
+        else:
+            walls[r, c] |= N | S
+            walls[r - 1, c] |= S
+            walls[r + 1, c] |= N
+    return square.copy(walls=walls), crossed
+
+
+class WeaveView(MazeView):
+    """A `MazeView` of a weave maze (`engine.weave`): bridges drawn with their rails; the
+    cells it is handed are the weave board's (see the module docstring)."""
+
+    def __init__(self, maze: BoardMaze | None = None, **kwargs) -> None:
+        self.weave: BoardMaze | None = None
+        self._square = np.zeros(0, dtype=np.int64)
+        self._at: dict[int, tuple[int, ...]] = {}  #: square -> its board cells
+        self._rails: dict[int, list[tuple[int, int]]] = {}  #: picture line -> (x0, x1)
+        super().__init__(maze, **kwargs)
+
+    # -- content ---------------------------------------------------------------------
+    def set_maze(self, maze, player: int | None = None) -> None:
+        """Show a weave maze (a `BoardMaze` on the weave board)."""
+        self.weave = maze
+        self._square = square_of(maze.board)
+        at: dict[int, list[int]] = {}
+        for cell, square in enumerate(self._square.tolist()):
+            at.setdefault(square, []).append(cell)
+        self._at = {square: tuple(cells) for square, cells in at.items()}
+        picture, crossed = rails_picture(maze)
+        self._crossed = crossed
+        super().set_maze(picture, player=maze.start if player is None else player)
+
+    def _rebuild(self) -> None:
+        super()._rebuild()
+        if self.weave is None or not self._lines:
+            return
+        p, step, width = self._drawn_with, self.room_width + 1, self.room_width
+        self._rails = {}
+        for r, c, over in self._crossed:
+            if over == NS:
+                spans = [(2 * r + 1, c * step, c * step + 1),
+                         (2 * r + 1, (c + 1) * step, (c + 1) * step + 1)]
+                glyph = p.GLYPH_BRIDGE_V
+            else:
+                spans = [(2 * r + k, c * step + 1, c * step + 1 + width) for k in (0, 2)]
+                glyph = p.GLYPH_BRIDGE_H
+            for line, x0, x1 in spans:
+                text = self._lines[line]
+                self._lines[line] = text[:x0] + glyph * (x1 - x0) + text[x1:]
+                self._rails.setdefault(line, []).append((x0, x1))
+
+    def _row_strip(self, row: int) -> Strip:
+        cached = self._cache.get(row)
+        if cached is not None:
+            return cached
+        strip = super()._row_strip(row)
+        spans = self._rails.get(row)
+        if spans:
+            rail = self._drawn_with.WALL + Style(dim=True, bold=False)
+            pieces, at = [], 0
+            for x0, x1 in sorted(spans):
+                pieces += [strip.crop(at, x0), strip.crop(x0, x1).apply_style(rail)]
+                at = x1
+            pieces.append(strip.crop(at))
+            strip = Strip.join(pieces).simplify()
+            self._cache[row] = strip
+        return strip
+
+    # -- board cells on squares ---------------------------------------------------------
+    def _squares(self, cells) -> list[int]:
+        return [int(self._square[c]) for c in cells if 0 <= c < len(self._square)]
+
+    def cell_origin(self, cell: int) -> tuple[int, int]:
+        """Picture (x, y) of the room of the square a board cell lies on."""
+        return super().cell_origin(int(self._square[cell]) if self.weave else cell)
+
+    def invalidate(self, cells) -> None:
+        """Re-render the rows holding these board cells."""
+        if self.maze is None:
+            return
+        for square in self._squares(cells):
+            self._cache.pop(2 * (square // self.maze.width) + 1, None)
+        self.repaint(cells)
+
+    def repaint(self, cells) -> None:
+        """Repaint the rows holding these board cells from the cache."""
+        super().repaint(self._squares(cells))
+
+    def _room(self, cell: int) -> tuple[str, Style]:
+        """A square's room: as the square view draws it, with the layers (trail, path,
+        marks) of either board cell on it."""
+        cells = self._at.get(cell, (cell,))
+        marks, path, trail = self.marks, self.path, self.trail
+        self.marks = {cell: self.marks[c] for c in cells if c in self.marks}
+        self.path = {cell} if any(c in path for c in cells) else set()
+        self.trail = {cell} if any(c in trail for c in cells) else set()
+        try:
+            return super()._room(cell)
+        finally:
+            self.marks, self.path, self.trail = marks, path, trail
+
+    def _sprites(self, row: int) -> list[tuple[int, str, Style]]:
+        """The square view's sprites; a player under a bridge in brackets, dimmed."""
+        out = super()._sprites(row)
+        player = self.player
+        if out and self.weave is not None and player is not None and \
+                is_under(self.weave.board, player) and self.cell_origin(player)[1] == row:
+            x, text, style = out[-1]
+            glyph = text.strip() or text
+            if self.room_width >= 3:
+                text = self._room_text(f"({glyph})")
+            out[-1] = (x, text, style + Style(dim=True, italic=True))
+        return out
