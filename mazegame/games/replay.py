@@ -33,6 +33,7 @@ from mazegame.games.replay_base import (
     VirtualClock,
     kept_maze,
     played_maze,
+    shape_of,
     walls_check,
 )
 from mazegame.games.setup import GameSetup
@@ -193,7 +194,7 @@ def capture_walk(setup: GameSetup, game: WalkGame) -> Captured:
     """A walking game's setup (seed and size concrete), maze checksum, start cells and the
     maze."""
     maze = game.maze
-    setup = replace(setup.with_seed(), size=(maze.width, maze.height))
+    setup = replace(setup.with_seed(), size=shape_of(maze))
     return (setup, walls_check(maze), (game.trail[0], getattr(game, "demon_start", -1)),
             kept_maze(setup, maze))
 

@@ -31,10 +31,21 @@ class VirtualClock:
         return self.now
 
 
+def shape_of(maze) -> tuple[int, int]:
+    """(width, height) a maze was asked for: a square maze's, or a board maze's rows (kept
+    in its `meta` by `GameSetup.build`)."""
+    if hasattr(maze, "board"):
+        return tuple(maze.meta.get("size", (maze.size, 1)))
+    return maze.width, maze.height
+
+
 def walls_check(maze: Maze) -> str:
-    """A short checksum of a maze's walls and size: a replay knows it rebuilt the same maze
-    (the start is left out: a chase places its players on the maze it is given)."""
-    return f"{maze.width}x{maze.height}:{zlib.crc32(maze.walls.tobytes()):08x}"
+    """A short checksum of a maze's walls (a board maze's doors) and size: a replay knows it
+    rebuilt the same maze (the start is left out: a chase places its players on the maze it
+    is given)."""
+    width, height = shape_of(maze)
+    cells = maze.doors if hasattr(maze, "board") else maze.walls
+    return f"{width}x{height}:{zlib.crc32(cells.tobytes()):08x}"
 
 
 def kept_maze(setup: GameSetup, maze: Maze) -> str | None:
@@ -42,7 +53,9 @@ def kept_maze(setup: GameSetup, maze: Maze) -> str | None:
     fairer later cannot take a player's replay away; None when its level is kept already."""
     from mazegame.engine.mazefile import to_document
 
-    return None if setup.level is not None else json.dumps(to_document(maze),
+    if setup.level is not None or hasattr(maze, "board"):  # (a board: rebuilt from its seed)
+        return None
+    return json.dumps(to_document(maze),
                                                             separators=(",", ":"))
 
 

@@ -116,7 +116,7 @@ class GameSetup:
         wrap = ("x" if self.wrap_x else "") + ("y" if self.wrap_y else "")
         one_way = f":one-way {self.one_way:g}" if self.one_way else ""  # another maze, same seed
         if self.tiling != "square":  # another board: its kind (and floors) lead the key
-            width, height = self.maze_size()[0]
+            width, height = maze.meta.get("size") or self.maze_size()[0]
             board = self.tiling + (f"{self.floors}" if self.tiling == "floors" else "")
             return f"{board}:{self.algorithm}{edition}:{width}x{height}:{self.seed}:{one_way}"
         return f"{self.algorithm}{edition}:{maze.width}x{maze.height}:{self.seed}:{wrap}{one_way}"
@@ -134,6 +134,7 @@ class GameSetup:
 
             built = generate_board(self.algorithm, self.tiling, width, height, seed,
                                    floors=self.floors)
+            built.maze.meta["size"] = (width, height)  # (its rows: what `play` asked for)
             return Generated(built.maze, None)
         spec = GENERATORS.get(self.algorithm)
         braid = ONE_WAY_BRAID if self.one_way > 0 and spec is not None and not spec.rock else 0.0

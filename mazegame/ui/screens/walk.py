@@ -25,7 +25,9 @@ from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.games.board_moves import side_for
 from mazegame.games.replay import build_game, build_maze
+from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read
@@ -36,7 +38,7 @@ from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanel
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
 from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the maze from above.
 LEGEND = MAP
@@ -78,6 +80,7 @@ class WalkScreen(EndPanelMixin, Screen):
         self.told: set[str] = set()  #: notes already shown on this screen (size changes)
         self._status_text = ""  #: what the status line shows
         self._clock_tick: Timer | None = None  #: the clock's next tick, while it runs
+        self.last_side: int | None = None  #: the side of the last move (a board's up/down)
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -94,8 +97,9 @@ class WalkScreen(EndPanelMixin, Screen):
         yield GameFooter()
 
     def compose_view(self) -> ComposeResult:
-        """The widgets that show the game (the maze, by default)."""
-        yield MazeView(id="maze")
+        """The widgets that show the game (the maze, by default, drawn by its board's view:
+        `engine.tilings.TilingSpec.view`)."""
+        yield make_view(self.setup.tiling, id="maze")
 
     def on_mount(self) -> None:
         """Hide the notices and build the first maze."""
@@ -114,9 +118,7 @@ class WalkScreen(EndPanelMixin, Screen):
         width, height = view.size
         if (width == 0 or height == 0) and self._fit is not None:
             return self._fit
-        columns = max(3, (width - 1) // (view.room_width + 1))
-        # An odd width suits every generator (a cavern needs one odd side).
-        self._fit = columns - (columns % 2 == 0), max(2, (height - 1) // 2)
+        self._fit = view.fit(width, height)
         return self._fit
 
     def build_maze(self, maze: Maze | None = None) -> None:
@@ -176,6 +178,7 @@ class WalkScreen(EndPanelMixin, Screen):
         self.show_paused(False)  # a pause of the game this one replaces ends with it
         self.query_one("#end-panel").display = False
         self.game = game
+        self.last_side = None
         self.show_game()
         self.update_status()
         pending, self.pending = self.pending, []
@@ -208,8 +211,25 @@ class WalkScreen(EndPanelMixin, Screen):
 
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
-        """Move the player one step in `direction`."""
-        self.play(lambda game: game.move(DIRECTIONS[direction]))
+        """Move the player one step in `direction` (on a board: the side it names, or for
+        the hexagon's up and down, the open one of the two: `games.board_moves`)."""
+        def step(game: WalkGame) -> Outcome:
+            side = self.side_for(game, direction)
+            outcome = game.move(side)
+            if outcome in (Outcome.MOVED, Outcome.WON):
+                self.last_side = side
+            return outcome
+
+        self.play(step)
+
+    def side_for(self, game: WalkGame, direction: str) -> int:
+        """The side of the player's cell a move key means, on a square or a board."""
+        maze = game.maze
+        if not hasattr(maze, "board"):
+            return DIRECTIONS[direction]
+        cell = game.position
+        return side_for(maze.board.spec.directions, direction,
+                        lambda d: maze.is_open(cell, d), self.last_side)
 
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
         """Apply one player action (resuming from pause), then redraw and check for the end.
@@ -323,16 +343,15 @@ class WalkScreen(EndPanelMixin, Screen):
         view.refresh_all()
 
     def action_zoom(self) -> None:
-        """Cycle the room width."""
-        view = self.query_one(MazeView)
-        view.room_width = {3: 1, 1: 2, 2: 3}[view.room_width]
+        """Cycle the room width (a board's forms)."""
+        self.query_one(MazeView).zoom()
 
     # -- status line ---------------------------------------------------------------
     def describe(self) -> str:
         """What is played: generator, size and seed (or the level)."""
         s = self.setup
         maze = self.game.maze if self.game and not self.building else None
-        shape = (maze.width, maze.height) if maze else (
+        shape = shape_of(maze) if maze else (
             s.maze_size(self._fit)[0] if s.size or self._fit else None)
         size = f"{shape[0]}x{shape[1]}" if shape else "fit"
         level = level_of(self)

@@ -32,6 +32,19 @@ def _wall_style(p: palette.Palette, ch: str) -> Style:
     return p.SEAM if ch in seam_glyphs(p) else p.ONE_WAY
 
 
+def make_view(kind: str, **kwargs) -> MazeView:
+    """The widget that draws mazes on the board `kind`: its tiling's `view` ("module:attr",
+    `engine.tilings.TilingSpec.view`), else a `MazeView`; its `kind` says which board it
+    fits before a maze is shown."""
+    from mazegame.engine.tilings import tiling
+    from mazegame.games.modes.spec import load
+
+    spec = tiling(kind)
+    view = (MazeView if spec.view is None else load(spec.view))(**kwargs)
+    view.kind = kind
+    return view
+
+
 class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     """Draws a maze, a trail, a path, the goals and the player; scrolls to keep the player
     in view when the maze is larger than the widget. The seams of a wrapped maze are drawn
@@ -56,6 +69,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     ]
 
     room_width: reactive[int] = reactive(3)
+    kind = "square"  #: the board drawn (`engine.tilings.TILINGS`)
 
     def __init__(self, maze: Maze | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -95,6 +109,16 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self.browsing = False
         self.bumped = None
         self._rebuild()
+
+    def fit(self, width: int, height: int) -> tuple[int, int]:
+        """The largest maze (columns, rows) whose picture fits `width` x `height` characters
+        at the current zoom (an odd width: it suits every generator, a cavern needs one)."""
+        columns = max(3, (width - 1) // (self.room_width + 1))
+        return columns - (columns % 2 == 0), max(2, (height - 1) // 2)
+
+    def zoom(self) -> None:
+        """Cycle the room width: 3, 1, 2 characters."""
+        self.room_width = {3: 1, 1: 2, 2: 3}[self.room_width]
 
     def watch_room_width(self) -> None:
         """Redraw the whole maze at the new room width."""
@@ -244,7 +268,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         maze = self.maze
         if self.unseen is not None and cell in self.unseen:
             return p.GLYPH_FOG, p.FOG
-        if maze.solid is not None and maze.solid.flat[cell]:
+        if self._is_rock(cell):
             return p.GLYPH_ROCK, p.ROCK
         if cell in maze.goals:
             return p.GLYPH_GOAL, p.GOAL
@@ -258,6 +282,11 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         if self.show_trail and cell in self.trail:
             return p.GLYPH_TRAIL, p.TRAIL
         return " ", p.FLOOR
+
+    def _is_rock(self, cell: int) -> bool:
+        """Whether a cell is solid rock (a cavern's), drawn as rock."""
+        solid = self.maze.solid
+        return solid is not None and bool(solid.flat[cell])
 
     def _room_text(self, glyph: str) -> str:
         p = self._drawn_with
