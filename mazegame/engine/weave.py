@@ -161,3 +161,25 @@ def keep_tree(links, opposite, preopened, doors):
                     doors[cell] &= np.uint8(~(1 << d) & 0xFF)
                     doors[nxt] &= np.uint8(~(1 << opposite[d]) & 0xFF)
     return doors
+
+
+class WeaveGround:
+    """A weave maze as the player's eye sees it (`eyesight.Ground`): its steps and goals,
+    and where its bridges are (`crossing`)."""
+
+    wrap_x = wrap_y = False
+
+    def __init__(self, maze) -> None:
+        self.maze = maze
+        self.goals = maze.goals
+        under = np.nonzero(maze.board.coords[:, 2] == _UP)[0]
+        self._under = set(under.tolist())
+        self._deck = set((under - 1).tolist())  #: the surface cell is numbered just before
+
+    def step(self, cell: int, d: int) -> int:
+        """Where a move from `cell` through side d lands (the maze's own rule)."""
+        return self.maze.step(cell, d)
+
+    def crossing(self, cell: int) -> str:
+        """"over" on a bridge's deck, "under" in the tunnel beneath, "" elsewhere."""
+        return "under" if cell in self._under else "over" if cell in self._deck else ""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
+from mazegame.engine.weave import WeaveGround
 from mazegame.eyesight import look, open_facing
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
@@ -43,6 +44,7 @@ class EyeGame(WalkGame):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        self.ground = self.maze  #: what the eye looks through (`eyesight.Ground`)
         self.looked = np.zeros_like(self.maze.walls)
         walls = self.maze.walls
         self.one_way_backs = mirrored(self.maze, ~walls & np.uint8(ALL_WALLS)) & walls
@@ -54,7 +56,7 @@ class EyeGame(WalkGame):
         return open_facing(self.maze, self.position, preferred)
 
     def _see(self) -> None:
-        for section in look(self.maze, self.position, self.facing, self.depth):
+        for section in look(self.ground, self.position, self.facing, self.depth):
             facing = self.facing
             self.looked.flat[section.cell] |= np.uint8(
                 (1 << facing) | (1 << LEFT_OF[facing]) | (1 << RIGHT_OF[facing]))
@@ -110,10 +112,40 @@ class EyeGame(WalkGame):
         return maze.copy(walls=np.where(seen, walls, mirrored(maze, walls)))
 
 
+@dataclass
+class BoardEyeGame(EyeGame):
+    """The player's eye on a board of square sides (N E S W first: weave), a `BoardMaze`:
+    a weave maze's eye sees its bridges (`engine.weave.WeaveGround`)."""
+
+    def __post_init__(self) -> None:
+        WalkGame.__post_init__(self)
+        self.ground = WeaveGround(self.maze) if self.maze.tiling == "weave" else self.maze
+        self.looked = np.zeros(self.maze.size, dtype=np.uint8)
+        self.one_way_backs = np.zeros(self.maze.size, dtype=np.uint8)  # none on boards
+        self.facing = self.open_facing(self.facing)
+        self._see()
+
+    def map_of_seen(self):
+        """The maze as far as the player has seen it: a seen cell keeps its doors, an
+        unseen one has those its seen neighbours have towards it."""
+        maze = self.maze
+        links, opposite = maze.board.links, maze.opposite
+        doors = np.zeros_like(maze.doors)
+        seen = sorted(self.seen)
+        doors[seen] = maze.doors[seen]
+        for cell in seen:
+            for d in range(maze.sides):
+                beyond = links[cell, d]
+                if (maze.doors[cell] >> d) & 1 and beyond >= 0 and beyond not in self.seen:
+                    doors[beyond] |= np.uint8(1 << int(opposite[d]))
+        return maze.copy(doors=doors)
+
+
 def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
-    """The player's-eye game a setup plays on `maze`, seeing as far as its settings say
-    (the eye mode's spec names it)."""
-    return EyeGame(maze, clock, depth=setup.settings.depth)
+    """The player's-eye game a setup plays on `maze` (a board's on a `BoardMaze`), seeing
+    as far as its settings say (the eye mode's spec names it)."""
+    kind = BoardEyeGame if hasattr(maze, "board") else EyeGame
+    return kind(maze, clock, depth=setup.settings.depth)
 
 
-__all__ = ["EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]
+__all__ = ["BoardEyeGame", "EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]

@@ -14,7 +14,7 @@ from mazegame.ui.keys import facing_bindings
 from mazegame.ui.legend import EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
 LEGEND = EYE
@@ -33,7 +33,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     def compose_view(self) -> ComposeResult:
         """The corridor view and the minimap of cells seen."""
         yield EyeView(id="eye")
-        yield MazeView(id="maze", classes="minimap")
+        yield make_view(self.setup.tiling, id="maze", classes="minimap")
 
     @property
     def compass(self) -> bool:
@@ -67,17 +67,24 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         """Redraw the corridor view and the minimap of cells seen."""
         p = palette_of(self)
         game = self.game
-        self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth)
+        self.query_one(EyeView).show(game.ground, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
         if not minimap.display:
             return
         fresh = game.seen - self._mapped
-        # Rows where the player first looked back at a one-way door's closed side.
-        looked = np.flatnonzero(((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
+        board = hasattr(game.maze, "board")
+        # Rows where the player first looked back at a one-way door's closed side (a board
+        # has no one-way doors).
+        looked = np.zeros(0, dtype=np.int64) if board else np.flatnonzero(
+            ((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
         if fresh or looked.size:  # redraw only the rows that changed, not the whole map
             shown = game.map_of_seen()
-            for row in sorted({cell // game.maze.width for cell in fresh} | set(looked.tolist())):
-                minimap.update_walls(shown, row)
+            if board:  # a board's map is redrawn whole (`update_walls` of its view)
+                minimap.update_walls(shown, 0)
+            else:
+                for row in sorted({cell // game.maze.width for cell in fresh}
+                                  | set(looked.tolist())):
+                    minimap.update_walls(shown, row)
             minimap.unseen -= fresh
             minimap.invalidate(fresh)
             self._mapped |= fresh

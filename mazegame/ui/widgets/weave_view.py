@@ -17,7 +17,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from mazegame.engine.board_maze import BoardMaze
-from mazegame.engine.grid import E, N, S, W, Maze
+from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.weave import NS, crossings, is_under, square_of
 from mazegame.engine.weavefile import surface
 from mazegame.ui.widgets.maze_view import MazeView
@@ -50,6 +50,7 @@ class WeaveView(MazeView):
         self._square = np.zeros(0, dtype=np.int64)
         self._at: dict[int, tuple[int, ...]] = {}  #: square -> its board cells
         self._rails: dict[int, list[tuple[int, int]]] = {}  #: picture line -> (x0, x1)
+        self._bridges: set[tuple[int, int]] = set()  #: the crossings whose rails are drawn
         super().__init__(maze, **kwargs)
 
     # -- content ---------------------------------------------------------------------
@@ -61,17 +62,27 @@ class WeaveView(MazeView):
         for cell, square in enumerate(self._square.tolist()):
             at.setdefault(square, []).append(cell)
         self._at = {square: tuple(cells) for square, cells in at.items()}
-        picture, crossed = rails_picture(maze)
-        self._crossed = crossed
+        picture, self._crossed = rails_picture(maze)
         super().set_maze(picture, player=maze.start if player is None else player)
+
+    def update_walls(self, maze, row: int) -> None:
+        """Adopt `maze` (the same board, other doors: the eye's map of what was seen): the
+        whole picture is redrawn (weave mazes are small), the layers kept."""
+        self.weave = maze
+        self.maze, self._crossed = rails_picture(maze)
+        self._rebuild()
 
     def _rebuild(self) -> None:
         super()._rebuild()
         if self.weave is None or not self._lines:
             return
         p, step, width = self._drawn_with, self.room_width + 1, self.room_width
-        self._rails = {}
+        self._rails, self._bridges = {}, set()
         for r, c, over in self._crossed:
+            if self.unseen is not None and all(
+                    cell in self.unseen for cell in self._at[r * self.maze.width + c]):
+                continue  # no bridge shown in the fog (the eye's map of what was seen)
+            self._bridges.add((r, c))
             if over == NS:
                 spans = [(2 * r + 1, c * step, c * step + 1),
                          (2 * r + 1, (c + 1) * step, (c + 1) * step + 1)]
@@ -113,9 +124,19 @@ class WeaveView(MazeView):
         """Re-render the rows holding these board cells."""
         if self.maze is None:
             return
-        for square in self._squares(cells):
+        squares = self._squares(cells)
+        if self.unseen is not None and self._rails_hidden(squares):
+            self._rebuild()  # a bridge just seen: its rails come out of the fog
+            return
+        for square in squares:
             self._cache.pop(2 * (square // self.maze.width) + 1, None)
         self.repaint(cells)
+
+    def _rails_hidden(self, squares) -> bool:
+        """Whether one of these squares is a crossing whose rails are not drawn yet."""
+        width = self.maze.width
+        return any(r * width + c in squares and (r, c) not in self._bridges
+                   for r, c, _ in self._crossed)
 
     def repaint(self, cells) -> None:
         """Repaint the rows holding these board cells from the cache."""
@@ -125,14 +146,17 @@ class WeaveView(MazeView):
         """A square's room: as the square view draws it, with the layers (trail, path,
         marks) of either board cell on it."""
         cells = self._at.get(cell, (cell,))
-        marks, path, trail = self.marks, self.path, self.trail
-        self.marks = {cell: self.marks[c] for c in cells if c in self.marks}
+        marks, path, trail, unseen = self.marks, self.path, self.trail, self.unseen
+        mark = next((marks[c] for c in cells if c in marks), None)
+        self.marks = {} if mark is None else {cell: mark}
         self.path = {cell} if any(c in path for c in cells) else set()
         self.trail = {cell} if any(c in trail for c in cells) else set()
+        if unseen is not None:  # fog where none of the square's cells was seen
+            self.unseen = {cell} if all(c in unseen for c in cells) else set()
         try:
             return super()._room(cell)
         finally:
-            self.marks, self.path, self.trail = marks, path, trail
+            self.marks, self.path, self.trail, self.unseen = marks, path, trail, unseen
 
     def _sprites(self, row: int) -> list[tuple[int, str, Style]]:
         """The square view's sprites; a player under a bridge in brackets, dimmed."""
