@@ -38,13 +38,31 @@ def mode_label(mode: str) -> str:
 
 def recipe_label(key: str) -> str:
     """A generated maze's key ("algorithm[#edition]:WxH:seed:wrap[:one-way f][:difficulty]")
-    in words: "Prim 9x7, seed 3, torus, one-way 0.2"."""
+    in words: "Prim 9x7, seed 3, torus, one-way 0.2"; a board's key leads with the board
+    ("hex:backtracker:8x6:7:" reads "Hexagons, Backtracker 8x6, seed 7")."""
+    board, rest_of_key = board_of(key)
+    if board:
+        return f"{board}, {recipe_label(rest_of_key)}"
     algorithm, size, seed, wrap, *rest = key.split(":") + [""] * 3
     algorithm = algorithm.partition("#")[0]  # the edition keeps results apart, unseen
     words = [f"{algorithm[:1].upper()}{algorithm[1:]} {size}", f"seed {seed}"]
     words += [{"x": "wraps across", "y": "wraps down", "xy": "torus"}.get(wrap, wrap)]
     words += [part for part in rest if part]
     return ", ".join(word for word in words if word)
+
+
+def board_of(key: str) -> tuple[str, str]:
+    """(the board in words, the rest of the key) of a recipe key on a board other than the
+    square (`games.setup.GameSetup.recipe_key`: "hex:...", "floors3:..."); else ("", key)."""
+    from mazegame.engine.tilings import TILINGS
+
+    first, _, rest = key.partition(":")
+    name = first.rstrip("0123456789")
+    spec = TILINGS.get(name)
+    if spec is None or spec.model != "board" or not rest:
+        return "", key
+    count = first[len(name):]
+    return (f"{spec.title} ({count})" if count else spec.title), rest
 
 
 def maze_label(mode: str, key: str) -> str:

@@ -33,12 +33,14 @@ import numpy as np
 from mazegame.engine.board_maze import BoardMaze
 
 #: Each board's forms, largest first (`WalkScreen`'s zoom cycles through them).
-FORMS = {"hex": ("large", "compact"), "triangle": ("large",)}
+FORMS = {"hex": ("large", "compact"), "triangle": ("large", "compact")}
 #: glyph set -> (side wall, rising slant, falling slant, base)
 _GLYPHS = {"box": ("│", "╱", "╲", "_"), "ascii": ("|", "/", "\\", "_")}
 WALL_CHARS = frozenset("".join("".join(g) for g in _GLYPHS.values()))
 #: form -> (columns a cell, room width, x of the room's middle from the cell's west wall)
 _HEX = {"large": (4, 3, 2), "compact": (2, 1, 1)}
+#: form -> (lines a row of triangles, room width)
+_TRIANGLE = {"large": (3, 3), "compact": (2, 1)}
 
 
 @dataclass(frozen=True)
@@ -75,8 +77,8 @@ def picture_size(kind: str, form: str, width: int, height: int) -> tuple[int, in
     if kind == "hex":
         step = _HEX[form][0]
         return step * width + step // 2 + 1, 2 * height + 1
-    forms(kind)
-    return 3 * width + 2, 2 * height + 1
+    h = _TRIANGLE[form][0]
+    return (h + 1) * (width - 1) + 2 * h + 1, h * height + 1
 
 
 def fit(kind: str, form: str, columns: int, lines: int) -> tuple[int, int]:
@@ -84,10 +86,10 @@ def fit(kind: str, form: str, columns: int, lines: int) -> tuple[int, int]:
     if kind == "hex":
         step = _HEX[form][0]
         width = (columns - step // 2 - 1) // step
-    else:
-        forms(kind)
-        width = (columns - 2) // 3
-    return max(2, width), max(2, (lines - 1) // 2)
+        return max(2, width), max(2, (lines - 1) // 2)
+    forms(kind)
+    h = _TRIANGLE[form][0]
+    return max(2, (columns - h) // (h + 1)), max(2, (lines - 1) // h)
 
 
 def draw(maze: BoardMaze, glyphs: str = "box", form: str | None = None) -> Art:
@@ -101,7 +103,7 @@ def draw(maze: BoardMaze, glyphs: str = "box", form: str | None = None) -> Art:
     shut = _shut_sides(maze)
     if kind == "hex":
         return _draw_hex(maze, shut, chars, form)
-    return _draw_triangles(maze, shut, chars)
+    return _draw_triangles(maze, shut, chars, form)
 
 
 def _shut_sides(maze: BoardMaze) -> np.ndarray:
@@ -150,26 +152,27 @@ def _draw_hex(maze: BoardMaze, shut: np.ndarray, chars, form: str) -> Art:
     return Art(_lines(canvas), anchors, room, form)
 
 
-def _draw_triangles(maze: BoardMaze, shut: np.ndarray, chars) -> Art:
-    """Triangles 3 characters apart, a row every two lines (see the module docstring)."""
+def _draw_triangles(maze: BoardMaze, shut: np.ndarray, chars, form: str) -> Art:
+    """Triangles of `h` lines a row, h + 1 characters apart (see the module docstring):
+    an up triangle's sides rise from its base line to its apex, a down one's fall from its
+    top (the line above, shared with the row before) to its point."""
+    h, room = _TRIANGLE[form]
+    wide = 2 * h + 1  # characters across a triangle's base
     row, col = maze.board.coords[:, 0].astype(np.int64), maze.board.coords[:, 1].astype(np.int64)
-    x = 3 * (col - col.min())  # the triangle's left corner
-    y = 2 * (row - row.min()) + 1  # the line of its anchor
+    x = (h + 1) * (col - col.min())  # the triangle's left corner
+    top = h * (row - row.min()) + 1  # its first line
     up = (row + col) % 2 == 0
-    canvas = _canvas(int(x.max()) + 5, int(y.max()) + 2)
-    _, rising, falling, base = chars
-    # up: W "/" at (1, 0) and (0, 1); E "\" at (3, 0) and (4, 1); S "___" at (1..3, 1)
-    # down: W "\" at (0, 0) and (1, 1); E "/" at (4, 0) and (3, 1); N "___" at (1..3, -1)
-    for dx0, dx1, d, char in ((1, 0, 3, rising), (3, 4, 1, falling)):
-        _put(canvas, y, x + dx0, up & shut[:, d], char)
-        _put(canvas, y + 1, x + dx1, up & shut[:, d], char)
     down = ~up
-    _put(canvas, y, x, down & shut[:, 3], falling)
-    _put(canvas, y + 1, x + 1, down & shut[:, 3], falling)
-    _put(canvas, y, x + 4, down & shut[:, 1], rising)
-    _put(canvas, y + 1, x + 3, down & shut[:, 1], rising)
-    for dx in (1, 2, 3):
-        _put(canvas, y + 1, x + dx, up & shut[:, 2], base)
-        _put(canvas, y - 1, x + dx, down & shut[:, 0], base)
-    anchors = np.stack([x + 2, y], axis=1).astype(np.int32)
-    return Art(_lines(canvas), anchors, 1, "large")
+    canvas = _canvas(int(x.max()) + wide, int(top.max()) + h)
+    _, rising, falling, base = chars
+    for k in range(h):  # line k of the row: the sides h - 1 - k in from the corners
+        y = top + k
+        _put(canvas, y, x + h - 1 - k, up & shut[:, 3], rising)
+        _put(canvas, y, x + wide - h + k, up & shut[:, 1], falling)
+        _put(canvas, y, x + k, down & shut[:, 3], falling)
+        _put(canvas, y, x + wide - 1 - k, down & shut[:, 1], rising)
+    for dx in range(1, wide - 1):
+        _put(canvas, top + h - 1, x + dx, up & shut[:, 2], base)
+        _put(canvas, top - 1, x + dx, down & shut[:, 0], base)
+    anchors = np.stack([x + h, top + h - 2], axis=1).astype(np.int32)
+    return Art(_lines(canvas), anchors, room, form)

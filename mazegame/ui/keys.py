@@ -33,6 +33,17 @@ MOVE_KEYS = {
 }
 #: The diagonals (vi's yubn), for the jumping mazes' queen moves.
 DIAGONAL_KEYS = {"northwest": "y", "northeast": "u", "southwest": "b", "southeast": "n"}
+#: The hexagon's four slanted sides: (vi key, wasd key) round the hand's home key, as a vi
+#: roguelike moves on hexes (y u / h l / b n) and as wasd's q e / a d / z c. The arrows and
+#: the four keys keep their meaning: left and right are west and east, up and down the open
+#: one of the two sides above or below (`games.board_moves`). They share letters with a
+#: walk's other keys (n: new maze, q: menu, z: zoom), so no keymap rebinds them (Textual's
+#: would drop every binding of a shared key): a screen turns them off where its board has
+#: no such side, or under a scheme without letters, and then the other binding has the key.
+HEX_KEYS = {"north-west": ("y", "q"), "north-east": ("u", "e"),
+            "south-west": ("b", "z"), "south-east": ("n", "c")}
+#: The footer's one entry for the four slanted sides, by key scheme.
+HEX_DISPLAY = {"all": "yubn", "vi": "yubn", "wasd": "qezc"}
 ARROWS = "↑↓←→"  #: the footer's one entry for all four arrows
 ARROW_GLYPHS = dict(zip(MOVE_KEYS, ARROWS, strict=True))  #: direction -> its arrow, "↑"
 #: The player's-eye view: what each direction's keys do (forward, or a turn), as
@@ -77,6 +88,8 @@ def key_display(binding: Binding, scheme: str) -> str | None:
     "↑↓←→", "k" for "↑"), or None for any other binding or under "all" (a keymap drops a
     rebound binding's own display, so the app asks here)."""
     kinds = _kinds(scheme)
+    if binding.id == "move-north-west":  # the footer's one entry for the slanted sides
+        return HEX_DISPLAY.get(scheme, "")
     original = _schemed_bindings().get(binding.id or "")
     if original is None or len(kinds) > 1 or original.key_display is None:
         return None
@@ -118,6 +131,21 @@ def move_bindings() -> list[Binding]:
         Binding(f"{k.arrow},{letters(k)}", f"move('{d}')", "Move", show=d == "north",
                 key_display=ARROWS, id=f"move-{d}", tooltip=f"Move {d} (also {letters(k)})")
         for d, k in MOVE_KEYS.items()
+    ]
+
+
+def hex_bindings() -> list[Binding]:
+    """The hexagon's four slanted sides (`HEX_KEYS`), a binding a key, the first one the
+    footer's entry for all ("yubn"). They take their keys first (priority) where a screen
+    lets them, which is only where its board has those sides (its `check_action`); else
+    the key goes on to the screen's other binding of it (n: new maze, q: menu, z: zoom)."""
+    return [
+        Binding(key, f"move('{d}')", "Diagonal", show=key == "y", key_display=HEX_DISPLAY["vi"],
+                priority=True, id=f"move-{d}" + ("" if kind == "vi" else "-wasd"),
+                tooltip=f"Move {d} (also {other}; up and down take whichever of the two sides "
+                        "above or below is open)")
+        for d, keys in HEX_KEYS.items()
+        for kind, key, other in (("vi", keys[0], keys[1]), ("wasd", keys[1], keys[0]))
     ]
 
 

@@ -9,8 +9,19 @@ from tests.functional.ui.textual_private import set_pilot_sleep_slice
 KEY_OF = {NORTH: "up", EAST: "right", SOUTH: "down", WEST: "left"}
 
 
+#: A board's side (its name, `engine.tilings.TilingSpec.directions`) -> the key that moves
+#: through it (the hexagon's slanted sides: vi's letters).
+BOARD_KEY_OF = {"north": "up", "east": "right", "south": "down", "west": "left",
+                "north-west": "y", "north-east": "u", "south-west": "b", "south-east": "n"}
+
+
 def keys_for_path(maze, path):
-    """The arrow keys that walk a path of cells."""
+    """The arrow keys (on hexagons, the letters of the slanted sides too) that walk a path
+    of cells."""
+    if hasattr(maze, "board"):
+        names = maze.board.spec.directions
+        return [BOARD_KEY_OF[names[next(d for d in range(maze.sides) if maze.step(a, d) == b)]]
+                for a, b in zip(path, path[1:], strict=False)]
     keys = []
     for a, b in zip(path, path[1:], strict=False):
         keys.append(next(KEY_OF[d] for d in KEY_OF if maze.step(a, d) == b))

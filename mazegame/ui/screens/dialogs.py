@@ -190,6 +190,13 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         from mazegame.engine.generate import GENERATORS
 
         size_key = next((k for k, (_, v) in SIZES.items() if v == self.last.size), "fit")
+        if len(self.mode.tilings) > 1:
+            from mazegame.engine.tilings import TILINGS
+
+            yield Label("Board")
+            yield Select([(TILINGS[name].title, name) for name in self.mode.tilings],
+                         value=self.last.tiling if self.last.tiling in self.mode.tilings
+                         else self.mode.tilings[0], allow_blank=False, id="tiling")
         yield Label("Generator")
         yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
                      value=self.last.algorithm, allow_blank=False, id="algo")
@@ -261,15 +268,38 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         wrap_select = self.query("#wrap")
         wrap = wrap_select.first(Select).value if wrap_select else ""
         seed = self.query_one(SeedInput)
+        one_way = self.query("#one-way")
+        one_way = ONE_WAY_CHOICES[one_way.first(Select).value][1] if one_way else 0.0
+        board = self.query("#tiling")
+        board = board.first(Select).value if board else "square"
         problem = seed.problem or (f"{algo} cannot wrap around"
                                    if wrap and not GENERATORS[algo].wraps else "")
+        problem = problem or board_problem(board, algo, wrap, one_way)
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return
-        one_way = self.query("#one-way")
         self.dismiss(GameSetup(
             mode=self.mode_name, algorithm=algo, seed=seed.seed,
             size=SIZES[self.query_one("#size", Select).value][1],
-            wrap_x="x" in wrap, wrap_y="y" in wrap, options=options,
-            one_way=ONE_WAY_CHOICES[one_way.first(Select).value][1] if one_way else 0.0,
+            wrap_x="x" in wrap, wrap_y="y" in wrap, options=options, one_way=one_way,
+            tiling=board,
         ))
+
+
+def board_problem(board: str, algo: str, wrap: str, one_way: float) -> str:
+    """What the setup dialog says against a board the other choices do not fit (the
+    generators that build on it; squares alone wrap around and have one-way doors), or ""."""
+    if board == "square":
+        return ""
+    from mazegame.engine.generate import GENERATORS
+    from mazegame.engine.generate.boards import board_generators
+    from mazegame.engine.tilings import TILINGS
+
+    title = TILINGS[board].title.lower()
+    builders = board_generators(board)
+    if algo not in builders:
+        names = ", ".join(GENERATORS[name].title for name in builders)
+        return f"{GENERATORS[algo].title} builds no {title} (these do: {names})"
+    if wrap or one_way:
+        return f"{TILINGS[board].title} neither wrap around nor have one-way doors"
+    return ""

@@ -90,7 +90,7 @@ class ReplayScreen(Screen):
     def compose(self) -> ComposeResult:
         """The status line, the game's stage, the footer."""
         yield Static("", id="replay-status")
-        yield stage_for(self.recording.kind, self.view_name)
+        yield stage_for(self.recording.kind, self.view_name, self.recording.setup.tiling)
         yield GameFooter()
 
     def on_mount(self) -> None:

@@ -25,13 +25,14 @@ from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
 from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.engine.tilings import tiling
 from mazegame.games.board_moves import side_for
 from mazegame.games.replay import build_game, build_maze
 from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
-from mazegame.ui.host import campaign_if_read
-from mazegame.ui.keys import move_bindings
+from mazegame.ui.host import campaign_if_read, key_scheme
+from mazegame.ui.keys import HEX_KEYS, hex_bindings, move_bindings
 from mazegame.ui.legend import MAP
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
@@ -57,15 +58,27 @@ GAME_BINDINGS = [
     SHARE_BINDING,
 ]
 
+HEX_BINDINGS = hex_bindings()
+#: While n and z move (`WalkScreen.slants`), a new maze and the zoom are N and Z.
+SLANT_BINDINGS = [
+    Binding("N", "new_maze(True)", "New maze", id="new-shifted",
+            tooltip="Start a new maze (n moves south-east here)"),
+    Binding("Z", "zoom(True)", "Zoom", id="zoom-shifted",
+            tooltip="Smaller or larger cells (z moves south-west here)"),
+]
+
 
 class WalkScreen(EndPanelMixin, Screen):
     """A maze walked by one player, seen from above (the classic mode itself)."""
 
     BINDINGS = [
         *move_bindings(),
+        *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
         *GAME_BINDINGS,
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
         Binding("z", "zoom", "Zoom", id="zoom", tooltip="Narrower or wider cells"),
+        *SLANT_BINDINGS,
+        *HEX_BINDINGS[1:],  # after n, q and z's own bindings: the footer keeps their order
     ]
     title_text = "Classic"
 
@@ -272,6 +285,10 @@ class WalkScreen(EndPanelMixin, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A campaign level has no "new maze" (its maze is the level) but a next level; after
         the end the play keys rest (the maze scrolls) and the panel can be hidden."""
+        if action == "move" and parameters and parameters[0] in HEX_KEYS:
+            return self.slants()
+        if action in ("new_maze", "zoom") and bool(parameters) != self.slants():
+            return False  # its other key has it (n or N, z or Z)
         at_end = self.end_check_action(action)
         if at_end is not None:
             return at_end
@@ -280,6 +297,13 @@ class WalkScreen(EndPanelMixin, Screen):
         if action == "next_level":
             return self.setup.level_id is not None and self.game is not None and self.game.won
         return True
+
+    def slants(self) -> bool:
+        """Whether the slanted sides' letters move (`keys.HEX_KEYS`): during play on a board
+        with those sides, under a key scheme with letters."""
+        sides = tiling(self.setup.tiling).directions
+        return (any(d in sides for d in HEX_KEYS) and key_scheme(self.app) != "arrows"
+                and not self.game_over())
 
     def action_next_level(self) -> None:
         """Open the campaign's next level (after a win)."""
@@ -304,8 +328,9 @@ class WalkScreen(EndPanelMixin, Screen):
         """Leaving the screen gives up the game on it."""
         self.give_up()
 
-    def action_new_maze(self) -> None:
-        """Build a new maze with a fresh seed (no longer the maze of the day)."""
+    def action_new_maze(self, shifted: bool = False) -> None:
+        """Build a new maze with a fresh seed (no longer the maze of the day); `shifted`:
+        asked with N, where n moves."""
         self.give_up()
         self.setup = replace(self.setup, seed=None, level=None, daily=None).with_seed()
         self.build_maze()
@@ -342,8 +367,8 @@ class WalkScreen(EndPanelMixin, Screen):
             self.reveal_routes()
         view.refresh_all()
 
-    def action_zoom(self) -> None:
-        """Cycle the room width (a board's forms)."""
+    def action_zoom(self, shifted: bool = False) -> None:
+        """Cycle the room width (a board's forms); `shifted`: asked with Z, where z moves."""
         self.query_one(MazeView).zoom()
 
     # -- status line ---------------------------------------------------------------

@@ -28,7 +28,7 @@ from mazegame.ui.host import palette_of
 from mazegame.ui.widgets.allmazes_view import big_maze, dot_grid
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.jump_board import JumpBoard
-from mazegame.ui.widgets.maze_view import MazeView
+from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 
 def draw_players(view: MazeView, game, others: dict) -> None:
@@ -66,12 +66,13 @@ class WalkStage(Horizontal):
         super().__init__(id="replay-stage")
         self.view_name = view_name  #: "birds-eye", "blind" or "eye"
         self.game = None
+        self.tiling = "square"  #: the board played (`stage_for` says)
 
     def compose(self) -> ComposeResult:
         """The corridor (player's-eye games only) and the maze."""
         if self.view_name == "eye":
             yield EyeView(id="replay-eye")
-        yield MazeView(id="replay-maze")
+        yield make_view(self.tiling, id="replay-maze")
 
     def show(self, game) -> None:
         """Draw the player, the trail, the demon and (eye) the corridor."""
@@ -205,7 +206,9 @@ class BlindfoldStage(Horizontal):
         return [f"moves {len(game.sequence)}", end]
 
 
-def stage_for(kind: Kind, view_name: str) -> Horizontal:
+def stage_for(kind: Kind, view_name: str, tiling: str = "square") -> Horizontal:
     """The stage a replay of `kind` is drawn on, as the kind names it (a walk's in its
-    view)."""
-    return load(kind.stage)(view_name)
+    view, its maze drawn by its board's view: `tiling`)."""
+    stage = load(kind.stage)(view_name)
+    stage.tiling = tiling
+    return stage

@@ -36,16 +36,25 @@ LETTER_KEYS = {"u": "up", "d": "down", "l": "left", "r": "right"}  #: a typed se
 END_KEY = re.compile(r"(?:^|\s{2,}|\n)(Enter|[a-z?\[\]]) {1,2}([a-z][\w ,':]*?)(?= {2,}|\n|$)")
 
 
+def mode_cases() -> list[str]:
+    """Every mode, then every mode on each other board it plays on ("classic@hex": the
+    `ModeSpec.tilings` beyond the square), as the rules' cases."""
+    return [*MODES, *(f"{mode}@{board}" for mode, spec in MODES.items()
+                      for board in spec.tilings if board != "square")]
+
+
 def setup_of(mode: str, **choices) -> GameSetup:
     """A mode's game for the contract: a small seeded maze, labs paused, a demon that keeps
     time with the player's moves (turn-based, where the mode has the choice), `choices` on
-    top."""
+    top; "mode@board" plays it on that board."""
+    mode, _, board = mode.partition("@")
     takes = {field.name for field in fields(MODES[mode].settings)}
     options = {"autoplay": False} if "autoplay" in takes else {}
     if "turn_based" in takes:
         options["turn_based"] = True
     options.update(choices)
-    return GameSetup(mode, "backtracker", (8, 6), SEED, options=tuple(options.items()))
+    return GameSetup(mode, "backtracker", (8, 6), SEED, options=tuple(options.items()),
+                     tiling=board or "square")
 
 
 def new_app(setup: GameSetup | None = None) -> MazeApp:
@@ -243,7 +252,7 @@ async def finished(pilot, app, mode: str):
 
 def truth_cases() -> list:
     """Every mode as it starts, and each with every other value of its yes/no choices."""
-    cases = [pytest.param(mode, {}, id=mode) for mode in MODES]
+    cases = [pytest.param(mode, {}, id=mode) for mode in mode_cases()]
     for mode, spec in MODES.items():
         for choice in spec.choices:
             for _label, value in choice.values:

@@ -41,6 +41,7 @@ from tests.functional.ui.contract import (
     game_over,
     help_of,
     marks_on,
+    mode_cases,
     new_app,
     own_labels,
     package_strings,
@@ -58,7 +59,7 @@ from tests.functional.ui.contract import (
     widget_text,
 )
 
-MODE_NAMES = list(MODES)
+MODE_NAMES = mode_cases()  #: every mode, and every mode on each board it plays on
 assert set(SCREENS) == set(MODES)  # every mode has its screen: the rules below open it
 
 
@@ -149,7 +150,7 @@ async def test_the_footer_tells_the_truth(mode, choices):
     """What the footer says a key moves ("Move", "You": you; "Demon": the demon) is what it
     moves: pressing the keys of the entry moves that one. Every other choice at its
     default (a two-player chase in real time: the demon's keys wait for no turn)."""
-    defaults = {c.key: c.default_value for c in MODES[mode].choices}
+    defaults = {c.key: c.default_value for c in MODES[mode.partition("@")[0]].choices}
     app = new_app(setup_of(mode, **{**defaults, **choices}))
     async with app.run_test(size=BIG) as pilot:
         await settle(pilot)
