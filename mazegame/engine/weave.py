@@ -9,6 +9,7 @@ bottom-right one, as on the square). Of a crossing's two cells, the one running
 north-south has only N and S sides, the other only E and W; a neighbour's side toward a
 crossing leads into the one of its two cells that runs that way.
 
+The board is built by `engine.tilings.weave_board` (the tiling's `make`: `weave_make`).
 The crossings are placed first, by the seed (Jamis Buck's Kruskal weave): inner cells
 only, never next to another crossing, never closing a loop of crossings; their passages
 are opened before any generator runs (`make`'s doors), and a generator treats each group
@@ -20,7 +21,6 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.jit import kernel
-from mazegame.engine.tilings import Board
 
 NS, EW = "ns", "ew"  #: which passage runs on top of a crossing
 CROSSING_SHARE = 0.3  #: chance that an inner cell that may cross does, in the seed's order
@@ -60,10 +60,11 @@ def place_crossings(width: int, height: int, seed: int,
     return sorted(out)
 
 
-def weave_board(width: int, height: int,
-                crossings: list[tuple[int, int, str]]) -> tuple[Board, np.ndarray]:
-    """The weave board of width x height squares with these crossings, and the doors its
-    crossings open (each crossing's two passages, from both sides)."""
+def weave_arrays(width: int, height: int, crossings: list[tuple[int, int, str]]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The weave board of width x height squares with these crossings, as its cells'
+    coordinates and links (`engine.tilings.weave_board` makes them a Board), and the doors
+    its crossings open (each crossing's two passages, from both sides)."""
     top = {(r, c): over for r, c, over in crossings}
     cells, index = [], {}
     for r in range(height):
@@ -95,18 +96,10 @@ def weave_board(width: int, height: int,
             links[i, d] = runs(rr, cc, d % 2 == 0)
             if (r, c) in top or (rr, cc) in top:
                 doors[i] |= 1 << d  # a crossing's passage, open before any generator
-    return Board("weave", np.asarray(cells, dtype=np.int32).reshape(-1, 3), links), doors
+    return np.asarray(cells, dtype=np.int32).reshape(-1, 3), links, doors
 
 
-def make(width: int, height: int, floors: int, seed: int) -> tuple[Board, np.ndarray]:
-    """The weave tiling's `TilingSpec.make`: the board with the seed's crossings, and the
-    doors they open (`floors` is not used)."""
-    if width < 1 or height < 1:
-        raise ValueError(f"a board is at least 1x1, not {width}x{height}")
-    return weave_board(width, height, place_crossings(width, height, seed))
-
-
-def crossings(board: Board) -> list[tuple[int, int, str]]:
+def crossings(board) -> list[tuple[int, int, str]]:
     """The crossings of a weave board, (row, col, "ns"|"ew" on top), row by row."""
     out = []
     for i in np.nonzero(board.coords[:, 2] == _UP)[0]:
@@ -117,14 +110,14 @@ def crossings(board: Board) -> list[tuple[int, int, str]]:
     return out
 
 
-def square_of(board: Board) -> np.ndarray:
+def square_of(board) -> np.ndarray:
     """int64[n]: each cell's square, row * width + col (an under-cell shares its surface
     cell's square)."""
     width = int(board.coords[:, 1].max()) + 1 if board.size else 0
     return board.coords[:, 0].astype(np.int64) * width + board.coords[:, 1]
 
 
-def is_under(board: Board, cell: int) -> bool:
+def is_under(board, cell: int) -> bool:
     """True when `cell` is an under-cell: the passage beneath a bridge."""
     return bool(board.coords[int(cell), 2] == _UP)
 

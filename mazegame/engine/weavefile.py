@@ -19,7 +19,8 @@ from mazegame.engine import mazefile
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import E, Maze, N, S, W
 from mazegame.engine.mazetext import MazeFormatError
-from mazegame.engine.weave import EW, NS, crossings, square_of, weave_board
+from mazegame.engine.tilings import weave_board
+from mazegame.engine.weave import EW, NS, crossings, square_of
 
 TILING = "weave"
 _BITS = (N, E, S, W)

@@ -13,7 +13,7 @@ from mazegame.ui.app import MazeApp
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView
 from mazegame.ui.widgets.weave_view import WeaveView
-from tests.functional.conftest import eye_keys
+from tests.functional.conftest import eye_keys, keys_for_path
 from tests.functional.ui.contract import SMALL, screen_text, widget_text
 
 SEED = 3
@@ -116,3 +116,25 @@ async def test_weave_games_fit_a_small_terminal_with_their_keys(helpers, mode):
         await pilot.press("up", "right", "down")
         await pilot.pause()
         assert game.moves + getattr(game, "turns", 0) + game.bumps >= 1
+
+
+def to_the_tunnel(mode: str):
+    """A run_before that walks the game on screen into its first crossing's tunnel."""
+    async def run_before(pilot):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        game = pilot.app.screen.game
+        path = route(game.maze, crossing_cells(game.maze)[1])
+        if mode == "eye":
+            await pilot.press(*eye_keys(game.maze, path, game.facing))
+        else:
+            await pilot.press(*keys_for_path(game.maze, path))
+        await pilot.pause()
+    return run_before
+
+
+@pytest.mark.parametrize("mode", ["classic", "eye"])
+def test_under_a_bridge_snapshot(snap_compare, mode):
+    app = MazeApp(setup(mode), warm_up=False, animations=False, clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=SMALL, run_before=to_the_tunnel(mode))
