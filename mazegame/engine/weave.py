@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.jit import kernel
-
 NS, EW = "ns", "ew"  #: which passage runs on top of a crossing
 CROSSING_SHARE = 0.3  #: chance that an inner cell that may cross does, in the seed's order
 _UP = 1  #: coordinate `level` of an under-cell
@@ -120,40 +118,6 @@ def square_of(board) -> np.ndarray:
 def is_under(board, cell: int) -> bool:
     """True when `cell` is an under-cell: the passage beneath a bridge."""
     return bool(board.coords[int(cell), 2] == _UP)
-
-
-@kernel(inline="always")
-def _root(parent, x):
-    """The root of x's set (halving the path on the way)."""
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
-
-
-@kernel
-def keep_tree(links, opposite, preopened, doors):
-    """Shut the generator's passages that close a loop with the passages open before it
-    ran (a crossing's), cell by cell: what is left is a spanning tree holding every
-    crossing. A stopgap until every board kernel treats a group of pre-opened cells as
-    one cell (then it shuts nothing)."""
-    n, sides = links.shape
-    parent = np.arange(n)
-    for rnd in range(2):  # the crossings' passages first, then the generator's
-        for cell in range(n):
-            for d in range(sides):
-                nxt = links[cell, d]
-                if nxt <= cell or not (doors[cell] >> d) & 1:
-                    continue
-                if ((preopened[cell] >> d) & 1) != (rnd == 0):
-                    continue
-                a, b = _root(parent, cell), _root(parent, nxt)
-                if a != b:
-                    parent[a] = b
-                elif rnd == 1:
-                    doors[cell] &= np.uint8(~(1 << d) & 0xFF)
-                    doors[nxt] &= np.uint8(~(1 << opposite[d]) & 0xFF)
-    return doors
 
 
 class WeaveGround:

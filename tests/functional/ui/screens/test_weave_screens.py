@@ -138,3 +138,24 @@ def to_the_tunnel(mode: str):
 def test_under_a_bridge_snapshot(snap_compare, mode):
     app = MazeApp(setup(mode), warm_up=False, animations=False, clock=lambda: 0.0)
     assert snap_compare(app, terminal_size=SMALL, run_before=to_the_tunnel(mode))
+
+
+async def test_in_plain_ascii_bridges_are_drawn_with_their_own_rails(helpers, tmp_path):
+    from mazegame.settings import SettingsFile
+    from mazegame.ui.preferences import Preferences
+
+    prefs = Preferences(SettingsFile(tmp_path / "settings.sqlite3"))
+    prefs.set("glyphs", "ascii")
+    app = MazeApp(setup("classic"), warm_up=False, animations=False, preferences=prefs)
+    async with app.run_test(size=SMALL) as pilot:
+        await helpers.settle(pilot)
+        view = app.screen.query_one(MazeView)
+        text = widget_text(app, view)
+        assert text.isascii()
+        over = {o for _, _, o in crossings(app.screen.game.maze.board)}
+        assert ("!" in text) == ("ns" in over) and ("=" in text) == ("ew" in over)
+        for key in keys_for_path(app.screen.game.maze, route(app.screen.game.maze, crossing_cells(
+                app.screen.game.maze)[1])):
+            await pilot.press(key)
+        await pilot.pause()
+        assert "(@)" in widget_text(app, view)
