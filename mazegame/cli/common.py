@@ -245,15 +245,97 @@ def add_maze_options(
                              "still reaches a goal")
 
 
-def load_maze(path: str):
-    """A maze from a JSON document or a text picture (file or '-')."""
-    from mazegame.engine.mazefile import MazeFormatError, read_maze
+def load_maze(path: str, tilings: tuple[str, ...] | None = ("square",), user: str = ""):
+    """A maze from a JSON document or a text picture (file or '-') on one of `tilings` (None:
+    any board with a reader); a maze on another is refused naming its board and, when
+    given, the command or mode (`user`) that would not take it."""
+    from mazegame.engine.mazefile import MazeFormatError, OtherTiling, read_maze
 
     text = read_input(path)
     try:
-        return read_maze(text)
+        return read_maze(text, tilings)
+    except OtherTiling as err:
+        raise UsageError(f"{shown_name(path)}: a {err.tiling} maze, and {user or 'this command'}"
+                         f" takes {' and '.join(tilings or ())} mazes only") from None
     except MazeFormatError as err:
         raise UsageError(f"{shown_name(path)}: {err}") from None
+
+
+# -- boards beyond the square (issue 41) ------------------------------------------------------
+def parse_tiling(text: str) -> str:
+    """A tiling's name (`engine.tilings.TILINGS`; imported only when one is given)."""
+    from mazegame.engine.tilings import TILINGS
+
+    if text not in TILINGS:
+        raise argparse.ArgumentTypeError(
+            f"no tiling {shown(text)}; the tilings: {', '.join(TILINGS)}")
+    return text
+
+
+def parse_floors(text: str) -> int:
+    """How many floors a maze of floors has: 2..MAX_FLOORS."""
+    from mazegame.games.setup import MAX_FLOORS
+
+    return whole_number(2, MAX_FLOORS)(text)
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """--tiling/--floors/--weave, shared by generate and play: the board a maze is built on."""
+    from mazegame.games.setup import MAX_FLOORS
+
+    parser.add_argument("--tiling", type=parse_tiling, default=None, metavar="NAME",
+                        help="the board: square (the default), hex, triangle, weave or floors "
+                             "(`mazegame generate --list` says which generators build each)")
+    parser.add_argument("--floors", type=parse_floors, default=None, metavar="K",
+                        help=f"floors joined by stairs, 2..{MAX_FLOORS} (= --tiling floors, "
+                             "which has 3 unless told)")
+    parser.add_argument("--weave", action="store_true",
+                        help="passages crossing over and under (= --tiling weave)")
+
+
+def board_asked(args: argparse.Namespace) -> tuple[str, int]:
+    """(tiling, floors) the board options ask for: --weave is --tiling weave, --floors K
+    --tiling floors; two that name different boards are a UsageError."""
+    from mazegame.games.setup import GameSetup
+
+    asked = [(f"--tiling {args.tiling}", args.tiling), ("--weave", "weave" if args.weave else None),
+             (f"--floors {args.floors}", "floors" if args.floors else None)]
+    asked = [(flag, kind) for flag, kind in asked if kind is not None]
+    if len({kind for _, kind in asked}) > 1:
+        raise UsageError(f"{' and '.join(flag for flag, _ in asked)} ask for different boards: "
+                         "give one of them")
+    return (asked[0][1] if asked else "square"), args.floors or GameSetup.floors
+
+
+def board_picture(tiling: str):
+    """`(maze, glyphs) -> lines`: the text picture of a maze on this board (`ui.board_art`),
+    S at the start and G at each goal as on the square's; UsageError when there is none."""
+    from mazegame.ui import board_art
+
+    try:
+        board_art.forms(tiling)
+    except ValueError:
+        raise UsageError(f"{tiling} mazes have no text picture yet: ask for --format json") \
+            from None
+
+    def picture(maze, glyphs: str) -> list[str]:
+        art = board_art.draw(maze, glyphs)
+        rows = [list(line) for line in art.lines]
+        for cell, mark in ((maze.start, "S"), *((goal, "G") for goal in maze.goals)):
+            x, y = art.anchors[cell]
+            rows[y][x] = mark
+        return ["".join(row).rstrip() for row in rows]
+
+    return picture
+
+
+def refuse_square_only(args: argparse.Namespace, tiling: str) -> None:
+    """--wrap and --one-way build square mazes only: refused on another board, by name."""
+    given = ["--wrap"] * any(args.wrap) + ["--one-way"] * bool(args.one_way)
+    if tiling != "square" and given:
+        raise UsageError(f"{' and '.join(given)} {'builds' if len(given) == 1 else 'build'} "
+                         f"square mazes only, not {tiling} ones "
+                         "(leave out --tiling, --weave and --floors to use them)")
 
 
 def random_seed() -> int:

@@ -31,7 +31,7 @@ def run_matrices(args: argparse.Namespace) -> int:
     """Print the matrix asked for; 1 when M^c finds the maze not connected."""
     from mazegame.engine import matrices as mx
 
-    maze = load_maze(args.file)
+    maze = load_maze(args.file, user="matrices")
     if maze.size > MATRIX_PRINT_MAX_CELLS:
         raise UsageError(f"{args.file}: {maze.size} cells make a matrix too big to print "
                          f"(at most {MATRIX_PRINT_MAX_CELLS} cells)")

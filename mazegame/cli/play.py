@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import replace
 
 from mazegame.cli.common import (
     Command,
     UsageError,
+    add_board_options,
     add_maze_options,
     ascii_float,
     ascii_int,
+    board_asked,
     load_maze,
     read_input,
+    refuse_square_only,
     shown_name,
     write_output,
 )
@@ -105,6 +109,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument("--list", action="store_true",
                    help="print the modes and the settings each takes, and exit")
     add_maze_options(p)
+    add_board_options(p)
     p.set_defaults(algo=None)  # so a mode that builds no maze can tell it was given
     group = p.add_argument_group("mode settings (the setup dialog's choices; see --list)")
     for key, offers in mode_settings().items():
@@ -120,7 +125,8 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def mode_listing() -> str:
-    """One line a mode: name, title and the settings it takes with their values."""
+    """One line a mode: name, title, the settings it takes with their values, and the boards
+    beyond the square it plays on."""
     from mazegame.games.modes import MODES
 
     lines = []
@@ -129,6 +135,9 @@ def mode_listing() -> str:
         settings = [f"{flag_of(c.key)} {values_help(c.key, c)}" for c in mode.choices]
         if mode.files == "level-id":
             settings.insert(0, "[LEVEL-ID]")
+        boards = [kind for kind in mode.tilings if kind != "square"]
+        if boards:  # the boards beyond the square it plays on (its spec's `tilings`)
+            settings.append(f"--tiling {'|'.join(boards)}")
         lines.append(f"{name:<{width}} {mode.title:<16} {' '.join(settings)}".rstrip())
     lines.append(f"{LEVEL_ALIAS:<{width}} {'One level':<16} LEVEL-ID (see `mazegame levels list`)")
     return "\n".join(lines)
@@ -170,9 +179,11 @@ def play_setup(args: argparse.Namespace):
     if mode is None:
         raise UsageError(f"unknown mode {args.mode!r}; modes: {', '.join(MODES)}, "
                          f"{LEVEL_ALIAS}")
+    tiling, floors = board_asked(args)
     if mode.builds is None:
         given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
         given += ["--wrap"] * any(args.wrap) + ["--one-way"] * bool(args.one_way)
+        given += [f"--tiling {tiling}"] * (tiling not in mode.tilings)
         if given:
             raise UsageError(f"{mode.name} builds no maze: it takes no {', '.join(given)}")
     if mode.builds == "flat" and any(args.wrap):
@@ -181,12 +192,15 @@ def play_setup(args: argparse.Namespace):
         raise UsageError(f"{mode.name} builds mazes without one-way doors")
     if args.one_way and args.file is not None:
         raise UsageError("--one-way is for generated mazes: a maze file is played as it is")
+    _check_board(args, mode, tiling)
     from mazegame.settings import SettingsFile
     from mazegame.ui.preferences import Preferences
 
     # what a flag not given starts from; read only: the app itself says what is wrong
     prefs = Preferences(SettingsFile(read_only=True))
     algo = args.algo or prefs.checked("algo")
+    if tiling != "square":
+        algo = _board_generator(args.algo, algo, tiling)
     if algo not in GENERATORS:
         raise UsageError(f"unknown generator {algo!r}; see `mazegame generate --list`")
     if any(args.wrap) and not GENERATORS[algo].wraps:
@@ -197,9 +211,54 @@ def play_setup(args: argparse.Namespace):
                       options=_mode_options(args, mode), one_way=args.one_way)
     given = {key for key in ("algo", "size", *mode_settings()) if getattr(args, key) is not None}
     setup = prefs.fill(setup, given)
+    if tiling != "square":  # the settings file's generator is a square one's
+        setup = replace(setup, algorithm=algo, tiling=tiling, floors=floors)
+        _check_board_size(setup)
     if args.file is not None:
         setup = _with_file(setup, args.file, mode)
     return setup
+
+
+def _check_board(args: argparse.Namespace, mode, tiling: str) -> None:
+    """Refuse a board the mode does not play on (its `ModeSpec.tilings` say which do), or
+    options that build square mazes only, or a board asked for a maze file."""
+    from mazegame.games.modes import MODES
+
+    if tiling == "square":
+        return
+    if args.file is not None:
+        raise UsageError("a maze file is played on its own board: leave out --tiling, "
+                         "--weave and --floors")
+    if tiling not in mode.tilings:
+        players = [name for name, spec in MODES.items() if tiling in spec.tilings]
+        where = (f"{tiling} boards play in {', '.join(players)}" if players
+                 else f"no mode plays on {tiling} boards yet")
+        raise UsageError(f"{mode.name} plays on {' and '.join(mode.tilings)} boards only; "
+                         f"{where}")
+    refuse_square_only(args, tiling)
+
+
+def _board_generator(given: str | None, preferred: str, tiling: str) -> str:
+    """The generator of a maze on another board: the one given, if it builds there (else a
+    UsageError naming those that do), or the preferred one, or the first that builds there."""
+    from mazegame.engine.generate.boards import board_generators
+
+    builders = board_generators(tiling)
+    if given is not None and given not in builders:
+        raise UsageError(f"generator {given!r} does not build {tiling} mazes (these do: "
+                         f"{', '.join(builders)})")
+    return given or (preferred if preferred in builders else builders[0])
+
+
+def _check_board_size(setup) -> None:
+    """Refuse a board of more cells than a board may have (`tilings.MAX_CELLS`)."""
+    from mazegame.engine.tilings import MAX_CELLS
+
+    if setup.size is None:
+        return
+    cells = setup.size[0] * setup.size[1] * (setup.floors if setup.tiling == "floors" else 1)
+    if cells > MAX_CELLS:
+        raise UsageError(f"a board has at most {MAX_CELLS:,} cells, not {cells:,}")
 
 
 def _mode_options(args: argparse.Namespace, mode) -> tuple:
@@ -247,8 +306,6 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _with_file(setup, path: str, mode):
     """The setup playing a file: a maze level, or a jumping-maze puzzle pack."""
-    from dataclasses import replace
-
     from mazegame.games.modes import MODES
 
     if mode.files is None:
@@ -257,11 +314,13 @@ def _with_file(setup, path: str, mode):
     if mode.files == "level-id":
         return _level_setup(path)
     if mode.files == "maze":
-        maze = load_maze(path)
+        maze = load_maze(path, mode.tilings, user=mode.name)
         if maze.start in maze.goals:
             raise UsageError(f"{path}: the start is a goal, so there is nothing to play")
         maze.meta["file"] = path  # for a title (the lab names the maze it opened)
-        return replace(setup, level=maze)
+        from mazegame.engine.mazefile import tiling_of
+
+        return replace(setup, level=maze, tiling=tiling_of(maze))
     if mode.files == "level":  # the editor: a level or a maze file
         from mazegame.engine.readfile import ReadError
         from mazegame.games.editor import Editor

@@ -62,7 +62,7 @@ MAX_RAT_CELLS = 40 * 40
 def _maze(args: argparse.Namespace):
     """The maze of the arguments: the file, or a backtracker maze of the size and seed."""
     if args.maze is not None:
-        maze = load_maze(args.maze)
+        maze = load_maze(args.maze, user="the rat")
     else:
         from mazegame.engine.generate import generate
 

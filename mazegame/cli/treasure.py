@@ -26,7 +26,7 @@ def run_treasure(args: argparse.Namespace) -> int:
     """Print the best walk, the three orders' expected steps and the walk itself."""
     from mazegame.engine import treasure
 
-    maze = load_maze(args.file)
+    maze = load_maze(args.file, user="treasure")
     if maze.size > MAX_CELLS:
         raise UsageError(f"{maze.width}x{maze.height} is {maze.size} cells: the treasure walk "
                          f"takes mazes of at most {MAX_CELLS} cells")

@@ -1,6 +1,9 @@
 """Maze documents: the JSON object other tools read, and the box-drawing text form.
 
-Both round-trip exactly: walls (one-way doors included), wrap, rock, start and goals.
+Both round-trip exactly: walls (one-way doors included), wrap, rock, start and goals. A
+document with a "tiling" is a maze on another board: `read_document` hands it to the reader
+its `TilingSpec` names (`engine.boardfile` for hexagons and triangles), `write_document`
+to the writer; without one it is the square document of this module.
 """
 
 from __future__ import annotations
@@ -8,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import reprlib
+from importlib import import_module
 
 import numpy as np
 
@@ -154,16 +158,63 @@ def from_document(doc: object) -> Maze:
 MAX_COMMAS = 2 * MAX_SIDE * MAX_SIDE + 2 * MAX_SIDE + 64
 
 
-def from_json(text: str) -> Maze:
+def from_json(text: str, tilings: tuple[str, ...] | None = ("square",)):
     """A maze from the text of a JSON document (an object, refused unparsed otherwise; at most
-    as many numbers as the largest maze has)."""
+    as many numbers as the largest maze has), on one of `tilings` (see `read_document`)."""
     first = _first_char(text)
     if first != "{":
         raise MazeFormatError("a maze document is a JSON object")
     if text.count(",") > MAX_COMMAS:
         raise MazeFormatError(f"the document holds more numbers than a {MAX_SIDE}x{MAX_SIDE} "
                               "maze has")
-    return from_document(parse_json(text))
+    return read_document(parse_json(text), tilings)
+
+
+# -- any tiling ---------------------------------------------------------------
+class OtherTiling(MazeFormatError):
+    """A maze document of a tiling the reader was not asked for (`tiling` names it)."""
+
+    def __init__(self, tiling: str, tilings: tuple[str, ...]) -> None:
+        self.tiling = tiling
+        super().__init__(f"a {tiling} maze, where {' or '.join(tilings)} mazes are read")
+
+
+def _named(ref: str):
+    """The object a "module:attr" name stands for."""
+    module, attr = ref.split(":")
+    return getattr(import_module(module), attr)
+
+
+def read_document(doc: object, tilings: tuple[str, ...] | None = ("square",)):
+    """A maze from its parsed JSON document: its "tiling" (none: "square") picks the reader
+    that tiling's `TilingSpec.read_document` names. `tilings` are those the caller takes
+    (None: every one with a reader); a document of another is an `OtherTiling` error."""
+    from mazegame.engine.tilings import TILINGS
+
+    kind = doc.get("tiling", "square") if isinstance(doc, dict) else "square"
+    readable = [name for name, spec in TILINGS.items() if spec.read_document is not None]
+    if not isinstance(kind, str) or kind not in readable:
+        raise MazeFormatError(f"'tiling' must be one of {', '.join(readable)}, not "
+                              f"{_short.repr(kind)}")
+    if tilings is not None and kind not in tilings:
+        raise OtherTiling(kind, tilings)
+    return _named(TILINGS[kind].read_document)(doc)
+
+
+def tiling_of(maze) -> str:
+    """The tiling a maze is on: "square" for a `Maze`, a `BoardMaze`'s board's kind."""
+    return "square" if isinstance(maze, Maze) else maze.tiling
+
+
+def write_document(maze) -> dict:
+    """The JSON document of a maze on any tiling (a square `Maze` or a `BoardMaze`), written
+    by its tiling's `TilingSpec.document`."""
+    from mazegame.engine.tilings import tiling
+
+    spec = tiling(tiling_of(maze))
+    if spec.document is None:
+        raise ValueError(f"no documents of {spec.name} mazes yet")
+    return _named(spec.document)(maze)
 
 
 class _DuplicateKey(Exception):
@@ -208,9 +259,14 @@ def _first_char(text: str) -> str:
 _LEADING_SPACE = re.compile(r"[\s\ufeff]*")
 
 
-def read_maze(text: str) -> Maze:
-    """A maze from a JSON document or a text picture, told apart by the first character."""
+def read_maze(text: str, tilings: tuple[str, ...] | None = ("square",)):
+    """A maze from a JSON document or a text picture, told apart by the first character; a
+    document on one of `tilings` (None: any; see `read_document`), a picture a square maze."""
     first = _first_char(text)  # a byte order mark some editors write is passed over
     if not first:
         raise MazeFormatError("it is empty (no maze document or picture)")
-    return from_json(text) if first in ("{", "[") else from_text(text)
+    if first in ("{", "["):
+        return from_json(text, tilings)
+    if tilings is not None and "square" not in tilings:
+        raise OtherTiling("square", tilings)
+    return from_text(text)

@@ -62,6 +62,12 @@ class TilingSpec:
     #: "module:attr" of the widget that draws a maze on it (a name, as a mode's spec names
     #: its screen, so the engine imports no UI); None: the square's `MazeView`
     view: str | None = None
+    #: "module:attr" of `(maze) -> dict`, the JSON document of a maze on it, and of
+    #: `(dict) -> maze`, its reader (ValueError naming what is wrong); the readers of maze
+    #: files (`engine.mazefile.read_document`) pick one by a document's "tiling". None: no
+    #: documents yet. Weave and floors extend the square document: their modules name theirs.
+    document: str | None = None
+    read_document: str | None = None
 
     @property
     def sides(self) -> int:
@@ -276,16 +282,22 @@ def weave_make(width: int, height: int, floors: int, seed: int) -> tuple[Board, 
 
 register(TilingSpec(
     "square", "Squares", "the classic grid: four sides a cell (the Maze model)",
-    directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), model="grid"))
+    directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), model="grid",
+    document="mazegame.engine.mazefile:to_document",
+    read_document="mazegame.engine.mazefile:from_document"))
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
     opposite=(3, 4, 5, 0, 1, 2), jumps=True, view="mazegame.ui.widgets.board_view:BoardView",
+    document="mazegame.engine.boardfile:to_document",
+    read_document="mazegame.engine.boardfile:from_document",
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), jumps=True,
     view="mazegame.ui.widgets.board_view:BoardView",
+    document="mazegame.engine.boardfile:to_document",
+    read_document="mazegame.engine.boardfile:from_document",
     make=lambda width, height, floors, seed: _shut(triangles(width, height))))
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",

@@ -29,10 +29,11 @@ import mazegame
 from mazegame import cli
 from mazegame.cli import common
 from mazegame.engine.generate import generate
+from mazegame.engine.generate.boards import generate_board
 from mazegame.engine.jump.file import from_text as jump_from_text
 from mazegame.engine.jump.file import to_json as jump_to_json
 from mazegame.engine.jump.file import write_pack
-from mazegame.engine.mazefile import to_json, to_text
+from mazegame.engine.mazefile import to_json, to_text, write_document
 from mazegame.games.modes import MODES
 
 FUZZ = settings(max_examples=150, deadline=None,
@@ -173,9 +174,11 @@ def check(argv: list[str], stdin: bytes = b"") -> int:
 MAZE = generate("kruskal", 5, 4, 3).maze
 WRAPPED = generate("connection-matrix", 3, 8, 0, wrap_x=True).maze
 PUZZLE = jump_from_text("2 1 2\n1 1 1\n2 1 G\n")
+HEX = json.dumps(write_document(generate_board("backtracker", "hex", 4, 3, 5).maze))
 VALID = [to_json(MAZE), to_text(MAZE), to_text(MAZE, "ascii"), to_text(WRAPPED),
          json.dumps(json.loads(to_json(WRAPPED)), indent=1), jump_to_json(PUZZLE),
-         "2 1 2\n1 1 1\n2 1 G\n", write_pack([PUZZLE, PUZZLE])]
+         "2 1 2\n1 1 1\n2 1 G\n", write_pack([PUZZLE, PUZZLE]), HEX,
+         json.dumps(write_document(generate_board("backtracker", "triangle", 3, 2, 1).maze))]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
@@ -240,8 +243,9 @@ SIZES = st.builds(lambda w, h: f"{w}x{h}", st.integers(-1, 16), st.integers(-1, 
 CELLS = st.builds(lambda r, c: f"{r},{c}", st.integers(-2, 10), st.integers(-2, 10))
 WRAPS = st.sampled_from(["x", "y", "xy", "yx", "none", "", "q", "xx"])
 FLOATS = st.sampled_from(["0", "0.5", "1", "1.5", "-0.1", "nan", "inf", "1e308", "x"])
-PATHS = st.sampled_from(["-", "maze.json", "maze.txt", "puzzle.txt", "missing.json", ".",
-                         "out.txt", "/no/such/dir/out.txt"])
+TILING_NAMES = st.sampled_from(["square", "hex", "triangle", "weave", "floors", "hexagon", "Hex"])
+PATHS = st.sampled_from(["-", "maze.json", "maze.txt", "puzzle.txt", "hex.json", "missing.json",
+                         ".", "out.txt", "/no/such/dir/out.txt"])
 DAYS = st.dates(dt.date(1999, 1, 1), dt.date(2100, 1, 1)).map(dt.date.isoformat) | st.sampled_from(
     ["2026-02-29", "2024-02-29", "2026-00-10", "9999-12-31", "0000-01-01", "2026-1-1"])
 WORDS = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"),
@@ -256,7 +260,8 @@ def value_for(action: argparse.Action) -> st.SearchStrategy[str]:
 
     names = [*GENERATORS, *SOLVERS, *MODES, "newest", "mix", "ne", "sw", "rook+torus"]
     kinds = {common.parse_size: SIZES, common.parse_cell: CELLS, common.parse_wrap: WRAPS,
-             int: SMALL_INTS | HUGE, float: FLOATS}
+             int: SMALL_INTS | HUGE, float: FLOATS, common.parse_tiling: TILING_NAMES,
+             common.parse_floors: SMALL_INTS}
     if action.choices:
         typical = st.sampled_from([str(c) for c in action.choices])
     elif action.dest in ("file", "out", "output"):
@@ -293,6 +298,7 @@ def _files(_no_app_no_bench):
     """The files the random arguments may name, in the fuzz's working directory."""
     Path("maze.json").write_text(to_json(MAZE), encoding="utf-8")
     Path("maze.txt").write_text(to_text(WRAPPED), encoding="utf-8")
+    Path("hex.json").write_text(HEX, encoding="utf-8")
     Path("puzzle.txt").write_text("2 1 2\n1 1 1\n2 1 G\n", encoding="utf-8")
 
 
