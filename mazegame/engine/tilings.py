@@ -302,8 +302,9 @@ register(TilingSpec(
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
-    make=weave_make,
-    view="mazegame.ui.widgets.weave_view:WeaveView"))
+    make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
+    document="mazegame.engine.weavefile:to_document",
+    read_document="mazegame.engine.weavefile:from_document"))
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),

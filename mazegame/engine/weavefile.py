@@ -99,7 +99,8 @@ def from_document(doc: object) -> BoardMaze:
     surface_cell = np.nonzero(board.coords[:, 2] == 0)[0]
     return BoardMaze(board, doors, start=int(surface_cell[square.start]),
                      goals=tuple(int(surface_cell[g]) for g in square.goals),
-                     algorithm=square.algorithm, seed=square.seed)
+                     algorithm=square.algorithm, seed=square.seed,
+                     meta={"size": (width, height)})
 
 
 def is_weave_document(doc: object) -> bool:

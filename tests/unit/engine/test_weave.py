@@ -11,12 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mazegame.cli import build_parser, main
+from mazegame.cli.play import play_setup
 from mazegame.engine.generate.boards import board_generators, generate_board
 from mazegame.engine.graph import bfs, maze_graph, path_to
+from mazegame.engine.mazefile import read_maze
 from mazegame.engine.mazetext import MazeFormatError
 from mazegame.engine.tilings import tiling
 from mazegame.engine.weave import crossings, is_under
 from mazegame.engine.weavefile import from_document, from_json, surface, to_document
+from mazegame.games.replay_base import shape_of
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -178,3 +182,17 @@ def test_a_fuzzed_weave_document_reads_as_a_maze_or_one_format_error(data):
         again = from_document(to_document(maze))
         assert (again.doors == maze.doors).all()
         assert np.array_equal(again.board.links, maze.board.links)
+
+
+def test_generate_weave_writes_a_document_that_plays_and_reads_back(capsys, tmp_path):
+    assert main(["generate", "--weave", "--size", "11x9", "--seed", "4", "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    doc = json.loads(out)
+    assert doc["tiling"] == "weave" and doc["crossings"]
+    maze = read_maze(out, None)
+    assert maze.tiling == "weave" and shape_of(maze) == (11, 9)
+    assert (maze.doors == weave(4, name="backtracker").doors).all()
+    path = tmp_path / "weave.json"
+    path.write_text(out, encoding="utf-8")
+    setup = play_setup(build_parser().parse_args(["play", "classic", str(path)]))
+    assert setup.tiling == "weave" and setup.level.tiling == "weave"
