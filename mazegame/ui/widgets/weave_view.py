@@ -1,13 +1,9 @@
 """The weave maze from above: the square maze view with its bridges drawn.
 
-A crossing's bridge keeps its rails (the walls of the passage on top) drawn through the
-crossing, in the palette's bridge glyphs (═ ║, ASCII = !) and dimmed, where the passage
-beneath runs under them: so the open sides of the square show which way the bridge goes,
-and the rails which way the tunnel goes. A player under a bridge is drawn in brackets.
-
-The view draws the weave's surface (`engine.weavefile.surface`, with the tunnels' sides as
-rails) as the square view draws a Maze; the cells it is given (player, trail, path, marks,
-sprites) are the weave board's, each drawn on its square.
+The picture is `ui.weave_art`'s: the weave's surface, each bridge's rails drawn through its
+crossing (in the palette's bridge glyphs, ═ ║, ASCII = !, and dimmed) where the tunnel runs
+under them. A player under a bridge is drawn in brackets. The cells the view is given
+(player, trail, path, marks, sprites) are the weave board's, each drawn on its square.
 """
 
 from __future__ import annotations
@@ -17,33 +13,17 @@ from rich.style import Style
 from textual.strip import Strip
 
 from mazegame.engine.board_maze import BoardMaze
-from mazegame.engine.grid import E, Maze, N, S, W
-from mazegame.engine.weave import NS, crossings, is_under, square_of
-from mazegame.engine.weavefile import surface
+from mazegame.engine.weave import is_under, square_of
+from mazegame.ui.weave_art import draw_rails, picture, rail_spans, rails_picture
 from mazegame.ui.widgets.maze_view import MazeView
-
-
-def rails_picture(maze: BoardMaze) -> tuple[Maze, list[tuple[int, int, str]]]:
-    """The square maze drawn for a weave maze (its surface, each tunnel's sides walled: the
-    bridge's rails), and its crossings."""
-    square = surface(maze)
-    walls = square.walls.copy()
-    crossed = crossings(maze.board)
-    for r, c, over in crossed:
-        if over == NS:  # the tunnel runs east-west: rails on the bridge's west and east
-            walls[r, c] |= E | W
-            walls[r, c - 1] |= E
-            walls[r, c + 1] |= W
-        else:
-            walls[r, c] |= N | S
-            walls[r - 1, c] |= S
-            walls[r + 1, c] |= N
-    return square.copy(walls=walls), crossed
 
 
 class WeaveView(MazeView):
     """A `MazeView` of a weave maze (`engine.weave`): bridges drawn with their rails; the
     cells it is handed are the weave board's (see the module docstring)."""
+
+    #: `(maze, glyphs) -> lines`: the maze as text, for the command line (`cli.common`)
+    text_picture = staticmethod(picture)
 
     def __init__(self, maze: BoardMaze | None = None, **kwargs) -> None:
         self.weave: BoardMaze | None = None
@@ -76,24 +56,15 @@ class WeaveView(MazeView):
         super()._rebuild()
         if self.weave is None or not self._lines:
             return
-        p, step, width = self._drawn_with, self.room_width + 1, self.room_width
-        self._rails, self._bridges = {}, set()
-        for r, c, over in self._crossed:
-            if self.unseen is not None and all(
-                    cell in self.unseen for cell in self._at[r * self.maze.width + c]):
-                continue  # no bridge shown in the fog (the eye's map of what was seen)
-            self._bridges.add((r, c))
-            if over == NS:
-                spans = [(2 * r + 1, c * step, c * step + 1),
-                         (2 * r + 1, (c + 1) * step, (c + 1) * step + 1)]
-                glyph = p.GLYPH_BRIDGE_V
-            else:
-                spans = [(2 * r + k, c * step + 1, c * step + 1 + width) for k in (0, 2)]
-                glyph = p.GLYPH_BRIDGE_H
-            for line, x0, x1 in spans:
-                text = self._lines[line]
-                self._lines[line] = text[:x0] + glyph * (x1 - x0) + text[x1:]
-                self._rails.setdefault(line, []).append((x0, x1))
+        p, width = self._drawn_with, self.maze.width
+        unseen = self.unseen
+        spans = [span for span in rail_spans(self._crossed, self.room_width)
+                 if unseen is None or not all(  # no bridge shown in the fog (the eye's map)
+                     cell in unseen for cell in self._at[span[0] * width + span[1]])]
+        draw_rails(self._lines, spans, (p.GLYPH_BRIDGE_H, p.GLYPH_BRIDGE_V))
+        self._rails, self._bridges = {}, {(r, c) for r, c, *_ in spans}
+        for _, _, line, x0, x1, _ in spans:
+            self._rails.setdefault(line, []).append((x0, x1))
 
     def _row_strip(self, row: int) -> Strip:
         cached = self._cache.get(row)

@@ -196,3 +196,14 @@ def test_generate_weave_writes_a_document_that_plays_and_reads_back(capsys, tmp_
     path.write_text(out, encoding="utf-8")
     setup = play_setup(build_parser().parse_args(["play", "classic", str(path)]))
     assert setup.tiling == "weave" and setup.level.tiling == "weave"
+
+
+@pytest.mark.parametrize(("style", "rails"), [("text", "═║"), ("ascii", "=!")])
+def test_generate_weave_draws_its_picture_with_the_bridges_rails(capsys, style, rails):
+    assert main(["generate", "--weave", "--size", "11x9", "--seed", "4", "--format", style]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    text = "\n".join(lines)
+    assert len(lines) == 2 * 9 + 1 and "S" in lines[1] and "G" in lines[-2]
+    over = {o for _, _, o in crossings(weave(4).board)}
+    assert (rails[0] in text) == ("ew" in over) and (rails[1] in text) == ("ns" in over)
+    assert style == "text" or text.isascii()
