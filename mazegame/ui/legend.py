@@ -30,10 +30,12 @@ class Sample:
 
 
 #: Groups of samples several screens draw (each screen's LEGEND is built from them).
-MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "bridge", "bump")
+MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "bump")
 BLIND = ("player", "start", "goal", "trail", "path", "felt-wall", "one-way", "seam", "bump")
-EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "eye-bridge", "bridge", "map-player",
-       "map-unseen", "one-way", "seam")
+EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen", "one-way",
+       "seam")
+WEAVE = ("bridge",)  #: a weave maze's bridges from above (the modes that play weave)
+WEAVE_EYE = ("eye-bridge", "bridge")  #: and in the player's eye
 DEMON = ("demon", "demon-route")
 
 

@@ -11,13 +11,13 @@ from mazegame.games.eye import EyeGame, aids
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
 from mazegame.ui.keys import facing_bindings
-from mazegame.ui.legend import EYE
+from mazegame.ui.legend import EYE, WEAVE_EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
-LEGEND = EYE
+LEGEND = (*EYE, *WEAVE_EYE)
 
 
 class EyeScreen(WalkScreen, inherit_bindings=False):

@@ -33,7 +33,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read, key_scheme
 from mazegame.ui.keys import HEX_KEYS, hex_bindings, move_bindings
-from mazegame.ui.legend import MAP
+from mazegame.ui.legend import MAP, WEAVE
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
@@ -41,8 +41,8 @@ from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView, make_view
 
-#: The help's legend (`ui.legend.SAMPLES`): the maze from above.
-LEGEND = MAP
+#: The help's legend (`ui.legend.SAMPLES`): the maze from above (a weave maze's bridges too).
+LEGEND = (*MAP, *WEAVE)
 
 DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
