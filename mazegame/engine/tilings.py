@@ -68,6 +68,11 @@ class TilingSpec:
     #: documents yet. Weave and floors extend the square document: their modules name theirs.
     document: str | None = None
     read_document: str | None = None
+    #: A*'s lower bound on moves (`solve.astar`): `lanes(coords) -> (int64[n, m], per_move)`,
+    #: numbers of each cell such that one move changes their summed absolute differences
+    #: by at most `per_move`; so ceil(that sum between two cells / per_move) never counts
+    #: more moves than a walk between them takes, and changes by at most 1 a move
+    lanes: Callable[[np.ndarray], tuple[np.ndarray, int]] | None = None
 
     @property
     def sides(self) -> int:
@@ -280,6 +285,40 @@ def weave_make(width: int, height: int, floors: int, seed: int) -> tuple[Board, 
     return weave_board(width, height, place_crossings(width, height, seed))
 
 
+# -- A*'s lanes (see `TilingSpec.lanes`) -------------------------------------------------
+def hex_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
+    """Cube coordinates (q, r, -q - r): each of the six steps (HEX_STEPS) changes exactly two
+    of them by one, so a move changes their summed differences by 2 (half of it is the
+    hex distance on an unbounded board)."""
+    q, r = coords[:, 0].astype(np.int64), coords[:, 1].astype(np.int64)
+    return np.stack([q, r, -q - r], axis=1), 2
+
+
+def triangle_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
+    """The three strips a triangle lies in: its row, and (col - row + 1) // 2 and
+    (col + row) // 2, which count the two slanting lines crossed going east. A move crosses
+    exactly one line, so it changes exactly one of them by one: east/west from an up
+    triangle (row + col even) the first or the second, from a down one the other, and
+    south from an up triangle (north from a down one) only the row, both others staying
+    ((col - row + 1) // 2 and (col + row) // 2 agree at (row, col) and (row + 1, col) when
+    row + col is even)."""
+    row, col = coords[:, 0].astype(np.int64), coords[:, 1].astype(np.int64)
+    return np.stack([row, (col - row + 1) // 2, (col + row) // 2], axis=1), 1
+
+
+def grid_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
+    """The coordinates as they are (floors: (floor, row, col)): one move changes one of
+    them by one (a stair only the floor)."""
+    return coords.astype(np.int64), 1
+
+
+def plan_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
+    """Weave's (row, col), the level left out: every move joins two squares side by side
+    (a passage under a crossing runs through the cell's (row, col, 1)), one row or one
+    column apart."""
+    return coords[:, :2].astype(np.int64), 1
+
+
 register(TilingSpec(
     "square", "Squares", "the classic grid: four sides a cell (the Maze model)",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), model="grid",
@@ -288,13 +327,15 @@ register(TilingSpec(
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
-    opposite=(3, 4, 5, 0, 1, 2), jumps=True, view="mazegame.ui.widgets.board_view:BoardView",
+    opposite=(3, 4, 5, 0, 1, 2), jumps=True, lanes=hex_lanes,
+    view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document",
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), jumps=True,
+    lanes=triangle_lanes,
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document",
@@ -302,10 +343,11 @@ register(TilingSpec(
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
-    make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
+    lanes=plan_lanes, make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
     document="mazegame.engine.weavefile:to_document",
     read_document="mazegame.engine.weavefile:from_document"))
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),
+    lanes=grid_lanes,
     make=lambda width, height, floors, seed: _shut(floors_board(width, height, floors))))

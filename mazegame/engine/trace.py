@@ -24,7 +24,10 @@ class Op(IntEnum):
     WALL = 1  #: close side `arg` of `cell` from both sides
     MARK = 2  #: set the cell's mark to `arg` (a `Mark`)
     LABEL = 3  #: set the cell's number to `arg` (distance, aroma, visit count ...)
-    DOOR = 4  #: set the door mark on side `arg & 3` of `cell` to `arg >> 2`
+    #: set the door mark on side `arg & 3` of `cell` to `arg >> 2`. On a board
+    #: (`engine.board_maze`) a cell has up to six sides, so there the side takes three bits:
+    #: arg = value << BOARD_DOOR_SHIFT | side (see `door_arg`); the square keeps << 2
+    DOOR = 4
     AT = 5  #: agent `arg` now stands on `cell` (-1 leaves the board)
     NOTE = 6  #: no state change; `arg` is a message code for the lab's log
     #: the algorithm's attention is now on a rectangle of cells: `cell` its top-left corner,
@@ -52,6 +55,8 @@ CARVE, WALL, MARK, LABEL, DOOR, AT, NOTE, FOCUS, STEP = (int(op) for op in Op)
 NONE, FRONTIER, VISITED, ACTIVE, PATH, DEAD = (int(m) for m in Mark)
 
 MAX_AGENTS = 4
+DOOR_SHIFT = 2  #: a DOOR event's arg on the square: value << 2 | side (sides 0..3)
+BOARD_DOOR_SHIFT = 3  #: on a board: value << 3 | side (sides 0..5, hexagons and floors)
 FOCUS_SHIFT = 16  #: a FOCUS event's arg: rows << FOCUS_SHIFT | columns
 _EMPTY = np.zeros((0, 3), dtype=np.int32)
 
@@ -101,6 +106,13 @@ class Trace:
     def empty(initial: Maze) -> Trace:
         """A trace with no events over `initial`."""
         return Trace(_EMPTY.copy(), initial)
+
+
+@kernel
+def door_arg(side, value, shift):
+    """The arg of a DOOR event writing `value` on `side`: value << shift | side, with
+    `shift` DOOR_SHIFT on the square and BOARD_DOOR_SHIFT on a board."""
+    return (int(value) << shift) | int(side)
 
 
 @kernel

@@ -25,6 +25,7 @@ from mazegame.engine.solve.registry import (
     cancel,
     new_control,
     register,
+    square_only_message,
 )
 from mazegame.engine.trace import NOTE
 
@@ -46,8 +47,12 @@ for _spec in sorted(SOLVERS.values(), key=lambda s: _rank.get(s.name, len(ORDER)
 
 def handles(name: str, maze: Maze) -> bool:
     """Whether the named solver takes this maze: wall followers and their kin need a bounded
-    maze with two-way doors (no wrap-around, no one-way doors)."""
-    return SOLVERS[name].directed or not (maze.wrap_x or maze.wrap_y or maze.is_one_way)
+    maze with two-way doors (no wrap-around, no one-way doors); a maze on a board
+    (`engine.board_maze.BoardMaze`) needs a solver with `boards`."""
+    spec = SOLVERS[name]
+    if not isinstance(maze, Maze):
+        return spec.boards and (spec.directed or not maze.is_one_way)
+    return spec.directed or not (maze.wrap_x or maze.wrap_y or maze.is_one_way)
 
 
 def solve(
@@ -69,6 +74,8 @@ def solve(
     spec = SOLVERS.get(name)
     if spec is None:
         raise ValueError(f"unknown solver {name!r}; known: {', '.join(SOLVERS)}")
+    if not isinstance(maze, Maze) and not spec.boards:
+        raise ValueError(square_only_message(name, maze))
     if not handles(name, maze):
         raise ValueError(
             f"solver {name!r} needs a bounded maze with two-way doors "

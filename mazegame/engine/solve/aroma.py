@@ -4,7 +4,8 @@ Each time tick every cell's Total Aroma Rating (TAR) becomes the average of its 
 the TARs of the cells it can move to; the goal cells hold a constant 1. The rat waits until
 it smells something, then each tick moves to the reachable neighbour with the strongest
 aroma if that beats its own cell. Aroma spreads along the move graph backwards, so wrap-around
-and one-way doors need no special case.
+and one-way doors need no special case. The kernel reads the moves from `base.moves_of`'s
+table, so the rat runs on boards too (`SolverSpec.boards`).
 
 Trace labels are aroma levels on a log scale, 0 (none) .. AROMA_LEVELS (the cheese itself);
 see `aroma_level`. A cell's aroma only grows, so each cell's label changes at most
@@ -23,13 +24,14 @@ import math
 import numpy as np
 
 from mazegame.engine.graph import maze_graph_reversed
-from mazegame.engine.grid import Maze, step_kernel
+from mazegame.engine.grid import Maze
 from mazegame.engine.jit import kernel
 from mazegame.engine.solve.base import (
     arrive,
     close_cut_trace,
     finish,
     goal_mask,
+    moves_of,
     new_walk,
     note,
     run_recorded,
@@ -78,29 +80,38 @@ def aroma_level(a):
 
 
 @kernel
-def _ranked_moves(walls, wrap_x, wrap_y, solid, order):
-    """The move graph renumbered by `order` (rank i = cell order[i]): int32[m, 4] ranks each
-    move leads to, m (a rank that never smells) for a blocked move or one into a cell
+def _ranked_moves(moves, order):
+    """The move graph renumbered by `order` (rank i = cell order[i]): int32[m, sides] ranks
+    each move leads to, m (a rank that never smells) for a blocked move or one into a cell
     that cannot reach a goal; float64[m] the divisor of each average (1 + moves); and the
     rank of every cell (-1: not ranked)."""
-    n = walls.size
+    n, sides = moves.shape
     m = order.shape[0]
     rank = np.full(n, -1, dtype=np.int64)
     for i in range(m):
         rank[order[i]] = i
-    table = np.full((m, 4), m, dtype=np.int32)
+    table = np.full((m, sides), m, dtype=np.int32)
     weight = np.ones(m, dtype=np.float64)
     for i in range(m):
         v = order[i]
         j = 0
-        for d in range(4):
-            u = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
+        for d in range(sides):
+            u = moves[v, d]
             if u != v:
                 weight[i] += 1.0
                 if rank[u] >= 0:  # kept in move order: each sum adds up as the graph lists it
                     table[i, j] = rank[u]
                     j += 1
     return table, weight, rank
+
+
+@kernel(inline="always")
+def _sum_around(tar, moves, i):
+    """Rank i's aroma plus that of each cell it can move to, added in the table's order."""
+    a = tar[i]
+    for j in range(moves.shape[1]):
+        a += tar[moves[i, j]]
+    return a
 
 
 @kernel
@@ -110,7 +121,19 @@ def _sweep(tar, nxt, moves, weight, lo, hi, watch):
 
     With `watch`, also returns whether any changed and the last rank left with some aroma
     (what smells of nothing needs no sweep); without, (True, hi - 1) and a faster loop.
+    The square's four moves are summed written out (the sums the loop of `_sum_around`,
+    which a board's six take, adds in the same order).
     """
+    if moves.shape[1] != 4:
+        changed = False
+        last = lo - 1
+        for i in range(lo, hi):
+            a = _sum_around(tar, moves, i) / weight[i]
+            changed |= a != tar[i]
+            if a != 0.0:
+                last = i
+            nxt[i] = a
+        return (changed, last) if watch else (True, hi - 1)
     if not watch:
         for i in range(lo, hi):
             nxt[i] = ((((tar[i] + tar[moves[i, 0]]) + tar[moves[i, 1]]) + tar[moves[i, 2]])
@@ -130,8 +153,7 @@ def _sweep(tar, nxt, moves, weight, lo, hi, watch):
 
 
 @kernel
-def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, budget, control,
-           record, buf):
+def cheese(moves, order, reach, ngoals, start, goals, budget, control, record, buf):
     """Tick the diffusion and move the rat until it reaches a goal, the ticks run out, the
     aroma settles for good, or the caller cancels.
 
@@ -140,10 +162,11 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
     can smell of anything, so the kernel works on cells renumbered in that order and tick t
     sweeps the contiguous ranks from ngoals to the aroma's front (exactly what a sweep of
     every cell would compute), with no allocation per tick. Returns `(status, ticks, mem,
-    cnt, events, aroma, levels)` (see `base.new_walk`); `budget` counts time ticks.
+    cnt, events, aroma, levels)` (see `base.new_walk`); `budget` counts time ticks. `moves`
+    is `base.moves_of`'s table (the square's or a board's).
     """
-    n = walls.size
-    moves, weight, rank = _ranked_moves(walls, wrap_x, wrap_y, solid, order)
+    n = moves.shape[0]
+    ranked, weight, rank = _ranked_moves(moves, order)
     m = order.shape[0]
     tar = np.zeros(m + 1, dtype=np.float64)  # tar[m]: the aroma of no move, always 0
     nxt = np.zeros(m + 1, dtype=np.float64)
@@ -182,7 +205,7 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
         # Watch the front while it moves, then only every WATCH ticks for the settling (a
         # settled field stays settled, so noticing it a little late changes nothing).
         watch = front < far or ticks % WATCH == 0
-        changed, last = _sweep(tar, nxt, moves, weight, ngoals, hi, watch)
+        changed, last = _sweep(tar, nxt, ranked, weight, ngoals, hi, watch)
         front = dist[last]
         tar, nxt = nxt, tar
         if record:  # step 3 was the sweep; step 4 looks round
@@ -194,8 +217,8 @@ def cheese(walls, wrap_x, wrap_y, solid, order, reach, ngoals, start, goals, bud
                     k = emit(buf, k, LABEL, order[i], lv)
             k = emit(buf, k, STEP, -1, 4)
         best, best_tar = rat, _aroma_at(tar, rank, rat, m)
-        for d in range(4):
-            cell = step_kernel(walls, wrap_x, wrap_y, solid, rat, d)
+        for d in range(moves.shape[1]):
+            cell = moves[rat, d]
             if _aroma_at(tar, rank, cell, m) > best_tar:
                 best, best_tar = cell, _aroma_at(tar, rank, cell, m)
         if best != rat:
@@ -268,8 +291,8 @@ def solve_cheese(maze: Maze, record: bool = False, options: SolveOptions = DEFAU
     control = options.control_array()
     status, ticks, mem, cnt, events, tar, level = run_recorded(
         lambda buf: cheese(
-            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, order, reach, ngoals, maze.start,
-            goal_mask(maze), int(budget), control, record, buf,
+            moves_of(maze), order, reach, ngoals, maze.start, goal_mask(maze), int(budget),
+            control, record, buf,
         ), record, 64 * n, lambda result: result[4])
     kept, route, visits = walk_parts(mem, cnt)
     if record and trace_cut(events):
@@ -285,7 +308,7 @@ register(SolverSpec(
     "average of its own and its neighbours'. The rat waits until it smells it, then always "
     "steps towards the strongest smell.",
     "Suits, Playing With Mazes (1994), section 3.6",
-    directed=True, walker=True, labels="aroma", budget_default=cheese_ticks,
+    directed=True, walker=True, labels="aroma", budget_default=cheese_ticks, boards=True,
     budget_most=most_ticks, budget_unit="ticks (each a sweep of the maze)",
     steps=(
         "Put the cheese in the goal cell: its aroma is 1 there, for good, and 0 everywhere "

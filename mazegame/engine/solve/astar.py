@@ -8,6 +8,10 @@ with a bit a bucket saying it holds something. Taking the next cell is a scan fo
 lowest set bit (the smallest h of the smallest f: ties go to the cell nearer the goal,
 which is the deeper one), not a walk down a heap. Moves are read from `move_sides`' byte a
 cell, not a 16-byte row of the moves table: less memory to read.
+
+On a board (`engine.board_maze.BoardMaze`) the guess is its tiling's lower bound
+(`TilingSpec.lanes`, worked out for every cell at once by `board_guesses`), which also
+changes by at most one a move, so `board_astar` keeps the same bucket queue.
 """
 
 from __future__ import annotations
@@ -149,13 +153,97 @@ def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     return reached, g, parent, buf[:k]
 
 
-def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """A* from the start to the nearest goal."""
+@kernel
+def board_astar(links, doors, start, goals, guess, record, buf):
+    """`astar` on a board: moves through open sides with a cell beyond, `guess[v]` the
+    lower bound from v to the nearest goal (`board_guesses`); the same steps, queue and
+    events. Returns (goal reached or -1, g, parent, events)."""
+    n, sides = links.shape
+    g = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    closed = np.zeros(n, dtype=np.bool_)
+    guesses = guess.max() + 1
+    head = np.full((3, guesses), -1, dtype=np.int32)
+    bits = np.zeros((3, (guesses + WORD - 1) // WORD), dtype=np.int64)
+    low = np.full(3, bits.shape[1], dtype=np.int64)
+    cells = np.empty(sides * n + 1, dtype=np.int32)  # each expansion adds at most `sides`
+    after = np.empty(sides * n + 1, dtype=np.int32)
+    k = 0
+    g[start] = 0
+    f = guess[start]
+    count = _push(head, bits, low, cells, after, 0, f, f, start)
+    live = 1
+    if record:
+        k = emit(buf, k, STEP, -1, 1)
+        k = emit(buf, k, LABEL, start, 0)
+        k = emit(buf, k, MARK, start, FRONTIER)
+    reached = -1
+    while live > 0:
+        v = _pop(head, bits, low, cells, after, f % 3)
+        if v < 0:
+            f += 1
+            continue
+        live -= 1
+        if closed[v]:
+            continue
+        closed[v] = True
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
+            k = emit(buf, k, AT, v, 0)
+            k = emit(buf, k, MARK, v, VISITED)
+            k = emit(buf, k, STEP, -1, 3)
+        if goals[v]:
+            reached = v
+            break
+        if record:
+            k = emit(buf, k, STEP, -1, 4)
+        for d in range(sides):
+            u = links[v, d]
+            if not (doors[v] >> d) & 1 or u < 0:
+                continue
+            if closed[u] or (g[u] >= 0 and g[u] <= g[v] + 1):
+                continue
+            g[u] = g[v] + 1
+            parent[u] = v
+            count = _push(head, bits, low, cells, after, count, g[u] + guess[u], guess[u], u)
+            live += 1
+            if record:
+                k = emit(buf, k, LABEL, u, g[u])
+                k = emit(buf, k, MARK, u, FRONTIER)
+    if record and reached < 0:
+        k = emit(buf, k, STEP, -1, 2)
+    return reached, g, parent, buf[:k]
+
+
+def board_guesses(maze) -> np.ndarray:
+    """int32[n]: each cell's lower bound on the moves to the nearest goal, from its
+    tiling's `lanes`: ceil(summed lane differences / per_move), the least over the goals."""
+    lanes, per_move = maze.board.spec.lanes(maze.board.coords)
+    best = None
+    for goal in maze.goals:
+        apart = np.abs(lanes - lanes[goal]).sum(axis=1)
+        bound = -(-apart // per_move)
+        best = bound if best is None else np.minimum(best, bound)
+    return best.astype(np.int32)
+
+
+def _search(maze, record: bool):
+    """(goal reached or -1, g, parent, events) of A* on the square or a board."""
+    if not isinstance(maze, Maze):
+        guess = board_guesses(maze)
+        return recorded(lambda buf: board_astar(
+            maze.board.links, maze.doors, maze.start, goal_mask(maze), guess, record, buf,
+        ), record, 8 * maze.size + 2, lambda result: result[3])
     goal_cells = np.asarray(maze.goals, dtype=np.int64)
-    reached, g, parent, events = recorded(lambda buf: astar(
+    return recorded(lambda buf: astar(
         maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
         goal_cells, record, buf,
     ), record, 8 * maze.size + 2, lambda result: result[3])
+
+
+def solve_astar(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
+    """A* from the start to the nearest goal (on a board, with its tiling's bound)."""
+    reached, g, parent, events = _search(maze, record)
     path = path_to(g, parent, reached) if reached >= 0 else [maze.start]
     if record and reached >= 0:
         events = then_step(events, 5)  # the path is read off the parents
@@ -169,7 +257,7 @@ register(SolverSpec(
     "Breadth-first search that expands the cell with the smallest steps-so-far plus "
     "straight-line guess to the goal first, so it heads for the goal.",
     "Hart, Nilsson and Raphael, IEEE Trans. SSC 4(2) (1968)",
-    shortest=True, layers=("agents", "marks", "labels"),
+    shortest=True, layers=("agents", "marks", "labels"), boards=True,
     steps=(
         "Label the start 0 (its moves from the start) and put it on the open list.",
         "Take off the open list the cell whose label plus guess is smallest: the guess is "

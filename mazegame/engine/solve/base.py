@@ -1,6 +1,13 @@
-"""Pieces every solver family shares: a walker's bounded memory, arriving at a cell (with
-its trace events), polling the cancel flag, capped traces, the goal mask, and turning a
-kernel's result into a `Solution`."""
+"""Pieces every solver family shares: the table of moves (a square maze's or a board's), a
+walker's bounded memory, arriving at a cell (with its trace events), polling the cancel
+flag, capped traces, the goal mask, and turning a kernel's result into a `Solution`.
+
+A walker kernel moves through a moves table, int32[n, sides] (`moves_of`): the cell a move
+through each side lands on, the cell itself when it is blocked. The square's has four
+sides (N E S W, `moves_table`), a board's one a slot of its tiling (`board_moves`), so the
+same kernel walks both; where it writes on doors it is also given the side facing back
+across each side (`opposite_of`) and the shift of a DOOR event's value (`door_shift`).
+"""
 
 from __future__ import annotations
 
@@ -24,13 +31,14 @@ from mazegame.engine.solve.registry import (
 )
 from mazegame.engine.trace import (
     AT,
+    BOARD_DOOR_SHIFT,
     DOOR,
+    DOOR_SHIFT,
     LABEL,
     MARK,
     NOTE,
     STEP,
     VISITED,
-    Replay,
     Trace,
     emit,
 )
@@ -61,6 +69,38 @@ def moves_table(walls, wrap_x, wrap_y, solid):
             for d in range(4):
                 table[v, d] = step_kernel(walls, wrap_x, wrap_y, solid, v, d)
     return table
+
+
+@kernel
+def board_moves(links, doors):
+    """int32[n, sides]: where each move on a board lands (`board_maze.board_step`, so the
+    cell itself through a shut side or one with no cell beyond)."""
+    n, sides = links.shape
+    table = np.empty((n, sides), dtype=np.int32)
+    for v in range(n):
+        for d in range(sides):
+            nxt = links[v, d]
+            table[v, d] = nxt if (doors[v] >> d) & 1 and nxt >= 0 else v
+    return table
+
+
+def moves_of(maze) -> np.ndarray:
+    """The maze's moves table: `moves_table` on the square, `board_moves` on a board."""
+    if isinstance(maze, Maze):
+        return moves_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+    return board_moves(maze.board.links, maze.doors)
+
+
+def opposite_of(maze) -> np.ndarray:
+    """int64[sides]: the side facing back across each side (N<->S, E<->W on the square)."""
+    if isinstance(maze, Maze):
+        return np.array([2, 3, 0, 1], dtype=np.int64)
+    return maze.opposite
+
+
+def door_shift(maze) -> int:
+    """How far a DOOR event's value is shifted past its side (`trace.DOOR`)."""
+    return DOOR_SHIFT if isinstance(maze, Maze) else BOARD_DOOR_SHIFT
 
 
 @kernel
@@ -167,25 +207,44 @@ def trace_cut(events: np.ndarray) -> bool:
     return len(events) >= TRACE_LIMIT
 
 
-def close_cut_trace(events, maze: Maze, status: int, agent: int, marks=None, labels=None,
+@kernel
+def _final_state(events, n, sides, shift):
+    """The marks, labels (int32[n]) and door marks (int32[n, sides]) a solver's trace leaves
+    on an empty slate: the last MARK, LABEL and DOOR event of each cell (and side) wins."""
+    marks = np.zeros(n, dtype=np.int32)
+    labels = np.zeros(n, dtype=np.int32)
+    doors = np.zeros((n, sides), dtype=np.int32)
+    for i in range(events.shape[0]):
+        op, cell, arg = events[i, 0], events[i, 1], events[i, 2]
+        if op == MARK:
+            marks[cell] = arg
+        elif op == LABEL:
+            labels[cell] = arg
+        elif op == DOOR:
+            doors[cell, arg & ((1 << shift) - 1)] = arg >> shift
+    return marks, labels, doors
+
+
+def close_cut_trace(events, maze, status: int, agent: int, marks=None, labels=None,
                     doors=None) -> np.ndarray:
     """A cut trace plus the events that take its replay to the kernel's final state.
 
-    Replays the kept events, then appends a TRACE_CUT note, the MARK, LABEL and DOOR
-    events where the replay differs from the final `marks`, `labels` (int[n]) and `doors`
-    (int[n, 4]) given, the agent's last cell, and the kernel's final NOTE.
+    Appends to the kept events a TRACE_CUT note, the MARK, LABEL and DOOR events where
+    their state differs from the final `marks`, `labels` (int[n]) and `doors` (int[n,
+    sides]) given, the agent's last cell, and the kernel's final NOTE.
     """
-    replay = Replay(Trace(np.ascontiguousarray(events), maze))
-    replay.seek(len(events))
+    shift = door_shift(maze)
+    sides = 4 if doors is None else doors.shape[1]
+    now_marks, now_labels, now_doors = _final_state(events, maze.size, sides, shift)
     rows = [np.array([[NOTE, agent, TRACE_CUT]], dtype=np.int64)]
-    for op, now, final in ((MARK, replay.marks, marks), (LABEL, replay.labels, labels)):
+    for op, now, final in ((MARK, now_marks, marks), (LABEL, now_labels, labels)):
         if final is not None:
             cells = np.flatnonzero(now != final)
             rows.append(np.column_stack([np.full(cells.size, op), cells, final[cells]]))
     if doors is not None:
-        cells, sides = np.nonzero(replay.doors != doors)
+        cells, sides = np.nonzero(now_doors != doors)
         rows.append(np.column_stack([np.full(cells.size, DOOR), cells,
-                                     sides | (doors[cells, sides].astype(np.int64) << 2)]))
+                                     sides | (doors[cells, sides].astype(np.int64) << shift)]))
     rows.append(np.array([[AT, agent, 0], [NOTE, agent, status]], dtype=np.int64))
     return np.concatenate([events, np.concatenate(rows).astype(np.int32)])
 
@@ -241,7 +300,8 @@ def finish(
     """
     found = status == FOUND
     cells = np.asarray(path, dtype=np.int64)
-    if status == LOOP and all(is_kings_chamber(maze, g) for g in maze.goals):
+    if status == LOOP and isinstance(maze, Maze) and all(
+            is_kings_chamber(maze, g) for g in maze.goals):
         status = KINGS_CHAMBER
         if record:
             row = np.array([[NOTE, int(cells[-1]), KINGS_CHAMBER]], dtype=np.int32)

@@ -6,6 +6,9 @@ wrap-around and one-way doors need no special case; searches from the goal use t
 graph. Without a trace they first walk the maze's own grid (`gridbfs`: exact where the maze
 has no loops, the same labels, parents and meeting). Dead-end filling follows each dead end
 down its corridor and needs a two-way maze.
+
+On a board (`engine.board_maze.BoardMaze`) every search runs on the board's CSR (`graph`),
+and dead-end filling on its open sides (`board_dead_end_fill`).
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from mazegame.engine.solve.registry import (
 from mazegame.engine.trace import AT, DEAD, FRONTIER, LABEL, MARK, STEP, VISITED, emit, recorded
 
 SUITS = "Suits, Playing With Mazes (1994)"
-SEARCH = {"shortest": True, "layers": ("agents", "marks", "labels")}
+SEARCH = {"shortest": True, "layers": ("agents", "marks", "labels"), "boards": True}
 
 
 def labelling_steps(first: str, spread: str, last: str) -> tuple[str, ...]:
@@ -77,9 +80,9 @@ def _labelled(dist, other):
 def solve_bfs(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits' breadth-first labelling from the start; the path runs back down the labels
     (without a trace, over the maze's own grid: `gridbfs`, the same labels and parents)."""
-    if record:
+    if record or not isinstance(maze, Maze):
         dist, parent, events = bfs(maze_graph(maze), maze.start, record)
-        events = then_step(events, 4)  # the path is read off the labels
+        events = then_step(events, 4) if record else events  # the path is read off the labels
     else:
         dist, parent = bfs_maze(maze, maze.start)
         events = np.empty((0, 3), dtype=np.int32)
@@ -98,9 +101,9 @@ def bfs_from(graph: CSR, sources, record: bool = False):
 def solve_bfs_from_goal(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Suits 3.4, last paragraph: label from the goals backwards; from the start, walk to a
     neighbour with a lower label. Labels are distances to the goal."""
-    if record:
+    if record or not isinstance(maze, Maze):
         dist, parent, events = bfs_from(maze_graph_reversed(maze), maze.goals, record)
-        events = then_step(events, 4)  # the path is read off the labels
+        events = then_step(events, 4) if record else events  # the path is read off the labels
     else:  # the same labels and parents over the maze's own grid (`gridbfs`)
         dist, parent = bfs_maze_reversed(maze, np.unique(np.asarray(maze.goals)))
         events = np.empty((0, 3), dtype=np.int32)
@@ -184,7 +187,7 @@ def bidirectional_maze(maze: Maze, start: int, goals, record: bool = False) -> t
     backward dist, backward parent, events). Without a trace, where every door opens both
     ways, the two walks of `gridbfs` first (exact where no cell is reached twice)."""
     goal_cells = np.asarray(goals, dtype=np.int64)
-    if not record and two_way(maze.walls, maze.wrap_x, maze.wrap_y):
+    if not record and isinstance(maze, Maze) and two_way(maze.walls, maze.wrap_x, maze.wrap_y):
         meet, df, pf, db, pb, exact = tree_bidirectional(maze_sides(maze), maze.width, start,
                                                          goal_cells)
         if exact:
@@ -271,15 +274,67 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
     return filled, sides, buf[:k]
 
 
+@kernel
+def board_dead_end_fill(links, opposite, doors, start, goals, record, buf):
+    """`dead_end_fill` on a board: the same walks down each dead end's corridor, with a
+    cell's open sides (`doors` bits with a cell beyond) for its byte of moves. Returns
+    (filled mask, doors left, events): no door left into or out of a filled cell."""
+    n, sides = links.shape
+    left = np.zeros(n, dtype=np.uint8)
+    for v in range(n):
+        for d in range(sides):
+            if (doors[v] >> d) & 1 and links[v, d] >= 0:
+                left[v] |= np.uint8(1 << d)
+    filled = np.zeros(n, dtype=np.bool_)
+    k = emit(buf, 0, STEP, -1, 1) if record else 0
+    for v0 in range(n):  # the dead ends, in cell order
+        v = v0
+        s = left[v]
+        if filled[v] or s & (s - 1) or v == start or goals[v]:
+            continue
+        if record:
+            k = emit(buf, k, STEP, -1, 2)
+        while True:  # fill v; its door (if any) leads to the next cell to look at
+            filled[v] = True
+            left[v] = 0
+            if record:  # then step 3 looks beyond its door
+                k = emit(buf, k, AT, v, 0)
+                k = emit(buf, k, MARK, v, DEAD)
+                k = emit(buf, k, STEP, -1, 3)
+            if s == 0:
+                break
+            d = lowest_bit(s)
+            u = links[v, d]
+            s = left[u] & ~(1 << opposite[d])
+            left[u] = s
+            if s & (s - 1) or u == start or goals[u]:
+                break
+            v = u
+    return filled, left, buf[:k]
+
+
+def _fill_dead_ends(maze, record: bool):
+    """(filled mask, BFS distances and parents from the start through what is left,
+    events) of dead-end filling on the square or a board."""
+    start = np.array([maze.start], dtype=np.int64)
+    if isinstance(maze, Maze):
+        filled, rest, events = recorded(lambda buf: dead_end_fill(
+            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
+            record, buf,
+        ), record, 4 * maze.size + 2, lambda result: result[2])
+        return (filled, *bfs_sides(rest, maze.width, start), events)
+    filled, rest, events = recorded(lambda buf: board_dead_end_fill(
+        maze.board.links, maze.opposite, maze.doors, maze.start, goal_mask(maze), record, buf,
+    ), record, 4 * maze.size + 2, lambda result: result[2])
+    dist, parent, _ = bfs(maze.copy(doors=rest).graph(), start)
+    return filled, dist, parent, events
+
+
 def solve_dead_end_fill(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
     """Fill the dead ends; what is left holds every simple path, and BFS through it finds
     the shortest (in a perfect maze what is left *is* the path)."""
-    filled, rest, events = recorded(lambda buf: dead_end_fill(
-        maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
-        record, buf,
-    ), record, 4 * maze.size + 2, lambda result: result[2])
+    filled, dist, parent, events = _fill_dead_ends(maze, record)
     events = then_step(events, 4) if record else events  # the search through what is left
-    dist, parent = bfs_sides(rest, maze.width, np.array([maze.start], dtype=np.int64))
     reached = [g for g in maze.goals if dist[g] >= 0]
     path = path_to(dist, parent, min(reached, key=lambda g: dist[g])) if reached else [maze.start]
     return finish("dead-end-fill", maze, _status(bool(reached)), path, events, record,
@@ -312,7 +367,7 @@ register(SolverSpec(
     "dead-end-fill", "Dead-end filling", solve_dead_end_fill,
     "Wall up every dead end, then every corridor that has become one, until only passages "
     "between start and goal are left. Suits mentions it as 'pruning'.",
-    f"{SUITS}, section 3.3 (pruning)", directed=False, shortest=True,
+    f"{SUITS}, section 3.3 (pruning)", directed=False, shortest=True, boards=True,
     layers=("agents", "marks"), labels="",
     steps=(
         "Find the dead ends: the cells with one door (or none) that are neither the start "

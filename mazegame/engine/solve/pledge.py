@@ -10,7 +10,7 @@ import numpy as np
 
 from mazegame.engine.grid import Maze
 from mazegame.engine.jit import kernel
-from mazegame.engine.solve.base import arrive, moves_table, new_walk, note, poll
+from mazegame.engine.solve.base import arrive, new_walk, note, poll
 from mazegame.engine.solve.registry import (
     BUDGET,
     CANCELLED,
@@ -27,7 +27,7 @@ from mazegame.engine.trace import STEP, emit
 
 
 @kernel
-def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, control, record, buf):
+def pledge(moves, start, goals, prefer, budget, control, record, buf):
     """Pledge: walk straight in a preferred heading; at a wall, follow it with the left hand,
     counting quarter turns (right +1, left -1), and leave it when the count is back to zero.
 
@@ -35,8 +35,7 @@ def pledge(walls, wrap_x, wrap_y, solid, start, goals, prefer, budget, control, 
     count) within one stretch along a wall. A count drifting for ever (circling the inside
     of the outer wall) is stopped by the budget.
     """
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    n = moves.shape[0]
     seen_free = np.zeros(n, dtype=np.bool_)
     seen_stretch = np.zeros(4 * n, dtype=np.int32)  # stretch id (from 1) per (cell, heading)
     seen_turns = np.zeros(4 * n, dtype=np.int64)

@@ -8,7 +8,7 @@ here imports the solver families or `base`, so every solver module can import it
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -236,6 +236,9 @@ class SolverSpec:
     #: the algorithm's numbered steps, in our words at the level of Suits' lists (for his
     #: algorithms, his steps); a recorded trace's STEP events name them by number, 1-based
     steps: tuple[str, ...] = ()
+    #: runs on a `BoardMaze` (`engine.board_maze`: any tiling) as well as the square `Maze`;
+    #: `register` makes the others refuse a board with a ValueError naming the solver
+    boards: bool = False
 
     def check_budget(self, budget: int | None, cells: int) -> None:
         """Refuse, up front, a budget this solver cannot take on a maze of `cells` cells
@@ -248,8 +251,28 @@ class SolverSpec:
 
 
 def register(spec: SolverSpec) -> SolverSpec:
-    """Add a solver to the registry (names are unique)."""
+    """Add a solver to the registry (names are unique). A solver without `boards` gets a
+    `run` that refuses a maze on a board by name (callers may call `run` directly)."""
     if spec.name in SOLVERS:
         raise ValueError(f"solver {spec.name!r} registered twice")
+    if not spec.boards:
+        spec = replace(spec, run=_square_only(spec.name, spec.run))
     SOLVERS[spec.name] = spec
     return spec
+
+
+def square_only_message(name: str, maze) -> str:
+    """Why a solver without `boards` refuses this maze on a board."""
+    return (f"solver {name!r} runs on square mazes only, not on a "
+            f"{getattr(maze, 'tiling', type(maze).__name__)} board")
+
+
+def _square_only(name: str, run: Callable) -> Callable:
+    """`run`, refusing any maze but the square `Maze` with a ValueError naming the solver."""
+    def guarded(maze, record: bool = False, options: SolveOptions = DEFAULTS):
+        if not isinstance(maze, Maze):
+            raise ValueError(square_only_message(name, maze))
+        return run(maze, record, options)
+
+    guarded.__name__, guarded.__doc__ = run.__name__, run.__doc__
+    return guarded

@@ -6,6 +6,9 @@ once; we mark that side "X" rather than a second "R", so every cell keeps exactl
 back and the backtracking rule stays unambiguous. When the goal is reached, the walk is
 retraced along the R marks with a counter, and each E on the way is replaced by the number
 of steps from that door to the goal: a permanent, numbered path.
+
+A door is a cell's side, so the walk runs on boards too (`SolverSpec.boards`): the kernel
+moves through `base.moves_of`'s table and finds the door facing back through `opposite`.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from mazegame.engine.rng import randbelow
 from mazegame.engine.solve.base import (
     arrive,
     close_cut_trace,
+    door_shift,
     finish,
     goal_mask,
     inlined,
-    moves_table,
+    moves_of,
     new_walk,
     note,
+    opposite_of,
     poll,
     run_recorded,
     trace_cut,
@@ -43,14 +48,14 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, STEP, VISITED, emit
+from mazegame.engine.trace import ACTIVE, DEAD, DOOR, MARK, PATH, STEP, VISITED, door_arg, emit
 
 
 @kernel
-def _mark(doors, cell, d, value, record, buf, k):
+def _mark(doors, cell, d, value, shift, record, buf, k):
     doors[cell, d] = value
     if record:
-        k = emit(buf, k, DOOR, cell, int(d) | (int(value) << 2))
+        k = emit(buf, k, DOOR, cell, door_arg(d, value, shift))
     return k
 
 
@@ -73,15 +78,16 @@ def _step_to(cell, mem, cnt, marks, record, buf, k, after):
 
 
 @kernel
-def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, record, buf):
+def tremaux(moves, start, goals, opposite, shift, seed, budget, control, record, buf):
     """Suits' steps 1-8 with step 6' (stop at the goal), then the numbered retrace.
 
-    Returns (status, steps, mem, cnt, events, doors, marks); see `base.new_walk`.
+    `moves` and `opposite` as `base.moves_of` and `opposite_of` give them; DOOR events
+    shift their values by `shift` (`trace.door_arg`). Returns (status, steps, mem, cnt,
+    events, doors, marks); see `base.new_walk`.
     """
     np.random.seed(seed)
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
-    doors = np.zeros((n, 4), dtype=np.int32)
+    n, sides = moves.shape
+    doors = np.zeros((n, sides), dtype=np.int32)
     back = np.full(n, -1, dtype=np.int8)  # side of the R door of each cell
     marks = np.zeros(n, dtype=np.int32)
     mem, cnt = new_walk(n, budget)
@@ -99,26 +105,26 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
         if record:
             k = emit(buf, k, STEP, -1, 3)
         d, m = -1, 0  # an unmarked door, chosen at random (reservoir sampling)
-        for side in range(4):
+        for side in range(sides):
             if doors[p, side] == 0 and moves[p, side] != p:
                 m += 1
                 if randbelow(m) == 0:
                     d = side
         if d >= 0:
             q = moves[p, d]
-            k = _mark(doors, p, d, DOOR_E, record, buf, k)
+            k = _mark(doors, p, d, DOOR_E, shift, record, buf, k)
             seen_before = visits[q] > 0
             k = _step_to(q, mem, cnt, marks, record, buf, k, 0)
             steps += 1
             if seen_before:  # Suits' step 5: mark the door back and return through it
                 k = emit(buf, k, STEP, -1, 4) if record else k
-                k = _mark(doors, q, d ^ 2, DOOR_X, record, buf, k)
+                k = _mark(doors, q, opposite[d], DOOR_X, shift, record, buf, k)
                 k = _step_to(p, mem, cnt, marks, record, buf, k, 2)
                 steps += 1
             else:  # Suits' step 6': a new cell becomes the present cell
                 k = emit(buf, k, STEP, -1, 5) if record else k
-                k = _mark(doors, q, d ^ 2, DOOR_R, record, buf, k)
-                back[q] = d ^ 2
+                k = _mark(doors, q, opposite[d], DOOR_R, shift, record, buf, k)
+                back[q] = opposite[d]
                 k = _set_mark(marks, q, ACTIVE, record, buf, k)
                 k = emit(buf, k, STEP, -1, 2) if record else k
                 p = q
@@ -144,7 +150,7 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
         while back[c] >= 0 and moves[c, back[c]] != c:
             count += 1
             prev = moves[c, back[c]]
-            k = _mark(doors, prev, back[c] ^ 2, count, record, buf, k)
+            k = _mark(doors, prev, opposite[back[c]], count, shift, record, buf, k)
             k = _set_mark(marks, prev, PATH, record, buf, k)
             c = prev
     k = note(status, p, record, buf, k)
@@ -152,13 +158,14 @@ def tremaux(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, r
 
 
 def solve_tremaux(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """Run Tremaux's walk; `extra["doors"]` holds the final door marks, int[n, 4]."""
+    """Run Tremaux's walk; `extra["doors"]` holds the final door marks, int[n, sides]."""
     budget = options.steps(maze)
     control = options.control_array()
+    moves, opposite = moves_of(maze), opposite_of(maze)
     status, steps, mem, cnt, events, doors, marks = run_recorded(
         lambda buf: tremaux(
-            maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start, goal_mask(maze),
-            options.seed, budget, control, record, buf,
+            moves, maze.start, goal_mask(maze), opposite, door_shift(maze), options.seed,
+            budget, control, record, buf,
         ), record, 24 * maze.size, lambda result: result[4])  # about 17 a cell
     kept, route, visits = walk_parts(mem, cnt)
     if record and trace_cut(events):
@@ -175,7 +182,7 @@ register(SolverSpec(
     "door left, go back through R. At the goal, retrace the R marks numbering the doors: "
     "the numbers count the steps to the goal.",
     "Suits, Playing With Mazes (1994), section 3.5, after Even, Graph Algorithms (1979)",
-    directed=False, walker=True, randomized=True,
+    directed=False, walker=True, randomized=True, boards=True,
     layers=("agents", "marks", "labels", "doors"), labels="visits",
     steps=(
         "Every door starts unmarked; the start cell is the present cell p.",

@@ -2,16 +2,19 @@
 
 Random walk, the left/right-hand wall followers, Suits' hand-switching walk and the
 least-recently-used door walk (Suits sections 3.1-3.3); the Pledge walk, built on the same
-pieces, is in `pledge`. Each kernel moves only through `step_kernel` (a table of its moves),
-keeps its loop-erased route and the first WALK_KEEP cells of its walk (memory stays
-O(cells) however long it walks), and stops with a NOTE code: FOUND, LOOP (a deterministic
-walk repeated its state), STUCK, BUDGET or CANCELLED.
+pieces, is in `pledge`. Each kernel moves only through its table of moves (`base.moves_of`:
+the square's `step_kernel`, or a board's `board_step`, looked up), keeps its loop-erased
+route and the first WALK_KEEP cells of its walk (memory stays O(cells) however long it
+walks), and stops with a NOTE code: FOUND, LOOP (a deterministic walk repeated its state),
+STUCK, BUDGET or CANCELLED.
 
-Kernel arguments: `(walls, wrap_x, wrap_y, solid, start, goals, ..., budget, control,
-record, buf)` with `goals` a bool[n] mask and `control` the cancel/progress array (see
-`registry.new_control`); they return `(status, steps, mem, cnt, events)`, the walker's
-memory as `base.new_walk` packs it. Recording, each kernel also marks where each of its
-registry entry's numbered steps begins (STEP events).
+Kernel arguments: `(moves, start, goals, ..., budget, control, record, buf)` with `goals` a
+bool[n] mask and `control` the cancel/progress array (see `registry.new_control`); they
+return `(status, steps, mem, cnt, events)`, the walker's memory as `base.new_walk` packs
+it. Recording, each kernel also marks where each of its registry entry's numbered steps
+begins (STEP events). The random walk and the LRU doors take any number of sides a cell,
+so they walk boards too (`SolverSpec.boards`); the wall followers turn through the
+square's four headings.
 """
 
 from __future__ import annotations
@@ -25,12 +28,15 @@ from mazegame.engine.solve.base import (
     TRACE_LIMIT,
     arrive,
     close_cut_trace,
+    door_shift,
     finish,
     first_open,
     goal_mask,
+    moves_of,
     moves_table,
     new_walk,
     note,
+    opposite_of,
     poll,
     run_recorded,
     trace_cut,
@@ -48,7 +54,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     register,
 )
-from mazegame.engine.trace import DOOR, NONE, STEP, VISITED, emit
+from mazegame.engine.trace import DOOR, NONE, STEP, VISITED, door_arg, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
 LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
@@ -58,15 +64,13 @@ MOVE_EVENTS = 10
 
 
 @kernel
-def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, control, record,
-                buf):
+def random_walk(moves, start, goals, seed, budget, control, record, buf):
     """Suits 3.1: from each cell, move through a door chosen uniformly at random."""
     np.random.seed(seed)
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    n, sides = moves.shape
     mem, cnt = new_walk(n, budget)
     k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
-    options = np.empty(4, dtype=np.int64)
+    options = np.empty(sides, dtype=np.int64)
     cell, steps, status = start, 0, FOUND
     while not goals[cell]:
         if steps >= budget:
@@ -76,7 +80,7 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, contro
             status = CANCELLED
             break
         m = 0
-        for d in range(4):
+        for d in range(sides):
             nxt = moves[cell, d]
             if nxt != cell:
                 options[m] = nxt
@@ -93,8 +97,7 @@ def random_walk(walls, wrap_x, wrap_y, solid, start, goals, seed, budget, contro
 
 
 @kernel
-def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, budget,
-              control, record, buf):
+def hand_walk(moves, start, goals, facing, hand, switch, budget, control, record, buf):
     """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand).
 
     The state is (cell, heading): a walker that meets a state again has gone round a loop
@@ -102,8 +105,7 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
     improved walk changes hands instead, and gives up only when two hand-runs in a row
     went round loops without setting foot in a new cell.
     """
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    n = moves.shape[0]
     seen = np.zeros(4 * n, dtype=np.int32)  # id of the hand-run that last stood in a state
     mem, cnt = new_walk(n, budget)
     visits = mem[:n]
@@ -148,13 +150,13 @@ def hand_walk(walls, wrap_x, wrap_y, solid, start, goals, facing, hand, switch, 
 
 
 @kernel
-def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, control,
-              record, buf):
+def lru_doors(moves, start, goals, opposite, shift, seed, doors, budget, control, record, buf):
     """Suits 3.3: leave through the door with the lowest number (ties at random), writing the
-    move count i on it and on the door you come in by in the next cell (into `doors`)."""
+    move count i on it and on the door you come in by in the next cell (into `doors`, a
+    door being a cell's side; `opposite[d]` is the side facing back across side d, and
+    `shift` that of the DOOR events' values, `trace.door_arg`)."""
     np.random.seed(seed)
-    n = walls.size
-    moves = moves_table(walls, wrap_x, wrap_y, solid)
+    n, sides = moves.shape
     mem, cnt = new_walk(n, budget)
     k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
     cell, i, status = start, 0, FOUND
@@ -166,7 +168,7 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
             status = CANCELLED
             break
         best, ties = -1, 0
-        for d in range(4):
+        for d in range(sides):
             if moves[cell, d] == cell:
                 continue
             if best < 0 or doors[cell, d] < doors[cell, best]:
@@ -184,13 +186,14 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
         if record:  # step 3 chose the door: no event of its own
             k = emit(buf, k, STEP, -1, 3)
             k = emit(buf, k, STEP, -1, 4)
-            k = emit(buf, k, DOOR, cell, best | (i << 2))
+            k = emit(buf, k, DOOR, cell, door_arg(best, i, shift))
         cell = moves[cell, best]
         k = arrive(cell, mem, cnt, True, record, buf, k, 0, 0)
-        doors[cell, best ^ 2] = i
+        back = opposite[best]
+        doors[cell, back] = i
         if record:
             k = emit(buf, k, STEP, -1, 5)
-            k = emit(buf, k, DOOR, cell, (best ^ 2) | (i << 2))
+            k = emit(buf, k, DOOR, cell, door_arg(back, i, shift))
             k = emit(buf, k, STEP, -1, 2)
     k = note(status, cell, record, buf, k)
     return status, i, mem, cnt, buf[:k]
@@ -198,19 +201,20 @@ def lru_doors(walls, wrap_x, wrap_y, solid, start, goals, seed, doors, budget, c
 
 def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
                doors=None):
-    """Run a walker kernel on the maze and package its result.
+    """Run a walker kernel on the maze (square or board: `base.moves_of`) and package its
+    result.
 
     The trace is capped (`run_recorded`); a cut one ends with the events that set the
     walk's final state (visit counts, marks, door numbers, where the walker stands).
     """
     budget = options.steps(maze)
     control = options.control_array()
+    moves = moves_of(maze)
 
     def run(buf):
         if doors is not None:
             doors[:] = 0  # a rerun with a bigger buffer starts the chalk marks afresh
-        return walk(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start,
-                    goal_mask(maze), *args, budget, control, record, buf)
+        return walk(moves, maze.start, goal_mask(maze), *args, budget, control, record, buf)
 
     status, steps, mem, cnt, events = run_recorded(
         run, record, max(16 * maze.size, MOVE_EVENTS * min(budget, TRACE_LIMIT)),
@@ -240,9 +244,10 @@ def hand_reach(maze: Maze, hand: int = LEFT) -> np.ndarray:
     when no goal stops it, before it comes round to where it began (a goal anywhere else is
     one it can never find: Suits' point about walls that do not hang on the outer wall)."""
     n = maze.size
-    _, _, mem, cnt, _ = hand_walk(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock, maze.start,
-                                  np.zeros(n, dtype=np.bool_), hand_on_wall(maze, hand), hand,
-                                  False, 8 * n + 8, np.zeros(2, dtype=np.int64), False,
+    moves = moves_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
+    _, _, mem, cnt, _ = hand_walk(moves, maze.start, np.zeros(n, dtype=np.bool_),
+                                  hand_on_wall(maze, hand), hand, False, 8 * n + 8,
+                                  np.zeros(2, dtype=np.int64), False,
                                   np.empty((1, 3), dtype=np.int32))
     return walk_parts(mem, cnt)[2] > 0
 
@@ -273,10 +278,12 @@ def _hand(name: str, hand: int, switch: bool):
 
 
 def solve_lru(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-    """Least-recently-used door walk; ties broken by `options.seed`."""
-    doors = np.zeros((maze.size, 4), dtype=np.int32)
-    return run_walker("lru-doors", lru_doors, maze, record, options, options.seed, doors,
-                      doors=doors)
+    """Least-recently-used door walk; ties broken by `options.seed`. `extra["doors"]`: the
+    final door marks, int32[n, sides]."""
+    opposite = opposite_of(maze)
+    doors = np.zeros((maze.size, len(opposite)), dtype=np.int32)
+    return run_walker("lru-doors", lru_doors, maze, record, options, opposite,
+                      door_shift(maze), options.seed, doors, doors=doors)
 
 
 WALKER = {"walker": True, "labels": "visits"}
@@ -302,7 +309,7 @@ register(SolverSpec(
     "random-walk", "Random walk", solve_random_walk,
     "From each cell take a door at random. It gets there in the end, but the end can be far "
     "off: Suits calls it 'better thought of as a non-method'.",
-    f"{SUITS}, section 3.1", directed=True, randomized=True, **WALKER,
+    f"{SUITS}, section 3.1", directed=True, randomized=True, boards=True, **WALKER,
     steps=("Stand in the start cell.", GOAL,
            "Choose one of this cell's doors at random and go through it. Go to step 2."),
 ))
@@ -332,7 +339,7 @@ register(SolverSpec(
     "lru-doors", "Least-recently-used doors", solve_lru,
     "Number every door you pass with the move count; always leave through the door with "
     "the lowest number. Slow, but it solves any maze with two-way doors.",
-    f"{SUITS}, section 3.3", directed=False, randomized=True,
+    f"{SUITS}, section 3.3", directed=False, randomized=True, boards=True,
     layers=("agents", "marks", "labels", "doors"), **WALKER,
     steps=("Mark every door 0, and set the move count i to 0.", GOAL,
            "Add 1 to i, and choose the door with the lowest mark (if several share it, "
