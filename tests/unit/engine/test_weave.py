@@ -17,6 +17,7 @@ from mazegame.engine.generate.boards import board_generators, generate_board
 from mazegame.engine.graph import bfs, maze_graph, path_to
 from mazegame.engine.mazefile import read_maze
 from mazegame.engine.mazetext import MazeFormatError
+from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.tilings import tiling
 from mazegame.engine.weave import crossings, is_under
 from mazegame.engine.weavefile import from_document, from_json, surface, to_document
@@ -114,6 +115,20 @@ def test_bfs_finds_networkx_shortest_path_through_the_crossings(seed):
     assert {cells[i]: int(d) for i, d in enumerate(dist)} == want
     path = path_to(dist, parent, maze.goals[0])
     assert nx.is_path(g, [cells[i] for i in path]) and len(path) - 1 == want[cells[-1]]
+
+
+@pytest.mark.parametrize("name", [n for n, spec in SOLVERS.items() if spec.boards])
+def test_every_board_solver_solves_weave_mazes_through_the_crossings(name):
+    for seed in (0, 9):
+        maze = weave(seed, 13, 9)
+        g = nx_weave(maze)
+        cells = maze.board.cells
+        best = nx.shortest_path_length(g, cells[maze.start], cells[maze.goals[0]])
+        result = solve(name, maze, seed=seed)
+        assert result.found and result.path[0] == maze.start and result.path[-1] == maze.goals[0]
+        assert nx.is_path(g, [cells[i] for i in result.path]), name
+        if SOLVERS[name].shortest:
+            assert result.length == best, name
 
 
 # -- documents --------------------------------------------------------------------------
