@@ -293,14 +293,19 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
                         help="passages crossing over and under (= --tiling weave)")
 
 
+def board_flags(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The board options given, as (flag as typed, the tiling it asks for)."""
+    asked = [(f"--tiling {args.tiling}", args.tiling), ("--weave", "weave" if args.weave else None),
+             (f"--floors {args.floors}", "floors" if args.floors else None)]
+    return [(flag, kind) for flag, kind in asked if kind is not None]
+
+
 def board_asked(args: argparse.Namespace) -> tuple[str, int]:
     """(tiling, floors) the board options ask for: --weave is --tiling weave, --floors K
     --tiling floors; two that name different boards are a UsageError."""
     from mazegame.games.setup import GameSetup
 
-    asked = [(f"--tiling {args.tiling}", args.tiling), ("--weave", "weave" if args.weave else None),
-             (f"--floors {args.floors}", "floors" if args.floors else None)]
-    asked = [(flag, kind) for flag, kind in asked if kind is not None]
+    asked = board_flags(args)
     if len({kind for _, kind in asked}) > 1:
         raise UsageError(f"{' and '.join(flag for flag, _ in asked)} ask for different boards: "
                          "give one of them")

@@ -14,6 +14,7 @@ from mazegame.cli.common import (
     ascii_float,
     ascii_int,
     board_asked,
+    board_flags,
     load_maze,
     read_input,
     refuse_square_only,
@@ -168,9 +169,9 @@ def play_setup(args: argparse.Namespace):
         # the mode whose file is a level's id: the campaign
         args.mode = next(name for name, spec in MODES.items() if spec.files == "level-id")
     if args.mode is None:
-        if args.file is not None or any(getattr(args, key) is not None
-                                        for key in (*mode_settings(), *renamed_settings())):
-            raise UsageError("name a mode to play a file or take settings "
+        if args.file is not None or board_flags(args) or any(
+                getattr(args, key) is not None for key in (*mode_settings(), *renamed_settings())):
+            raise UsageError("name a mode to play a file, another board or settings "
                              "(see `mazegame play --list`)")
         return None  # the menu: no generator needed yet (they import numba)
     from mazegame.engine.generate import GENERATORS
@@ -183,7 +184,7 @@ def play_setup(args: argparse.Namespace):
     if mode.builds is None:
         given = [f"--{k}" for k in ("algo", "size", "seed") if getattr(args, k) is not None]
         given += ["--wrap"] * any(args.wrap) + ["--one-way"] * bool(args.one_way)
-        given += [f"--tiling {tiling}"] * (tiling not in mode.tilings)
+        given += [flag for flag, kind in board_flags(args) if kind not in mode.tilings]
         if given:
             raise UsageError(f"{mode.name} builds no maze: it takes no {', '.join(given)}")
     if mode.builds == "flat" and any(args.wrap):

@@ -8,6 +8,7 @@ import json
 from mazegame.cli.common import (
     Command,
     UsageError,
+    board_picture,
     load_maze,
     parse_budget,
     parse_seed,
@@ -33,7 +34,7 @@ def _configure_solve(p: argparse.ArgumentParser) -> None:
 
 def run_solve(args: argparse.Namespace) -> int:
     """Print the maze with the solver's path, or JSON; 0 when found, 1 when not."""
-    from mazegame.engine.grid import DIRECTION_NAMES
+    from mazegame.engine.grid import DIRECTION_NAMES, Maze
     from mazegame.engine.solve import SOLVERS, solve
 
     if args.list:
@@ -41,7 +42,10 @@ def run_solve(args: argparse.Namespace) -> int:
         return 0
     if args.file is None:
         raise UsageError("solve needs a maze file (or '-' for standard input)")
-    maze = load_maze(args.file)
+    maze = load_maze(args.file, tilings=None)
+    on_board = not isinstance(maze, Maze)
+    if on_board:
+        _check_board_solver(args, maze.tiling)
     try:
         facing = None if args.facing is None else DIRECTION_NAMES.index(args.facing)
         result = solve(args.algo, maze, seed=args.seed, budget=args.budget, facing=facing)
@@ -49,24 +53,29 @@ def run_solve(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     # Not found: no length and no path, but how far it got, the work done and why it stopped
     # ("reason" is a stable code, "message" the text for people).
+    # where a square maze's cells are [row, column], a board's are numbers (its document's)
+    cell = int if on_board else (lambda c: list(maze.rc(c)))
     if args.format == "json":
         doc = {
             "algorithm": result.algorithm,
             "found": result.found,
             "length": result.length,
-            "path": [list(maze.rc(c)) for c in result.path] if result.found else [],
+            "path": [cell(c) for c in result.path] if result.found else [],
             "visited": result.visited,
             "steps": result.steps,
             "reason": result.stop,
             "message": result.reason or "goal reached",
         }
         if not result.found:
-            doc["stopped_at"] = list(maze.rc(result.path[-1]))
+            doc["stopped_at"] = cell(result.path[-1])
         write_output(None, json.dumps(doc))
     else:
         from mazegame.engine.mazefile import text_chunks
 
-        lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
+        if on_board:
+            lines = [line + "\n" for line in board_picture(maze.tiling)(maze, "box")]
+        else:
+            lines = list(text_chunks(maze))  # the picture in bands, each ending with a newline
         lines.append(
             f"{result.algorithm}: path of {result.length} moves, {result.visited} cells visited, "
             f"{result.steps:,} steps"
@@ -75,6 +84,20 @@ def run_solve(args: argparse.Namespace) -> int:
         )
         write_output(None, lines)  # piece by piece: no copy of a huge picture
     return 0 if result.found else 1
+
+
+def _check_board_solver(args: argparse.Namespace, tiling: str) -> None:
+    """Refuse a solver, or a --facing, that a maze on this board cannot take, naming the
+    solvers that can (`SolverSpec.boards`)."""
+    from mazegame.engine.solve import SOLVERS
+
+    spec = SOLVERS.get(args.algo)
+    if spec is not None and not spec.boards:
+        takers = [name for name, other in SOLVERS.items() if other.boards]
+        raise UsageError(f"solver {args.algo!r} solves square mazes only; a {tiling} maze is "
+                         f"solved by {', '.join(takers)}")
+    if args.facing is not None:
+        raise UsageError(f"--facing is for walkers on square mazes, not {tiling} ones")
 
 
 COMMAND = Command("solve", "solve a maze file and print the path", _configure_solve, run_solve)

@@ -163,4 +163,24 @@ def from_document(doc: object) -> BoardMaze:
     seed = doc.get("seed")
     if seed is not None and type(seed) is not int:
         raise MazeFormatError(f"'seed' must be a whole number or null, not {short(seed)}")
-    return BoardMaze(board, doors, start=start, goals=goals, algorithm=algorithm, seed=seed)
+    maze = BoardMaze(board, doors, start=start, goals=goals, algorithm=algorithm, seed=seed)
+    rows = board_rows(board)
+    if rows is not None:
+        maze.meta["size"] = rows
+    return maze
+
+
+def board_rows(board: Board) -> tuple[int, int] | None:
+    """(width, height) when the board's cells are exactly the rows its tiling's `make` builds
+    at that size (what `generate` writes), as a generated maze keeps in meta["size"]; None
+    for any other board (a hexagon, cells of any shape)."""
+    spec = board.spec
+    n = board.size
+    for column in range(board.coords.shape[1]):
+        height = len(np.unique(board.coords[:, column]))
+        if spec.make is None or n % height:
+            continue
+        made = spec.make(n // height, height, 1, 0)[0]
+        if np.array_equal(made.coords, board.coords):
+            return n // height, height
+    return None

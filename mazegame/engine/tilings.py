@@ -327,18 +327,16 @@ register(TilingSpec(
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
-    opposite=(3, 4, 5, 0, 1, 2), jumps=True, lanes=hex_lanes,
-    view="mazegame.ui.widgets.board_view:BoardView",
+    opposite=(3, 4, 5, 0, 1, 2), jumps=True, view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
-    read_document="mazegame.engine.boardfile:from_document",
+    read_document="mazegame.engine.boardfile:from_document", lanes=hex_lanes,
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), jumps=True,
-    lanes=triangle_lanes,
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
-    read_document="mazegame.engine.boardfile:from_document",
+    read_document="mazegame.engine.boardfile:from_document", lanes=triangle_lanes,
     make=lambda width, height, floors, seed: _shut(triangles(width, height))))
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",

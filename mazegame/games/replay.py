@@ -114,7 +114,7 @@ class Recording:
 
     def to_json(self) -> str:
         """The recording as one compact line of JSON (what the results file keeps)."""
-        from mazegame.engine.mazefile import to_document
+        from mazegame.engine.mazefile import write_document
 
         s = self.setup
         doc = {"format": FORMAT, "mode": s.mode, "algorithm": s.algorithm,
@@ -127,7 +127,7 @@ class Recording:
             doc["tiling"] = s.tiling
             doc["floors"] = s.floors
         if s.level is not None:
-            doc["level"] = to_document(s.level)
+            doc["level"] = write_document(s.level)  # a board's too (a file played)
         if self.subject is not None:
             doc["subject"] = self.subject
         return json.dumps(doc, separators=(",", ":"))
@@ -135,7 +135,7 @@ class Recording:
     @classmethod
     def from_json(cls, text: str) -> Recording:
         """Read a recording; ReplayError says what is wrong with it."""
-        from mazegame.engine.mazefile import from_document, parse_json
+        from mazegame.engine.mazefile import parse_json, read_document
 
         try:
             doc = parse_json(text, ReplayError)
@@ -143,7 +143,7 @@ class Recording:
                 raise ReplayError(f"a replay of format {doc.get('format')!r}, not {FORMAT}")
             if not replayable(doc["mode"]):
                 raise ReplayError(f"the mode {doc['mode']!r} cannot be replayed")
-            level = from_document(doc["level"]) if "level" in doc else None
+            level = read_document(doc["level"], None) if "level" in doc else None
             size = None if doc["size"] is None else tuple(int(n) for n in doc["size"])
             setup = GameSetup(
                 mode=doc["mode"], algorithm=doc["algorithm"], size=size,

@@ -9,6 +9,7 @@ import json
 from dataclasses import replace
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from mazegame.cli import build_parser, main
@@ -155,3 +156,68 @@ def test_play_list_names_the_boards_a_mode_plays_on(classic_on_boards, capsys):
     assert lines["classic"].endswith(f"--tiling {'|'.join(BUILT)}")
     assert all("--tiling" not in lines[name] for name, mode in MODES.items()
                if mode.tilings == ("square",))
+
+
+def test_a_board_without_a_mode_or_for_a_mode_that_builds_none_is_refused_as_typed():
+    with pytest.raises(UsageError, match="name a mode to play a file, another board"):
+        setup_of("--tiling", "hex")
+    fileless = next(name for name, mode in MODES.items() if mode.builds is None)
+    with pytest.raises(UsageError, match=f"{fileless} builds no maze: it takes no --floors 3"):
+        setup_of(fileless, "--floors", "3")
+    with pytest.raises(UsageError, match="takes no --weave"):
+        setup_of(fileless, "--weave")
+
+
+# -- solve: the solvers that take boards (SolverSpec.boards) ---------------------------------
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+def test_solve_finds_the_shortest_path_of_a_board_document(capsys, tmp_path, kind):
+    path = tmp_path / "board.json"
+    main(["generate", "--tiling", kind, "--size", "9x6", "--seed", "8", "--format", "json",
+          "-o", str(path)])
+    doc = json.loads(path.read_text())
+    capsys.readouterr()
+    status, out, _ = run(capsys, "solve", str(path), "--format", "json")
+    found = json.loads(out)
+    graph = nx.Graph(doc["passages"])
+    assert status == 0 and found["path"][0] == doc["start"] and found["path"][-1] in doc["goals"]
+    assert found["length"] == nx.shortest_path_length(graph, doc["start"], doc["goals"][0])
+    steps = zip(found["path"], found["path"][1:], strict=False)
+    assert all(graph.has_edge(a, b) for a, b in steps)
+    status, out, _ = run(capsys, "solve", str(path))
+    assert status == 0 and "S" in out and f"path of {found['length']} moves" in out
+
+
+def test_solve_refuses_what_a_board_cannot_take_naming_the_solvers_that_can(capsys, tmp_path):
+    from mazegame.engine.solve import SOLVERS
+
+    path = tmp_path / "hex.json"
+    main(["generate", "--tiling", "hex", "--size", "4x3", "--seed", "1", "--format", "json",
+          "-o", str(path)])
+    capsys.readouterr()
+    square_only = [name for name, spec in SOLVERS.items() if not spec.boards]
+    takers = ", ".join(name for name, spec in SOLVERS.items() if spec.boards)
+    for name in square_only:
+        err = refused(capsys, "solve", str(path), "--algo", name)
+        assert f"solver {name!r} solves square mazes only; a hex maze is solved by {takers}" in err
+    assert "--facing is for walkers on square mazes" in refused(
+        capsys, "solve", str(path), "--algo", "tremaux", "--facing", "east")
+
+
+def test_a_board_file_played_is_recorded_and_replays_to_the_same_end(
+        classic_on_boards, tmp_path):
+    import random
+
+    from mazegame.games.replay import Recording, build_game, build_maze
+
+    path = tmp_path / "hex.json"
+    main(["generate", "--tiling", "hex", "--size", "6x5", "--seed", "2", "--format", "json",
+          "-o", str(path)])
+    setup = replace(setup_of("classic", str(path)), seed=0)
+    game = build_game(setup, build_maze(setup, setup.size), lambda: 0.0)
+    rng = random.Random(5)
+    for _ in range(60):
+        game.move(rng.randrange(6))
+    again = Recording.from_json(Recording.of(setup, game).to_json())
+    assert again.setup.level.tiling == "hex"
+    assert np.array_equal(again.setup.level.doors, setup.level.doors)
+    assert again.play().trail == game.trail

@@ -144,3 +144,11 @@ def test_more_cells_than_a_board_may_have_are_refused_before_they_are_read(monke
     with pytest.raises(MazeFormatError, match="'cells' must list 1 to 2 cells, not 3"):
         from_document(GOOD)
     assert MAX_CELLS == 4_000_000
+
+
+def test_a_board_of_the_generators_rows_keeps_its_size_and_any_other_has_none():
+    for kind in KINDS:
+        maze = generate_board("backtracker", kind, 7, 3, 2).maze
+        assert from_document(to_document(maze)).meta["size"] == (7, 3)
+    hexed = BoardMaze.of_passages(hexagon(3), [(0, 1)])
+    assert "size" not in from_document(to_document(hexed)).meta
