@@ -20,10 +20,50 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.jit import kernel
+
 NS, EW = "ns", "ew"  #: which passage runs on top of a crossing
 CROSSING_SHARE = 0.3  #: chance that an inner cell that may cross does, in the seed's order
 _UP = 1  #: coordinate `level` of an under-cell
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  #: N E S W as (row, col)
+
+
+@kernel(inline="always")
+def _root(parent, x):
+    """The root of x's set (halving the path on the way)."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@kernel
+def _place(width, height, order, wanted):
+    """The squares that cross, in `order` (inner squares numbered row by row): each one
+    `wanted` whose four neighbours do not cross and whose two passages join squares the
+    crossings before it have not joined (a union-find of squares)."""
+    parent = np.arange(width * height)
+    crossing = np.zeros(width * height, dtype=np.bool_)
+    out = np.empty(order.shape[0], dtype=np.int64)
+    k = 0
+    for j in range(order.shape[0]):
+        idx = order[j]
+        if not wanted[idx]:
+            continue
+        cell = (idx // (width - 2) + 1) * width + idx % (width - 2) + 1
+        if crossing[cell - width] or crossing[cell + width] or crossing[cell - 1] \
+                or crossing[cell + 1]:
+            continue
+        n, s = _root(parent, cell - width), _root(parent, cell + width)
+        w, e = _root(parent, cell - 1), _root(parent, cell + 1)
+        if n == s or w == e or (n == w and s == e) or (n == e and s == w):
+            continue  # a loop of passages made before any generator runs
+        parent[n] = s
+        parent[_root(parent, w)] = _root(parent, e)
+        crossing[cell] = True
+        out[k] = cell
+        k += 1
+    return out[:k]
 
 
 def place_crossings(width: int, height: int, seed: int,
@@ -31,70 +71,55 @@ def place_crossings(width: int, height: int, seed: int,
     """Crossings (row, col, "ns"|"ew" on top) drawn by the seed: inner cells taken in a
     shuffled order, each crossing with chance `share` when no neighbour crosses and its
     two passages would join cells not yet joined by the crossings before it."""
+    if width < 3 or height < 3:
+        return []
     rng = np.random.default_rng([int(seed) & 0xFFFFFFFF, 41])
-    parent = list(range(width * height))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    crossing = np.zeros((height, width), dtype=bool)
-    out = []
-    inner = [(r, c) for r in range(1, height - 1) for c in range(1, width - 1)]
-    for k in rng.permutation(len(inner)):
-        r, c = inner[k]
-        if rng.random() >= share or any(crossing[r + dr, c + dc] for dr, dc in _STEPS):
-            continue
-        n, s = find((r - 1) * width + c), find((r + 1) * width + c)
-        w, e = find(r * width + c - 1), find(r * width + c + 1)
-        if n == s or w == e or {n, s} == {w, e}:
-            continue  # a loop of passages made before any generator runs
-        parent[n] = s
-        parent[find(w)] = find(e)
-        crossing[r, c] = True
-        out.append((r, c, NS if rng.random() < 0.5 else EW))
-    return sorted(out)
+    inner = (width - 2) * (height - 2)
+    order = rng.permutation(inner)
+    wanted = rng.random(inner) < share
+    ns_top = rng.random(width * height) < 0.5
+    cells = np.sort(_place(width, height, order, wanted))
+    return [(int(cell // width), int(cell % width), NS if ns_top[cell] else EW)
+            for cell in cells]
 
 
 def weave_arrays(width: int, height: int, crossings: list[tuple[int, int, str]]
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The weave board of width x height squares with these crossings, as its cells'
     coordinates and links (`engine.tilings.weave_board` makes them a Board), and the doors
-    its crossings open (each crossing's two passages, from both sides)."""
-    top = {(r, c): over for r, c, over in crossings}
-    cells, index = [], {}
-    for r in range(height):
-        for c in range(width):
-            index[r, c, 0] = len(cells)
-            cells.append((r, c, 0))
-            if (r, c) in top:
-                index[r, c, _UP] = len(cells)
-                cells.append((r, c, _UP))
+    its crossings open (each crossing's two passages, from both sides); in array
+    arithmetic, square by square."""
+    squares = width * height
+    crossing = np.zeros(squares, dtype=bool)
+    ns = np.zeros(squares, dtype=bool)
+    for r, c, over in crossings:
+        crossing[r * width + c] = True
+        ns[r * width + c] = over == NS
+    # a square's surface cell, its under-cell right after it
+    surface = np.arange(squares, dtype=np.int64) + np.cumsum(crossing) - crossing
+    under = surface[crossing] + 1
+    n = squares + int(crossing.sum())
+    row, col = np.divmod(np.arange(squares, dtype=np.int64), width)
+    coords = np.zeros((n, 3), dtype=np.int32)
+    coords[surface, 0], coords[surface, 1] = row, col
+    coords[under] = np.stack([row[crossing], col[crossing], np.ones_like(under)], axis=1)
 
-    def runs(r: int, c: int, vertical: bool) -> int:
-        """The cell of square (r, c) a passage running that way goes through."""
-        over = top.get((r, c))
-        if over is None:
-            return index[r, c, 0]
-        return index[r, c, 0 if (over == NS) == vertical else _UP]
+    def runs(square: np.ndarray, vertical: bool) -> np.ndarray:
+        """The cell of each square a passage running that way goes through."""
+        return surface[square] + (crossing[square] & (ns[square] != vertical))
 
-    links = np.full((len(cells), 4), -1, dtype=np.int32)
-    doors = np.zeros(len(cells), dtype=np.uint8)
-    for i, (r, c, _) in enumerate(cells):
-        vertical_cell = (r, c) not in top or runs(r, c, True) == i
-        horizontal_cell = (r, c) not in top or runs(r, c, False) == i
-        for d, (dr, dc) in enumerate(_STEPS):
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < height and 0 <= cc < width):
-                continue
-            if not (vertical_cell if d % 2 == 0 else horizontal_cell):
-                continue
-            links[i, d] = runs(rr, cc, d % 2 == 0)
-            if (r, c) in top or (rr, cc) in top:
-                doors[i] |= 1 << d  # a crossing's passage, open before any generator
-    return np.asarray(cells, dtype=np.int32).reshape(-1, 3), links, doors
+    links = np.full((n, 4), -1, dtype=np.int64)
+    doors = np.zeros(n, dtype=np.uint8)
+    here = np.arange(squares, dtype=np.int64)
+    for d, (dr, dc) in enumerate(_STEPS):
+        vertical = d % 2 == 0
+        inside = (row + dr >= 0) & (row + dr < height) & (col + dc >= 0) & (col + dc < width)
+        square, beyond = here[inside], (here + dr * width + dc)[inside]
+        cell = runs(square, vertical)  # the cell of each square running this way
+        links[cell, d] = runs(beyond, vertical)
+        opened = crossing[square] | crossing[beyond]  # a crossing's passage: open already
+        doors[cell[opened]] |= np.uint8(1 << d)
+    return coords, links.astype(np.int32), doors
 
 
 def crossings(board) -> list[tuple[int, int, str]]:

@@ -74,6 +74,26 @@ def test_crossings_are_inner_cells_apart_whose_passages_run_straight_through(see
                     assert board.links[cell, d] == -1
 
 
+@pytest.mark.parametrize(("width", "height", "seed"), [(11, 9, 3), (30, 4, 8), (3, 3, 1), (2, 7, 0)])
+def test_every_side_leads_where_plain_python_says(width, height, seed):
+    board = generate_board("backtracker", "weave", width, height, seed).maze.board
+    over = {(r, c): o for r, c, o in crossings(board)}
+    cells = board.lookup
+
+    def runs(r, c, vertical):  # the cell of square (r, c) running that way
+        if (r, c) not in over:
+            return cells[r, c, 0]
+        return cells[r, c, 0 if (over[r, c] == "ns") == vertical else 1]
+
+    assert board.size == width * height + len(over)
+    for i, (r, c, _) in enumerate(board.cells):
+        for d, (dr, dc) in enumerate(STEPS):
+            inside = 0 <= r + dr < height and 0 <= c + dc < width
+            mine = runs(r, c, d % 2 == 0) == i
+            want = runs(r + dr, c + dc, d % 2 == 0) if inside and mine else -1
+            assert board.links[i, d] == want, (r, c, d)
+
+
 def test_the_same_seed_weaves_the_same_maze_and_another_seed_another():
     assert (weave(4).doors == weave(4).doors).all()
     assert crossings(weave(4).board) != crossings(weave(5).board)
