@@ -74,7 +74,8 @@ def test_crossings_are_inner_cells_apart_whose_passages_run_straight_through(see
                     assert board.links[cell, d] == -1
 
 
-@pytest.mark.parametrize(("width", "height", "seed"), [(11, 9, 3), (30, 4, 8), (3, 3, 1), (2, 7, 0)])
+@pytest.mark.parametrize(("width", "height", "seed"),
+                         [(11, 9, 3), (30, 4, 8), (3, 3, 1), (2, 7, 0)])
 def test_every_side_leads_where_plain_python_says(width, height, seed):
     board = generate_board("backtracker", "weave", width, height, seed).maze.board
     over = {(r, c): o for r, c, o in crossings(board)}
