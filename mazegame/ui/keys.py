@@ -136,16 +136,15 @@ def move_bindings() -> list[Binding]:
 
 def hex_bindings() -> list[Binding]:
     """The hexagon's four slanted sides (`HEX_KEYS`), a binding a key, the first one the
-    footer's entry for all ("yubn"). They take their keys first (priority) where a screen
-    lets them, which is only where its board has those sides (its `check_action`); else
-    the key goes on to the screen's other binding of it (n: new maze, q: menu, z: zoom)."""
+    footer's entry for all ("yubn"). A screen lets them move only where its board has those
+    sides (its `check_action`), and turns its other bindings of n, q and z off meanwhile;
+    else the key goes to those (new maze, menu, zoom). (Not priority bindings: Textual
+    handles those ahead of the keys typed before them.)"""
     return [
         Binding(key, f"move('{d}')", "Diagonal", show=key == "y", key_display=HEX_DISPLAY["vi"],
-                priority=True, id=f"move-{d}" + ("" if kind == "vi" else "-wasd"),
-                tooltip=f"Move {d} (also {other}; up and down take whichever of the two sides "
-                        "above or below is open)")
+                id=f"move-{d}" + ("" if kind == "vi" else "-wasd"), tooltip=f"Move {d}")
         for d, keys in HEX_KEYS.items()
-        for kind, key, other in (("vi", keys[0], keys[1]), ("wasd", keys[1], keys[0]))
+        for kind, key in zip(("vi", "wasd"), keys, strict=True)
     ]
 
 

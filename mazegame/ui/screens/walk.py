@@ -24,16 +24,22 @@ from textual.timer import Timer
 from textual.widgets import LoadingIndicator, Static
 from textual.worker import get_current_worker
 
-from mazegame.engine.grid import EAST, NORTH, SOUTH, WEST, Maze
+from mazegame.engine.grid import Maze
 from mazegame.engine.tilings import tiling
-from mazegame.games.board_moves import side_for
 from mazegame.games.replay import build_game, build_maze
 from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
-from mazegame.ui.host import campaign_if_read, key_scheme
-from mazegame.ui.keys import HEX_KEYS, hex_bindings, move_bindings
+from mazegame.ui.host import campaign_if_read
+from mazegame.ui.keys import move_bindings
 from mazegame.ui.legend import MAP, WEAVE
+from mazegame.ui.screens.board_keys import (  # DIRECTIONS: the chase reads it here
+    DIRECTIONS,  # noqa: F401
+    HEX_BINDINGS,
+    MENU_BINDINGS,
+    SLANT_BINDINGS,
+    BoardKeys,
+)
 from mazegame.ui.screens.dialogs import format_time
 from mazegame.ui.screens.end_panel import PANEL_BINDING, SHARE_BINDING, EndPanelMixin
 from mazegame.ui.screens.level_play import give_up_level, level_of, play_next_level
@@ -44,7 +50,6 @@ from mazegame.ui.widgets.maze_view import MazeView, make_view
 #: The help's legend (`ui.legend.SAMPLES`): the maze from above (a weave maze's bridges too).
 LEGEND = (*MAP, *WEAVE)
 
-DIRECTIONS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
 
 GAME_BINDINGS = [
@@ -58,23 +63,14 @@ GAME_BINDINGS = [
     SHARE_BINDING,
 ]
 
-HEX_BINDINGS = hex_bindings()
-#: While n and z move (`WalkScreen.slants`), a new maze and the zoom are N and Z.
-SLANT_BINDINGS = [
-    Binding("N", "new_maze(True)", "New maze", id="new-shifted",
-            tooltip="Start a new maze (n moves south-east here)"),
-    Binding("Z", "zoom(True)", "Zoom", id="zoom-shifted",
-            tooltip="Smaller or larger cells (z moves south-west here)"),
-]
 
-
-class WalkScreen(EndPanelMixin, Screen):
+class WalkScreen(BoardKeys, EndPanelMixin, Screen):
     """A maze walked by one player, seen from above (the classic mode itself)."""
 
     BINDINGS = [
         *move_bindings(),
         *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
-        *GAME_BINDINGS,
+        *(c for b in GAME_BINDINGS for c in (MENU_BINDINGS if b.id == "back" else [b])),
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
         Binding("z", "zoom", "Zoom", id="zoom", tooltip="Narrower or wider cells"),
         *SLANT_BINDINGS,
@@ -223,27 +219,6 @@ class WalkScreen(EndPanelMixin, Screen):
         view.focus()
 
     # -- moves -----------------------------------------------------------------------
-    def action_move(self, direction: str) -> None:
-        """Move the player one step in `direction` (on a board: the side it names, or for
-        the hexagon's up and down, the open one of the two: `games.board_moves`)."""
-        def step(game: WalkGame) -> Outcome:
-            side = self.side_for(game, direction)
-            outcome = game.move(side)
-            if outcome in (Outcome.MOVED, Outcome.WON):
-                self.last_side = side
-            return outcome
-
-        self.play(step)
-
-    def side_for(self, game: WalkGame, direction: str) -> int:
-        """The side of the player's cell a move key means, on a square or a board."""
-        maze = game.maze
-        if not hasattr(maze, "board"):
-            return DIRECTIONS[direction]
-        cell = game.position
-        return side_for(maze.board.spec.directions, direction,
-                        lambda d: maze.is_open(cell, d), self.last_side)
-
     def play(self, act: Callable[[WalkGame], Outcome | None]) -> None:
         """Apply one player action (resuming from pause), then redraw and check for the end.
 
@@ -285,10 +260,9 @@ class WalkScreen(EndPanelMixin, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A campaign level has no "new maze" (its maze is the level) but a next level; after
         the end the play keys rest (the maze scrolls) and the panel can be hidden."""
-        if action == "move" and parameters and parameters[0] in HEX_KEYS:
-            return self.slants()
-        if action in ("new_maze", "zoom") and bool(parameters) != self.slants():
-            return False  # its other key has it (n or N, z or Z)
+        on_board = self.board_check_action(action, parameters)
+        if on_board is not None:
+            return on_board
         at_end = self.end_check_action(action)
         if at_end is not None:
             return at_end
@@ -297,13 +271,6 @@ class WalkScreen(EndPanelMixin, Screen):
         if action == "next_level":
             return self.setup.level_id is not None and self.game is not None and self.game.won
         return True
-
-    def slants(self) -> bool:
-        """Whether the slanted sides' letters move (`keys.HEX_KEYS`): during play on a board
-        with those sides, under a key scheme with letters."""
-        sides = tiling(self.setup.tiling).directions
-        return (any(d in sides for d in HEX_KEYS) and key_scheme(self.app) != "arrows"
-                and not self.game_over())
 
     def action_next_level(self) -> None:
         """Open the campaign's next level (after a win)."""
@@ -386,6 +353,8 @@ class WalkScreen(EndPanelMixin, Screen):
             return f"level · {size}"
         wrap = " · wrap " + ("x" if s.wrap_x else "") + ("y" if s.wrap_y else "") if (
             s.wrap_x or s.wrap_y) else ""
+        if s.tiling != "square":  # the board, in words: "hexagons 19x10"
+            size = f"{tiling(s.tiling).title.lower()} {size}"
         return f"{s.algorithm} · {size} · seed {s.seed}{wrap}"
 
     def status_fields(self) -> list[str]:

@@ -9,6 +9,7 @@ forms (large, compact) instead of room widths.
 
 from __future__ import annotations
 
+import numpy as np
 from rich.segment import Segment
 from textual.geometry import Size
 from textual.strip import Strip
@@ -31,7 +32,9 @@ class BoardView(MazeView):
     def __init__(self, maze=None, **kwargs) -> None:
         self.form: str | None = None  #: the form drawn (`board_art.FORMS`); None: the largest
         self._art: board_art.Art | None = None
-        self._on_line: dict[int, list[int]] = {}  #: picture line -> cells anchored on it
+        self._on_line: dict[int, np.ndarray] = {}  #: picture line -> cells anchored on it
+        #: picture line -> (x, cell, cell) of the open doors halfway between two cells on it
+        self._doors: dict[int, np.ndarray] = {}
         super().__init__(maze, **kwargs)
 
     # -- content ---------------------------------------------------------------------
@@ -45,9 +48,10 @@ class BoardView(MazeView):
         art = board_art.draw(self.maze, p.glyphs, self.form)
         self._art = art
         self._lines = list(art.lines)
-        self._on_line = {}
-        for cell, y in enumerate(art.anchors[:, 1].tolist()):
-            self._on_line.setdefault(y, []).append(cell)
+        self._on_line = _by_line(art.anchors[:, 1], np.arange(self.maze.size))
+        pairs = self.maze.passages()
+        halfway = (art.anchors[pairs[:, 0]] + art.anchors[pairs[:, 1]]) // 2
+        self._doors = _by_line(halfway[:, 1], np.column_stack([halfway[:, 0], pairs]))
         self.set_reactive(MazeView.room_width, art.room)  # (no redraw: this is it)
         self._cache.clear()
         self.virtual_size = Size(art.width, art.height)
@@ -113,11 +117,23 @@ class BoardView(MazeView):
         line = self._lines[row]
         segments = [Segment(ch, p.WALL if ch in board_art.WALL_CHARS else p.FLOOR)
                     for ch in line]
-        for cell in self._on_line.get(row, ()):
+        for cell in self._on_line[row].tolist() if row in self._on_line else ():
             glyph, style = self._room(cell)
             x, _ = self.cell_origin(cell)
             for i, ch in enumerate(self._room_text(glyph)):
                 segments[x + i] = Segment(ch, style)
+        if self.marks and row in self._doors:  # the shortest path's band through its doors
+            for x, a, b in self._doors[row].tolist():
+                band = self._band(a, b)
+                if band is not None and line[x] == " ":
+                    segments[x] = Segment(" ", band)
         strip = Strip(segments).simplify()
         self._cache[row] = strip
         return strip
+
+
+def _by_line(lines: np.ndarray, rows: np.ndarray) -> dict[int, np.ndarray]:
+    """`rows` grouped by the picture line each is on (`lines`, one a row)."""
+    order = np.argsort(lines, kind="stable")
+    keys, starts = np.unique(lines[order], return_index=True)
+    return dict(zip(keys.tolist(), np.split(rows[order], starts[1:]), strict=True))

@@ -1,7 +1,10 @@
 """The look: SVG snapshots of the menu and the classic screen after real key presses."""
 
+import pytest
+
 from mazegame.games.setup import GameSetup
 from mazegame.ui.app import MazeApp
+from tests.functional.conftest import keys_for_path
 
 
 async def _settle(pilot):
@@ -48,3 +51,24 @@ def test_blind_snapshot(snap_compare):
     app = MazeApp(GameSetup("blind", "wilson", (14, 8), 5, options=(("budget", 4.0),)),
                   warm_up=False, clock=lambda: 0.0)
     assert snap_compare(app, terminal_size=(100, 30), run_before=run_before)
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+@pytest.mark.parametrize("board", ["hex", "triangle"])
+def test_board_snapshot_at_80x24(snap_compare, board, no_color, monkeypatch):
+    """A classic walk on hexagons and on triangles at 80x24 ("fit the screen"), a few moves
+    made: walls, trail, player, start and goal; with and without colour."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+
+    async def run_before(pilot):
+        await _settle(pilot)
+        game = pilot.app.screen.game
+        await pilot.press(*keys_for_path(game.maze, game.shortest_path())[:5])
+        await pilot.pause()
+
+    app = MazeApp(GameSetup("classic", "backtracker", None, 7, tiling=board), warm_up=False,
+                  clock=lambda: 0.0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
