@@ -102,6 +102,16 @@ async def test_the_eye_sees_a_bridge_overhead_and_walks_under_it(helpers):
         assert under[0].count("▀") > len(under[0]) // 2  # the deck right overhead
         minimap = screen.query_one(MazeView)
         assert isinstance(minimap, WeaveView) and minimap.player == tunnel
+        await pilot.press("r")  # the same maze again: now onto the deck, between parapets
+        await helpers.settle(pilot)
+        game = screen.game
+        assert "▄" not in widget_text(app, eye)
+        path = route(game.maze, deck)
+        await pilot.press(*eye_keys(game.maze, path, game.facing))
+        await pilot.pause()
+        assert game.position == deck
+        assert "▄" in widget_text(app, eye)  # the low parapets beside the deck
+        assert "▀" not in widget_text(app, eye)  # no deck overhead: you are on it
 
 
 @pytest.mark.parametrize("mode", ["classic", "eye"])
