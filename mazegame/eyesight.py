@@ -60,21 +60,26 @@ class Section:
     right_cell: int
     goal: bool
     seam_ahead: bool = False  #: the step ahead crosses a wrapped maze's seam (edge)
+    up: bool = False  #: a stair up from this cell (a maze of several floors)
+    down: bool = False  #: a stair down from this cell: a hole in the floor
     bridge: str = ""  #: "over": on a bridge's deck; "under": beneath one (`crossing_at`)
 
 
 def look(maze: Ground, cell: int, facing: int, depth: int) -> list[Section]:
-    """Sections from the player's own cell (depth 0) forward until a wall or the fog."""
+    """Sections from the player's own cell (depth 0) forward until a wall or the fog. A
+    ground with stairs (a `stairs(cell) -> (up, down)` method) marks them in each section."""
     sections = []
     here = cell
+    stairs = getattr(maze, "stairs", None)
     for k in range(depth):
         left = maze.step(here, LEFT_OF[facing])
         right = maze.step(here, RIGHT_OF[facing])
         ahead = maze.step(here, facing)
+        up, down = stairs(here) if stairs is not None else (False, False)
         sections.append(Section(
             k, here, left != here, right != here, ahead != here,
             left if left != here else -1, right if right != here else -1,
-            here in maze.goals, ahead != here and crosses_seam(maze, here, facing),
+            here in maze.goals, ahead != here and crosses_seam(maze, here, facing), up, down,
             crossing_at(maze, here),
         ))
         if ahead in (here, cell):  # a wall, or a wrap-around ring back to us
@@ -110,7 +115,7 @@ SEAM_CHAR = "┄"
 # ("sprite:fog"...), so the corridor shows between them.
 SHADES = 8
 _GROUNDS = (
-    ["ceiling", "floor", "fog", "goal", "edge"]
+    ["ceiling", "floor", "fog", "goal", "edge", "stair", "hole"]
     + [f"wall-{i}" for i in range(SHADES)]
     + [f"face-{i}" for i in range(SHADES)]
 )
@@ -118,6 +123,8 @@ STYLE_NAMES = [*_GROUNDS, "sprite", *(f"sprite:{name}" for name in _GROUNDS)]
 _ID = {name: i for i, name in enumerate(STYLE_NAMES)}
 WALL_CHARS = "█▓▓▒▒░░░"
 GOAL_GLYPH = "◆"  #: the goal, glowing on the floor ahead
+STEP_GLYPH = "▄"  #: a stair up: steps rising away on the far half of the cell's floor
+HOLE_GLYPH = "▚"  #: a stair down: a hole in the near half of the cell's floor
 FOG_GLYPH = "░"  #: the corridor beyond sight
 #: The demon's pictures, tallest first, down to one letter far away (the chase's sprite
 #: glyph: a test holds the two together). Spaces are see-through.
@@ -253,6 +260,18 @@ def render_view(
         fill(x0, t1, x1, t1, "▔", f"face-{_shade(k + 1)}")
         fill(x0, b1, x1, b1, "▁", f"face-{_shade(k + 1)}")
 
+    def stairs(k: int, up: bool, down: bool) -> None:
+        """A hole in the near half of cell k's floor (a stair down), steps rising on its far
+        half (a stair up), each half as wide as the corridor at the far frame."""
+        (_, t0, _, b0), (l1, _, r1, b1) = fr[k], fr[k + 1]
+        mid, half = (l1 + r1) // 2, max(1, (r1 - l1 + 1) // 4)
+        middle = (b0 + b1) // 2
+        if down:
+            fill(mid - half, middle + 1, mid + half, b0, HOLE_GLYPH, "hole")
+        if up:
+            for i in range(min(half, max(1, (b0 - t0) // 6))):
+                fill(mid - half + i, middle - i, mid + half - i, middle - i, STEP_GLYPH, "stair")
+
     for sec in sections:
         k = sec.depth
         for left, open_side in ((True, sec.left_open), (False, sec.right_open)):
@@ -279,6 +298,9 @@ def render_view(
             for x in range(max(l1, 0), min(r1, width - 1) + 1):
                 if style[b1][x] == _ID["floor"]:  # on the floor only, not over the walls
                     chars[b1][x], style[b1][x] = SEAM_CHAR, _ID["edge"]
+    for sec in reversed(sections):  # stairs, far to near, your own cell's too
+        if sec.up or sec.down:
+            stairs(sec.depth, sec.up, sec.down)
     for sec in reversed(sections):  # things standing in cells, far to near, over the walls
         k = sec.depth
         if k == 0:

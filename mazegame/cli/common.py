@@ -315,14 +315,12 @@ def board_asked(args: argparse.Namespace) -> tuple[str, int]:
 def board_picture(tiling: str):
     """`(maze, glyphs) -> lines`: the text picture of a maze on this board (`ui.board_art`),
     S at the start and G at each goal as on the square's; UsageError when there is none."""
+    from mazegame.engine.mazefile import _named
     from mazegame.engine.tilings import TILINGS
-    from mazegame.games.modes.spec import load
     from mazegame.ui import board_art
 
-    view = TILINGS[tiling].view
-    drawn = getattr(load(view), "text_picture", None) if view else None
-    if drawn is not None:  # the board's view draws its own text (weave)
-        return drawn
+    if TILINGS[tiling].picture is not None:  # a board that draws itself (floors)
+        return _named(TILINGS[tiling].picture)
     try:
         board_art.forms(tiling)
     except ValueError:

@@ -73,6 +73,9 @@ class TilingSpec:
     #: by at most `per_move`; so ceil(that sum between two cells / per_move) never counts
     #: more moves than a walk between them takes, and changes by at most 1 a move
     lanes: Callable[[np.ndarray], tuple[np.ndarray, int]] | None = None
+    #: "module:attr" of `(maze, glyphs) -> lines`, the text picture of a maze on it (S at
+    #: the start, G at the goals), where the boards' drawing (`ui.board_art`) has none
+    picture: str | None = None
 
     @property
     def sides(self) -> int:
@@ -267,6 +270,31 @@ def floors_board(width: int, height: int, floors: int) -> Board:
     return Board("floors", np.stack([f, row, col], axis=1), links.astype(np.int32))
 
 
+#: One stairwell (a place a stair may join two floors) for every STAIRWELL_CELLS cells of a
+#: floor. With every cell a stairwell the floors are sieves (a backtracker puts a stair in 4
+#: cells of 10, and the way out changes floor 48 times on 20x10x3); one in 8 leaves 12
+#: stairs between two such floors and a way out that changes floor 6 times, going down
+#: twice (medians over 100 seeds; the table: docs/architecture.md, "Several floors").
+STAIRWELL_CELLS = 8
+
+
+def stairwell_floors(width: int, height: int, floors: int, seed: int) -> Board:
+    """`floors_board` with stairs possible only at a few places between each two floors:
+    `layer // STAIRWELL_CELLS` cells (at least one) drawn by the seed for each pair, so any
+    generator on it builds mostly flat floors joined by a few stairs."""
+    board = floors_board(width, height, floors)
+    layer = width * height
+    links = board.links.copy()
+    rng = np.random.default_rng([int(seed) & 0x7FFFFFFF, 41])
+    sites = max(1, layer // STAIRWELL_CELLS)
+    for f in range(floors - 1):
+        shut = np.ones(layer, dtype=bool)
+        shut[rng.choice(layer, size=sites, replace=False)] = False
+        links[f * layer:(f + 1) * layer, 4][shut] = -1  # no stair up from here
+        links[(f + 1) * layer:(f + 2) * layer, 5][shut] = -1  # nor down to it
+    return Board("floors", board.coords, links)
+
+
 def _shut(board: Board) -> tuple[Board, np.ndarray]:
     return board, np.zeros(board.size, dtype=np.uint8)
 
@@ -342,10 +370,15 @@ register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
     lanes=plan_lanes, make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
+    picture="mazegame.ui.weave_art:picture",
     document="mazegame.engine.weavefile:to_document",
     read_document="mazegame.engine.weavefile:from_document"))
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),
-    lanes=grid_lanes,
-    make=lambda width, height, floors, seed: _shut(floors_board(width, height, floors))))
+    view="mazegame.ui.widgets.floors_view:FloorsView",
+    document="mazegame.engine.floors:to_document",
+    read_document="mazegame.engine.floors:from_document",
+    picture="mazegame.engine.floors:picture", lanes=grid_lanes,
+    make=lambda width, height, floors, seed: _shut(stairwell_floors(width, height, floors,
+                                                                      seed))))

@@ -4,6 +4,11 @@ A move attempt that hits a wall you could not know costs an attempt like a move 
 wall you know costs nothing: the outer wall (always drawn) and a wall bumped before (from
 either side; known even when bumped walls are not drawn, since you felt it once). With a
 budget, the game is lost when the attempts run out before the goal is reached.
+
+On a board (`engine.board_maze.BoardMaze`), `BoardBlindGame` plays the same rules side by
+side slot: the outer wall is the sides with no cell beyond, and what the player is shown is
+a board maze open everywhere but the walls they know, except the sides seen without touching
+(`SEEN_SIDES`, by name: the stairs of a maze of several floors are in plain sight).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import Maze, border_walls, mirrored
 from mazegame.games.walk import Outcome, WalkGame
 
@@ -89,6 +95,50 @@ class BlindGame(WalkGame):
         return m.copy(walls=walls)
 
 
+SEEN_SIDES = ("up", "down")  #: sides drawn as they are, never hidden (stairs)
+
+
+@dataclass
+class BoardBlindGame(BlindGame):
+    """A blind walk on a board maze: only bumped walls become known (see `BlindGame`)."""
+
+    def __post_init__(self) -> None:
+        WalkGame.__post_init__(self)  # (BlindGame's own reads a square's walls)
+        links = self.maze.board.links
+        bits = np.uint8(1) << np.arange(links.shape[1], dtype=np.uint8)
+        self.known = np.zeros(self.maze.size, dtype=np.uint8)
+        self._outer = np.bitwise_or.reduce(np.where(links < 0, bits, 0), axis=1).astype(np.uint8)
+        names = self.maze.board.spec.directions
+        self._seen = sum(1 << d for d, name in enumerate(names) if name in SEEN_SIDES)
+
+    def wall_known(self, cell: int, direction: int) -> bool:
+        """Whether the player knows the wall on that side of `cell`: the outer wall, or one
+        bumped before from this side or the other; a side in plain sight (no stair here)."""
+        if (self._seen >> direction) & 1:
+            return True
+        if (self._outer[cell] >> direction) & 1 or (self.known[cell] >> direction) & 1:
+            return True
+        beyond = self.maze.neighbor(cell, direction)
+        back = int(self.maze.opposite[direction]) if beyond >= 0 else 0
+        return beyond >= 0 and bool((self.known[beyond] >> back) & 1)
+
+    def display_maze(self, show_bumped: bool = True) -> BoardMaze:
+        """The maze as the player may see it: every side open but the outer wall and (when
+        shown) the walls bumped, from both sides; the `SEEN_SIDES` as they are."""
+        maze = self.maze
+        links = maze.board.links
+        seen = self._seen
+        shut = self._outer.copy()
+        if show_bumped:
+            shut |= self.known
+            cells, sides = np.nonzero((self.known[:, None] >> np.arange(maze.sides)) & 1)
+            beyond = links[cells, sides]
+            ok = beyond >= 0
+            np.bitwise_or.at(shut, beyond[ok], (1 << maze.opposite[sides[ok]]).astype(np.uint8))
+        doors = (~shut & np.uint8(0xFF) & ~np.uint8(seen)) | (maze.doors & np.uint8(seen))
+        return maze.copy(doors=doors.astype(np.uint8))
+
+
 def budget_for(shortest: int, factor: float | None) -> int | None:
     """A move-attempt budget as a multiple of the shortest path (None: unlimited)."""
     return None if factor is None else max(int(round(shortest * factor)), shortest + 2)
@@ -106,6 +156,7 @@ def setup_budget(setup, shortest: int) -> int | None:
 def blind_game(setup, maze: Maze, clock, starts=None) -> BlindGame:
     """The blind game a setup plays on `maze`, with its budget (the blind mode's spec names
     it)."""
-    game = BlindGame(maze, clock)
+    # a maze on another board: the same rules, side by side
+    game = (BoardBlindGame if hasattr(maze, "board") else BlindGame)(maze, clock)
     game.budget = setup_budget(setup, game.shortest)
     return game

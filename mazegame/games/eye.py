@@ -2,7 +2,9 @@
 
 The computer keeps the position and the facing; the player sees only what lies ahead.
 Every forward move goes through `Maze.step`, so wrap-around and one-way doors behave as
-everywhere else.
+everywhere else. In a maze of several floors (`FloorsEyeGame`) the eye looks through
+`FloorsGround`, sees the stairs in the corridor and climbs them (`climb`); in a weave maze
+(`BoardEyeGame`) through `engine.weave.WeaveGround`, and sees the bridges.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mazegame.engine import floors
+from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
 from mazegame.engine.weave import WeaveGround
 from mazegame.eyesight import look, open_facing
@@ -120,8 +124,8 @@ class BoardEyeGame(EyeGame):
     def __post_init__(self) -> None:
         WalkGame.__post_init__(self)
         self.ground = WeaveGround(self.maze) if self.maze.tiling == "weave" else self.maze
-        self.looked = np.zeros(self.maze.size, dtype=np.uint8)
-        self.one_way_backs = np.zeros(self.maze.size, dtype=np.uint8)  # none on boards
+        self.looked = np.zeros((self.maze.size, 1), dtype=np.uint8)  #: no one-way doors
+        self.one_way_backs = self.looked.copy()
         self.facing = self.open_facing(self.facing)
         self._see()
 
@@ -141,11 +145,103 @@ class BoardEyeGame(EyeGame):
         return maze.copy(doors=doors)
 
 
+class FloorsGround:
+    """A maze of several floors as the eye's `Ground`: a floor's width and height, no wrap,
+    the goals, the board's step (sides N E S W are the square's), and its `stairs`."""
+
+    wrap_x = wrap_y = False
+
+    def __init__(self, maze: BoardMaze) -> None:
+        self.maze = maze
+        _, self.height, self.width = floors.shape(maze.board)
+        self.goals = maze.goals
+
+    def step(self, cell: int, d: int) -> int:
+        """Where a move from `cell` through side d lands (the same cell when blocked)."""
+        return self.maze.step(cell, d)
+
+    def stairs(self, cell: int) -> tuple[bool, bool]:
+        """Whether a stair goes up, and down, from `cell`."""
+        return (self.maze.step(cell, floors.UP) != cell,
+                self.maze.step(cell, floors.DOWN) != cell)
+
+
+@dataclass
+class FloorsEyeGame(EyeGame):
+    """The player's eye in a maze of several floors: the corridor of the player's floor,
+    the stairs in it (steps up, a hole down), and `climb` to take the stair underfoot. The
+    mini-map is the floors maze as seen (`map_of_seen`); it has no one-way doors."""
+
+    def __post_init__(self) -> None:
+        self.ground = FloorsGround(self.maze)
+        WalkGame.__post_init__(self)  # (EyeGame's own reads a square's walls)
+        self.looked = np.zeros((self.maze.size, 1), dtype=np.uint8)  #: no one-way doors
+        self.one_way_backs = self.looked.copy()
+        self.facing = self.open_facing(self.facing)
+        self._see()
+
+    def open_facing(self, preferred: int) -> int:
+        """Start facing an open door when there is one."""
+        return open_facing(self.ground, self.position, preferred)
+
+    def _see(self) -> None:
+        for section in look(self.ground, self.position, self.facing, self.depth):
+            self.seen.add(section.cell)
+            self.seen.update(c for c in (section.left_cell, section.right_cell) if c >= 0)
+
+    def move(self, direction: int) -> Outcome:
+        """A move (a step, or a stair taken), then a look from where it led."""
+        outcome = super().move(direction)
+        self._see()
+        return outcome
+
+    def floor_name(self) -> str:
+        """Where the player is: "2 of 3", and "(goal: 3)" when the goal is on another."""
+        board = self.maze.board
+        here = floors.floor_of(board, self.position)
+        goal = floors.floor_of(board, self.maze.goals[0])
+        where = f"{here + 1} of {floors.shape(board)[0]}"
+        return where if goal == here else f"{where} (goal: {goal + 1})"
+
+    def stairs_here(self) -> str:
+        """The stairs underfoot: "up", "down", "up and down" or ""."""
+        up, down = self.ground.stairs(self.position)
+        return " and ".join(way for way, there in (("up", up), ("down", down)) if there)
+
+    def climb(self, which: str) -> Outcome:
+        """Take the stair "up" or "down" underfoot (a bump where there is none)."""
+        return self.move(floors.UP if which == "up" else floors.DOWN)
+
+    def map_of_seen(self) -> BoardMaze:
+        """The floors maze as far as the player has seen it: a seen cell's sides as they are;
+        an unseen one open on its floor but where a seen neighbour shows a wall, with no
+        stairs (so the fog has no walls of its own, as on the square's map)."""
+        maze = self.maze
+        seen = np.zeros(maze.size, dtype=bool)
+        seen[list(self.seen)] = True
+        links = maze.board.links
+        doors = np.where(seen, maze.doors, ALL_WALLS).astype(np.uint8)
+        for d in range(4):  # the unseen cells' sides toward seen cells, as those show them
+            unseen = np.flatnonzero(~seen & (links[:, d] >= 0))
+            beyond = links[unseen, d]
+            back = np.uint8(1 << int(maze.opposite[d]))
+            walled = seen[beyond] & ((maze.doors[beyond] & back) == 0)
+            doors[unseen[walled]] &= np.uint8(~(1 << d) & 0xFF)
+        return maze.copy(doors=doors)
+
+
 def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
-    """The player's-eye game a setup plays on `maze` (a board's on a `BoardMaze`), seeing
-    as far as its settings say (the eye mode's spec names it)."""
-    kind = BoardEyeGame if hasattr(maze, "board") else EyeGame
+    """The player's-eye game a setup plays on `maze`, seeing as far as its settings say
+    (the eye mode's spec names it): on a maze with stairs, the floors' eye; on another
+    board (weave), the board's."""
+    if not hasattr(maze, "board"):
+        kind = EyeGame
+    elif "up" in maze.board.spec.directions:
+        kind = FloorsEyeGame
+    else:
+        kind = BoardEyeGame
     return kind(maze, clock, depth=setup.settings.depth)
 
 
-__all__ = ["BoardEyeGame", "EyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]
+__all__ = ["BoardEyeGame", "EyeGame", "FloorsEyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST",
+           "SOUTH", "WEST"]

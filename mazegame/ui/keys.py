@@ -200,6 +200,31 @@ def facing_bindings() -> list[Binding]:
     return bindings
 
 
+#: The stairs of a maze of several floors: the roguelikes' < and >, and page up / down.
+CLIMB_KEYS = {"up": "less_than_sign,pageup", "down": "greater_than_sign,pagedown"}
+
+
+def climb_bindings() -> list[Binding]:
+    """Climb the stair you stand on, or go down it (one footer entry for both). A screen
+    turns them on only where its board has stairs (its `check_action`)."""
+    return [
+        Binding(keys, f"climb('{d}')", "Stairs", show=d == "up", key_display="<>",
+                id=f"climb-{d}", tooltip=f"Take the stair {d} where you stand "
+                f"({'<, page up' if d == 'up' else '>, page down'})")
+        for d, keys in CLIMB_KEYS.items()
+    ]
+
+
+def floor_bindings() -> list[Binding]:
+    """After a game, the climb keys look at the floor above or below (a view's keys)."""
+    return [
+        Binding(keys, f"see_floor('{d}')", "Floors", show=d == "up", key_display="<>",
+                id=f"see-floor-{d}",
+                tooltip=f"Look at the floor {'above' if d == 'up' else 'below'} (after a game)")
+        for d, keys in CLIMB_KEYS.items()
+    ]
+
+
 def jump_bindings() -> list[Binding]:
     """Jumps: the four move keys, and yubn for the diagonals (queen puzzles)."""
     orthogonal = [

@@ -118,6 +118,8 @@ class Palette:
     GLYPH_DARK_SQUARE = "░"
     GLYPH_TARGET = "*"  #: easy mode: a legal jump lands here
     GLYPH_BUMP = "!"  #: the player, flashing after a refused jump
+    #: A maze of several floors: a stair up, a stair down, both (the keys that take them)
+    GLYPH_STAIRS = "<>≶"
 
     def __init__(self, glyphs: str = "box", **colours: Any) -> None:
         for name, value in colours.items():
@@ -192,7 +194,7 @@ ASCII_GLYPHS = {
     "GLYPH_DEMON_ROUTE": "x", "GLYPH_WALLS": "-|",
     "GLYPH_YOUR_ROUTE": ".", "GLYPH_ON_SHORTEST": "o", "GLYPH_SHORTEST": "~",
     "GLYPH_FACING": "^>v<", "DOOR_DOT": "o", "GLYPH_ARROWS": "^>v<", "GLYPH_FOCUS": ".",
-    "GLYPH_SHADES": " .:-=+*#", "GLYPH_DARK_SQUARE": ":",
+    "GLYPH_SHADES": " .:-=+*#", "GLYPH_DARK_SQUARE": ":", "GLYPH_STAIRS": "<>=",
 }
 
 #: The player's-eye view in ASCII: each block, shade and edge of `eyesight` -> a plain

@@ -12,7 +12,8 @@ KEY_OF = {NORTH: "up", EAST: "right", SOUTH: "down", WEST: "left"}
 #: A board's side (its name, `engine.tilings.TilingSpec.directions`) -> the key that moves
 #: through it (the hexagon's slanted sides: vi's letters).
 BOARD_KEY_OF = {"north": "up", "east": "right", "south": "down", "west": "left",
-                "north-west": "y", "north-east": "u", "south-west": "b", "south-east": "n"}
+                "north-west": "y", "north-east": "u", "south-west": "b", "south-east": "n",
+                "up": "less_than_sign", "down": "greater_than_sign"}
 
 
 def keys_for_path(maze, path):
@@ -30,10 +31,13 @@ def keys_for_path(maze, path):
 
 def eye_keys(maze, path, facing: int) -> list[str]:
     """Turn and forward keys that walk a path in the player's-eye view from a facing (right
-    turns only)."""
+    turns only; a stair's < or >)."""
     keys = []
     for a, b in zip(path, path[1:], strict=False):
-        want = next(d for d in range(4) if maze.step(a, d) == b)
+        want = next(d for d in range(getattr(maze, "sides", 4)) if maze.step(a, d) == b)
+        if want >= 4:  # a stair (a maze of several floors): < or >, facing as before
+            keys.append(BOARD_KEY_OF[maze.board.spec.directions[want]])
+            continue
         keys += ["right"] * ((want - facing) % 4) + ["up"]
         facing = want
     return keys

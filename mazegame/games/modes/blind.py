@@ -63,4 +63,5 @@ SPEC = ModeSpec(
     game="mazegame.games.blind:blind_game",
     replay="mazegame.games.replay:WALK",
     level_view="blind",
+    tilings=("square", "floors"),
 )

@@ -57,7 +57,8 @@ class BlindScreen(WalkScreen):
         """Draw a wall just learned by bumping, and the player's new place."""
         view = self.query_one(MazeView)
         if outcome is Outcome.BUMPED and self.show_bumped:  # one wall learned: redraw its rows
-            view.update_walls(self.game.display_maze(True), before // self.game.maze.width)
+            shown = self.game.display_maze(True)  # (a board's view redraws the floor)
+            view.update_walls(shown, before // shown.width if hasattr(shown, "width") else None)
         super().after_move(outcome, before)
 
     # -- leaving -------------------------------------------------------------------------

@@ -6,6 +6,8 @@ below, the one continuing the last move's lean when both are). The hexagon's fou
 sides have letters of their own (`keys.HEX_KEYS`: y u b n and q e z c), three of which are a
 walk's other keys: while they move (`slants`), a new maze is N, the zoom Z, and the menu
 escape alone; after the game, and on other boards, n, q and z are what they always were.
+On a board with stairs (floors) the climb keys (`keys.climb_bindings`, < > and page up and
+down) move through the side "up" or "down" during play.
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ class BoardKeys:
         return side_for(maze.board.spec.directions, direction,
                         lambda d: maze.is_open(cell, d), self.last_side)
 
+    def action_climb(self, which: str) -> None:
+        """Take the stair underfoot: a move through the side "up" or "down"."""
+        self.action_move(which)
+
     def slants(self) -> bool:
         """Whether the slanted sides' letters move (`keys.HEX_KEYS`): during play on a board
         with those sides, under a key scheme with letters."""
@@ -76,6 +82,8 @@ class BoardKeys:
             return self.slants()
         if action in ("new_maze", "zoom") and bool(parameters) != self.slants():
             return False  # its other key has it (n or N, z or Z)
+        if action == "climb":  # stairs (a maze of several floors), during play
+            return "up" in tiling(self.setup.tiling).directions and not self.game_over()
         if action == "menu":
             return not self.slants()
         return None
@@ -99,8 +107,12 @@ def board_keys_help(kind: str) -> str:
     """How the keys move on a board of this kind, for the help."""
     spec = tiling(kind)
     if not any(d in spec.directions for d in HEX_KEYS):
+        stairs = (" A room marked < has a stair up, > a stair down, ≶ (or <> in wide rooms) "
+                  "both: < or page up climbs the stair you stand on, > or page down goes "
+                  "down it; the top edge names your floor and the goal's. After the game "
+                  "< and > show the other floors.") if "up" in spec.directions else ""
         return (f"{spec.title}: {spec.summary}. Each arrow moves through the side it shows, "
-                "where the cell has that side.")
+                f"where the cell has that side.{stairs}")
     return (f"{spec.title}: {spec.summary}. Left and right go west and east. Up and down go "
             "through whichever of the two sides above (below) is open, and where both are, "
             "the one leaning the way you last went. The letters take a slanted side "

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from mazegame.games.daily import daily_setup, has_daily, today
-from mazegame.games.setup import ONE_WAY_CHOICES, GameSetup
+from mazegame.games.setup import MAX_FLOORS, ONE_WAY_CHOICES, GameSetup
 from mazegame.ui.host import key_scheme
 from mazegame.ui.keys import help_label
 from mazegame.ui.widgets.seed_input import SeedInput
@@ -197,6 +197,11 @@ class SetupScreen(ModalScreen[GameSetup | None]):
             yield Select([(TILINGS[name].title, name) for name in self.mode.tilings],
                          value=self.last.tiling if self.last.tiling in self.mode.tilings
                          else self.mode.tilings[0], allow_blank=False, id="tiling")
+            if any(has_stairs(name) for name in self.mode.tilings):  # floors: how many
+                yield Label("Floors", id="floors-label")
+                yield Select([(f"{k} floors", k) for k in range(2, MAX_FLOORS + 1)],
+                             value=min(max(self.last.floors, 2), MAX_FLOORS),
+                             allow_blank=False, id="floors")
         yield Label("Generator")
         yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
                      value=self.last.algorithm, allow_blank=False, id="algo")
@@ -223,8 +228,22 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                                  "so that a door may point away from the goal.")
 
     def on_mount(self) -> None:
-        """Focus the Start button, so Enter starts at once."""
+        """Focus the Start button, so Enter starts at once; the floor count shows only
+        for a board of floors."""
         self.query_one("#start", Button).focus()
+        self.show_floors()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A board chosen: the floor count with a board of floors only."""
+        if event.select.id == "tiling":
+            self.show_floors()
+
+    def show_floors(self) -> None:
+        """Show the floor count where the board chosen has stairs."""
+        board = self.query("#tiling")
+        stairs = bool(board) and has_stairs(board.first(Select).value)
+        for widget in self.query("#floors, #floors-label"):
+            widget.display = stairs
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Start, or cancel the dialog."""
@@ -272,6 +291,8 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         one_way = ONE_WAY_CHOICES[one_way.first(Select).value][1] if one_way else 0.0
         board = self.query("#tiling")
         board = board.first(Select).value if board else "square"
+        floors = self.query("#floors")
+        floors = floors.first(Select).value if floors else self.last.floors
         problem = seed.problem or (f"{algo} cannot wrap around"
                                    if wrap and not GENERATORS[algo].wraps else "")
         problem = problem or board_problem(board, algo, wrap, one_way)
@@ -282,8 +303,16 @@ class SetupScreen(ModalScreen[GameSetup | None]):
             mode=self.mode_name, algorithm=algo, seed=seed.seed,
             size=SIZES[self.query_one("#size", Select).value][1],
             wrap_x="x" in wrap, wrap_y="y" in wrap, options=options, one_way=one_way,
-            tiling=board,
+            tiling=board, floors=floors,
         ))
+
+
+def has_stairs(board: str) -> bool:
+    """Whether a board has stairs between floors (a side named "up"): its floor count is
+    asked for."""
+    from mazegame.engine.tilings import TILINGS
+
+    return "up" in TILINGS[board].directions
 
 
 def board_problem(board: str, algo: str, wrap: str, one_way: float) -> str:

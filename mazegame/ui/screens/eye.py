@@ -7,10 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from mazegame.engine.grid import DIRECTION_NAMES
-from mazegame.games.eye import EyeGame, aids
+from mazegame.games.eye import EyeGame, FloorsEyeGame, aids
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
-from mazegame.ui.keys import facing_bindings
+from mazegame.ui.keys import climb_bindings, facing_bindings
 from mazegame.ui.legend import EYE, WEAVE_EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
@@ -26,6 +26,7 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
     BINDINGS = [
         *facing_bindings(),
         Binding("m", "toggle_map", "Map", id="map", tooltip="Show or hide the mini-map"),
+        *climb_bindings(),  # (on a maze of several floors only: `check_action`)
         *GAME_BINDINGS,
     ]
     title_text = "Player's eye"
@@ -73,14 +74,12 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             return
         fresh = game.seen - self._mapped
         board = hasattr(game.maze, "board")
-        # Rows where the player first looked back at a one-way door's closed side (a board
-        # has no one-way doors).
-        looked = np.zeros(0, dtype=np.int64) if board else np.flatnonzero(
-            ((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
+        # Rows where the player first looked back at a one-way door's closed side.
+        looked = np.flatnonzero(((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
         if fresh or looked.size:  # redraw only the rows that changed, not the whole map
             shown = game.map_of_seen()
-            if board:  # a board's map is redrawn whole (`update_walls` of its view)
-                minimap.update_walls(shown, 0)
+            if board:  # a board's view redraws the map whole (a floors view: its floor)
+                minimap.update_walls(shown)
             else:
                 for row in sorted({cell // game.maze.width for cell in fresh}
                                   | set(looked.tolist())):
@@ -112,6 +111,16 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
             self.app.bell()
         self.redraw()
 
+    def action_climb(self, which: str) -> None:
+        """Take the stair underfoot, up or down (a maze of several floors)."""
+        self.play(lambda game: game.climb(which))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The climb keys only where there are stairs to climb."""
+        if action == "climb":
+            return isinstance(self.game, FloorsEyeGame) and not self.game.over
+        return super().check_action(action, parameters)
+
     def action_toggle_map(self) -> None:
         """Show or hide the minimap (where the difficulty allows it)."""
         if self.minimap_allowed and self.game and not self.game.over:
@@ -134,4 +143,9 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         fields.insert(1, f"[b]Turns[/b] {game.turns}")
         if self.compass:
             fields.insert(0, f"[b]Facing[/b] {DIRECTION_NAMES[game.facing]}")
+        if isinstance(game, FloorsEyeGame):
+            stairs = game.stairs_here()
+            if stairs:  # what the climb keys would do here
+                fields.insert(0, f"[b]Stairs[/b] {stairs}")
+            fields.insert(0, f"[b]Floor[/b] {game.floor_name()}")
         return fields

@@ -31,7 +31,7 @@ from mazegame.games.replay_base import shape_of
 from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read
-from mazegame.ui.keys import move_bindings
+from mazegame.ui.keys import climb_bindings, move_bindings
 from mazegame.ui.legend import MAP, WEAVE
 from mazegame.ui.screens.board_keys import (  # DIRECTIONS: the chase reads it here
     DIRECTIONS,  # noqa: F401
@@ -69,6 +69,7 @@ class WalkScreen(BoardKeys, EndPanelMixin, Screen):
 
     BINDINGS = [
         *move_bindings(),
+        *climb_bindings(),  # beside the arrows, where the board has stairs (`check_action`)
         *HEX_BINDINGS[:1],  # the footer's entry for the slanted sides, beside the arrows'
         *(c for b in GAME_BINDINGS for c in (MENU_BINDINGS if b.id == "back" else [b])),
         Binding("t", "toggle_trail", "Trail", id="trail", tooltip="Show or hide your trail"),
@@ -252,8 +253,9 @@ class WalkScreen(BoardKeys, EndPanelMixin, Screen):
         """What was played (`game`, by default the one on screen), for the saved results:
         the generator's recipe or the level."""
         maze = (game or self.game).maze
-        if self.setup.level is not None:
-            return f"level:{zlib.crc32(maze.walls.tobytes()):08x}"
+        if self.setup.level is not None:  # (a board maze's file: its doors)
+            cells = maze.doors if hasattr(maze, "board") else maze.walls
+            return f"level:{zlib.crc32(cells.tobytes()):08x}"
         return self.setup.recipe_key(maze)
 
     # -- other actions ------------------------------------------------------------------

@@ -29,6 +29,8 @@ def depth_styles(p: palette.Palette) -> dict[str, Style]:
         "goal": Style(color=p.EYE_GOAL, bgcolor=p.GROUND, bold=True),
         "edge": Style(color=p.EYE_EDGE[0], bgcolor=p.EYE_EDGE[1]),
         "sprite": Style(color=p.EYE_SPRITE, bgcolor=p.GROUND, bold=True),
+        "stair": Style(color=p.ONE_WAY_COLOUR, bgcolor=p.GROUND, bold=True),
+        "hole": Style(color=p.ONE_WAY_COLOUR, bgcolor=p.CEILING),
     }
     for i in range(SHADES):
         t = i / (SHADES - 1)

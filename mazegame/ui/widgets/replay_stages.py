@@ -67,6 +67,7 @@ class WalkStage(Horizontal):
         self.view_name = view_name  #: "birds-eye", "blind" or "eye"
         self.game = None
         self.tiling = "square"  #: the board played (`stage_for` says)
+        self.learned: bytes | None = None  #: the blind maze's walls last drawn
 
     def compose(self) -> ComposeResult:
         """The corridor (player's-eye games only) and the maze."""
@@ -77,10 +78,13 @@ class WalkStage(Horizontal):
     def show(self, game) -> None:
         """Draw the player, the trail, the demon and (eye) the corridor."""
         p = palette_of(self)
+        fresh = game is not self.game  # (its view shows the whole maze now)
         view = maze_view_of(self, game)
         if self.view_name == "blind":  # the maze as the player had learned it
             shown = game.display_maze(True)
-            if view.maze is None or not (shown.walls == view.maze.walls).all():
+            learned = (shown.doors if hasattr(shown, "board") else shown.walls).tobytes()
+            if fresh or learned != self.learned:  # (a board maze's are its doors)
+                self.learned = learned
                 view.set_maze(shown, player=game.position)
         facing = getattr(game, "facing", None)
         view.set_player_sprite(None if facing is None
@@ -89,7 +93,8 @@ class WalkStage(Horizontal):
         draw_players(view, game, {} if demon is None else {demon: (DEMON_GLYPH, p.DEMON)})
         if self.view_name == "eye":
             sprites = game.sprites(game.facing, game.depth) if demon is not None else {}
-            self.query_one(EyeView).show(game.maze, game.position, game.facing, game.depth,
+            ground = getattr(game, "ground", game.maze)  # (floors: `games.eye.FloorsGround`)
+            self.query_one(EyeView).show(ground, game.position, game.facing, game.depth,
                                          sprites)
 
     def fields(self, game) -> list[str]:

@@ -14,16 +14,13 @@ from textual.strip import Strip
 
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.weave import is_under, square_of
-from mazegame.ui.weave_art import draw_rails, picture, rail_spans, rails_picture
+from mazegame.ui.weave_art import draw_rails, rail_spans, rails_picture
 from mazegame.ui.widgets.maze_view import MazeView
 
 
 class WeaveView(MazeView):
     """A `MazeView` of a weave maze (`engine.weave`): bridges drawn with their rails; the
     cells it is handed are the weave board's (see the module docstring)."""
-
-    #: `(maze, glyphs) -> lines`: the maze as text, for the command line (`cli.common`)
-    text_picture = staticmethod(picture)
 
     def __init__(self, maze: BoardMaze | None = None, **kwargs) -> None:
         self.weave: BoardMaze | None = None
@@ -45,7 +42,7 @@ class WeaveView(MazeView):
         picture, self._crossed = rails_picture(maze)
         super().set_maze(picture, player=maze.start if player is None else player)
 
-    def update_walls(self, maze, row: int) -> None:
+    def update_walls(self, maze, row: int = 0) -> None:
         """Adopt `maze` (the same board, other doors: the eye's map of what was seen): the
         whole picture is redrawn (weave mazes are small), the layers kept."""
         self.weave = maze
