@@ -238,8 +238,10 @@ def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
         kind = EyeGame
     elif "up" in maze.board.spec.directions:
         kind = FloorsEyeGame
-    else:
+    elif maze.board.spec.directions[:4] == ("north", "east", "south", "west"):
         kind = BoardEyeGame
+    else:  # the eye turns by quarters: a corridor of hexagons has no left and right
+        raise ValueError(f"the player's eye walks square corridors, not {maze.tiling} ones")
     return kind(maze, clock, depth=setup.settings.depth)
 
 

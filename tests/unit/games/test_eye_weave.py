@@ -4,6 +4,7 @@ sees (`engine.weave.WeaveGround`), and its map of what was seen."""
 from __future__ import annotations
 
 import networkx as nx
+import pytest
 
 from mazegame.engine.generate.boards import generate_board
 from mazegame.engine.weave import WeaveGround, crossings
@@ -54,3 +55,9 @@ def test_the_map_of_what_was_seen_keeps_seen_cells_doors_and_mirrors_the_rest():
         assert seen.doors[cell] == m.doors[cell]
     g = nx.Graph(map(tuple, seen.passages().tolist()))
     assert all(any(u in game.seen for u in edge) for edge in g.edges)
+
+
+def test_the_eye_refuses_a_board_without_square_sides():
+    hexes = generate_board("backtracker", "hex", 5, 4, 1).maze
+    with pytest.raises(ValueError, match="square corridors, not hex"):
+        eye_game(GameSetup("eye", tiling="hex"), hexes, lambda: 0.0)
