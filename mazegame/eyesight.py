@@ -21,7 +21,9 @@ from typing import Protocol
 
 
 class Ground(Protocol):
-    """What the eye needs of a maze: its size and wrap, its goals, and where a step lands."""
+    """What the eye needs of a maze: its size and wrap, its goals, and where a step lands
+    (the size is read only when it wraps: a board maze, which never does, may have none).
+    A weave maze's ground also says where its bridges are (`crossing_at`)."""
 
     width: int
     height: int
@@ -32,6 +34,13 @@ class Ground(Protocol):
     def step(self, cell: int, d: int) -> int:
         """Where a move from `cell` through side d lands (the same cell when blocked)."""
         ...
+
+
+def crossing_at(ground: Ground, cell: int) -> str:
+    """A weave maze's bridge at `cell` (a ground's optional `crossing`): "over" on a
+    bridge's deck, "under" in the tunnel beneath one, "" elsewhere."""
+    crossing = getattr(ground, "crossing", None)
+    return crossing(cell) if crossing is not None else ""
 
 
 LEFT_OF = (3, 0, 1, 2)  # N->W, E->N, S->E, W->S
@@ -53,6 +62,7 @@ class Section:
     seam_ahead: bool = False  #: the step ahead crosses a wrapped maze's seam (edge)
     up: bool = False  #: a stair up from this cell (a maze of several floors)
     down: bool = False  #: a stair down from this cell: a hole in the floor
+    bridge: str = ""  #: "over": on a bridge's deck; "under": beneath one (`crossing_at`)
 
 
 def look(maze: Ground, cell: int, facing: int, depth: int) -> list[Section]:
@@ -70,6 +80,7 @@ def look(maze: Ground, cell: int, facing: int, depth: int) -> list[Section]:
             k, here, left != here, right != here, ahead != here,
             left if left != here else -1, right if right != here else -1,
             here in maze.goals, ahead != here and crosses_seam(maze, here, facing), up, down,
+            crossing_at(maze, here),
         ))
         if ahead in (here, cell):  # a wall, or a wrap-around ring back to us
             break
@@ -88,7 +99,9 @@ def open_facing(ground: Ground, cell: int, preferred: int) -> int:
 
 def crosses_seam(maze: Ground, cell: int, facing: int) -> bool:
     """Whether a step from `cell` towards `facing` leaves the maze on one side and comes
-    back on the other (N, E, S, W = 0..3)."""
+    back on the other (N, E, S, W = 0..3). A ground with no wrap (a board) never does."""
+    if not (getattr(maze, "wrap_x", False) or getattr(maze, "wrap_y", False)):
+        return False
     r, c = divmod(cell, maze.width)
     edge = (r == 0, c == maze.width - 1, r == maze.height - 1, c == 0)[facing]
     return edge and (maze.wrap_y if facing % 2 == 0 else maze.wrap_x)
@@ -215,16 +228,30 @@ def render_view(
                     under = STYLE_NAMES[style[y][x]]
                     style[y][x] = _ID[f"sprite:{under.removeprefix('sprite:')}"]
 
-    def side_wall(k: int, left: bool) -> None:
+    def side_wall(k: int, left: bool, parapet: bool = False) -> None:
+        """The wall beside cell k; a `parapet` (a bridge's side) is its lowest quarter,
+        open above: the tunnel runs beneath, across."""
         (l0, t0, r0, b0), (l1, t1, r1, b1) = fr[k], fr[k + 1]
         xs = range(l0, l1) if left else range(r1 + 1, r0 + 1)
         span = max(abs(l1 - l0) if left else abs(r0 - r1), 1)
         for x in xs:
             t = (x - l0) / span if left else (r0 - x) / span
             top, bottom = round(t0 + t * (t1 - t0)), round(b0 + t * (b1 - b0))
+            if parapet:
+                top = bottom - max(1, (bottom - top) // 4)
+                fill(x, top, x, top, "▄", f"wall-{_shade(k)}")
+                top += 1
             fill(x, top, x, bottom, WALL_CHARS[_shade(k)], f"wall-{_shade(k)}")
         edge_x = l1 if left else r1
-        fill(edge_x, t1, edge_x, b1, "│", "edge")
+        fill(edge_x, b1 - max(1, (b1 - t1) // 4) if parapet else t1, edge_x, b1, "│", "edge")
+
+    def deck_overhead(k: int) -> None:
+        """A bridge over the tunnel cell k runs across: its deck fills the ceiling there."""
+        (l0, t0, r0, _), (_, t1, _, _) = fr[k], fr[k + 1]
+        for y in range(max(t0, 0), min(t1, height)):
+            for x in range(max(l0, 0), min(r0, width - 1) + 1):
+                if style[y][x] == _ID["ceiling"]:
+                    chars[y][x], style[y][x] = "▀", _ID[f"face-{_shade(k)}"]
 
     def side_opening(k: int, left: bool) -> None:
         (l0, _, r0, _), (l1, t1, r1, b1) = fr[k], fr[k + 1]
@@ -247,8 +274,13 @@ def render_view(
 
     for sec in sections:
         k = sec.depth
-        (side_opening if sec.left_open else side_wall)(k, True)
-        (side_opening if sec.right_open else side_wall)(k, False)
+        for left, open_side in ((True, sec.left_open), (False, sec.right_open)):
+            if open_side:
+                side_opening(k, left)
+            else:
+                side_wall(k, left, parapet=sec.bridge == "over")
+        if sec.bridge == "under":
+            deck_overhead(k)
         l1, t1, r1, b1 = fr[k + 1]
         if not sec.front_open:
             fill(l1, t1, r1, b1, " ", f"face-{_shade(k + 1)}")

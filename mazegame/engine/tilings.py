@@ -33,6 +33,7 @@ from functools import cached_property
 import numpy as np
 
 from mazegame.engine.graph import CSR
+from mazegame.engine.weave import place_crossings, weave_arrays
 
 HEX_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  #: E NE NW W SW SE (q, r)
 MAX_CELLS = 4_000_000  #: the most cells a board may have (a 2000x2000 maze)
@@ -301,6 +302,20 @@ def _shut(board: Board) -> tuple[Board, np.ndarray]:
     return board, np.zeros(board.size, dtype=np.uint8)
 
 
+def weave_board(width: int, height: int, crossings) -> tuple[Board, np.ndarray]:
+    """The weave board of width x height squares with these crossings ((row, col, "ns"|"ew"
+    on top): `engine.weave`), and the doors its crossings open."""
+    _check(width, height)
+    coords, links, doors = weave_arrays(width, height, crossings)
+    return Board("weave", coords, links), doors
+
+
+def weave_make(width: int, height: int, floors: int, seed: int) -> tuple[Board, np.ndarray]:
+    """The weave tiling's `make`: the board with the seed's crossings (`floors` unused)."""
+    _check(width, height)
+    return weave_board(width, height, place_crossings(width, height, seed))
+
+
 # -- A*'s lanes (see `TilingSpec.lanes`) -------------------------------------------------
 def hex_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
     """Cube coordinates (q, r, -q - r): each of the six steps (HEX_STEPS) changes exactly two
@@ -359,8 +374,10 @@ register(TilingSpec(
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
-    lanes=plan_lanes,
-    make=None))  # issue 41: engine/weave.py's make_weave (pending)
+    lanes=plan_lanes, make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
+    picture="mazegame.ui.weave_art:picture",
+    document="mazegame.engine.weavefile:to_document",
+    read_document="mazegame.engine.weavefile:from_document"))
 register(TilingSpec(
     "floors", "Floors", "square floors joined by stairs up and down",
     directions=("north", "east", "south", "west", "up", "down"), opposite=(2, 3, 0, 1, 5, 4),

@@ -3,7 +3,8 @@
 The computer keeps the position and the facing; the player sees only what lies ahead.
 Every forward move goes through `Maze.step`, so wrap-around and one-way doors behave as
 everywhere else. In a maze of several floors (`FloorsEyeGame`) the eye looks through
-`FloorsGround`, sees the stairs in the corridor and climbs them (`climb`).
+`FloorsGround`, sees the stairs in the corridor and climbs them (`climb`); in a weave maze
+(`BoardEyeGame`) through `engine.weave.WeaveGround`, and sees the bridges.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from mazegame.engine import floors
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.grid import ALL_WALLS, EAST, NORTH, SOUTH, WEST, Maze, mirrored
+from mazegame.engine.weave import WeaveGround
 from mazegame.eyesight import look, open_facing
 from mazegame.games.modes import DIFFICULTIES
 from mazegame.games.walk import Outcome, WalkGame
@@ -46,6 +48,7 @@ class EyeGame(WalkGame):
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        self.ground = self.maze  #: what the eye looks through (`eyesight.Ground`)
         self.looked = np.zeros_like(self.maze.walls)
         walls = self.maze.walls
         self.one_way_backs = mirrored(self.maze, ~walls & np.uint8(ALL_WALLS)) & walls
@@ -57,7 +60,7 @@ class EyeGame(WalkGame):
         return open_facing(self.maze, self.position, preferred)
 
     def _see(self) -> None:
-        for section in look(self.maze, self.position, self.facing, self.depth):
+        for section in look(self.ground, self.position, self.facing, self.depth):
             facing = self.facing
             self.looked.flat[section.cell] |= np.uint8(
                 (1 << facing) | (1 << LEFT_OF[facing]) | (1 << RIGHT_OF[facing]))
@@ -111,6 +114,35 @@ class EyeGame(WalkGame):
         walls = np.where(seen, maze.walls, 0).astype(np.uint8)
         walls &= ~(self.one_way_backs & ~self.looked)
         return maze.copy(walls=np.where(seen, walls, mirrored(maze, walls)))
+
+
+@dataclass
+class BoardEyeGame(EyeGame):
+    """The player's eye on a board of square sides (N E S W first: weave), a `BoardMaze`:
+    a weave maze's eye sees its bridges (`engine.weave.WeaveGround`)."""
+
+    def __post_init__(self) -> None:
+        WalkGame.__post_init__(self)
+        self.ground = WeaveGround(self.maze) if self.maze.tiling == "weave" else self.maze
+        self.looked = np.zeros((self.maze.size, 1), dtype=np.uint8)  #: no one-way doors
+        self.one_way_backs = self.looked.copy()
+        self.facing = self.open_facing(self.facing)
+        self._see()
+
+    def map_of_seen(self):
+        """The maze as far as the player has seen it: a seen cell keeps its doors, an
+        unseen one has those its seen neighbours have towards it."""
+        maze = self.maze
+        links, opposite = maze.board.links, maze.opposite
+        doors = np.zeros_like(maze.doors)
+        seen = sorted(self.seen)
+        doors[seen] = maze.doors[seen]
+        for cell in seen:
+            for d in range(maze.sides):
+                beyond = links[cell, d]
+                if (maze.doors[cell] >> d) & 1 and beyond >= 0 and beyond not in self.seen:
+                    doors[beyond] |= np.uint8(1 << int(opposite[d]))
+        return maze.copy(doors=doors)
 
 
 class FloorsGround:
@@ -200,9 +232,18 @@ class FloorsEyeGame(EyeGame):
 
 def eye_game(setup, maze: Maze, clock, starts=None) -> EyeGame:
     """The player's-eye game a setup plays on `maze`, seeing as far as its settings say
-    (the eye mode's spec names it): on a maze with stairs, the floors' eye."""
-    climbs = hasattr(maze, "board") and "up" in maze.board.spec.directions
-    return (FloorsEyeGame if climbs else EyeGame)(maze, clock, depth=setup.settings.depth)
+    (the eye mode's spec names it): on a maze with stairs, the floors' eye; on another
+    board (weave), the board's."""
+    if not hasattr(maze, "board"):
+        kind = EyeGame
+    elif "up" in maze.board.spec.directions:
+        kind = FloorsEyeGame
+    elif maze.board.spec.directions[:4] == ("north", "east", "south", "west"):
+        kind = BoardEyeGame
+    else:  # the eye turns by quarters: a corridor of hexagons has no left and right
+        raise ValueError(f"the player's eye walks square corridors, not {maze.tiling} ones")
+    return kind(maze, clock, depth=setup.settings.depth)
 
 
-__all__ = ["EyeGame", "FloorsEyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST", "SOUTH", "WEST"]
+__all__ = ["BoardEyeGame", "EyeGame", "FloorsEyeGame", "LEFT_OF", "RIGHT_OF", "NORTH", "EAST",
+           "SOUTH", "WEST"]

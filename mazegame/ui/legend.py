@@ -34,6 +34,8 @@ MAP = ("player", "start", "goal", "trail", "path", "wall", "one-way", "seam", "b
 BLIND = ("player", "start", "goal", "trail", "path", "felt-wall", "one-way", "seam", "bump")
 EYE = ("eye-wall", "eye-opening", "eye-goal", "eye-fog", "map-player", "map-unseen", "one-way",
        "seam")
+WEAVE = ("bridge",)  #: a weave maze's bridges from above (the modes that play weave)
+WEAVE_EYE = ("eye-bridge", "bridge")  #: and in the player's eye
 DEMON = ("demon", "demon-route")
 
 
@@ -69,6 +71,9 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
                               p.ONE_WAY, "a one-way door: pass only the way it points"),
     "seam": lambda p: Sample(p.GLYPH_SEAM_H + p.GLYPH_SEAM_V, p.SEAM,
                            "a wrap edge: walk out here, come back in on the other side"),
+    "bridge": lambda p: Sample(p.GLYPH_BRIDGE_H + p.GLYPH_BRIDGE_V, p.WALL + Style(dim=True),
+                             "a weave maze's bridge: its rails, a passage running under them; "
+                             "you, under it: (@)"),
     "bump": lambda p: Sample(p.GLYPH_PLAYER, p.BUMP, "a red flash: you bumped into a wall"),
     "demon": lambda p: Sample(_from("mazegame.games.chase", "DEMON_GLYPH"), p.DEMON, "the demon"),
     "demon-route": lambda p: Sample(p.GLYPH_DEMON_ROUTE, p.DEMON_ROUTE,
@@ -98,6 +103,9 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
                               "fog: the corridor beyond your sight"),
     "eye-demon": lambda p: Sample(_eyesight("FIGURES")[-1][0] + " " + _eyesight("FIGURES")[-2][1],
                                 _eye(p, "sprite"), "the demon: the nearer, the bigger"),
+    "eye-bridge": lambda p: Sample("▀▄", _eye(p, "face-1"),
+                                 "a bridge: its deck overhead (you pass under), or low "
+                                 "parapets beside you (you cross over)"),
     "map-player": lambda p: Sample(p.GLYPH_PLAYER, p.PLAYER,
                                  "you, on the map (m, where the difficulty allows it)"),
     "map-unseen": lambda p: Sample(p.GLYPH_FOG, p.FOG, "on the map: not seen yet"),

@@ -97,6 +97,8 @@ class Palette:
     GLYPH_WALLS = "─│"  #: how a wall looks (the legend's sample; mazes draw theirs whole)
     #: An open seam where a wrapped maze's border would be (the glyph alone says "not a wall").
     GLYPH_SEAM_H, GLYPH_SEAM_V = "┄", "┆"
+    #: A weave maze's bridge: its rails where the passage beneath runs under them.
+    GLYPH_BRIDGE_H, GLYPH_BRIDGE_V = "═", "║"
     GLYPH_DEMON_ROUTE = "×"
     GLYPH_YOUR_ROUTE = GLYPH_TRAIL  #: your route where it left the shortest path
     GLYPH_ON_SHORTEST = "•"  #: your route along the shortest path
@@ -188,6 +190,7 @@ class Palette:
 ASCII_GLYPHS = {
     "GLYPH_GOAL": "G", "GLYPH_TRAIL": ".", "GLYPH_PATH": "o", "GLYPH_START": "S",
     "GLYPH_FOG": "~", "GLYPH_ROCK": "#", "GLYPH_SEAM_H": ".", "GLYPH_SEAM_V": ":",
+    "GLYPH_BRIDGE_H": "=", "GLYPH_BRIDGE_V": "!",
     "GLYPH_DEMON_ROUTE": "x", "GLYPH_WALLS": "-|",
     "GLYPH_YOUR_ROUTE": ".", "GLYPH_ON_SHORTEST": "o", "GLYPH_SHORTEST": "~",
     "GLYPH_FACING": "^>v<", "DOOR_DOT": "o", "GLYPH_ARROWS": "^>v<", "GLYPH_FOCUS": ".",

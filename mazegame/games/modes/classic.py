@@ -14,5 +14,5 @@ SPEC = ModeSpec(
     game="mazegame.games.walk:walk_game",
     replay="mazegame.games.replay:WALK",
     level_view="birds-eye",
-    tilings=("square", "hex", "triangle", "floors"),
+    tilings=("square", "hex", "triangle", "weave", "floors"),
 )

@@ -40,5 +40,5 @@ SPEC = ModeSpec(
     game="mazegame.games.eye:eye_game",
     replay="mazegame.games.replay:WALK",
     level_view="eye",
-    tilings=("square", "floors"),
+    tilings=("square", "weave", "floors"),
 )

@@ -11,13 +11,13 @@ from mazegame.games.eye import EyeGame, FloorsEyeGame, aids
 from mazegame.games.walk import Outcome
 from mazegame.ui.host import palette_of
 from mazegame.ui.keys import climb_bindings, facing_bindings
-from mazegame.ui.legend import EYE
+from mazegame.ui.legend import EYE, WEAVE_EYE
 from mazegame.ui.screens.walk import GAME_BINDINGS, WalkScreen
 from mazegame.ui.widgets.eye_view import EyeView
 from mazegame.ui.widgets.maze_view import MazeView, make_view
 
 #: The help's legend (`ui.legend.SAMPLES`): the corridor ahead and the map.
-LEGEND = EYE
+LEGEND = (*EYE, *WEAVE_EYE)
 
 
 class EyeScreen(WalkScreen, inherit_bindings=False):
@@ -68,17 +68,17 @@ class EyeScreen(WalkScreen, inherit_bindings=False):
         """Redraw the corridor view and the minimap of cells seen."""
         p = palette_of(self)
         game = self.game
-        ground = game.ground if isinstance(game, FloorsEyeGame) else game.maze
-        self.query_one(EyeView).show(ground, game.position, game.facing, game.depth)
+        self.query_one(EyeView).show(game.ground, game.position, game.facing, game.depth)
         minimap = self.query_one(MazeView)
         if not minimap.display:
             return
         fresh = game.seen - self._mapped
+        board = hasattr(game.maze, "board")
         # Rows where the player first looked back at a one-way door's closed side.
         looked = np.flatnonzero(((game.looked ^ self._looked) & game.one_way_backs).any(axis=1))
         if fresh or looked.size:  # redraw only the rows that changed, not the whole map
             shown = game.map_of_seen()
-            if isinstance(game, FloorsEyeGame):  # its view redraws the floor it shows
+            if board:  # a board's view redraws the map whole (a floors view: its floor)
                 minimap.update_walls(shown)
             else:
                 for row in sorted({cell // game.maze.width for cell in fresh}

@@ -32,7 +32,7 @@ from mazegame.games.setup import GameSetup
 from mazegame.games.walk import Outcome, WalkGame
 from mazegame.ui.host import campaign_if_read
 from mazegame.ui.keys import climb_bindings, move_bindings
-from mazegame.ui.legend import MAP
+from mazegame.ui.legend import MAP, WEAVE
 from mazegame.ui.screens.board_keys import (  # DIRECTIONS: the chase reads it here
     DIRECTIONS,  # noqa: F401
     HEX_BINDINGS,
@@ -47,8 +47,8 @@ from mazegame.ui.status import fit_status
 from mazegame.ui.widgets.footer import GameFooter
 from mazegame.ui.widgets.maze_view import MazeView, make_view
 
-#: The help's legend (`ui.legend.SAMPLES`): the maze from above.
-LEGEND = MAP
+#: The help's legend (`ui.legend.SAMPLES`): the maze from above (a weave maze's bridges too).
+LEGEND = (*MAP, *WEAVE)
 
 MAX_PENDING = 64  #: moves kept while a maze builds (a held key must not pile up forever)
 
