@@ -185,9 +185,9 @@ class Board:
 def _rows_links(kind: str, width: int, height: int) -> np.ndarray:
     """links of `height` rows of `width` cells numbered row by row, for hex ("odd-r") and
     triangle boards, in array arithmetic (a million cells in well under a second)."""
-    row, col = np.divmod(np.arange(width * height, dtype=np.int64), width)
+    row, col = np.divmod(np.arange(width * height, dtype=np.int32), width)
     spec = tiling(kind)
-    links = np.full((width * height, spec.sides), -1, dtype=np.int64)
+    links = np.empty((width * height, spec.sides), dtype=np.int32)  # every side is put
 
     def put(d, rr, cc, where=True):
         ok = where & (rr >= 0) & (rr < height) & (cc >= 0) & (cc < width)
@@ -207,7 +207,7 @@ def _rows_links(kind: str, width: int, height: int) -> np.ndarray:
         put(1, row, col + 1)
         put(2, row + 1, col, up)
         put(3, row, col - 1)
-    return links.astype(np.int32)
+    return links
 
 
 def _check(width: int, height: int, floors: int = 1) -> None:

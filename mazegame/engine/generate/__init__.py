@@ -30,6 +30,7 @@ for _family in FAMILIES:
 
 __all__ = [
     "GENERATORS", "GeneratorSpec", "Generated", "Option", "generate", "register", "check_size",
+    "braid_seed",
 ]
 
 
@@ -49,7 +50,7 @@ def check_size(width: int, height: int) -> None:
         )
 
 
-def _braid_seed(seed: int) -> int:
+def braid_seed(seed: int) -> int:
     """A second stream for braiding, so braiding never changes the underlying maze."""
     return (int(seed) * 2654435761 + 0x9E3779B9) & 0x7FFFFFFF
 
@@ -100,7 +101,7 @@ def generate(
         def braid_it(buf):
             walls = maze.walls.copy()
             return walls, braid_kernel(walls, wrap_x, wrap_y, maze.rock, float(braid),
-                                       _braid_seed(seed), record, buf)
+                                       braid_seed(seed), record, buf)
 
         maze.walls, more = recorded(braid_it, record, width * height, lambda result: result[1])
         events = np.concatenate([events, more]) if record else events

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.generate.board_kernels import board_growing_tree, board_hunt_and_kill
+from mazegame.engine.generate.board_random import board_aldous_broder, board_prim
 from mazegame.engine.generate.common import (
     CLASSIC,
     FRAME,
@@ -33,6 +35,7 @@ from mazegame.engine.generate.common import (
 )
 from mazegame.engine.generate.hunt import hunt_and_kill
 from mazegame.engine.generate.registry import GeneratorSpec, Option, register
+from mazegame.engine.generate.structures import EDGE_MASK, WEIGHT_SHIFT, heap_pop, heap_push
 from mazegame.engine.generate.trees import wall_ids
 from mazegame.engine.grid import neighbor
 from mazegame.engine.jit import kernel
@@ -118,52 +121,7 @@ def aldous_broder(walls, wrap_x, wrap_y, seed, record, buf):
     return buf[:k]
 
 
-# -- Prim with random edge weights -----------------------------------------------------
-#: A heap entry packs (weight << 32 | cell * 4 + side) into one int64, so comparing entries
-#: compares weights and sifting moves one word instead of a key and an item.
-_WEIGHT_SHIFT = 32
-_EDGE_MASK = (1 << 32) - 1
-
-
-@kernel
-def _heap_push(heap, size, entry):
-    """Add an entry to the 4-ary min-heap heap[:size]; returns the new size (four children a
-    node, 4i+1..4i+4, one 32-byte run: half the levels of a binary heap)."""
-    i = size
-    while i > 0:
-        parent = (i - 1) >> 2
-        if heap[parent] <= entry:
-            break
-        heap[i] = heap[parent]
-        i = parent
-    heap[i] = entry
-    return size + 1
-
-
-@kernel
-def _heap_pop(heap, size):
-    """Remove the smallest entry; returns (entry, new size)."""
-    top = heap[0]
-    size -= 1
-    entry = heap[size]
-    i = 0
-    while True:
-        first = 4 * i + 1
-        if first >= size:
-            break
-        child = first
-        last = min(first + 4, size)
-        for c in range(first + 1, last):
-            if heap[c] < heap[child]:
-                child = c
-        if heap[child] >= entry:
-            break
-        heap[i] = heap[child]
-        i = child
-    heap[i] = entry
-    return top, size
-
-
+# -- Prim with random edge weights (`structures`' heap) ----------------------------------
 @kernel
 def _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs, rank):
     """Push every wall from `cell` to an unvisited cell, weighted by its rank."""
@@ -173,7 +131,7 @@ def _push_edges(h, w, wrap_x, wrap_y, cell, visited, heap, size, nbs, rank):
         if nb >= 0 and not visited[nb]:
             # the wall's id as `wall_ids` numbers it: an east or south side of one cell
             wall = 2 * cell + (d == 2) if d == 1 or d == 2 else 2 * nb + (d == 0)
-            size = _heap_push(heap, size, (rank[wall] << _WEIGHT_SHIFT) | (cell * 4 + d))
+            size = heap_push(heap, size, (rank[wall] << WEIGHT_SHIFT) | (cell * 4 + d))
     return size
 
 
@@ -230,8 +188,8 @@ def prim(walls, wrap_x, wrap_y, seed, record, buf):
         k = emit(buf, k, STEP, -1, 3)
         nb = -1
         while size > 0:  # the lightest wall that still leads out of the maze
-            entry, size = _heap_pop(heap, size)
-            edge = entry & _EDGE_MASK
+            entry, size = heap_pop(heap, size)
+            edge = entry & EDGE_MASK
             cell, d = edge // 4, edge % 4
             nb = neighbor(h, w, wrap_x, wrap_y, cell, d)
             if not visited[nb]:
@@ -322,6 +280,7 @@ register(GeneratorSpec(
     "A random walk that carves into every cell it enters for the first time: uniform, but "
     "the last cells take long to reach.", f"{CLASSIC}; Aldous (1990), Broder (1989)",
     edition=2,  # its own stream, two bits a step (other mazes)
+    board_kernel=board_aldous_broder,
     events_per_cell=64,  # the walk: 45 to 55 moves a cell at 100x100 and 200x200, an event each
     steps=(
         "Pick a cell at random: it is the current cell, the first in the maze.",
@@ -339,6 +298,7 @@ register(GeneratorSpec(
     "short dead ends.", f"{CLASSIC}; Prim's minimum spanning tree",
     # 2: the weights became one random order of the walls; 3: shuffled by its own stream
     edition=3,
+    board_kernel=board_prim,
     events_per_cell=9,  # an arrival, a carve, two frontier marks and three STEPs a cell
     steps=(
         "Give every wall a random weight. Pick a cell at random: it is the first in the "
@@ -356,6 +316,7 @@ register(GeneratorSpec(
     "from there: long corridors like the backtracker, without a stack.", CLASSIC,
     events_per_cell=6,
     edition=2,  # draws from its own stream (other mazes)
+    board_kernel=board_hunt_and_kill,
     steps=(
         "Pick a cell of the top row at random: it is the current cell, the first in the "
         "maze.",
@@ -374,6 +335,7 @@ register(GeneratorSpec(
     "of newest and random (--mode).", CLASSIC,
     options=(Option("mode", "mix", GROWING_MODES, "which active cell grows next"),),
     prepare=_mode_code,
+    board_kernel=board_growing_tree,
     events_per_cell=8,  # a carve, an arrival, a retirement and four STEPs a cell: 8n - 1
     steps=(
         "Pick a cell at random: add it to the maze and to the list of active cells.",

@@ -68,7 +68,8 @@ class GeneratorSpec:
     prepare: Callable[[int, int, Mapping[str, object]], tuple] = field(default=_no_extras)
     finish: Callable[[tuple], dict] = field(default=_no_changes)
     #: the same algorithm on any board (`engine.generate.board_kernels`): `(links,
-    #: opposite, doors, seed, record, buf) -> events`; None: square grids only
+    #: opposite, doors, seed, record, buf, *extras) -> events`, the extras `prepare`'s;
+    #: None: square grids only
     board_kernel: Callable | None = None
     #: (width, height) -> the nearest size this generator builds; None: every size it is given
     fit: Callable[[int, int], tuple[int, int]] | None = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mazegame.engine.generate.board_kernels import board_spanning_tree
 from mazegame.engine.generate.common import (
     NOTE_JOIN,
     ROW_SHIFT,
@@ -355,6 +356,7 @@ register(GeneratorSpec(
     "Grow a tree from a random cell: pick any frontier cell at random and join it to a "
     "random visited neighbour.", f"{SUITS}, section 2.1",
     edition=3,  # 2: its own xorshift stream; 3: a draw for every join, one choice or not
+    board_kernel=board_spanning_tree,
     events_per_cell=8,  # seven a cell: three of them STEPs
     steps=(
         "Wall up every door of the maze and mark every cell unvisited.",

@@ -8,12 +8,12 @@ from __future__ import annotations
 import numpy as np
 
 from mazegame.engine.generate.board_kernels import board_backtracker
+from mazegame.engine.generate.board_random import board_kruskal, board_wilson
 from mazegame.engine.generate.common import (
     FRAME,
     ROW_SHIFT,
     SEEN,
     UNSEEN,
-    find,
     framed,
     framed_grid,
     framed_step,
@@ -25,6 +25,7 @@ from mazegame.engine.generate.common import (
     unframed,
 )
 from mazegame.engine.generate.registry import GeneratorSpec, register
+from mazegame.engine.generate.structures import merge_sets, unite
 from mazegame.engine.grid import set_door
 from mazegame.engine.jit import kernel
 from mazegame.engine.rng import xs_below, xs_next, xs_seed
@@ -115,23 +116,6 @@ def backtracker(walls, wrap_x, wrap_y, seed, record, buf):
 
 
 @kernel
-def _merge_sets(head, nxt, a, b, a_was_alone, buf, k):
-    """Trace set b joining set a: b's cells (and a's one cell, if it was alone) get the label
-    a + 1; then b's chain is spliced onto a's."""
-    if a_was_alone:
-        k = emit(buf, k, LABEL, a, a + 1)
-    c = head[b]
-    while True:
-        k = emit(buf, k, LABEL, c, a + 1)
-        if nxt[c] < 0:
-            break
-        c = nxt[c]
-    nxt[c] = head[a]
-    head[a] = head[b]
-    return k
-
-
-@kernel
 def wall_ids(h, w, wrap_x, wrap_y):
     """Every inner wall once, as an int32 id (cell * 2, +1 for its south side; east first):
     (ids, how many)."""
@@ -162,26 +146,11 @@ def _across(h, w, magic, wall):
 
 
 @kernel
-def _unite(parent, size, x, y):
-    """Join the trees of x and y (`common.find`'s links), union by size: (the kept root,
-    the root joined to it), or (-1, -1) when they are one tree already."""
-    a = find(parent, x)
-    b = find(parent, y)
-    if a == b:
-        return -1, -1
-    if size[a] < size[b]:  # a's tree is the smaller: b's root is kept
-        a, b = b, a
-    size[a] += size[b]
-    parent[b] = a
-    return a, b
-
-
-@kernel
 def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     """Randomized Kruskal: walls in random order, each removed if it separates two trees.
 
     The walls are listed once as int32 ids (`wall_ids`) and shuffled once. Without a
-    trace, `common.join_in_order` runs the loop; with one, union by size (`_unite`), whose
+    trace, `common.join_in_order` runs the loop; with one, union by size (`unite`), whose
     smaller set is relabelled in the trace.
     """
     np.random.seed(seed)
@@ -206,14 +175,14 @@ def kruskal(walls, wrap_x, wrap_y, seed, record, buf):
     for i in range(m):
         cell = edges[i] >> 1
         nb, d = _across(h, w, magic, edges[i])
-        a, b = _unite(parent, size, cell, nb)
+        a, b = unite(parent, size, cell, nb)
         if a < 0:  # one set already: the wall stays (still step 2, no event)
             continue
         join(flat, cell, d, nb)
         # the set labels show which trees the door joined (no marks needed)
         k = emit(buf, k, STEP, -1, 3)
         k = emit(buf, k, CARVE, cell, d)
-        k = _merge_sets(head, nxt, a, b, size[a] == 2, buf, k)
+        k = merge_sets(head, nxt, a, b, size[a] == 2, buf, k)
         joined += 1
         if joined == n - 1:
             break
@@ -388,6 +357,7 @@ register(GeneratorSpec(
     "kruskal", "Randomized Kruskal", kruskal,
     "Knock down walls in random order whenever they separate two different trees "
     "(union-find).", "classic (Kruskal's minimum spanning tree)", labels="sets",
+    board_kernel=board_kruskal,
     events_per_cell=8,  # the relabelling (n log n / 2 LABELs at most), two STEPs a door
     steps=(
         "Make each cell a set of its own, and list every inner wall once, in random order.",
@@ -401,6 +371,7 @@ register(GeneratorSpec(
     "wilson", "Wilson (uniform)", wilson,
     "Loop-erased random walks until each hits the tree: every spanning tree is equally "
     "likely.", "Wilson (1996), uniform spanning trees", labels="direction",
+    board_kernel=board_wilson,
     events_per_cell=32,  # the walks wander: about 30 a cell at 30x30, a STEP a move
     edition=2,  # walks start in row order and draw from their own stream (other mazes)
     steps=(

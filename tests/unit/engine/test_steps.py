@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mazegame.engine.board_maze import open_side
 from mazegame.engine.generate import GENERATORS, generate
-from mazegame.engine.generate.boards import generate_board
+from mazegame.engine.generate.boards import board_generators, board_tilings, generate_board
 from mazegame.engine.solve import SOLVERS, solve
+from mazegame.engine.tilings import TILINGS
 from mazegame.engine.trace import STEP, Replay, event_steps
 
 #: More runs for steps the default options never reach: (width, height, options) a name.
@@ -66,6 +66,27 @@ def test_generator_traces_run_every_step(name):
     assert run == set(range(1, len(spec.steps) + 1)), f"steps never run: {spec.steps}"
 
 
+#: Board kinds that build mazes, and the generators that build on any of them.
+BOARDS = [kind for kind in board_tilings() if TILINGS[kind].make is not None]
+BOARD_GENERATORS = [name for name in GENERATORS
+                    if any(name in board_generators(kind) for kind in BOARDS)]
+
+
+@pytest.mark.parametrize("name", BOARD_GENERATORS)
+def test_board_generator_traces_follow_the_same_steps(name):
+    """A board kernel's trace names the steps of its square twin, and runs them all."""
+    spec = GENERATORS[name]
+    run = set()
+    for kind in BOARDS:
+        if name not in board_generators(kind):
+            continue
+        for seed in (1, 2, 3):
+            for width, height in ((8, 6), (5, 5), (2, 3)):
+                made = generate_board(name, kind, width, height, seed, floors=2, record=True)
+                run |= check_trace_steps(made.events, spec.steps)
+    assert run == set(range(1, len(spec.steps) + 1)), f"steps never run: {spec.steps}"
+
+
 @pytest.mark.parametrize("name", list(SOLVERS))
 def test_solver_traces_run_every_step(name):
     spec = SOLVERS[name]
@@ -81,19 +102,15 @@ def test_solver_traces_run_every_step(name):
 
 @pytest.mark.parametrize("name", [name for name, spec in SOLVERS.items() if spec.boards])
 def test_board_solver_traces_run_every_step(name):
-    """The same contract on small hex, triangle and floors mazes (issue 41), with loops
-    (extra doors opened) as the square's braided mazes have them."""
+    """The same contract on small hex, triangle and floors mazes (issue 41), braided too,
+    as the square's are."""
     spec = SOLVERS[name]
     run = set()
     for seed in (1, 2, 3):
         for kind in ("hex", "triangle", "floors"):
-            for loops in (0, 8):
-                maze = generate_board("backtracker", kind, 6, 5, seed, floors=2).maze
-                rng = np.random.default_rng(seed)
-                for v in rng.integers(0, maze.size, loops).tolist():
-                    d = int(rng.integers(0, maze.sides))
-                    if maze.board.links[v, d] >= 0:
-                        open_side(maze.board.links, maze.opposite, maze.doors, v, d)
+            for braid in (0.0, 0.5):
+                maze = generate_board("backtracker", kind, 6, 5, seed, floors=2,
+                                      braid=braid).maze
                 result = solve(name, maze, record=True, seed=seed)
                 run |= check_trace_steps(result.trace.events, spec.steps)
     assert run == set(range(1, len(spec.steps) + 1)), f"steps never run: {spec.steps}"

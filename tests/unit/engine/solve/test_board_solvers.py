@@ -2,19 +2,17 @@
 every other one refuses a board by name.
 
 The oracle is networkx's shortest path on the move graph built here in plain Python from
-`board.links` and the door bits; loops come from extra doors opened at random, one-way
-doors from shutting one side of a door.
+`board.links` and the door bits; loops come from braiding (`generate_board(braid=...)`),
+one-way doors from shutting one side of a door.
 """
 
 from __future__ import annotations
-
-import random
 
 import networkx as nx
 import numpy as np
 import pytest
 
-from mazegame.engine.board_maze import BoardMaze, open_side
+from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.generate.boards import generate_board
 from mazegame.engine.solve import SOLVERS, SolveOptions, base, cancel, new_control, solve
 from mazegame.engine.solve.astar import board_guesses
@@ -38,16 +36,9 @@ def move_graph(maze: BoardMaze) -> nx.DiGraph:
     return graph
 
 
-def board_maze(kind: str, seed: int, loops: int = 0) -> BoardMaze:
-    """A backtracker maze on a small board of that kind, with `loops` extra doors opened."""
-    maze = generate_board("backtracker", kind, 7, 5, seed, floors=2).maze
-    rng = random.Random(seed)
-    links, opposite = maze.board.links, maze.opposite
-    shut = [(v, d) for v in range(maze.size) for d in range(maze.sides)
-            if links[v, d] >= 0 and not maze.doors[v] >> d & 1]
-    for v, d in rng.sample(shut, min(loops, len(shut))):
-        open_side(links, opposite, maze.doors, v, d)
-    return maze
+def board_maze(kind: str, seed: int, braid: float = 0.0) -> BoardMaze:
+    """A backtracker maze on a small board of that kind, braided by `braid`."""
+    return generate_board("backtracker", kind, 7, 5, seed, floors=2, braid=braid).maze
 
 
 def legal(graph: nx.DiGraph, cells) -> bool:
@@ -71,11 +62,12 @@ def test_a_solver_without_boards_refuses_a_board_by_name(name):
 
 @pytest.mark.parametrize("name", BOARD_SOLVERS)
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("loops", [0, 9])
-def test_board_solvers_find_the_goal(name, kind, loops):
+@pytest.mark.parametrize("braid", [0.0, 0.6])
+def test_board_solvers_find_the_goal(name, kind, braid):
     spec = SOLVERS[name]
     for seed in (1, 2):
-        maze = board_maze(kind, seed, loops)
+        maze = board_maze(kind, seed, braid)
+        assert (maze.door_count() >= maze.size) == (braid > 0)  # a loop, braided
         graph = move_graph(maze)
         best = nx.shortest_path_length(graph, maze.start, maze.goals[0])
         for record in (False, True):
@@ -93,7 +85,7 @@ def test_board_solvers_find_the_goal(name, kind, loops):
 def one_way_maze(kind: str, seed: int) -> tuple[BoardMaze, nx.DiGraph]:
     """A maze with loops whose shortest path's first door opens one way only, against it
     (so the shortest way is another), and its move graph."""
-    maze = board_maze(kind, seed, loops=12)
+    maze = board_maze(kind, seed, braid=1.0)
     path = nx.shortest_path(move_graph(maze), maze.start, maze.goals[0])
     a, b = path[0], path[1]
     d = int(np.nonzero(maze.board.links[a] == b)[0][0])
@@ -104,6 +96,7 @@ def one_way_maze(kind: str, seed: int) -> tuple[BoardMaze, nx.DiGraph]:
 @pytest.mark.parametrize("name", [n for n in BOARD_SOLVERS if SOLVERS[n].directed])
 @pytest.mark.parametrize("kind", KINDS)
 def test_directed_board_solvers_honour_one_way_doors(name, kind):
+    reachable = 0
     for seed in (1, 2, 3):
         maze, graph = one_way_maze(kind, seed)
         assert maze.is_one_way
@@ -111,11 +104,13 @@ def test_directed_board_solvers_honour_one_way_doors(name, kind):
         if not nx.has_path(graph, maze.start, maze.goals[0]):
             assert not result.found
             continue
+        reachable += 1
         assert result.found and legal(graph, result.path)
         if SOLVERS[name].shortest:
             assert result.length == nx.shortest_path_length(graph, maze.start, maze.goals[0])
         if SOLVERS[name].walker:
             assert legal(graph, result.walk)
+    assert reachable  # the way round the one-way door was tried
 
 
 @pytest.mark.parametrize("name", [n for n in BOARD_SOLVERS if not SOLVERS[n].directed])
@@ -127,7 +122,7 @@ def test_two_way_board_solvers_refuse_one_way_doors(name):
 
 def walled_goal(kind: str) -> BoardMaze:
     """A maze with loops whose goal has every door shut, from both sides."""
-    maze = board_maze(kind, 3, loops=6)
+    maze = board_maze(kind, 3, braid=0.5)
     goal = maze.goals[0]
     for d, u in enumerate(maze.board.links[goal]):
         if u >= 0:
@@ -174,7 +169,7 @@ def final_state(events: np.ndarray, maze: BoardMaze):
 
 @pytest.mark.parametrize("name", ["lru-doors", "tremaux"])
 def test_door_events_on_hexagons_carry_three_bits_of_side(name):
-    maze = board_maze("hex", 4, loops=9)
+    maze = board_maze("hex", 4, braid=0.6)
     result = solve(name, maze, record=True, seed=4)
     _, _, doors = final_state(result.trace.events, maze)
     final = result.extra["doors"]
@@ -185,7 +180,7 @@ def test_door_events_on_hexagons_carry_three_bits_of_side(name):
 
 @pytest.mark.parametrize("name", [n for n in BOARD_SOLVERS if SOLVERS[n].walker])
 def test_a_cut_board_trace_still_ends_in_the_final_state(monkeypatch, name):
-    maze = board_maze("hex", 5, loops=4)
+    maze = board_maze("hex", 5, braid=0.3)
     full = solve(name, maze, record=True, seed=5)
     monkeypatch.setattr(base, "TRACE_LIMIT", 64)
     cut = solve(name, maze, record=True, seed=5)
