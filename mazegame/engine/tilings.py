@@ -66,6 +66,9 @@ class TilingSpec:
     #: by at most `per_move`; so ceil(that sum between two cells / per_move) never counts
     #: more moves than a walk between them takes, and changes by at most 1 a move
     lanes: Callable[[np.ndarray], tuple[np.ndarray, int]] | None = None
+    #: the sides in clockwise order round a cell as drawn (north up), for the wall
+    #: followers' left and right (`solve.walkers.hand_tries`); None: no left and right
+    clockwise: tuple[int, ...] | None = None
 
     @property
     def sides(self) -> int:
@@ -304,12 +307,12 @@ register(TilingSpec(
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
-    opposite=(3, 4, 5, 0, 1, 2), jumps=True, lanes=hex_lanes,
+    opposite=(3, 4, 5, 0, 1, 2), jumps=True, lanes=hex_lanes, clockwise=(0, 5, 4, 3, 2, 1),
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), jumps=True,
-    lanes=triangle_lanes,
+    lanes=triangle_lanes, clockwise=(0, 1, 2, 3),
     make=lambda width, height, floors, seed: _shut(triangles(width, height))))
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",

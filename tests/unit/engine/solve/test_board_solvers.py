@@ -8,13 +8,23 @@ one-way doors from shutting one side of a door.
 
 from __future__ import annotations
 
+import math
+
 import networkx as nx
 import numpy as np
 import pytest
 
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.generate.boards import generate_board
-from mazegame.engine.solve import SOLVERS, SolveOptions, base, cancel, new_control, solve
+from mazegame.engine.solve import (
+    SOLVERS,
+    SolveOptions,
+    base,
+    cancel,
+    handles,
+    new_control,
+    solve,
+)
 from mazegame.engine.solve.astar import board_guesses
 from mazegame.engine.tilings import TILINGS, floors_board, hex_rows, hexagon, triangles
 from mazegame.engine.trace import BOARD_DOOR_SHIFT, DOOR, LABEL, MARK, NOTE
@@ -22,6 +32,9 @@ from mazegame.engine.trace import BOARD_DOOR_SHIFT, DOOR, LABEL, MARK, NOTE
 BOARD_SOLVERS = [name for name, spec in SOLVERS.items() if spec.boards]
 SQUARE_ONLY = [name for name, spec in SOLVERS.items() if not spec.boards]
 KINDS = ["hex", "triangle", "floors"]
+#: every board solver on every kind of board it takes (wall followers need left and right)
+RUNS = [(name, kind) for name in BOARD_SOLVERS for kind in KINDS
+        if not SOLVERS[name].turns or TILINGS[kind].clockwise is not None]
 
 
 def move_graph(maze: BoardMaze) -> nx.DiGraph:
@@ -48,7 +61,18 @@ def legal(graph: nx.DiGraph, cells) -> bool:
 
 def test_the_registry_says_which_solvers_run_on_boards():
     assert set(BOARD_SOLVERS) >= {"bfs", "bfs-from-goal", "bidirectional-bfs", "dead-end-fill",
-                                  "astar", "random-walk", "lru-doors", "tremaux", "cheese"}
+                                  "astar", "random-walk", "lru-doors", "tremaux", "cheese",
+                                  "left-hand", "right-hand", "hand-switch"}
+
+
+@pytest.mark.parametrize("name", [n for n in BOARD_SOLVERS if SOLVERS[n].turns])
+def test_a_wall_follower_refuses_floors_by_name(name):
+    maze = board_maze("floors", 1)
+    assert not handles(name, maze)
+    with pytest.raises(ValueError, match=f"'{name}' turns left and right: a floors board"):
+        solve(name, maze)
+    with pytest.raises(ValueError, match=f"'{name}' turns left and right"):
+        SOLVERS[name].run(maze, False, SolveOptions())
 
 
 @pytest.mark.parametrize("name", SQUARE_ONLY)
@@ -60,8 +84,7 @@ def test_a_solver_without_boards_refuses_a_board_by_name(name):
         SOLVERS[name].run(maze, False, SolveOptions())
 
 
-@pytest.mark.parametrize("name", BOARD_SOLVERS)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("name", "kind"), RUNS)
 @pytest.mark.parametrize("braid", [0.0, 0.6])
 def test_board_solvers_find_the_goal(name, kind, braid):
     spec = SOLVERS[name]
@@ -72,6 +95,8 @@ def test_board_solvers_find_the_goal(name, kind, braid):
         best = nx.shortest_path_length(graph, maze.start, maze.goals[0])
         for record in (False, True):
             result = solve(name, maze, record=record, seed=seed)
+            if spec.turns and braid and result.stop == "loop":
+                continue  # a wall follower may go round a loop for ever: it says so
             assert result.found and result.stop == "found"
             assert result.path[0] == maze.start and result.path[-1] == maze.goals[0]
             assert all(0 <= c < maze.size for c in result.path)
@@ -131,13 +156,14 @@ def walled_goal(kind: str) -> BoardMaze:
     return maze
 
 
-@pytest.mark.parametrize("name", BOARD_SOLVERS)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("name", "kind"), RUNS)
 def test_an_unreachable_goal_is_no_path(name, kind):
     result = solve(name, walled_goal(kind), budget=2000 if SOLVERS[name].walker else None)
     assert not result.found
-    # a random walker cannot know it has seen everything: it runs out of steps
-    assert result.stop == "no-path" or (SOLVERS[name].walker and result.stop == "budget")
+    # a random walker cannot know it has seen everything: it runs out of steps; a wall
+    # follower comes round to where it was
+    assert result.stop == "no-path" or (SOLVERS[name].walker and result.stop == "budget") or (
+        SOLVERS[name].turns and result.stop == "loop")
 
 
 @pytest.mark.parametrize("name", [n for n in BOARD_SOLVERS if SOLVERS[n].walker])
@@ -212,3 +238,51 @@ def test_the_astar_bound_never_overestimates_and_moves_by_one(kind):
 
 def test_every_board_tiling_names_its_astar_bound():
     assert all(spec.lanes is not None for spec in TILINGS.values() if spec.model == "board")
+
+
+def centre(kind: str, cell) -> tuple[float, float]:
+    """Where a cell's middle is drawn, x right and y up (hexagons of width 1; triangles
+    of side 1, an up triangle's middle a third of its height above its base)."""
+    if kind == "hex":
+        q, r = cell
+        return q + r / 2, -r * math.sqrt(3) / 2
+    row, col = cell
+    h = math.sqrt(3) / 2
+    return col / 2, -(row * h + (2 * h / 3 if (row + col) % 2 == 0 else h / 3))
+
+
+def drawn_hand_walk(maze: BoardMaze, facing: int, left: bool) -> list[int]:
+    """A wall follower walked by the picture: from each cell it takes the open side whose
+    middle lies most to the hand's side of the way it is heading (turning back last),
+    the angles worked out from where the cells are drawn, not from the side numbers."""
+    kind, cells = maze.tiling, maze.board.cells
+    graph = move_graph(maze)
+
+    def angle(a, b):
+        (xa, ya), (xb, yb) = centre(kind, cells[a]), centre(kind, cells[b])
+        return math.degrees(math.atan2(yb - ya, xb - xa))
+
+    here = maze.start
+    ahead = maze.board.links[here, facing]
+    heading = angle(here, ahead) if ahead >= 0 else 0.0
+    walk = [here]
+    while here not in maze.goals and len(walk) < 10 * maze.size:
+        turns = {}  # how far the hand's way each move turns: back is the least of all
+        for b in graph.successors(here):
+            t = round((angle(here, b) - heading + 180) % 360 - 180)  # -180..179, left > 0
+            turns[b] = -1000 if t == -180 else (t if left else -t)
+        nxt = max(turns, key=turns.get)
+        heading, here = angle(here, nxt), nxt
+        walk.append(here)
+    return walk
+
+
+@pytest.mark.parametrize("kind", ["hex", "triangle"])
+@pytest.mark.parametrize("name", ["left-hand", "right-hand"])
+def test_left_and_right_on_boards_are_the_picture_s(name, kind):
+    for seed in (1, 2, 3):
+        maze = board_maze(kind, seed)
+        facing = next(d for d in range(maze.sides) if maze.is_open(maze.start, d))
+        result = solve(name, maze, facing=facing)
+        assert result.found
+        assert result.walk == drawn_hand_walk(maze, facing, name == "left-hand")
