@@ -62,7 +62,7 @@ from mazegame.engine.solve.registry import (
 from mazegame.engine.trace import DOOR, NONE, STEP, VISITED, door_arg, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
-LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
+LEFT, RIGHT = 1, -1  #: hand signs: (1 - hand) >> 1 is the hand's row of `hand_tries`
 #: Most events a walker's move records: LRU's two door marks, AT, MARK and LABEL, and the
 #: STEP events of the four steps it runs (one twice)
 MOVE_EVENTS = 10
@@ -103,7 +103,8 @@ def random_walk(moves, start, goals, seed, budget, control, record, buf):
 
 @kernel
 def hand_walk(moves, tries, start, goals, facing, hand, switch, budget, control, record, buf):
-    """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand).
+    """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand;
+    `tries` is `hand_tries`' table of the sides each hand tries after each heading).
 
     The state is (cell, heading): a walker that meets a state again has gone round a loop
     and would circle forever. A plain follower stops there (LOOP). With `switch`, Suits'
