@@ -79,6 +79,9 @@ class TilingSpec:
     #: "module:attr" of `(maze, glyphs) -> lines`, the text picture of a maze on it (S at
     #: the start, G at the goals), where the boards' drawing (`ui.board_art`) has none
     picture: str | None = None
+    #: the sides in clockwise order round a cell as drawn (north up), for the wall
+    #: followers' left and right (`solve.walkers.hand_tries`); None: no left and right
+    clockwise: tuple[int, ...] | None = None
 
     @property
     def sides(self) -> int:
@@ -358,18 +361,20 @@ register(TilingSpec(
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
-    opposite=(3, 4, 5, 0, 1, 2),
-    jump_board="mazegame.engine.jump.tiles:hex_lines", view="mazegame.ui.widgets.board_view:BoardView",
+    opposite=(3, 4, 5, 0, 1, 2), lanes=hex_lanes, clockwise=(0, 5, 4, 3, 2, 1),
+    jump_board="mazegame.engine.jump.tiles:hex_lines",
+    view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
-    read_document="mazegame.engine.boardfile:from_document", lanes=hex_lanes,
+    read_document="mazegame.engine.boardfile:from_document",
     make=lambda width, height, floors, seed: _shut(hex_rows(width, height))))
 register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
+    lanes=triangle_lanes, clockwise=(0, 1, 2, 3),
     jump_board="mazegame.engine.jump.tiles:triangle_lines",
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
-    read_document="mazegame.engine.boardfile:from_document", lanes=triangle_lanes,
+    read_document="mazegame.engine.boardfile:from_document",
     make=lambda width, height, floors, seed: _shut(triangles(width, height))))
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",

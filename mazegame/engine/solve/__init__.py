@@ -24,6 +24,7 @@ from mazegame.engine.solve.registry import (
     SolverSpec,
     cancel,
     new_control,
+    no_turns_message,
     register,
     square_only_message,
 )
@@ -51,7 +52,8 @@ def handles(name: str, maze: Maze) -> bool:
     (`engine.board_maze.BoardMaze`) needs a solver with `boards`."""
     spec = SOLVERS[name]
     if not isinstance(maze, Maze):
-        return spec.boards and (spec.directed or not maze.is_one_way)
+        turns = not spec.turns or maze.board.spec.clockwise is not None
+        return spec.boards and turns and (spec.directed or not maze.is_one_way)
     return spec.directed or not (maze.wrap_x or maze.wrap_y or maze.is_one_way)
 
 
@@ -76,6 +78,8 @@ def solve(
         raise ValueError(f"unknown solver {name!r}; known: {', '.join(SOLVERS)}")
     if not isinstance(maze, Maze) and not spec.boards:
         raise ValueError(square_only_message(name, maze))
+    if not isinstance(maze, Maze) and spec.turns and maze.board.spec.clockwise is None:
+        raise ValueError(no_turns_message(name, maze))
     if not handles(name, maze):
         raise ValueError(
             f"solver {name!r} needs a bounded maze with two-way doors "

@@ -82,6 +82,37 @@ def _pop(head, bits, low, cells, after, row):
     return -1
 
 
+@kernel(inline="always")
+def _new_queue(guesses, entries):
+    """An empty bucket queue: (head, bits, low) for guesses 0..guesses-1, and room for
+    `entries` entries (cells, after)."""
+    head = np.full((3, guesses), -1, dtype=np.int32)
+    bits = np.zeros((3, (guesses + WORD - 1) // WORD), dtype=np.int64)
+    low = np.full(3, bits.shape[1], dtype=np.int64)
+    return (head, bits, low, np.empty(entries, dtype=np.int32),
+            np.empty(entries, dtype=np.int32))
+
+
+@kernel(inline="always")
+def _opened(cell, label, record, buf, k):
+    """Trace a cell labelled and put on the open list (steps 1 and 4)."""
+    if record:
+        k = emit(buf, k, LABEL, cell, label)
+        k = emit(buf, k, MARK, cell, FRONTIER)
+    return k
+
+
+@kernel(inline="always")
+def _taken(cell, record, buf, k):
+    """Trace step 2 taking a cell off the open list, and step 3 beginning to look at it."""
+    if record:
+        k = emit(buf, k, STEP, -1, 2)
+        k = emit(buf, k, AT, cell, 0)
+        k = emit(buf, k, MARK, cell, VISITED)
+        k = emit(buf, k, STEP, -1, 3)
+    return k
+
+
 @kernel
 def astar(walls, wrap_x, wrap_y, solid, start, goals, goal_cells, record, buf):
     """A* with the wrap-aware Manhattan distance; ties go to the deeper cell.
@@ -162,21 +193,14 @@ def board_astar(links, doors, start, goals, guess, record, buf):
     g = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int32)
     closed = np.zeros(n, dtype=np.bool_)
-    guesses = guess.max() + 1
-    head = np.full((3, guesses), -1, dtype=np.int32)
-    bits = np.zeros((3, (guesses + WORD - 1) // WORD), dtype=np.int64)
-    low = np.full(3, bits.shape[1], dtype=np.int64)
-    cells = np.empty(sides * n + 1, dtype=np.int32)  # each expansion adds at most `sides`
-    after = np.empty(sides * n + 1, dtype=np.int32)
+    head, bits, low, cells, after = _new_queue(guess.max() + 1, sides * n + 1)
     k = 0
     g[start] = 0
     f = guess[start]
     count = _push(head, bits, low, cells, after, 0, f, f, start)
     live = 1
-    if record:
-        k = emit(buf, k, STEP, -1, 1)
-        k = emit(buf, k, LABEL, start, 0)
-        k = emit(buf, k, MARK, start, FRONTIER)
+    k = emit(buf, k, STEP, -1, 1) if record else k
+    k = _opened(start, 0, record, buf, k)
     reached = -1
     while live > 0:
         v = _pop(head, bits, low, cells, after, f % 3)
@@ -187,11 +211,7 @@ def board_astar(links, doors, start, goals, guess, record, buf):
         if closed[v]:
             continue
         closed[v] = True
-        if record:
-            k = emit(buf, k, STEP, -1, 2)
-            k = emit(buf, k, AT, v, 0)
-            k = emit(buf, k, MARK, v, VISITED)
-            k = emit(buf, k, STEP, -1, 3)
+        k = _taken(v, record, buf, k)
         if goals[v]:
             reached = v
             break
@@ -207,9 +227,7 @@ def board_astar(links, doors, start, goals, guess, record, buf):
             parent[u] = v
             count = _push(head, bits, low, cells, after, count, g[u] + guess[u], guess[u], u)
             live += 1
-            if record:
-                k = emit(buf, k, LABEL, u, g[u])
-                k = emit(buf, k, MARK, u, FRONTIER)
+            k = _opened(u, g[u], record, buf, k)
     if record and reached < 0:
         k = emit(buf, k, STEP, -1, 2)
     return reached, g, parent, buf[:k]

@@ -263,8 +263,10 @@ def goal_mask(maze: Maze) -> np.ndarray:
 
 
 def first_open(maze: Maze, cell: int) -> int:
-    """The first side (N, E, S, W order) a walker standing on `cell` can pass; N if none."""
-    return next((d for d in range(4) if maze.step(cell, d) != cell), 0)
+    """The first side (in slot order: N, E, S, W on the square) a walker standing on
+    `cell` can pass; side 0 if none."""
+    return next((d for d in range(int(maze.sides) if not isinstance(maze, Maze) else 4)
+                 if maze.step(cell, d) != cell), 0)
 
 
 def is_kings_chamber(maze: Maze, cell: int) -> bool:

@@ -215,6 +215,16 @@ FILLED = 0xC0  #: a filled cell's byte of moves: two bits, so it never reads as 
 ROCK = 0x60  #: a rock cell's: likewise, and its top bit clear (rock is not filled)
 
 
+@kernel(inline="always")
+def _filled(cell, record, buf, k):
+    """Trace a cell filled (step 2 or 3), and step 3 beginning: look beyond its door."""
+    if record:
+        k = emit(buf, k, AT, cell, 0)
+        k = emit(buf, k, MARK, cell, DEAD)
+        k = emit(buf, k, STEP, -1, 3)
+    return k
+
+
 @kernel
 def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
     """Fill every dead end (one way in, neither start nor goal), then the corridors that
@@ -254,10 +264,7 @@ def dead_end_fill(walls, wrap_x, wrap_y, solid, start, goals, record, buf):
             k = emit(buf, k, STEP, -1, 2)
         while True:  # fill v; its door (if any) leads to the next cell to look at
             sides[v] = FILLED
-            if record:  # then step 3 looks beyond its door
-                k = emit(buf, k, AT, v, 0)
-                k = emit(buf, k, MARK, v, DEAD)
-                k = emit(buf, k, STEP, -1, 3)
+            k = _filled(v, record, buf, k)  # then step 3 looks beyond its door
             if s == 0:
                 break
             d = lowest_bit(s)
@@ -297,10 +304,7 @@ def board_dead_end_fill(links, opposite, doors, start, goals, record, buf):
         while True:  # fill v; its door (if any) leads to the next cell to look at
             filled[v] = True
             left[v] = 0
-            if record:  # then step 3 looks beyond its door
-                k = emit(buf, k, AT, v, 0)
-                k = emit(buf, k, MARK, v, DEAD)
-                k = emit(buf, k, STEP, -1, 3)
+            k = _filled(v, record, buf, k)  # then step 3 looks beyond its door
             if s == 0:
                 break
             d = lowest_bit(s)

@@ -239,6 +239,9 @@ class SolverSpec:
     #: runs on a `BoardMaze` (`engine.board_maze`: any tiling) as well as the square `Maze`;
     #: `register` makes the others refuse a board with a ValueError naming the solver
     boards: bool = False
+    #: turns left and right: on a board, only where its tiling orders the sides round a
+    #: cell (`TilingSpec.clockwise`)
+    turns: bool = False
 
     def check_budget(self, budget: int | None, cells: int) -> None:
         """Refuse, up front, a budget this solver cannot take on a maze of `cells` cells
@@ -265,6 +268,12 @@ def square_only_message(name: str, maze) -> str:
     """Why a solver without `boards` refuses this maze on a board."""
     return (f"solver {name!r} runs on square mazes only, not on a "
             f"{getattr(maze, 'tiling', type(maze).__name__)} board")
+
+
+def no_turns_message(name: str, maze) -> str:
+    """Why a solver that turns (`turns`) refuses a board with no left and right."""
+    return (f"solver {name!r} turns left and right: a {maze.tiling} board has no left "
+            "and right")
 
 
 def _square_only(name: str, run: Callable) -> Callable:

@@ -13,8 +13,12 @@ bool[n] mask and `control` the cancel/progress array (see `registry.new_control`
 return `(status, steps, mem, cnt, events)`, the walker's memory as `base.new_walk` packs
 it. Recording, each kernel also marks where each of its registry entry's numbered steps
 begins (STEP events). The random walk and the LRU doors take any number of sides a cell,
-so they walk boards too (`SolverSpec.boards`); the wall followers turn through the
-square's four headings.
+so they walk boards too (`SolverSpec.boards`). The wall followers turn by a table
+(`hand_tries`) built from the order of the sides round a cell: on the square, left is a
+quarter turn anticlockwise; on hexagons the left hand tries the sharp left (120 degrees),
+the left (60), straight on, the right, the sharp right, then back; on triangles, the side
+after the one it came in by, going clockwise, then the other, then back. A board with no
+such order (floors: up and down have no left) is refused.
 """
 
 from __future__ import annotations
@@ -52,12 +56,13 @@ from mazegame.engine.solve.registry import (
     SWITCH_HANDS,
     SolveOptions,
     SolverSpec,
+    no_turns_message,
     register,
 )
 from mazegame.engine.trace import DOOR, NONE, STEP, VISITED, door_arg, emit
 
 SUITS = "Suits, Playing With Mazes (1994)"
-LEFT, RIGHT = 1, -1  #: hand signs: turn offsets are multiplied by them
+LEFT, RIGHT = 1, -1  #: hand signs: (1 - hand) >> 1 is the hand's row of `hand_tries`
 #: Most events a walker's move records: LRU's two door marks, AT, MARK and LABEL, and the
 #: STEP events of the four steps it runs (one twice)
 MOVE_EVENTS = 10
@@ -97,16 +102,17 @@ def random_walk(moves, start, goals, seed, budget, control, record, buf):
 
 
 @kernel
-def hand_walk(moves, start, goals, facing, hand, switch, budget, control, record, buf):
-    """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand).
+def hand_walk(moves, tries, start, goals, facing, hand, switch, budget, control, record, buf):
+    """Suits 3.2: keep one hand on the wall (try left, straight, right, back for the left hand;
+    `tries` is `hand_tries`' table of the sides each hand tries after each heading).
 
     The state is (cell, heading): a walker that meets a state again has gone round a loop
     and would circle forever. A plain follower stops there (LOOP). With `switch`, Suits'
     improved walk changes hands instead, and gives up only when two hand-runs in a row
     went round loops without setting foot in a new cell.
     """
-    n = moves.shape[0]
-    seen = np.zeros(4 * n, dtype=np.int32)  # id of the hand-run that last stood in a state
+    n, sides = moves.shape
+    seen = np.zeros(sides * n, dtype=np.int32)  # id of the hand-run that last stood in a state
     mem, cnt = new_walk(n, budget)
     visits = mem[:n]
     k = arrive(start, mem, cnt, True, record, buf, 0, 1, 2)
@@ -115,7 +121,7 @@ def hand_walk(moves, start, goals, facing, hand, switch, budget, control, record
     while not goals[cell]:
         if record:
             k = emit(buf, k, STEP, -1, 3)
-        state = cell * 4 + heading
+        state = cell * sides + heading
         if seen[state] == run:
             if not (switch and (progress or progressed_before)):
                 status = LOOP
@@ -132,8 +138,8 @@ def hand_walk(moves, start, goals, facing, hand, switch, budget, control, record
             status = CANCELLED
             break
         moved = False
-        for off in (-1, 0, 1, 2):
-            d = (heading + hand * off + 4) % 4
+        for i in range(tries.shape[2]):  # the hand's turns, in the order it tries them
+            d = tries[(1 - hand) >> 1, heading, i]
             nxt = moves[cell, d]
             if nxt != cell:
                 cell, heading, moved = nxt, d, True
@@ -200,7 +206,7 @@ def lru_doors(moves, start, goals, opposite, shift, seed, doors, budget, control
 
 
 def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions, *args,
-               doors=None):
+               doors=None, tries=None):
     """Run a walker kernel on the maze (square or board: `base.moves_of`) and package its
     result.
 
@@ -214,6 +220,9 @@ def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions,
     def run(buf):
         if doors is not None:
             doors[:] = 0  # a rerun with a bigger buffer starts the chalk marks afresh
+        if tries is not None:  # a wall follower's turns
+            return walk(moves, tries, maze.start, goal_mask(maze), *args, budget, control,
+                        record, buf)
         return walk(moves, maze.start, goal_mask(maze), *args, budget, control, record, buf)
 
     status, steps, mem, cnt, events = run_recorded(
@@ -229,12 +238,32 @@ def run_walker(name: str, walk, maze: Maze, record: bool, options: SolveOptions,
                   visited=int(np.count_nonzero(visits)), steps=steps, walk=kept)
 
 
+def hand_tries(maze) -> np.ndarray:
+    """int64[2, sides, k]: the sides a wall follower heading through side d tries, in
+    order: [0] with the left hand, [1] with the right. The left hand sweeps clockwise
+    from the side it came in by (the opposite of d), the right anticlockwise, that side
+    last (turning back): on the square, left, straight on, right, back. ValueError for a
+    board whose sides have no order round a cell (`TilingSpec.clockwise`)."""
+    clockwise = (0, 1, 2, 3) if isinstance(maze, Maze) else maze.board.spec.clockwise
+    if clockwise is None:
+        raise ValueError(f"a {maze.tiling} board has no left and right")
+    opposite = opposite_of(maze)
+    k = len(clockwise)
+    tries = np.empty((2, len(opposite), k), dtype=np.int64)
+    for d, back in enumerate(opposite.tolist()):
+        at = clockwise.index(back)
+        tries[0, d] = [clockwise[(at + 1 + i) % k] for i in range(k)]
+        tries[1, d] = [clockwise[(at - 1 - i) % k] for i in range(k)]
+    return tries
+
+
 def hand_on_wall(maze: Maze, hand: int) -> int:
-    """A first heading for a wall follower: the way ahead open and the hand's side walled
-    (Suits: 'keep your left hand touching a wall'), else the first open side."""
-    start = maze.start
-    for d in range(4):
-        if maze.step(start, d) != start and maze.step(start, (d - hand) % 4) == start:
+    """A first heading for a wall follower: the way ahead open and the hand's side (the
+    first it would try) walled (Suits: 'keep your left hand touching a wall'), else the
+    first open side."""
+    start, row = maze.start, hand_tries(maze)[(1 - hand) >> 1]
+    for d in range(row.shape[0]):
+        if maze.step(start, d) != start and maze.step(start, int(row[d, 0])) == start:
             return d
     return first_open(maze, start)
 
@@ -245,7 +274,7 @@ def hand_reach(maze: Maze, hand: int = LEFT) -> np.ndarray:
     one it can never find: Suits' point about walls that do not hang on the outer wall)."""
     n = maze.size
     moves = moves_table(maze.walls, maze.wrap_x, maze.wrap_y, maze.rock)
-    _, _, mem, cnt, _ = hand_walk(moves, maze.start, np.zeros(n, dtype=np.bool_),
+    _, _, mem, cnt, _ = hand_walk(moves, hand_tries(maze), maze.start, np.zeros(n, dtype=np.bool_),
                                   hand_on_wall(maze, hand), hand, False, 8 * n + 8,
                                   np.zeros(2, dtype=np.int64), False,
                                   np.empty((1, 3), dtype=np.int32))
@@ -269,8 +298,12 @@ def solve_random_walk(maze: Maze, record: bool = False, options: SolveOptions = 
 
 def _hand(name: str, hand: int, switch: bool):
     def run(maze: Maze, record: bool = False, options: SolveOptions = DEFAULTS):
-        facing = hand_on_wall(maze, hand) if options.facing is None else options.facing % 4
-        return run_walker(name, hand_walk, maze, record, options, facing, hand, switch)
+        if not isinstance(maze, Maze) and maze.board.spec.clockwise is None:
+            raise ValueError(no_turns_message(name, maze))
+        sides = 4 if isinstance(maze, Maze) else maze.sides
+        facing = hand_on_wall(maze, hand) if options.facing is None else options.facing % sides
+        return run_walker(name, hand_walk, maze, record, options, facing, hand, switch,
+                          tries=hand_tries(maze))
 
     run.__name__ = f"solve_{name.replace('-', '_')}"
     run.__doc__ = f"Run the {name} walker."
@@ -318,13 +351,13 @@ register(SolverSpec(
     "Keep your left hand on the wall and walk. Solves every maze whose walls all hang "
     "together; circles forever around a loop (fig. 15) or a king's chamber (fig. 16): we "
     "notice the repeat and stop.",
-    f"{SUITS}, section 3.2", directed=False, **WALKER,
+    f"{SUITS}, section 3.2", directed=False, boards=True, turns=True, **WALKER,
     steps=hand_steps("left", "right", False),
 ))
 register(SolverSpec(
     "right-hand", "Right-hand walk", _hand("right-hand", RIGHT, False),
     "The mirror image of the left-hand walk: right hand on the wall.",
-    f"{SUITS}, section 3.2", directed=False, **WALKER,
+    f"{SUITS}, section 3.2", directed=False, boards=True, turns=True, **WALKER,
     steps=hand_steps("right", "left", False),
 ))
 register(SolverSpec(
@@ -332,7 +365,7 @@ register(SolverSpec(
     "A left-hand walk that remembers where it has been: when it comes round to a cell it "
     "already left the same way, it is in a loop, and switches hands to break out. Still "
     "helpless against a king's chamber.",
-    f"{SUITS}, section 3.2", directed=False, **WALKER,
+    f"{SUITS}, section 3.2", directed=False, boards=True, turns=True, **WALKER,
     steps=hand_steps("left", "right", True),
 ))
 register(SolverSpec(
