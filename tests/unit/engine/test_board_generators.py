@@ -96,7 +96,7 @@ GRAPH_GENERATORS = {"spanning-tree", "kruskal", "prim", "wilson", "aldous-broder
 
 @pytest.mark.parametrize("kind", BUILT)
 def test_every_graph_generator_builds_on_every_board(kind):
-    assert GRAPH_GENERATORS <= set(board_generators(kind))
+    assert set(board_generators(kind)) >= GRAPH_GENERATORS
 
 
 SIZES = [(1, 1), (1, 6), (6, 1), (2, 2), (3, 2), (7, 5)]
