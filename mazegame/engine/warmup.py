@@ -39,6 +39,7 @@ def warm_up_tasks() -> Iterator[tuple[str, Callable[[], object]]]:
     for name in GENERATORS:
         yield f"generator {name}", lambda name=name: (generate(name, 5, 5, 1, record=True),
                                                       generate(name, 5, 5, 1))
+    yield "boards", _warm_boards
     for name in SOLVERS:  # with a trace and without: some run other kernels untraced
         yield f"solver {name}", lambda name=name: [
             solve(name, generate("backtracker", 4, 4, 1).maze, record=record)
@@ -195,6 +196,18 @@ def serve(lines: Iterable[str], out) -> None:
         compiled = run_task(tasks[label]) if label in tasks else 0
         out.write(f"{label}\t{compiled}\n")
         out.flush()
+
+
+def _warm_boards() -> None:
+    """Every generator's board kernel (one compile serves every tiling), braided too, and a
+    board maze's move graph and BFS."""
+    from mazegame.engine.generate.boards import board_generators, generate_board
+    from mazegame.engine.graph import bfs
+
+    for name in board_generators("hex"):
+        for record in (True, False):
+            maze = generate_board(name, "hex", 4, 3, 1, record=record, braid=0.5).maze
+    bfs(maze.graph(), maze.start)
 
 
 def _warm_maze() -> None:

@@ -3,5 +3,5 @@
 from importlib import import_module
 
 #: Registration order is the order of the rows: generators first, the issue's figures last.
-for _module in ("generators", "solvers", "jumping", "matrices", "game", "figures"):
+for _module in ("generators", "boards", "solvers", "jumping", "matrices", "game", "figures"):
     import_module(f"{__name__}.{_module}")

@@ -33,8 +33,7 @@ from mazegame.engine.jump.kernels import (
     square_landings,
 )
 from mazegame.engine.jump.model import DIRECTIONS, VARIANTS, Analysis, JumpPuzzle, solve
-from mazegame.engine.jump.tiles import jump_tilings
-from mazegame.engine.jump.tiles import TilePuzzle
+from mazegame.engine.jump.tiles import TilePuzzle, jump_tilings
 
 MIN_SIZE, MAX_SIZE = 4, 10
 #: Temperature at the start of a run, in moves of solution length (cools linearly to 0;

@@ -30,9 +30,9 @@ import json
 import numpy as np
 
 from mazegame.engine.jump.model import MAX_SIDE, InvalidPuzzle, JumpPuzzle
-from mazegame.engine.jump.tiles import TilePuzzle, board_of, jump_tilings
 from mazegame.engine.jump.tiles import MAX_SIDE as TILE_MAX
 from mazegame.engine.jump.tiles import MIN_SIDE as TILE_MIN
+from mazegame.engine.jump.tiles import TilePuzzle, board_of, jump_tilings
 from mazegame.engine.mazefile import parse_json, short_repr
 
 FORMAT = "mazegame/jump"

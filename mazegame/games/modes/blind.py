@@ -60,9 +60,8 @@ SPEC = ModeSpec(
     choices=(BUDGET, *SHOWN),
     settings=BlindSettings,
     view="blind",
-    tilings=("square", "hex", "triangle"),
+    tilings=("square", "hex", "triangle", "floors"),
     game="mazegame.games.blind:blind_game",
     replay="mazegame.games.replay:WALK",
     level_view="blind",
-    tilings=("square", "floors"),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import networkx as nx
 import pytest
 
@@ -76,7 +78,7 @@ def test_a_walker_walks_a_board_maze_to_its_goal_by_the_shortest_way(kind):
     game = WalkGame(maze, clock=lambda: 0.0)
     path = game.shortest_path()
     outcome = None
-    for here, there in zip(path, path[1:]):
+    for here, there in itertools.pairwise(path):
         side = [d for d in range(maze.sides) if maze.neighbor(here, d) == there][0]
         outcome = game.move(side)
     assert outcome is Outcome.WON and game.moves == game.shortest == len(path) - 1

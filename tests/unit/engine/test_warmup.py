@@ -25,6 +25,12 @@ def test_warm_up_reaches_every_kernel_family_and_counts_them():
     assert all(total == len(seen) for _, total, _ in seen)
 
 
+def test_the_boards_task_compiles_every_board_kernel():
+    warm_up(only={"boards"})
+    kernels = [spec.board_kernel for spec in GENERATORS.values() if spec.board_kernel]
+    assert len(kernels) >= 8 and all(kernel.signatures for kernel in kernels)
+
+
 def test_every_mode_asks_first_for_tasks_that_exist():
     labels = dict(warm_up_tasks())
     for mode in MODES.values():
