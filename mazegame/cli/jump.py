@@ -21,6 +21,7 @@ from mazegame.cli.common import (
     parse_seed,
     random_seed,
     read_input,
+    shown,
     shown_name,
     whole_number,
     write_output,
@@ -43,12 +44,17 @@ def parse_side(text: str) -> int:
     return whole_number(min(MIN_SIZE, MIN_SIDE), max(MAX_SIZE, MAX_SIDE))(text)
 
 
-def jump_tilings() -> list[str]:
-    """The boards puzzles are designed on: squares, and each tiling whose registry entry
-    says jumping puzzles are made on it."""
-    from mazegame.engine.jump.tiles import jump_tilings as tile_tilings
+def parse_jump_tiling(text: str) -> str:
+    """The board puzzles are designed on: squares, or a tiling whose registry entry says
+    jumping puzzles are made on it (the registry is read only when one is given, so the
+    menu's start loads no engine)."""
+    from mazegame.engine.jump.tiles import jump_tilings
 
-    return ["square", *tile_tilings()]
+    boards = ["square", *jump_tilings()]
+    if text not in boards:
+        raise argparse.ArgumentTypeError(f"no jumping puzzles on {shown(text)}; the boards: "
+                                         f"{', '.join(boards)}")
+    return text
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -72,8 +78,9 @@ def configure(p: argparse.ArgumentParser) -> None:
                                  help="list the shortest solution's jumps, numbered: "
                                  "from (row,column), the jump, its direction, to (row,column)")
     g = parsers["generate"]
-    g.add_argument("--tiling", default="square", choices=jump_tilings(),
-                   help="squares, or a hexagon of hexagons or of triangles (square)")
+    g.add_argument("--tiling", default="square", type=parse_jump_tiling, metavar="BOARD",
+                   help="square, or a tiling jumping puzzles are made on, played on a "
+                   "hexagon of its cells (an unknown name lists them) (square)")
     g.add_argument("--size", type=parse_side, default=None, metavar="N",
                    help="board side: squares 4..10 (5); hexagon side 2..8 (hex 4, "
                    "triangle 2)")

@@ -379,7 +379,8 @@ register(TilingSpec(
 register(TilingSpec(
     "weave", "Weave", "squares whose passages cross over and under one another",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
-    lanes=plan_lanes, make=weave_make, view="mazegame.ui.widgets.weave_view:WeaveView",
+    lanes=plan_lanes, clockwise=(0, 1, 2, 3), make=weave_make,
+    view="mazegame.ui.widgets.weave_view:WeaveView",
     picture="mazegame.ui.weave_art:picture",
     document="mazegame.engine.weavefile:to_document",
     read_document="mazegame.engine.weavefile:from_document"))

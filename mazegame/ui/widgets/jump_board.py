@@ -154,7 +154,10 @@ class JumpBoard(Widget, can_focus=True):
         room = self.picture.slots[cell][2] if self.picture else self.cell_size()[0]
         if cell == p.start:
             label = f"[{label}]" if len(label) + 2 <= room else label
-        return (mark + label if self.plain and len(mark + label) <= room else label), style, fill
+        # a mark's glyph beside the number where colour alone would tell it (NO_COLOR), and
+        # always on outlined boards, whose cells have room for it
+        glyph = self.plain or isinstance(p, TilePuzzle)
+        return (mark + label if glyph and len(mark + label) <= room else label), style, fill
 
     @staticmethod
     def cell_text(label: str, width: int, fill: str, middle: bool) -> str:

@@ -135,8 +135,11 @@ def test_a_mode_that_plays_boards_gets_the_board_and_a_generator_that_builds_it(
         setup_of("classic", "--tiling", "hex", "--algo", "binary-tree")
     with pytest.raises(UsageError, match="--wrap builds square mazes only"):
         setup_of("classic", "--tiling", "hex", "--wrap", "x")
-    with pytest.raises(UsageError, match="hex boards play in classic"):
-        setup_of("chase", "--tiling", "hex")
+    square_only = next(name for name, spec in MODES.items()
+                       if spec.tilings == ("square",) and spec.builds is not None)
+    with pytest.raises(UsageError, match=f"{square_only} plays on square boards only; "
+                                         "hex boards play in classic"):
+        setup_of(square_only, "--tiling", "hex")
 
 
 def test_play_file_of_a_board_plays_it_where_the_mode_takes_the_board(
