@@ -190,12 +190,12 @@ class ProgressBar:
 
 def _generate(args: argparse.Namespace) -> int:
     """`jump generate`: design puzzles by local search, written as JSON lines."""
-    from mazegame.engine.jump.design import DAILY_SIZES, design, pack_seeds, rate
+    from mazegame.engine.jump.design import daily_side, design, pack_seeds, rate
     from mazegame.engine.jump.file import to_document, write_pack
     from mazegame.engine.jump.model import solve
 
     check_output(args.out)
-    size = DAILY_SIZES[args.tiling] if args.size is None else args.size
+    size = daily_side(args.tiling) if args.size is None else args.size
     seed = random_seed() if args.seed is None else args.seed
     try:  # a bad size or variant for this tiling; also loads the compiled kernel, so
         # 'seconds' is design time alone

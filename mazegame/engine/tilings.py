@@ -62,6 +62,9 @@ class TilingSpec:
     #: puzzle is played on, and for each cell the side a step along each of its six lines
     #: crosses (`engine.jump.tiles`); None: no jumping puzzles on this tiling
     jump_board: str | None = None
+    #: the side (squares: rows and columns) of its puzzle of the day and of `jump generate`
+    #: without --size; 0: no jumping puzzles here
+    jump_side: int = 0
     #: "module:attr" of the widget that draws a maze on it (a name, as a mode's spec names
     #: its screen, so the engine imports no UI); None: the square's `MazeView`
     view: str | None = None
@@ -356,13 +359,14 @@ def plan_lanes(coords: np.ndarray) -> tuple[np.ndarray, int]:
 register(TilingSpec(
     "square", "Squares", "the classic grid: four sides a cell (the Maze model)",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1), model="grid",
+    jump_side=5,  # Neller's 5x5, "challenging for the average user"
     document="mazegame.engine.mazefile:to_document",
     read_document="mazegame.engine.mazefile:from_document"))
 register(TilingSpec(
     "hex", "Hexagons", "six sides a cell; odd rows set half a cell to the right",
     directions=("east", "north-east", "north-west", "west", "south-west", "south-east"),
     opposite=(3, 4, 5, 0, 1, 2), lanes=hex_lanes, clockwise=(0, 5, 4, 3, 2, 1),
-    jump_board="mazegame.engine.jump.tiles:hex_lines",
+    jump_board="mazegame.engine.jump.tiles:hex_lines", jump_side=4,  # 37 hexagons
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document",
@@ -371,7 +375,7 @@ register(TilingSpec(
     "triangle", "Triangles", "three sides a cell, pointing up and down in turn",
     directions=("north", "east", "south", "west"), opposite=(2, 3, 0, 1),
     lanes=triangle_lanes, clockwise=(0, 1, 2, 3),
-    jump_board="mazegame.engine.jump.tiles:triangle_lines",
+    jump_board="mazegame.engine.jump.tiles:triangle_lines", jump_side=2,  # 24 triangles
     view="mazegame.ui.widgets.board_view:BoardView",
     document="mazegame.engine.boardfile:to_document",
     read_document="mazegame.engine.boardfile:from_document",

@@ -243,16 +243,18 @@ def design_pack(size: int, variant: str, count: int, seed: int,
     return puzzles
 
 
-#: The board of the puzzle of the day per tiling: 5x5 squares (Neller's "challenging for
-#: the average user"), a hexagon of side 4 (37 hexagons), of side 2 of triangles (24).
-DAILY_SIZES = {"square": 5, "hex": 4, "triangle": 2}
+def daily_side(tiling: str = "square") -> int:
+    """The side of a tiling's puzzle of the day (its registry entry's `jump_side`)."""
+    from mazegame.engine.tilings import tiling as tiling_spec
+
+    return tiling_spec(tiling).jump_side
 
 
 def puzzle_of_the_day(day: datetime.date, size: int | None = None,
                       tiling: str = "square") -> JumpPuzzle | TilePuzzle:
     """The same designed puzzle for everyone on a given date, on squares (rook rules),
     hexagons or triangles."""
-    size = DAILY_SIZES[tiling] if size is None else size
+    size = daily_side(tiling) if size is None else size
     return design(size, "rook", seed=day.toordinal(), tiling=tiling)
 
 
