@@ -57,7 +57,7 @@ class BoardView(MazeView):
         self.virtual_size = Size(art.width, art.height)
         self.refresh()
         if self.player is not None:
-            self.call_after_refresh(self.keep_in_view, self.player)
+            self.call_after_refresh(self.keep_player_in_view)
 
     def fit(self, width: int, height: int) -> tuple[int, int]:
         """The largest board of rows (width, height) whose picture fits the widget."""

@@ -133,8 +133,7 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
         self._cache.clear()
         self.virtual_size = Size(len(self._lines[0]), len(self._lines))
         self.refresh()
-        if self.player is not None:
-            self.call_after_refresh(self.keep_in_view, self.player)
+        self.call_after_refresh(self.keep_player_in_view)
 
     def update_walls(self, maze: Maze, row: int) -> None:
         """Adopt `maze` whose walls changed only around `row`: redraw just the picture lines
@@ -239,8 +238,13 @@ class MazeView(ScrollView, can_focus=True, inherit_bindings=False):
     def on_resize(self) -> None:
         """The view changed size (an end panel came or went, the terminal was resized):
         keep the player in sight."""
+        self.call_after_refresh(self.keep_player_in_view)
+
+    def keep_player_in_view(self) -> None:
+        """`keep_in_view` the player where they stand when it runs (a callback scheduled
+        before a new maze came must not scroll to a cell of the old one)."""
         if self.player is not None:
-            self.call_after_refresh(self.keep_in_view, self.player)
+            self.keep_in_view(self.player)
 
     def keep_in_view(self, cell: int) -> None:
         """Keep the cell a margin away from the widget's edges: when it comes closer, centre
