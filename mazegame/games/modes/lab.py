@@ -64,6 +64,9 @@ SPEC = ModeSpec(
         "matrices on mazes up to 256 cells, T the treasure orders (Suits 4.3); a charts every "
         "algorithm over 20 mazes.",
     screen="mazegame.ui.screens.lab:lab_screen",
+    # the boards its pickers offer: a board's generators and solvers replay on it as on
+    # squares (games.lab_board); weave and floors draw with views of their own, not yet here
+    tilings=("square", "hex", "triangle"),
     legend="mazegame.ui.screens.lab:LEGEND",
     # the maze is drawn (start and goal) and its generator plays: status shows the seed
     marker=Marker(status=("seed",), board=("○", "◎")),
