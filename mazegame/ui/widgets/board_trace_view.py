@@ -5,19 +5,23 @@ heat map, sets as a letter and colour, a walk's directions as arrows along the b
 sides), agents stand on top, and a finished search's answer is drawn as marked PATH. The
 view holds a `BoardReplay`'s arrays by reference: after a seek it redraws the walls when
 the events opened or shut a side (the board's picture is drawn whole, in numpy), else only
-the lines of the cells the events touched. Door marks (Tremaux's, LRU's) are counted but
-not drawn: a board's doors are single characters of wall, with no room beside them.
+the lines of the cells the events touched. A door mark (Tremaux's chalk, an LRU door's
+time) sits in the open door itself, the gap in the wall halfway between the two rooms:
+one character, so a door shows one mark of its two sides': the stronger chalk (X over R
+over E), else the later time (an LRU door's last use, Tremaux's steps to the goal).
 """
 
 from __future__ import annotations
 
 import numpy as np
+from rich.segment import Segment
 from rich.style import Style
+from textual.strip import Strip
 
-from mazegame.engine.trace import AT, LABEL, WALL, Mark
+from mazegame.engine.trace import AT, DOOR, LABEL, WALL, Mark
 from mazegame.ui import board_art, palette
 from mazegame.ui.widgets.board_view import BoardView
-from mazegame.ui.widgets.trace_view import label_look
+from mazegame.ui.widgets.trace_view import door_mark, label_look
 
 #: a walk's arrow for each side, by the side's name (`TilingSpec.directions`)
 _ARROWS = {"box": {"north": "↑", "east": "→", "south": "↓", "west": "←", "north-east": "↗",
@@ -46,6 +50,9 @@ class BoardTraceView(BoardView):
         self.follow = True  #: scroll to keep the first agent in view
         self._agents_drawn: list[int] = []
         self._aroma_floor = 0
+        self._door_now = 1  #: the newest LRU door time, for ageing the marks
+        #: picture line -> (x, cell, its side, cell beyond, its side) of each open door on it
+        self._door_sides: dict[int, list[tuple[int, int, int, int, int]]] = {}
 
     def show(self, maze, state, layers: tuple[str, ...], label_kind: str) -> None:
         """Draw `state` (a `BoardReplay`) over `maze` (its start and goals; the open sides
@@ -58,6 +65,7 @@ class BoardTraceView(BoardView):
         self.player = None  # agents are drawn into the rooms, not as a sprite
         self._agents_drawn = []
         self._note_aroma()
+        self._note_doors()
 
     def set_form(self, form: str) -> None:
         """Draw the board in this form (`board_art.forms`), if it is another."""
@@ -76,6 +84,9 @@ class BoardTraceView(BoardView):
         ops, cells = events[:, 0], events[:, 1]
         if self.label_kind == "aroma" and np.any(ops == LABEL):
             self._note_aroma()
+        if "doors" in self.show_layers and np.any(ops == DOOR):
+            self._note_doors()
+            self.refresh()  # the marks sit between the rooms' lines, and age together
         if np.any(ops <= WALL):  # sides opened or shut: the picture of walls is redrawn
             self._rebuild()
         elif len(events) > 4 * self.maze.size:
@@ -85,6 +96,40 @@ class BoardTraceView(BoardView):
             self.invalidate(touched)
         if self.follow and agents:
             self.keep_in_view(agents[0])
+
+    def _note_doors(self) -> None:
+        if self.state is not None and "doors" in self.show_layers:
+            self._door_now = max(1, int(self.state.doors.max(initial=0)))
+
+    def _rebuild(self) -> None:
+        super()._rebuild()
+        if self.maze is None:
+            return
+        links, opposite = self.maze.board.links, self.maze.opposite
+        self._door_sides = {}
+        for line, doors in self._doors.items():
+            x, a, b = doors[:, 0], doors[:, 1], doors[:, 2]
+            side = (links[a] == b[:, None]).argmax(axis=1)
+            self._door_sides[line] = list(zip(x.tolist(), a.tolist(), side.tolist(),
+                                              b.tolist(), opposite[side].tolist(),
+                                              strict=True))
+
+    def _row_strip(self, row: int) -> Strip:
+        """The board's line with the door marks in its open doors."""
+        strip = super()._row_strip(row)
+        if self.state is None or "doors" not in self.show_layers:
+            return strip
+        marks, line = self.state.doors, self._lines[row]
+        for x, a, side, b, back in self._door_sides.get(row, ()):
+            if line[x] != " ":
+                continue  # no gap there to write in
+            here, there = int(marks[a, side]), int(marks[b, back])
+            value = min(here, there) if min(here, there) < 0 else max(here, there)
+            look = door_mark(self._drawn_with, value, self._door_now)
+            if look is not None:
+                strip = Strip.join([strip.crop(0, x), Strip([Segment(*look)]),
+                                    strip.crop(x + 1)])
+        return strip
 
     def _note_aroma(self) -> None:
         if self.state is not None and self.label_kind == "aroma":

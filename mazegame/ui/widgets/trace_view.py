@@ -359,13 +359,7 @@ class TraceView(MazeView):
     # -- door marks --------------------------------------------------------------------
     def _door_mark(self, value: int) -> tuple[str, Style] | None:
         """Glyph and style of a door mark value (0: none)."""
-        p = self._drawn_with
-        if value == 0:
-            return None
-        if value < 0:
-            return DOOR_LETTERS.get(value, "?"), p.DOOR_LETTER
-        age = (self._door_now - value) * len(p.DOOR_AGES) // (self._door_now + 1)
-        return p.DOOR_DOT, p.DOOR_AGES[min(age, len(p.DOOR_AGES) - 1)]
+        return door_mark(self._drawn_with, value, self._door_now)
 
     def _door_in_room(self, value: int, room: Style) -> Segment:
         """A door mark drawn inside the room, beside its door, on the room's colour."""
@@ -373,6 +367,17 @@ class TraceView(MazeView):
         if mark is None:
             return Segment(" ", room)
         return Segment(mark[0], room + Style(color=mark[1].color, bold=True))
+
+
+def door_mark(p: palette.Palette, value: int, now: int) -> tuple[str, Style] | None:
+    """Glyph and style of a door mark `value` (0: none): a chalk letter (negative), or a
+    dot aged against `now`, the newest door time (an LRU door's time of last use)."""
+    if value == 0:
+        return None
+    if value < 0:
+        return DOOR_LETTERS.get(value, "?"), p.DOOR_LETTER
+    age = (now - value) * len(p.DOOR_AGES) // (now + 1)
+    return p.DOOR_DOT, p.DOOR_AGES[min(age, len(p.DOOR_AGES) - 1)]
 
 
 def label_look(p: palette.Palette, mark: int, label: int, kind: str, inner: int, floor: int,

@@ -6,12 +6,13 @@ import pytest
 
 from mazegame.engine.generate.boards import board_generators, generate_board
 from mazegame.engine.solve import SOLVERS, solve
+from mazegame.engine.solve.registry import DOOR_LETTERS
 from mazegame.engine.trace import PATH, Trace
 from mazegame.games.setup import GameSetup
 from mazegame.ui import board_art
 from mazegame.ui.app import MazeApp
 from mazegame.ui.screens.lab import LabScreen
-from mazegame.ui.widgets.board_trace_view import BoardTraceView
+from mazegame.ui.widgets.board_trace_view import BoardTraceView, side_arrows
 from mazegame.ui.widgets.lab_picker import LabPicker
 from mazegame.ui.widgets.trace_view import mark_styles
 
@@ -159,3 +160,53 @@ async def test_the_lab_on_a_board_at_80x24(helpers):
         await pilot.press("end")
         await pilot.pause()
         assert screen.phase == "race" and screen.panels[0].run.result.found
+
+
+@pytest.mark.slow
+async def test_tremaux_chalk_sits_in_the_doors_of_hexagons(helpers):
+    app = board_lab("hex", size=(6, 5), seed=5, solvers=("tremaux",))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        view = screen.panels[0].view
+        state = screen.panels[0].run.replay
+        screen.seek(len(screen.panels[0].run) * 2 // 3)
+        await pilot.pause()
+        links, opposite = view.maze.board.links, view.maze.opposite
+        chalked = 0
+        for row, doors in view._door_sides.items():
+            text = view._row_strip(row).text
+            for x, a, side, b, back in doors:
+                assert links[a, side] == b and opposite[side] == back
+                values = (int(state.doors[a, side]), int(state.doors[b, back]))
+                if min(values) < 0:  # the stronger chalk of the two sides
+                    assert text[x] == DOOR_LETTERS[min(values)]
+                    chalked += 1
+                elif max(values) == 0:
+                    assert text[x] == " "
+        assert chalked > 0
+
+
+@pytest.mark.slow
+async def test_wilson_walks_with_arrows_along_the_hexagons_sides(helpers):
+    app = board_lab("hex", algorithm="wilson", size=(6, 5), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        run = screen.panels[0].run
+        view = screen.panels[0].view
+        ev = run.trace.events
+        labelled = np.flatnonzero(ev[:, 0] == 3)
+        assert len(labelled)
+        screen.seek(int(labelled[len(labelled) // 2]) + 1)
+        await pilot.pause()
+        arrows = side_arrows(view._drawn_with, view.maze.board.spec.directions)
+        assert arrows == ("→", "↗", "↖", "←", "↙", "↘")
+        shown = 0
+        for cell, label in enumerate(run.replay.labels.tolist()):
+            if label and cell not in run.replay.agents and cell not in view.maze.goals:
+                assert view._room(cell)[0] == arrows[label - 1]
+                shown += 1
+        assert shown > 0
