@@ -33,6 +33,20 @@ def on_board(maze) -> bool:
     return isinstance(maze, BoardMaze)
 
 
+def maze_size(maze) -> tuple[int, int]:
+    """(width, height): the square's, or a board's rows (`meta["size"]`, as generated or
+    read; a board file without one: its cells in one row)."""
+    if not on_board(maze):
+        return maze.width, maze.height
+    size = maze.meta.get("size")
+    return (int(size[0]), int(size[1])) if size else (maze.size, 1)
+
+
+def tiling_of(maze) -> str:
+    """The board a maze lies on (`engine.tilings.TILINGS`)."""
+    return maze.tiling if on_board(maze) else SQUARE
+
+
 def replay_of(trace: Trace) -> Replay | BoardReplay:
     """The replay of a trace over its starting maze, square or board."""
     return BoardReplay(trace) if on_board(trace.initial) else Replay(trace)

@@ -27,6 +27,7 @@ from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, standings
+from mazegame.games.lab_board import maze_size, tiling_of
 from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.host import palette_of
@@ -212,7 +213,8 @@ class LabScreen(BoardLabMixin, ControlsMixin, PlaceMixin, ViewsMixin, Screen):
         maze = self.maze_file
         name = Path(str(maze.meta.get("file", "maze file"))).name
         origin = maze.meta.get("origin", "file")  # "editor": `lab_on_maze`
-        self.request = GenerateRequest(f"{origin} {name}", (maze.width, maze.height), None)
+        self.request = GenerateRequest(f"{origin} {name}", maze_size(maze), None,
+                                       tiling=tiling_of(maze))
         self.maze, self.phase = maze, "maze"
         runs = [TraceRun.of_maze(name, maze)]
         await self._load(runs)
@@ -393,7 +395,7 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
                               dict(settings.generator_options), settings.braid, setup.tiling)
     if setup.level is not None:  # a maze file: the pickers start at its size
-        request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
+        request = replace(request, size=maze_size(setup.level), seed=None)
     screen = LabScreen(request, settings.solvers, autoplay=settings.autoplay,
                        maze_file=setup.level, stats_seeds=settings.stats_seeds)
     screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's

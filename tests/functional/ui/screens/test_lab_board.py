@@ -4,6 +4,8 @@ forward and back against an independent replay, a race to the goal, the board pi
 import numpy as np
 import pytest
 
+from mazegame.cli import build_parser, main
+from mazegame.cli.play import play_setup
 from mazegame.engine.generate.boards import board_generators, generate_board
 from mazegame.engine.solve import SOLVERS, solve
 from mazegame.engine.solve.registry import DOOR_LETTERS
@@ -210,3 +212,21 @@ async def test_wilson_walks_with_arrows_along_the_hexagons_sides(helpers):
                 assert view._room(cell)[0] == arrows[label - 1]
                 shown += 1
         assert shown > 0
+
+
+@pytest.mark.slow
+async def test_a_triangle_file_opens_in_the_lab_and_is_raced(helpers, tmp_path):
+    path = tmp_path / "tri.json"
+    main(["generate", "--tiling", "triangle", "--size", "7x4", "--seed", "2", "--format",
+          "json", "-o", str(path)])
+    setup = play_setup(build_parser().parse_args(["play", "lab", str(path)]))
+    app = MazeApp(setup, warm_up=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await helpers.settle(pilot)
+        screen = app.screen
+        assert screen.phase == "race" and screen.maze.tiling == "triangle"
+        assert "triangle 7x4" in str(screen.query_one("#status").render())
+        assert screen.query_one(LabPicker).tiling() == "triangle"
+        await pilot.press("end")
+        await pilot.pause()
+        assert all(panel.run.result.found for panel in screen.panels)
