@@ -3,9 +3,10 @@
 The events are the square's (`engine.trace.Op`): CARVE and WALL open and close side `arg`
 of `cell` from both sides, through the board's `links` and `opposite` rather than the
 square's row arithmetic; a DOOR event's arg is value << BOARD_DOOR_SHIFT | side (sides
-0..5); MARK, LABEL, AT and STEP are as on the square. A board has no rectangles, so FOCUS
-events are kept (in `focus`) but draw nothing. Both directions are numba kernels with an
-undo log, as on the square, so scrubbing a long trace back and forth is instant.
+0..5); MARK, LABEL, AT and STEP are as on the square (`trace.apply_marks`, shared with
+`Replay`). A board has no rectangles, so FOCUS events are kept (in `focus`) but draw
+nothing. Both directions are numba kernels with an undo log, as on the square, so
+scrubbing a long trace back and forth is instant.
 """
 
 from __future__ import annotations
@@ -14,9 +15,14 @@ import numpy as np
 
 from mazegame.engine.board_maze import BoardMaze
 from mazegame.engine.jit import kernel
-from mazegame.engine.trace import BOARD_DOOR_SHIFT, MAX_AGENTS, Op, Trace
-
-_SIDE_MASK = (1 << BOARD_DOOR_SHIFT) - 1
+from mazegame.engine.trace import (
+    BOARD_DOOR_SHIFT,
+    MAX_AGENTS,
+    Replay,
+    Trace,
+    apply_marks,
+    revert_marks,
+)
 
 
 @kernel
@@ -44,25 +50,9 @@ def _apply(links, opposite, doors, marks, labels, door_marks, agents, focus, ste
             old_b = int(doors[nxt]) if nxt >= 0 else 0
             undo[i] = int(doors[cell]) | (old_b << 8)
             _set_side(links, opposite, doors, cell, arg, op == 0)
-        elif op == 2:
-            undo[i] = marks[cell]
-            marks[cell] = arg
-        elif op == 3:
-            undo[i] = labels[cell]
-            labels[cell] = arg
-        elif op == 4:
-            side = arg & 7
-            undo[i] = door_marks[cell, side]
-            door_marks[cell, side] = arg >> 3
-        elif op == 5:
-            undo[i] = agents[arg]
-            agents[arg] = cell
-        elif op == 7:
-            undo[i] = focus[0]
-            focus[0] = i
-        elif op == 8:
-            undo[i] = step[0]
-            step[0] = arg
+        else:
+            apply_marks(op, cell, arg, i, marks, labels, door_marks, BOARD_DOOR_SHIFT, agents,
+                        focus, step, undo)
 
 
 @kernel
@@ -76,26 +66,18 @@ def _revert(links, opposite, doors, marks, labels, door_marks, agents, focus, st
             nxt = links[cell, arg]
             if nxt >= 0 and nxt != cell:
                 doors[nxt] = (undo[i] >> 8) & 0xFF
-        elif op == 2:
-            marks[cell] = undo[i]
-        elif op == 3:
-            labels[cell] = undo[i]
-        elif op == 4:
-            door_marks[cell, arg & 7] = undo[i]
-        elif op == 5:
-            agents[arg] = undo[i]
-        elif op == 7:
-            focus[0] = undo[i]
-        elif op == 8:
-            step[0] = undo[i]
+        else:
+            revert_marks(op, cell, arg, i, marks, labels, door_marks, BOARD_DOOR_SHIFT, agents,
+                         focus, step, undo)
 
 
-class BoardReplay:
+class BoardReplay(Replay):
     """The state after the first `position` events of a trace over a `BoardMaze`: `passages`
-    (its open sides, bit d = side d, as `BoardMaze.doors`), `marks`, `labels`, `doors` (the
-    door marks, int32[n, sides]), `agents`; seek forward or backward as `Replay` does."""
+    (its open sides, bit d = side d, as `BoardMaze.doors`, in place of the square's
+    `walls`), `marks`, `labels`, `doors` (the door marks, int32[n, sides]), `agents`; seek
+    forward or backward as `Replay` does (`at_end`, `step`, `current_step`, `count` are its)."""
 
-    def __init__(self, trace: Trace) -> None:
+    def __init__(self, trace: Trace) -> None:  # its own state: a board has no walls array
         self.trace = trace
         m: BoardMaze = trace.initial
         self.passages = m.doors.copy()
@@ -109,11 +91,6 @@ class BoardReplay:
         self._opposite = m.opposite
         self._undo = np.zeros(len(trace), dtype=np.int32)
 
-    @property
-    def at_end(self) -> bool:
-        """Whether every event has been applied."""
-        return self.position >= len(self.trace)
-
     def seek(self, position: int) -> None:
         """Move to the state after `position` events (clamped to the trace)."""
         position = max(0, min(int(position), len(self.trace)))
@@ -126,16 +103,6 @@ class BoardReplay:
             _revert(*args, position, self.position, self._undo)
         self.position = position
 
-    def step(self, count: int = 1) -> None:
-        """Move `count` events forward (negative: backward)."""
-        self.seek(self.position + count)
-
-    @property
-    def current_step(self) -> int:
-        """The number (1-based) of the algorithm's step that made the last event replayed
-        (`Replay.current_step`)."""
-        return int(self.numbered[0])
-
     def focus_rect(self) -> None:
         """No rectangle of cells on a board: nothing is drawn in focus."""
         return None
@@ -143,14 +110,6 @@ class BoardReplay:
     def maze(self) -> BoardMaze:
         """The maze as it stands at this position."""
         return self.trace.initial.copy(doors=self.passages.copy())
-
-    def count(self, op: Op, arg: int | None = None) -> int:
-        """How many events of this op (and arg, if given) lie before the current position."""
-        ev = self.trace.events[: self.position]
-        hits = ev[:, 0] == op
-        if arg is not None:
-            hits &= ev[:, 2] == arg
-        return int(np.count_nonzero(hits))
 
 
 @kernel
