@@ -67,6 +67,12 @@ class BoardTraceView(BoardView):
         self._note_aroma()
         self._note_doors()
 
+    def keep_in_view(self, cell: int) -> None:
+        """Scroll to keep `cell` in view; -1 (no player: `show`'s stand-in) leaves the view
+        where it is."""
+        if cell >= 0:
+            super().keep_in_view(cell)
+
     def set_form(self, form: str) -> None:
         """Draw the board in this form (`board_art.forms`), if it is another."""
         if self.maze is not None and form != self.form and form in board_art.forms(
