@@ -230,3 +230,16 @@ async def test_a_triangle_file_opens_in_the_lab_and_is_raced(helpers, tmp_path):
         await pilot.press("end")
         await pilot.pause()
         assert all(panel.run.result.found for panel in screen.panels)
+
+
+@pytest.mark.slow
+async def test_a_search_wider_than_its_panel_opens_at_the_boards_top_left(helpers):
+    app = board_lab("hex", size=(16, 10), seed=4, solvers=("bfs", "tremaux"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await helpers.settle(pilot)
+        await pilot.press("r")
+        await helpers.settle(pilot)
+        await pilot.pause()
+        view = app.screen.panels[0].view  # BFS: no walker to follow
+        assert view.virtual_size.width > view.size.width  # the board is wider than it
+        assert (view.scroll_offset.x, view.scroll_offset.y) == (0, 0)
