@@ -55,23 +55,22 @@ class BoardLabMixin:
         return maze if on_board(maze) else super().placed(maze)
 
     def _fit_rooms(self) -> None:
-        """On a board: the largest form whose picture is as wide as a panel, else the
-        smallest; on squares, the room widths (`ControlsMixin`)."""
+        """On a board: the form picked by `z`, else the largest whose picture is as wide as
+        a panel (else the smallest); on squares, the room widths (`ControlsMixin`)."""
         if not self.on_board:
             super()._fit_rooms()
             return
-        views = list(self.query(BoardTraceView))
-        if not views:
-            return
-        form = self.board_form
-        if form is None:
-            box = self.query_one("#lab-panels")
-            per_panel = box.size.width // max(1, len(self.runs)) - 2
-            forms = board_art.forms(self.maze.tiling)
-            form = next((f for f in forms if board_art.picture_size(
-                self.maze.tiling, f, *self.request.size)[0] <= per_panel), forms[-1])
-        for view in views:
+        form = self.board_form or self._fitting_form()
+        for view in self.query(BoardTraceView):
             view.set_form(form)
+
+    def _fitting_form(self) -> str:
+        """The largest form of the board whose picture fits a panel's width."""
+        per_panel = self.query_one("#lab-panels").size.width // max(1, len(self.runs)) - 2
+        kind = self.maze.tiling
+        forms = board_art.forms(kind)
+        return next((form for form in forms if board_art.picture_size(
+            kind, form, *self.request.size)[0] <= per_panel), forms[-1])
 
     def action_zoom(self) -> None:
         """On a board: the next form of every panel (large, compact); on squares the room
@@ -79,11 +78,10 @@ class BoardLabMixin:
         if not self.on_board:
             super().action_zoom()
             return
-        views = list(self.query(BoardTraceView))
-        if not views:
-            return
-        forms = board_art.forms(self.maze.tiling)
-        current = views[0].form
-        self.board_form = forms[(forms.index(current) + 1) % len(forms)] \
-            if current in forms else forms[0]
-        self._fit_rooms()
+        views = self.query(BoardTraceView)
+        if views:
+            forms = board_art.forms(self.maze.tiling)
+            current = views.first().form
+            self.board_form = forms[(forms.index(current) + 1) % len(forms)] \
+                if current in forms else forms[0]
+            self._fit_rooms()
