@@ -54,8 +54,9 @@ class LabSettings:
 
 SPEC = ModeSpec(
     name="lab", title="Algorithm Lab",
-    blurb="Watch the algorithms think. Pick a generator and see it build a maze step by step, "
-          "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
+    blurb="Watch the algorithms think. Pick a board and a generator and see it build a "
+          "maze step by step, then race up to four solvers side by side: frontiers, labels, "
+          "door marks, aroma. "
           "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
           "solution matrices. Place start and goal yourself (t), or the goal in the middle "
           "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
