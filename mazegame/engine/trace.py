@@ -121,6 +121,49 @@ def focus_arg(rows, cols):
     return (rows << FOCUS_SHIFT) | cols if rows > 0 and cols > 0 else 0
 
 
+@kernel(inline="always")
+def apply_marks(op, cell, arg, i, marks, labels, doors, shift, agents, focus, step, undo):
+    """Event i's change to the state every replay shares (MARK, LABEL, DOOR with its side in
+    the low `shift` bits, AT, FOCUS, STEP; other ops change none of it), remembering what it
+    overwrote in `undo`. `Replay` and the board's (`engine.board_trace`) both call it."""
+    if op == 2:
+        undo[i] = marks[cell]
+        marks[cell] = arg
+    elif op == 3:
+        undo[i] = labels[cell]
+        labels[cell] = arg
+    elif op == 4:
+        side = arg & ((1 << shift) - 1)
+        undo[i] = doors[cell, side]
+        doors[cell, side] = arg >> shift
+    elif op == 5:
+        undo[i] = agents[arg]
+        agents[arg] = cell
+    elif op == 7:  # the state holds the index of the FOCUS event in force
+        undo[i] = focus[0]
+        focus[0] = i
+    elif op == 8:
+        undo[i] = step[0]
+        step[0] = arg
+
+
+@kernel(inline="always")
+def revert_marks(op, cell, arg, i, marks, labels, doors, shift, agents, focus, step, undo):
+    """Undo what `apply_marks` did for event i."""
+    if op == 2:
+        marks[cell] = undo[i]
+    elif op == 3:
+        labels[cell] = undo[i]
+    elif op == 4:
+        doors[cell, arg & ((1 << shift) - 1)] = undo[i]
+    elif op == 5:
+        agents[arg] = undo[i]
+    elif op == 7:
+        focus[0] = undo[i]
+    elif op == 8:
+        step[0] = undo[i]
+
+
 @kernel
 def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, step, events, lo, hi,
            undo):
@@ -140,24 +183,9 @@ def _apply(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, step, eve
                 walls[cell // w, cell % w] |= np.uint8(1 << arg)
                 if nxt >= 0:
                     walls[nxt // w, nxt % w] |= np.uint8(1 << (arg ^ 2))
-        elif op == 2:
-            undo[i] = marks[cell]
-            marks[cell] = arg
-        elif op == 3:
-            undo[i] = labels[cell]
-            labels[cell] = arg
-        elif op == 4:
-            undo[i] = doors[cell, arg & 3]
-            doors[cell, arg & 3] = arg >> 2
-        elif op == 5:
-            undo[i] = agents[arg]
-            agents[arg] = cell
-        elif op == 7:  # the state holds the index of the FOCUS event in force
-            undo[i] = focus[0]
-            focus[0] = i
-        elif op == 8:
-            undo[i] = step[0]
-            step[0] = arg
+        else:
+            apply_marks(op, cell, arg, i, marks, labels, doors, DOOR_SHIFT, agents, focus,
+                        step, undo)
 
 
 @kernel
@@ -172,18 +200,9 @@ def _revert(walls, wrap_x, wrap_y, marks, labels, doors, agents, focus, step, ev
             nxt = neighbor(h, w, wrap_x, wrap_y, cell, arg)
             if nxt >= 0 and nxt != cell:
                 walls[nxt // w, nxt % w] = (undo[i] >> 8) & 0xFF
-        elif op == 2:
-            marks[cell] = undo[i]
-        elif op == 3:
-            labels[cell] = undo[i]
-        elif op == 4:
-            doors[cell, arg & 3] = undo[i]
-        elif op == 5:
-            agents[arg] = undo[i]
-        elif op == 7:
-            focus[0] = undo[i]
-        elif op == 8:
-            step[0] = undo[i]
+        else:
+            revert_marks(op, cell, arg, i, marks, labels, doors, DOOR_SHIFT, agents, focus,
+                         step, undo)
 
 
 class Replay:

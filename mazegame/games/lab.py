@@ -22,7 +22,6 @@ from mazegame.engine.generate.common import NOTE_TEXT as GENERATOR_NOTES
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS, Solution, solve
 from mazegame.engine.solve.registry import CONTROL_STEPS, NOTE_TEXT, default_budget
-from mazegame.engine.stats import dead_end_cells
 from mazegame.engine.trace import (
     ACTIVE,
     AT,
@@ -36,13 +35,10 @@ from mazegame.engine.trace import (
     PATH,
     STEP,
     VISITED,
-    Replay,
     Trace,
-    event_effects,
-    open_sides,
     route_lengths,
-    sides_between_cells,
 )
+from mazegame.games import lab_board
 from mazegame.games.lab_steps import step_rows
 
 #: Playback speeds in events per second; at FPS frames a second the top ones move
@@ -59,8 +55,8 @@ LAB_WALK_BUDGET = 1_000_000
 
 def dead_ends(maze: Maze) -> np.ndarray:
     """bool[n]: dead ends, cells with exactly one way out (`engine.stats.dead_end_cells`, the
-    definition `mazegame generate --stats` uses)."""
-    return dead_end_cells(maze)
+    definition `mazegame generate --stats` uses; on a board, `lab_board.dead_ends_of`)."""
+    return lab_board.dead_ends_of(maze)
 
 
 def _touches(events: np.ndarray, ops: tuple[int, ...], other=None, where=None):
@@ -101,12 +97,12 @@ class TraceRun:
         self.walker = walker
         self.result = result  #: None while generating
         self.carves = carves  #: a generation that opens doors (else one that builds walls)
-        self.replay = Replay(trace)
+        self.replay = lab_board.replay_of(trace)  # square or board
         ev = trace.events
         ops = ev[:, 0]
-        self._doors0 = open_sides(trace.initial)
+        self._doors0 = lab_board.doors_open(trace.initial)
         if result is None:  # a generator touches what it marks, labels, stands on or builds
-            other, delta = event_effects(trace)
+            other, delta = lab_board.effects_of(trace)
             self._touch = _touches(ev, (MARK, LABEL, DOOR, AT), other)
             self._door_sum = np.concatenate([[0], np.cumsum(delta, dtype=np.int64)])
         else:  # a solver reaches what it marks or stands on (labels spread: the aroma)
@@ -131,11 +127,12 @@ class TraceRun:
     # -- construction from the registries -------------------------------------------
     @staticmethod
     def of_generation(name: str, generated: Generated) -> TraceRun:
-        """The replay of a generator building `generated.maze`."""
+        """The replay of a generator building `generated.maze` (a square `Generated` or a
+        board's `BoardGenerated`)."""
         spec = GENERATORS[name]
         # The registry says what a generator's labels mean (sets, a walk's arrows); the
         # others set none, and their rooms should not all read 0.
-        return TraceRun(spec.title, generated.trace, generated.maze,
+        return TraceRun(spec.title, lab_board.generation_trace(generated), generated.maze,
                         ("agents", "marks", "labels", "doors", "focus"), spec.labels,
                         carves=spec.carves, algorithm=name, steps=spec.steps)
 
@@ -195,7 +192,7 @@ class TraceRun:
 
     def walls(self) -> int:
         """Walls: closed sides between two cells, counted once (the outer wall is not one)."""
-        return sides_between_cells(self.trace.initial) - self.doors()
+        return lab_board.sides_between(self.trace.initial) - self.doors()
 
     def moves(self) -> int:
         """Moves: steps a walker has taken (its first stand is where it starts, no move)."""

@@ -54,8 +54,9 @@ class LabSettings:
 
 SPEC = ModeSpec(
     name="lab", title="Algorithm Lab",
-    blurb="Watch the algorithms think. Pick a generator and see it build a maze step by step, "
-          "then race up to four solvers side by side: frontiers, labels, door marks, aroma. "
+    blurb="Watch the algorithms think. Pick a board and a generator and see it build a "
+          "maze step by step, then race up to four solvers side by side: frontiers, labels, "
+          "door marks, aroma. "
           "Play, pause, step, scrub; and for small mazes Suits' connection, distance and "
           "solution matrices. Place start and goal yourself (t), or the goal in the middle "
           "(c), where a wall follower can loop; `mazegame play lab FILE` opens a maze file.",
@@ -64,6 +65,9 @@ SPEC = ModeSpec(
         "matrices on mazes up to 256 cells, T the treasure orders (Suits 4.3); a charts every "
         "algorithm over 20 mazes.",
     screen="mazegame.ui.screens.lab:lab_screen",
+    # the boards its pickers offer: a board's generators and solvers replay on it as on
+    # squares (games.lab_board); weave and floors draw with views of their own, not yet here
+    tilings=("square", "hex", "triangle"),
     legend="mazegame.ui.screens.lab:LEGEND",
     # the maze is drawn (start and goal) and its generator plays: status shows the seed
     marker=Marker(status=("seed",), board=("○", "◎")),

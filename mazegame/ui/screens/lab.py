@@ -22,14 +22,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from mazegame.engine.generate import GENERATORS, generate
+from mazegame.engine.generate import GENERATORS
 from mazegame.engine.grid import Maze
 from mazegame.engine.solve import SOLVERS
 from mazegame.engine.solve.registry import CONTROL_STEPS, cancel, new_control
 from mazegame.games.lab import FPS, Playback, TraceRun, race, race_budget, standings
+from mazegame.games.lab_board import maze_size, tiling_of
 from mazegame.games.lab_progress import legs
 from mazegame.games.setup import SEED_LIMIT, GameSetup
 from mazegame.ui.host import palette_of
+from mazegame.ui.screens.lab_board import BoardLabMixin, build
 from mazegame.ui.screens.lab_controls import STEPS_REPLACE_SIDE_BELOW, ControlsMixin
 from mazegame.ui.screens.lab_place import PLACE_KEYS, PLACING_KEYS, PlaceMixin
 from mazegame.ui.screens.lab_progress import RaceWatch
@@ -72,7 +74,7 @@ MORE_KEYS = [  #: the lab's keys for the whole-maze view and re-running a race
 ]
 
 
-class LabScreen(ControlsMixin, PlaceMixin, ViewsMixin, Screen):
+class LabScreen(BoardLabMixin, ControlsMixin, PlaceMixin, ViewsMixin, Screen):
     """Pickers on the left, one panel per trace, a scrubber and the footer below."""
 
     # The placing keys first: while placing they take the arrows, enter and escape.
@@ -100,6 +102,7 @@ class LabScreen(ControlsMixin, PlaceMixin, ViewsMixin, Screen):
         self._panels: list[TracePanel] = []
         self.playback = Playback()  #: the shared clock and its speed
         self.room_width: int | None = None  #: None: the widest that fits
+        self.board_form: str | None = None  #: a board's form picked by z (None: the fitting)
         self._notes = ""  #: the side panel's notes on the algorithms on show
         self._table_shown = False  #: the race's table is on the side panel
         self.control = None  #: the running race's cancel flag and step counter (None: idle)
@@ -175,13 +178,9 @@ class LabScreen(ControlsMixin, PlaceMixin, ViewsMixin, Screen):
 
     @work(thread=True, exclusive=True, group="lab")
     def _generate(self, request: GenerateRequest) -> None:
-        spec = GENERATORS[request.generator]
-        width, height = spec.fit_size(*request.size)
-        if note := spec.size_note(*request.size):
-            self.app.call_from_thread(self.notify, f"{spec.title}: {note}", timeout=8)
-        try:
-            generated = generate(request.generator, width, height, request.seed, record=True,
-                                 options=request.options, braid=request.braid)
+        try:  # on the square or a board (lab_board.build)
+            generated = build(request, lambda note: self.app.call_from_thread(
+                self.notify, note, timeout=8))
         except ValueError as error:
             self.app.call_from_thread(self._build_failed, str(error))
             return
@@ -214,7 +213,8 @@ class LabScreen(ControlsMixin, PlaceMixin, ViewsMixin, Screen):
         maze = self.maze_file
         name = Path(str(maze.meta.get("file", "maze file"))).name
         origin = maze.meta.get("origin", "file")  # "editor": `lab_on_maze`
-        self.request = GenerateRequest(f"{origin} {name}", (maze.width, maze.height), None)
+        self.request = GenerateRequest(f"{origin} {name}", maze_size(maze), None,
+                                       tiling=tiling_of(maze))
         self.maze, self.phase = maze, "maze"
         runs = [TraceRun.of_maze(name, maze)]
         await self._load(runs)
@@ -393,9 +393,9 @@ def lab_screen(setup: GameSetup) -> LabScreen:
     (`games.modes.lab.LabSettings`) the solvers ticked, the loops and whether it plays."""
     settings = setup.settings
     request = GenerateRequest(setup.algorithm, setup.size or DEFAULT_SIZE, setup.seed,
-                              dict(settings.generator_options), settings.braid)
+                              dict(settings.generator_options), settings.braid, setup.tiling)
     if setup.level is not None:  # a maze file: the pickers start at its size
-        request = replace(request, size=(setup.level.width, setup.level.height), seed=None)
+        request = replace(request, size=maze_size(setup.level), seed=None)
     screen = LabScreen(request, settings.solvers, autoplay=settings.autoplay,
                        maze_file=setup.level, stats_seeds=settings.stats_seeds)
     screen.setup = setup  # the help (?) opens with the lab's own blurb, not the Classic's

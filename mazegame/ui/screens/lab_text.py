@@ -7,6 +7,7 @@ from textual.binding import Binding
 
 from mazegame.engine.grid import Maze
 from mazegame.games.lab import FPS, Playback, Standing
+from mazegame.games.lab_board import on_board
 from mazegame.ui import palette
 from mazegame.ui.widgets.lab_picker import GenerateRequest
 
@@ -117,5 +118,7 @@ def status_line(request: GenerateRequest, maze: Maze, phase: str, playing: bool,
         hint = "   [reverse] r: race the ticked solvers [/]" if phase != "race" \
             else "   [reverse] R: same race, new seed · g: build another maze [/]"
     seed = "" if request.seed is None else f" · seed {request.seed}"  # None: a maze file
-    return (f"{request.generator} · {maze.width}x{maze.height}{seed}   "
+    size = f"{maze.width}x{maze.height}" if not on_board(maze) \
+        else f"{maze.tiling} {request.size[0]}x{request.size[1]}"
+    return (f"{request.generator} · {size}{seed}   "
             f"{phase}: {state} at {speed:,} events/s{per_frame}{hint}")

@@ -134,6 +134,8 @@ class BoardView(MazeView):
 
 def _by_line(lines: np.ndarray, rows: np.ndarray) -> dict[int, np.ndarray]:
     """`rows` grouped by the picture line each is on (`lines`, one a row)."""
+    if len(lines) == 0:  # a board with no passage yet (a generator's first frame)
+        return {}
     order = np.argsort(lines, kind="stable")
     keys, starts = np.unique(lines[order], return_index=True)
     return dict(zip(keys.tolist(), np.split(rows[order], starts[1:]), strict=True))

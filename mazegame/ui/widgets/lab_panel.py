@@ -1,7 +1,8 @@
 """One lab panel: a trace replayed on a maze, with its title and counters.
 
 `TracePanel` is the widget that shows one `TraceRun` (games/lab.py: the replay and its
-counters).
+counters): on squares with a `TraceView` (and a `ZoomView` to fit a big maze), on a board
+(hexagons, triangles) with a `BoardTraceView`, whose forms are its zoom.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from mazegame.games.lab import TraceRun
+from mazegame.games.lab_board import on_board
+from mazegame.ui.widgets.board_trace_view import BoardTraceView
 from mazegame.ui.widgets.trace_view import TraceView
 from mazegame.ui.widgets.trace_zoom import ZoomView
 
@@ -25,37 +28,46 @@ class TracePanel(Vertical):
     def compose(self) -> ComposeResult:
         """The run's title, its trace view and its counters."""
         yield Static(f"[b]{self.run.title}[/b]", classes="lab-panel-title")
-        yield TraceView(classes="lab-trace")
-        yield ZoomView(classes="lab-trace lab-zoom")  # the whole maze, when fitted (f)
+        if on_board(self.run.maze):
+            yield BoardTraceView(classes="lab-trace")
+        else:
+            yield TraceView(classes="lab-trace")
+            yield ZoomView(classes="lab-trace lab-zoom")  # the whole maze, when fitted (f)
         yield Static("", classes="lab-counters")
 
     def on_mount(self) -> None:
         """Show the run's trace from the start."""
         run = self.run
-        view = self.query_one(TraceView)
+        view = self.view
         view.follow = run.follows_agent
         view.show(run.maze, run.replay, run.layers, run.label_kind)
-        self.zoom.show(run.maze, run.replay)
-        self.zoom.display = False
+        if self.zoom is not None:
+            self.zoom.show(run.maze, run.replay)
+            self.zoom.display = False
         self.update_counters()
 
     @property
-    def view(self) -> TraceView:
+    def view(self) -> TraceView | BoardTraceView:
         """The panel's trace view."""
-        return self.query_one(TraceView)
+        return self.query_one(".lab-trace")
 
     @property
-    def zoom(self) -> ZoomView:
-        """The panel's fit-to-panel view (shown instead of the trace view when fitted)."""
-        return self.query_one(ZoomView)
+    def zoom(self) -> ZoomView | None:
+        """The panel's fit-to-panel view (shown instead of the trace view when fitted);
+        None on a board."""
+        zooms = self.query(ZoomView)
+        return zooms.first() if zooms else None
 
     @property
     def fitted(self) -> bool:
         """The whole maze is shown, scaled to the panel."""
-        return self.zoom.display
+        return self.zoom is not None and self.zoom.display
 
     def fit(self, on: bool) -> None:
-        """Show the whole maze scaled to the panel (on) or the rooms at their width."""
+        """Show the whole maze scaled to the panel (on) or the rooms at their width (a
+        board has no fitted view: its forms are its zoom)."""
+        if self.zoom is None:
+            return
         self.zoom.display, self.view.display = on, not on
         if on:
             self.zoom.maze = self.view.maze  # start and goal as placed
@@ -77,7 +89,8 @@ class TracePanel(Vertical):
         note = run.note()
         finished = run.finished
         self.view.set_path(run.answer())  # the answer shows once the search is over
-        self.zoom.path = tuple(run.answer())
+        if self.zoom is not None:
+            self.zoom.path = tuple(run.answer())
         if finished:
             note = f"[{'green' if run.result.found else 'red'}]{run.outcome()}[/]"
         self.set_class(finished, "-finished")

@@ -1,7 +1,9 @@
-"""The lab's pickers: generator and its options, size, seed, and the solvers to race.
+"""The lab's pickers: board, generator and its options, size, seed, and the solvers to race.
 
-Everything is read from the registries, so a new generator, option or solver shows up
-here without a change. Compact widgets keep the whole form within a narrow side panel.
+Everything is read from the registries, so a new generator, option, solver or board shows
+up here without a change: the boards are the lab mode's (`ModeSpec.tilings`), and on a
+board other than the square only the generators and solvers that work there are offered
+(`games.lab_board`). Compact widgets keep the whole form within a narrow side panel.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from textual.widgets.option_list import OptionDoesNotExist
 
 from mazegame.engine.generate import GENERATORS
 from mazegame.engine.solve import SOLVERS
+from mazegame.engine.tilings import TILINGS
+from mazegame.games.lab_board import SQUARE, lab_generators, lab_solvers
 from mazegame.games.modes.lab import DEFAULT_SOLVERS, MAX_SOLVERS
+from mazegame.games.modes.lab import SPEC as LAB_MODE
 from mazegame.ui.widgets.seed_input import SeedInput
 
 #: Maze sizes the lab offers, (width, height); the matrix view takes those up to 256 cells.
@@ -39,6 +44,7 @@ class GenerateRequest:
     seed: int | None = None
     options: dict = field(default_factory=dict)
     braid: float = 0.0  #: loops: the fraction of dead ends opened up (0: a perfect maze)
+    tiling: str = SQUARE  #: the board (`engine.tilings.TILINGS`, one of the lab mode's)
 
 
 class SolverBoxes(SelectionList):
@@ -79,9 +85,15 @@ class LabPicker(Vertical):
     def compose(self) -> ComposeResult:
         """Generator, its options, size, seed and the solvers to race."""
         first = self.initial
+        if len(LAB_MODE.tilings) > 1:
+            yield Label("Board", classes="lab-label")
+            yield Select([(TILINGS[kind].title, kind) for kind in LAB_MODE.tilings],
+                         value=first.tiling, allow_blank=False, compact=True, id="lab-tiling")
         yield Label("Generator", classes="lab-label")
-        yield Select([(spec.title, name) for name, spec in GENERATORS.items()],
-                     value=first.generator, allow_blank=False, compact=True, id="lab-generator")
+        names = lab_generators(first.tiling)
+        yield Select([(GENERATORS[name].title, name) for name in names],
+                     value=first.generator if first.generator in names else names[0],
+                     allow_blank=False, compact=True, id="lab-generator")
         yield Vertical(id="lab-gen-options")
         yield Label("Size · seed", classes="lab-label")
         sizes = [(f"{w}x{h}", (w, h)) for w, h in LAB_SIZES]
@@ -97,8 +109,8 @@ class LabPicker(Vertical):
             braids.insert(0, (f"{first.braid:.0%}", first.braid))
         yield Select(braids, value=first.braid, allow_blank=False, compact=True, id="lab-braid")
         yield Label(f"Solvers to race (up to {MAX_SOLVERS})", classes="lab-label")
-        yield SolverBoxes(*((spec.title, name, name in self.initial_solvers)
-                          for name, spec in SOLVERS.items()),
+        yield SolverBoxes(*((SOLVERS[name].title, name, name in self.initial_solvers)
+                          for name in lab_solvers(first.tiling)),
                           compact=True, id="lab-solvers")
 
     async def on_mount(self) -> None:
@@ -109,6 +121,22 @@ class LabPicker(Vertical):
         """Show the options of a newly picked generator."""
         if event.select.id == "lab-generator" and event.value != self._options_of:
             await self._show_options(str(event.value), {})
+        elif event.select.id == "lab-tiling":
+            self._offer_for(str(event.value))
+
+    def _offer_for(self, kind: str) -> None:
+        """Offer the generators and solvers that work on this board, keeping those picked
+        that still do (the first generator, else)."""
+        generator = self.query_one("#lab-generator", Select)
+        names = lab_generators(kind)
+        keep = generator.value if generator.value in names else names[0]
+        generator.set_options([(GENERATORS[name].title, name) for name in names])
+        generator.value = keep
+        boxes = self.query_one("#lab-solvers", SelectionList)
+        ticked = set(boxes.selected)
+        boxes.clear_options()
+        boxes.add_options([(SOLVERS[name].title, name, name in ticked)
+                           for name in lab_solvers(kind)])
 
     async def _show_options(self, name: str, values: dict) -> None:
         """One picker per option that has a fixed set of choices (the others keep defaults).
@@ -152,7 +180,13 @@ class LabPicker(Vertical):
                 options[opt.name] = pickers.first().value
         return GenerateRequest(name, self.query_one("#lab-size", Select).value,
                                self.query_one("#lab-seed", SeedInput).seed, options,
-                               float(self.query_one("#lab-braid", Select).value))
+                               float(self.query_one("#lab-braid", Select).value),
+                               self.tiling())
+
+    def tiling(self) -> str:
+        """The board picked (the square where the lab offers no other)."""
+        boards = self.query("#lab-tiling")
+        return str(boards.first().value) if boards else SQUARE
 
     def seed_problem(self) -> str:
         """Why the seed box cannot be read ('' when it can)."""

@@ -324,8 +324,6 @@ class TraceView(MazeView):
             focus_cols = range(0)
         no_color = self.app.no_color  # then the ideas show by glyphs
         floor = self._aroma_floor
-        span = AROMA_LEVELS + 1 - floor
-        room_styles = mark_styles(p)
         segments = []
         for i in range(n):
             cell, x = base + c0 + i, (c0 + i) * step
@@ -337,28 +335,8 @@ class TraceView(MazeView):
                 segments.append(Segment(_centred(p.AGENT_GLYPHS[agents[cell]], rw),
                                         p.AGENTS[agents[cell]]))
                 continue
-            mark, label, text = marks[i], labels[i], ""
-            if cell in path:
-                mark = Mark.PATH
-            style = room_styles.get(mark, p.PLAIN)
-            if kind == "aroma":
-                if label > 0:
-                    steps = len(p.HEAT)
-                    heat = min(steps - 1, max(0, label - floor) * steps // span)
-                    style = p.PLAIN if no_color else p.HEAT[heat]
-                    text = p.GLYPH_SHADES[heat] * inner if no_color else ""
-            elif kind == "sets":
-                if label > 0:
-                    text, style = set_look(p, label)
-            elif kind == "direction":
-                if 0 < label <= len(p.GLYPH_ARROWS):
-                    text = p.GLYPH_ARROWS[label - 1]
-            elif kind and (label > 0 or mark):
-                text = str(label)
-                if len(text) > inner:  # the last digits: each step back down is one less
-                    text, style = text[-inner:], style + CUT_LABEL
-            if no_color and mark == Mark.FRONTIER and not text:
-                text = p.GLYPH_FRONTIER
+            mark = Mark.PATH if cell in path else marks[i]
+            text, style = label_look(p, mark, labels[i], kind, inner, floor, no_color)
             if c0 + i in focus_cols:
                 if style is p.PLAIN:
                     style = p.FOCUS
@@ -381,13 +359,7 @@ class TraceView(MazeView):
     # -- door marks --------------------------------------------------------------------
     def _door_mark(self, value: int) -> tuple[str, Style] | None:
         """Glyph and style of a door mark value (0: none)."""
-        p = self._drawn_with
-        if value == 0:
-            return None
-        if value < 0:
-            return DOOR_LETTERS.get(value, "?"), p.DOOR_LETTER
-        age = (self._door_now - value) * len(p.DOOR_AGES) // (self._door_now + 1)
-        return p.DOOR_DOT, p.DOOR_AGES[min(age, len(p.DOOR_AGES) - 1)]
+        return door_mark(self._drawn_with, value, self._door_now)
 
     def _door_in_room(self, value: int, room: Style) -> Segment:
         """A door mark drawn inside the room, beside its door, on the room's colour."""
@@ -395,6 +367,48 @@ class TraceView(MazeView):
         if mark is None:
             return Segment(" ", room)
         return Segment(mark[0], room + Style(color=mark[1].color, bold=True))
+
+
+def door_mark(p: palette.Palette, value: int, now: int) -> tuple[str, Style] | None:
+    """Glyph and style of a door mark `value` (0: none): a chalk letter (negative), or a
+    dot aged against `now`, the newest door time (an LRU door's time of last use)."""
+    if value == 0:
+        return None
+    if value < 0:
+        return DOOR_LETTERS.get(value, "?"), p.DOOR_LETTER
+    age = (now - value) * len(p.DOOR_AGES) // (now + 1)
+    return p.DOOR_DOT, p.DOOR_AGES[min(age, len(p.DOOR_AGES) - 1)]
+
+
+def label_look(p: palette.Palette, mark: int, label: int, kind: str, inner: int, floor: int,
+               no_color: bool, arrows: str | tuple[str, ...] | None = None) -> tuple[str, Style]:
+    """The text and style of a room marked `mark` with label `label` of kind `kind` (the
+    registry's `labels`), `inner` characters wide: aroma as a heat map over levels from
+    `floor` up, sets as a letter and colour, a walk's directions as `arrows` (one a side,
+    the square's N E S W by default), numbers cut to their last digits; without colour the
+    frontier's glyph. The start, goals and agents go over it."""
+    style = mark_styles(p).get(mark, p.PLAIN)
+    text = ""
+    if kind == "aroma":
+        if label > 0:
+            steps = len(p.HEAT)
+            heat = min(steps - 1, max(0, label - floor) * steps // (AROMA_LEVELS + 1 - floor))
+            style = p.PLAIN if no_color else p.HEAT[heat]
+            text = p.GLYPH_SHADES[heat] * inner if no_color else ""
+    elif kind == "sets":
+        if label > 0:
+            text, style = set_look(p, label)
+    elif kind == "direction":
+        arrows = p.GLYPH_ARROWS if arrows is None else arrows
+        if 0 < label <= len(arrows):
+            text = arrows[label - 1]
+    elif kind and (label > 0 or mark):
+        text = str(label)
+        if len(text) > inner:  # the last digits: each step back down is one less
+            text, style = text[-inner:], style + CUT_LABEL
+    if no_color and mark == Mark.FRONTIER and not text:
+        text = p.GLYPH_FRONTIER
+    return text, style
 
 
 def set_look(p: palette.Palette, label: int) -> tuple[str, Style]:

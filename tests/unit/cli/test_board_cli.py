@@ -149,8 +149,8 @@ def test_play_file_of_a_board_plays_it_where_the_mode_takes_the_board(
           "json", "-o", str(path)])
     setup = setup_of("classic", str(path))
     assert setup.tiling == "triangle" and setup.level.tiling == "triangle"
-    with pytest.raises(UsageError, match="a triangle maze, and lab takes square mazes only"):
-        setup_of("lab", str(path))
+    with pytest.raises(UsageError, match="a triangle maze, and treasure takes square mazes "):
+        setup_of("treasure", str(path))
 
 
 def test_play_list_names_the_boards_a_mode_plays_on(classic_on_boards, capsys):

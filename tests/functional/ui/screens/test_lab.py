@@ -321,7 +321,7 @@ async def test_race_pressed_while_building_races_the_new_maze(helpers, monkeypat
     # seed other than the one of the maze on show.
     import threading
 
-    from mazegame.ui.screens import lab as lab_module
+    from mazegame.ui.screens import lab_board as lab_module  # the lab builds there
 
     gate, build = threading.Event(), lab_module.generate
 
@@ -367,7 +367,7 @@ async def test_hiding_the_side_panel_takes_the_keys_away_from_its_pickers(helper
 async def test_a_maze_that_cannot_be_built_is_said_on_the_status_line(helpers, monkeypatch):
     # Before: the first build failing (a cavern at the lab's default even size) left
     # "building…" on the status line for good.
-    from mazegame.ui.screens import lab as lab_module
+    from mazegame.ui.screens import lab_board as lab_module  # the lab builds there
 
     def refuse(*args, **kwargs):
         raise ValueError("a 16x10 cavern is impossible")
