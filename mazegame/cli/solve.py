@@ -45,7 +45,7 @@ def run_solve(args: argparse.Namespace) -> int:
     maze = load_maze(args.file, tilings=None)
     on_board = not isinstance(maze, Maze)
     if on_board:
-        _check_board_solver(args, maze.tiling)
+        _check_board_solver(args, maze)
     try:
         facing = None if args.facing is None else DIRECTION_NAMES.index(args.facing)
         result = solve(args.algo, maze, seed=args.seed, budget=args.budget, facing=facing)
@@ -86,15 +86,16 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0 if result.found else 1
 
 
-def _check_board_solver(args: argparse.Namespace, tiling: str) -> None:
-    """Refuse a solver, or a --facing, that a maze on this board cannot take, naming the
-    solvers that can (`SolverSpec.boards`)."""
-    from mazegame.engine.solve import SOLVERS
+def _check_board_solver(args: argparse.Namespace, maze) -> None:
+    """Refuse a solver, or a --facing, that this maze on a board cannot take, naming the
+    solvers that can (`solve.handles`: a solver with `boards`, turning only where the
+    tiling has a left and a right)."""
+    from mazegame.engine.solve import SOLVERS, handles
 
-    spec = SOLVERS.get(args.algo)
-    if spec is not None and not spec.boards:
-        takers = [name for name, other in SOLVERS.items() if other.boards]
-        raise UsageError(f"solver {args.algo!r} solves square mazes only; a {tiling} maze is "
+    tiling = maze.tiling
+    if args.algo in SOLVERS and not handles(args.algo, maze):
+        takers = [name for name in SOLVERS if handles(name, maze)]
+        raise UsageError(f"solver {args.algo!r} does not solve this {tiling} maze; it is "
                          f"solved by {', '.join(takers)}")
     if args.facing is not None:
         raise UsageError(f"--facing is for walkers on square mazes, not {tiling} ones")

@@ -201,7 +201,17 @@ def test_solve_refuses_what_a_board_cannot_take_naming_the_solvers_that_can(caps
     takers = ", ".join(name for name, spec in SOLVERS.items() if spec.boards)
     for name in square_only:
         err = refused(capsys, "solve", str(path), "--algo", name)
-        assert f"solver {name!r} solves square mazes only; a hex maze is solved by {takers}" in err
+        assert f"solver {name!r} does not solve this hex maze; it is solved by {takers}" in err
+    floors = tmp_path / "floors.json"  # boards, but no left or right for a hand to follow
+    main(["generate", "--floors", "2", "--size", "4x3", "--seed", "1", "--format", "json",
+          "-o", str(floors)])
+    capsys.readouterr()
+    turning = [name for name, spec in SOLVERS.items() if spec.boards and spec.turns]
+    assert turning
+    for name in turning:
+        err = refused(capsys, "solve", str(floors), "--algo", name)
+        assert f"solver {name!r} does not solve this floors maze" in err and name not in \
+            err.split("solved by")[1]
     assert "--facing is for walkers on square mazes" in refused(
         capsys, "solve", str(path), "--algo", "tremaux", "--facing", "east")
 
