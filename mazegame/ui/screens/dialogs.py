@@ -296,6 +296,7 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         problem = seed.problem or (f"{algo} cannot wrap around"
                                    if wrap and not GENERATORS[algo].wraps else "")
         problem = problem or board_problem(board, algo, wrap, one_way)
+        problem = problem or view_problem(board, options)
         if problem:
             self.query_one("#setup-error", Static).update(problem)
             return
@@ -332,3 +333,19 @@ def board_problem(board: str, algo: str, wrap: str, one_way: float) -> str:
     if wrap or one_way:
         return f"{TILINGS[board].title} neither wrap around nor have one-way doors"
     return ""
+
+
+def view_problem(board: str, options) -> str:
+    """What the setup dialog says against a view (a chase's "view" choice) that cannot see
+    this board: the modes of that view play on other boards only (`ModeSpec.tilings`), or
+    ""."""
+    from mazegame.engine.tilings import TILINGS
+    from mazegame.games.modes import MODES
+
+    view = dict(options).get("view")
+    seers = [spec for spec in MODES.values() if view is not None and spec.view == view]
+    if not seers or any(board in spec.tilings for spec in seers):
+        return ""
+    boards = ", ".join(TILINGS[kind].title.lower() for kind in seers[0].tilings)
+    return (f"{seers[0].title} sees {boards} only, not {TILINGS[board].title.lower()}: "
+            "choose another view or board")
