@@ -79,8 +79,37 @@ class InvalidPuzzle(ValueError):
     """A puzzle that breaks the rules; the message names the row and column at fault."""
 
 
+class JumpStates:
+    """The numbering of a puzzle's states (the module docstring), for any board: a puzzle
+    gives `cells`, `directions`, `no_u_turn`, `start` and `goal`."""
+
+    @property
+    def slots(self) -> int:
+        """States per cell: 1, or one per arrival direction plus "no jump yet"."""
+        return len(self.directions) + 1 if self.no_u_turn else 1
+
+    @property
+    def n_states(self) -> int:
+        """States of the move graph: cells times slots."""
+        return self.cells * self.slots
+
+    @property
+    def start_state(self) -> int:
+        """The start's "no jump yet" state."""
+        return self.start * self.slots + self.slots - 1
+
+    @property
+    def goal_state(self) -> int:
+        """The goal's single state (every jump onto the goal lands there)."""
+        return self.goal * self.slots + self.slots - 1
+
+    def cell_of(self, state: int) -> int:
+        """The cell a state stands on."""
+        return int(state) // self.slots
+
+
 @dataclass(frozen=True, eq=False)
-class JumpPuzzle:
+class JumpPuzzle(JumpStates):
     """A jumping maze: `jumps[r, c]` (0 exactly at the goal), start and goal cells, rules.
 
     Cells are row-major indices `r * width + c`. Construction validates everything.
@@ -158,33 +187,9 @@ class JumpPuzzle:
         """The allowed directions, as indices into DR8/DC8."""
         return DIRECTIONS[self.moves]
 
-    @property
-    def slots(self) -> int:
-        """States per cell: 1, or one per arrival direction plus "no jump yet"."""
-        return len(self.directions) + 1 if self.no_u_turn else 1
-
-    @property
-    def n_states(self) -> int:
-        """States of the move graph: cells times slots."""
-        return self.height * self.width * self.slots
-
-    @property
-    def start_state(self) -> int:
-        """The start's "no jump yet" state."""
-        return self.start * self.slots + self.slots - 1
-
-    @property
-    def goal_state(self) -> int:
-        """The goal's single state (every jump onto the goal lands there)."""
-        return self.goal * self.slots + self.slots - 1
-
     def rc(self, cell: int) -> tuple[int, int]:
         """(row, column) of a cell."""
         return divmod(int(cell), self.width)
-
-    def cell_of(self, state: int) -> int:
-        """The cell a state stands on."""
-        return int(state) // self.slots
 
     def targets(self, cell: int, last: int | None = None) -> dict[int, int]:
         """Landing cell per direction (index into DR8/DC8) for the jump at `cell`.

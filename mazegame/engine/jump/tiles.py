@@ -39,7 +39,7 @@ from importlib import import_module
 import numpy as np
 
 from mazegame.engine.jump.kernels import legal_table
-from mazegame.engine.jump.model import InvalidPuzzle
+from mazegame.engine.jump.model import InvalidPuzzle, JumpStates
 from mazegame.engine.tilings import TILINGS, Board, hexagon
 
 #: The tilings jumping puzzles are made on, with the directions' names (E NE NW W SW SE).
@@ -117,7 +117,7 @@ def board_of(tiling: str, side: int) -> tuple[Board, np.ndarray]:
 
 
 @dataclass(frozen=True, eq=False)
-class TilePuzzle:
+class TilePuzzle(JumpStates):
     """A jumping puzzle on a hexagon of hexagons or of triangles: `jumps[cell]` (0 exactly
     at the goal) over the board's cells in its order, start and goal cells, and the rule.
 
@@ -190,30 +190,6 @@ class TilePuzzle:
     def directions(self) -> np.ndarray:
         """The six directions, as indices into DIRECTION_NAMES."""
         return np.arange(6, dtype=np.int64)
-
-    @property
-    def slots(self) -> int:
-        """States per cell: 1, or one per arrival direction plus "no jump yet"."""
-        return 7 if self.no_u_turn else 1
-
-    @property
-    def n_states(self) -> int:
-        """States of the move graph: cells times slots."""
-        return self.cells * self.slots
-
-    @property
-    def start_state(self) -> int:
-        """The start's "no jump yet" state."""
-        return self.start * self.slots + self.slots - 1
-
-    @property
-    def goal_state(self) -> int:
-        """The goal's single state."""
-        return self.goal * self.slots + self.slots - 1
-
-    def cell_of(self, state: int) -> int:
-        """The cell a state stands on."""
-        return int(state) // self.slots
 
     def coord(self, cell: int) -> tuple[int, int]:
         """A cell's coordinates: axial (q, r) on hexagons, (row, col) on triangles."""
