@@ -70,8 +70,11 @@ class RoomScreen(ClientScreen):
         return self.room is not None and self.room.creator == self.room.you
 
     def show_room(self, room: Room) -> None:
-        """Draw the room as the host says it is now."""
+        """Draw the room as the host says it is now (kept undrawn on a screen whose widgets
+        are gone: a room's news can reach a room screen as it is being taken down)."""
         self.room = room
+        if not self.query("#room-code"):
+            return
         p = palette_of(self)
         code = Text()
         if p.glyphs == "box":  # large letters (half blocks: not in the ASCII glyph set)
