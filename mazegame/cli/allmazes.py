@@ -113,6 +113,9 @@ def configure(p: argparse.ArgumentParser) -> None:
     sat.add_argument("--json", action="store_true", help='print {"n", "m", "length", '
                      '"status", "sequence", "classes", "seconds"}')
     sat.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    from mazegame.cli.allmazes_prove import configure_prove
+
+    configure_prove(sub, parse_rows_cols, parse_runs)
     text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
     bound = sub.add_parser("bound", help=text, description=text)
     bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
@@ -356,8 +359,10 @@ def _run_count(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the chosen action."""
+    from mazegame.cli.allmazes_prove import run_prove
+
     return {"count": _run_count, "check": _run_check, "solve": _run_solve,
-            "bound": _run_bound, "sat": _run_sat}[args.action](args)
+            "bound": _run_bound, "sat": _run_sat, "prove": run_prove}[args.action](args)
 
 
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "
