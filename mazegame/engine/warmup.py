@@ -291,8 +291,10 @@ def _warm_treasure() -> None:
 
 def _warm_allmazes() -> None:
     from mazegame.engine.allmazes.brute import count_brute
+    from mazegame.engine.allmazes.check import check
 
     count_brute(2, 2)
+    check(2, 3, "rdrrd")  # the classes and their checker: a blindfold win, the lab's sample
 
 
 if __name__ == "__main__":

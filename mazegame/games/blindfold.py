@@ -2,64 +2,23 @@
 
 You cannot see the maze: every feasible n x m maze (`engine.allmazes.mazeset`) walks your
 sequence in lockstep from its upper-left corner, and a maze is out once its lower-right
-corner has been visited. Levels 3x3 (par 11, the proven optimum), 3x4 (par 17, proven) and
-4x4 (par 29, proven: the paper left 27-29 open, and `mazegame allmazes sat 4x4 28` shows no
-28-move sequence exists). A plain state machine: no Textual.
+corner has been visited. The levels, 3x3 to 4x5, and their par are `blindfold_levels.LEVELS`.
+A win is the lockstep set's every maze out, confirmed by the project's checker
+(`engine.allmazes.check`, over the maze classes). A plain state machine: no Textual.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from mazegame.engine import readfile
 from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
+from mazegame.games.blindfold_levels import LEVELS, Level, known_sequence, stars
 from mazegame.games.stopwatch import Stopwatch
-from mazegame.locations import asset
 
+__all__ = ["LEVELS", "MODE", "BlindfoldGame", "Level", "known_sequence", "stars"]
 
-@dataclass(frozen=True)
-class Level:
-    """One size of the puzzle: n rows, m columns, and par (the best known length)."""
-
-    n: int
-    m: int
-    par: int
-    note: str  #: what is known about par, for the reveal
-    proved: bool = False  #: par is proved optimal (no shorter sequence exists)
-
-    @property
-    def name(self) -> str:
-        """The level's name and saved-results key, "3x3"."""
-        return f"{self.n}x{self.m}"
-
-
-LEVELS = {level.name: level for level in (
-    Level(3, 3, 11, "11 is optimal (proved by search)", proved=True),
-    Level(3, 4, 17, "17 is optimal (proved by search)", proved=True),
-    Level(4, 4, 29, "29 is optimal: a SAT solver proved 28 impossible (Funke et al. 2017 left "
-                    "27-29 open)", proved=True),
-)}
 MODE = "blindfold"  #: the saved results' mode name (games.modes registers it)
-
-
-def stars(moves: int, par: int) -> int:
-    """Stars for a sequence of `moves` that solves every maze: 3 at par or better, 2 within a
-    third over par, else 1."""
-    if moves <= par:
-        return 3
-    return 2 if moves <= par + max(1, par // 3) else 1
-
-
-def known_sequence(n: int, m: int) -> str | None:
-    """The shipped sequence that solves every n x m maze (assets/allmazes/NxM.txt, the best
-    `mazegame allmazes solve` found; `#` lines say how), or None if none ships."""
-    path = asset("allmazes", f"{n}x{m}.txt")
-    if not path.exists():
-        return None
-    lines = readfile.read_text(path, readfile.MOVES).splitlines()
-    return "".join(line.strip() for line in lines if not line.startswith("#")) or None
 
 
 class BlindfoldGame(Stopwatch):
@@ -102,6 +61,13 @@ class BlindfoldGame(Stopwatch):
     def won(self) -> bool:
         """Whether the sequence gets out of every maze."""
         return self.unsolved() == 0
+
+    def checked(self) -> bool:
+        """Whether `mazegame allmazes check`'s checker finds that the sequence solves every
+        feasible maze of the level (over its maze classes, independently of `mazes`)."""
+        from mazegame.engine.allmazes.check import check
+
+        return check(self.level.n, self.level.m, self.sequence).ok
 
     def type(self, move: str) -> int:
         """Append a move (a letter of udlr); returns how many mazes it got out."""

@@ -2,61 +2,78 @@
 two sequences side by side (a known optimum or the best known, a random walk, a staircase).
 
 Rules only (no Textual): `Run` is one sequence played step by step over its own `MazeSet`;
-`AllMazesLab` holds two runs that step, step back and rewind together.
+`AllMazesLab` holds two runs that step, step back and rewind together. Beyond the sizes
+whose every maze a `MazeSet` lists (5x5: 482443 classes), the lab plays a seeded sample of
+the maze classes (`draw_sample`, a second's work: a worker's), spread over when the shipped
+sequence solves them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
-from mazegame.games.blindfold import LEVELS, known_sequence
+from mazegame.engine.allmazes.mazeset import MAX_CELLS, MOVES, ClassSample, MazeSet, draw_classes
+from mazegame.games.blindfold_levels import LEVELS, known_sequence
 
-SIZES = ((3, 3), (3, 4), (4, 4))  #: the sizes the lab offers (4x4 shows a sample)
 RANDOM_CAP = 600  #: a random walk stops after this many moves, solved or not
+SAMPLE_CLASSES = 60  #: how many maze classes a sampled size draws
 
 
-def random_walk(n: int, m: int, seed: int = 1, cap: int = RANDOM_CAP) -> str:
-    """Random moves (seeded) until every n x m maze is solved, or `cap` moves."""
+def sampled(n: int, m: int) -> bool:
+    """Whether the lab shows a sample of the n x m maze classes (too many to list them all)."""
+    return n * m > MAX_CELLS
+
+
+def draw_sample(n: int, m: int, seed: int) -> ClassSample:
+    """`SAMPLE_CLASSES` classes of the n x m mazes, spread over when the shipped sequence
+    solves them (seeded); lists every class first (5x5: about a second)."""
+    return draw_classes(n, m, known_sequence(n, m), SAMPLE_CLASSES, seed)
+
+
+def random_walk(n: int, m: int, seed: int = 1, cap: int = RANDOM_CAP, masks=None) -> str:
+    """Random moves (seeded) until every n x m maze (or those of `masks`) is solved, or
+    `cap` moves."""
     rng = np.random.default_rng(seed)
-    mazes, moves = MazeSet(n, m), []
+    mazes, moves = MazeSet(n, m, masks), []
     while mazes.unsolved() and len(moves) < cap:
         moves.append(MOVES[int(rng.integers(len(MOVES)))])
         mazes.step(moves[-1])
     return "".join(moves)
 
 
-def staircase(n: int, m: int, cap: int = RANDOM_CAP) -> str:
+def staircase(n: int, m: int, cap: int = RANDOM_CAP, masks=None) -> str:
     """"rd" over and over (then "dr"...): the first idea most people have, until it solves
-    every maze or reaches `cap` moves (it never solves a maze that needs a move back)."""
-    mazes, moves = MazeSet(n, m), []
+    every maze (or those of `masks`) or reaches `cap` moves (it never solves a maze that
+    needs a move back)."""
+    mazes, moves = MazeSet(n, m, masks), []
     while mazes.unsolved() and len(moves) < min(cap, 2 * (n + m)):
         moves.append("rd"[len(moves) % 2])
         mazes.step(moves[-1])
     return "".join(moves)
 
 
-def sources(n: int, m: int, yours: str | None = None) -> dict[str, str]:
-    """The sequences the lab can play for a size, by name (the known one first)."""
+def sources(n: int, m: int, yours: str | None = None, masks=None) -> dict[str, str]:
+    """The sequences the lab can play for a size (on the mazes `masks`, else all), by name
+    (the known one first)."""
     found = {}
     known = known_sequence(n, m)
     level = LEVELS.get(f"{n}x{m}")
     if known:
         proved = level is not None and level.proved and len(known) <= level.par
         found["optimal" if proved else "best known"] = known
-    found["random walk"] = random_walk(n, m)
-    found["staircase rd"] = staircase(n, m)
+    found["random walk"] = random_walk(n, m, masks=masks)
+    found["staircase rd"] = staircase(n, m, masks=masks)
     if yours:
         found["yours"] = yours
     return found
 
 
 class Run:
-    """One named sequence played over every maze, `at` moves in."""
+    """One named sequence played over every maze (or those of `masks`), `at` moves in."""
 
-    def __init__(self, name: str, sequence: str, n: int, m: int) -> None:
+    def __init__(self, name: str, sequence: str, n: int, m: int, masks=None) -> None:
         self.name, self.sequence = name, sequence
-        self.mazes = MazeSet(n, m)
+        self.mazes = MazeSet(n, m, masks)
 
     @property
     def at(self) -> int:
@@ -85,16 +102,31 @@ class Run:
 
 
 class AllMazesLab:
-    """Two runs over the mazes of one size, moving together."""
+    """Two runs over the mazes of one size (or over the classes of `drawn`, a sample),
+    moving together."""
 
-    def __init__(self, n: int = 3, m: int = 3, yours: str | None = None) -> None:
+    def __init__(self, n: int = 3, m: int = 3, yours: str | None = None,
+                 drawn: ClassSample | None = None) -> None:
         self.n, self.m = n, m
-        self.sources = sources(n, m, yours)  #: name -> sequence
+        self.drawn = drawn  #: the sample of classes the runs play on (None: every maze)
+        self.masks = None if drawn is None else drawn.masks
+        self.sources = sources(n, m, yours, self.masks)  #: name -> sequence
         names = list(self.sources)
         right = "yours" if yours else names[1]  # the player's own against the best
-        self.runs = [Run(names[0], self.sources[names[0]], n, m),
-                     Run(right, self.sources[right], n, m)]  #: left, right
+        self.runs = [self._run(names[0]), self._run(right)]  #: left, right
         self.playing = False  #: the screen's timer steps while this is set
+
+    def _run(self, name: str) -> Run:
+        return Run(name, self.sources[name], self.n, self.m, self.masks)
+
+    def redrawn(self, drawn: ClassSample) -> AllMazesLab:
+        """The lab on another sample: the same sequences, each side as far in."""
+        lab = AllMazesLab(self.n, self.m, self.sources.get("yours"), drawn)
+        for side, run in enumerate(self.runs):
+            lab.runs[side] = lab._run(run.name)
+            for _ in range(run.at):
+                lab.runs[side].step()
+        return lab
 
     @property
     def size(self) -> str:
@@ -130,7 +162,7 @@ class AllMazesLab:
             name = names[(i + step) % len(names)]
             if name != other:
                 break
-        run = Run(name, self.sources[name], self.n, self.m)
+        run = self._run(name)
         for _ in range(self.runs[1 - side].at):
             run.step()
         self.runs[side] = run

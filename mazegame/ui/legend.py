@@ -136,7 +136,7 @@ SAMPLES: dict[str, Callable[[Palette], Sample]] = {
     "rock": lambda p: Sample("█", p.ROCK, "a blocked field: a move into it does nothing"),
     "walked": lambda p: Sample(p.GLYPH_PATH, p.TRAIL, "your path in the maze shown"),
     "maze-dot": lambda p: Sample(p.GLYPH_TRAIL + p.GLYPH_PATH, p.PATH,
-                               "one dot a maze (4x4: a shade per group): lit once out"),
+                               "one dot a maze (or, from 3x5, a shade per group): lit once out"),
     "maze-out": lambda p: Sample(p.GLYPH_PATH, p.KNOB, "the mazes your last move got out"),
     "maze-free": lambda p: Sample(p.GLYPH_TRAIL, p.FOG, "a free field"),
     "maze-solved": lambda p: Sample(p.GLYPH_PATH, p.PATH, "a solved maze, lit up"),

@@ -8,14 +8,18 @@ lower-right corner has been visited. A feasible maze has a path between the two 
 `MazeSet` holds the transition table of every maze (maze, cell, move) -> cell and each
 cell's distance to the goal, so the whole set takes one move as one numpy gather; its
 history (one array of positions and solved flags per move) lets a viewer step back.
-Sizes are small by design: at most MAX_CELLS cells (4x4: 3828 mazes).
+Every maze of a size is listed up to MAX_CELLS cells (4x5: 46557 mazes); beyond, up to 25
+cells, a set is given its mazes: `draw_classes` draws a seeded sample of the maze classes
+(`family`) for the all-mazes lab's 5x5.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-MAX_CELLS = 16  #: 4x4: 65536 grids tried, 3828 feasible
+MAX_CELLS = 20  #: 4x5: 1048576 grids tried, 46557 feasible
 MOVES = "udlr"  #: the paper's move letters, in the order of the transition table's columns
 #: (row, column) step of each move letter.
 DELTAS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
@@ -43,11 +47,13 @@ def feasible_masks(n: int, m: int) -> np.ndarray:
 
 
 class MazeSet:
-    """All feasible n x m mazes, their positions and solved flags under a move sequence."""
+    """Feasible n x m mazes (all of them, or the free-cell bitmasks `masks`), their
+    positions and solved flags under a move sequence."""
 
-    def __init__(self, n: int, m: int) -> None:
+    def __init__(self, n: int, m: int, masks: np.ndarray | None = None) -> None:
         self.n, self.m = n, m  #: rows, columns
-        self.masks = feasible_masks(n, m)  #: free-cell bitmask of each maze
+        #: free-cell bitmask of each maze
+        self.masks = feasible_masks(n, m) if masks is None else np.asarray(masks, np.int64)
         cells = n * m
         self.goal = cells - 1  #: the lower-right cell's index (row-major)
         bits = np.int64(1) << np.arange(cells, dtype=np.int64)
@@ -147,6 +153,40 @@ class MazeSet:
         flags = np.array([s for _, s in self.history])
         first = flags.argmax(axis=0)
         return np.where(flags.any(axis=0), first, -1)
+
+
+@dataclass(frozen=True)
+class ClassSample:
+    """A sample of the maze classes of a size (`family`), drawn under one sequence."""
+
+    n: int
+    m: int
+    masks: np.ndarray  #: the sampled classes' cells (a maze with the rest blocked), by solve time
+    classes: int  #: how many classes there are
+    mazes: int  #: how many feasible mazes they stand for
+    times: np.ndarray  #: every class's solve time under the sequence (-1: never), for counts
+    seed: int
+
+    def unsolved_after(self, moves: int) -> int:
+        """How many of all the classes are not solved after the sequence's first `moves`."""
+        return int(np.count_nonzero((self.times < 0) | (self.times > moves)))
+
+
+def draw_classes(n: int, m: int, sequence: str, count: int, seed: int) -> ClassSample:
+    """`count` classes of the n x m mazes, one from each of `count` equal slices of all the
+    classes ordered by how many moves of `sequence` solve them (seeded): the sample is solved
+    early and late as the whole is. Lists the classes (5x5: 482443, about a second)."""
+    from mazegame.engine.allmazes.check import solve_times
+    from mazegame.engine.allmazes.family import family, parse_sequence
+
+    fam = family(n, m)
+    times = solve_times(fam.steps, parse_sequence(sequence), fam.goal)
+    late = np.where(times < 0, np.iinfo(np.int32).max, times)
+    order = np.argsort(late, kind="stable")
+    edges = np.linspace(0, len(order), min(count, len(order)) + 1).astype(np.int64)
+    rng = np.random.default_rng(seed)
+    picked = order[rng.integers(edges[:-1], edges[1:])]
+    return ClassSample(n, m, fam.masks[picked].copy(), len(fam.masks), fam.total, times, seed)
 
 
 def solves_all(n: int, m: int, sequence: str) -> bool:

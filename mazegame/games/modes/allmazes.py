@@ -6,6 +6,7 @@ from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
 
 CHOICES = (Choice("mazes", "Mazes", (
     ("3x3: all 51", "3x3"), ("3x4: all 295", "3x4"), ("4x4: a sample of 3828", "4x4"),
+    ("5x5: a sample of 482,443 classes", "5x5"),
 )),)
 
 
@@ -22,7 +23,8 @@ class AllMazesSettings:
 SPEC = ModeSpec(
     name="allmazes", title="All mazes at once",
     blurb="The lab of the blindfold puzzle: every 3x3 maze (or 3x4, or a sample of the 4x4 "
-          "ones) walking one move sequence in lockstep, two sequences side by side: the "
+          "ones, or of the 5x5 maze classes: `s` draws another) walking one move sequence in "
+          "lockstep, two sequences side by side: the "
           "optimum (or the best found) against a random walk, a staircase or your own. Solved "
           "mazes light up, the worst one left is highlighted. Play, pause, step, step back.",
     goal="Watch one sequence solve every maze at once, against another.",

@@ -3,11 +3,11 @@
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mazegame.games.blindfold_levels import LEVELS
 from mazegame.games.modes.spec import Choice, Marker, ModeSpec, check_choices
 
-CHOICES = (Choice("mazes", "Mazes", (
-    ("3x3: 51 mazes, par 11", "3x3"), ("3x4: 295 mazes, par 17", "3x4"),
-    ("4x4: 3828 mazes, par 29", "4x4"),
+CHOICES = (Choice("mazes", "Mazes", tuple(
+    (f"{name}: {level.mazes:,} mazes, par {level.par}", name) for name, level in LEVELS.items()
 )),)
 
 
@@ -30,7 +30,8 @@ SPEC = ModeSpec(
     blurb="You cannot see the maze. Type one sequence that gets out of every 3x3 maze: all 51 "
           "start in the upper-left corner and walk your moves in step; a move into rock or off "
           "the grid does nothing; a maze is out once its lower-right corner is visited. The "
-          "worst maze left is drawn with your path in it. Par 11; then 3x4 (17) and 4x4 (29).",
+          "worst maze left is drawn with your path in it. Then bigger levels, up to 4x5, whose "
+          "par is the best sequence known (not proved optimal: beat it).",
     goal="One move sequence that gets out of every maze, in par moves for three stars.",
     tip="A move that bumps does no harm: go down and right, then undo the mazes that "
         "trap you by going back up or left.",

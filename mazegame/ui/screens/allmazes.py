@@ -1,17 +1,23 @@
 """The all-mazes lab: every feasible maze of a size walking one sequence in lockstep, two
 sequences side by side (`games.lab_allmazes`), played like the lab's traces: play, pause,
-step, step back, rewind. Solved mazes light up; the worst one left is highlighted."""
+step, step back, rewind. Solved mazes light up; the worst one left is highlighted. A size
+with too many mazes to list (5x5) plays a seeded sample of its classes, drawn in a worker;
+`s` draws another."""
 
 from __future__ import annotations
 
 import numpy as np
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from mazegame.games.lab_allmazes import AllMazesLab, Run
+from mazegame.engine import compiles
+from mazegame.engine.allmazes.mazeset import ClassSample
+from mazegame.games.lab_allmazes import AllMazesLab, Run, draw_sample, sampled
 from mazegame.games.setup import GameSetup
 from mazegame.ui import palette
 from mazegame.ui.host import blindfold_sequences, palette_of
@@ -37,20 +43,30 @@ KEYS = [  #: the lab's playback keys (as in the algorithm lab), and the sequence
             tooltip="Another sequence on the left (the best, a random walk, a staircase, yours)"),
     Binding("b", "cycle(1)", "Right seq", id="am-right",
             tooltip="Another sequence on the right (the best, a random walk, a staircase, yours)"),
+    Binding("s", "new_sample", "New sample", id="am-sample",
+            tooltip="Draw another sample of the maze classes (5x5)"),
     Binding("escape,q", "app.pop_screen", "Menu", id="am-back-menu",
             tooltip="Back to the menu"),
 ]
 
 
-def run_header(p: palette.Palette, run: Run) -> str:
-    """A side's title: the sequence, the moves played so far in bold, and the count left."""
+def run_header(p: palette.Palette, run: Run, lab: AllMazesLab) -> str:
+    """A side's title: the sequence, the moves played so far in bold, and the count left
+    (on a sample: of those drawn and, under the shipped sequence, of all the classes)."""
     played, rest = run.sequence[:run.at], run.sequence[run.at:]
     shown = f"[b reverse]{played}[/]{rest}" if len(run.sequence) <= 60 else \
-        f"… [b reverse]{played[-20:]}[/]{rest[:20]}…"
+        f"… [b reverse]{played[-15:]}[/]{rest[:15]}…"
     left = run.mazes.unsolved()
-    lit = f"[{p.SOLVED}]all solved[/]" if left == 0 else f"[b]{left}[/b] unsolved"
+    drawn = "" if lab.drawn is None else " drawn"
+    lit = (f"[{p.SOLVED}]all solved[/] of {len(run.mazes)}{drawn}" if left == 0
+           else f"[b]{left}[/b] unsolved of {len(run.mazes)}{drawn}")
+    whole = ""  # the drawn classes' solve times are the shipped sequence's, the first source
+    if lab.drawn is not None and run.sequence == next(iter(lab.sources.values())):
+        whole = f"all {lab.drawn.classes:,}: {lab.drawn.unsolved_after(run.at):,} unsolved\n"
+    elif lab.drawn is not None:
+        whole = "(counted on the sample only)\n"
     return (f"[b]{run.name}[/b], {len(run.sequence)} moves\n"
-            f"move {run.at}: {lit} of {len(run.mazes)}\n{shown}")
+            f"move {run.at}: {lit}\n{whole}{shown}")
 
 
 class AllMazesScreen(Screen):
@@ -60,6 +76,7 @@ class AllMazesScreen(Screen):
     AllMazesScreen #am-status { dock: top; height: 1; padding: 0 1; background: $panel; }
     AllMazesScreen .am-side { width: 1fr; padding: 0 1; }
     AllMazesScreen .am-head { height: auto; padding-bottom: 1; }
+    AllMazesScreen #am-about { height: auto; padding: 0 1; color: $text-muted; }
     AllMazesScreen .am-scroll { height: 1fr; }
     """
 
@@ -67,13 +84,17 @@ class AllMazesScreen(Screen):
 
     def __init__(self, size: str = "3x3") -> None:
         super().__init__()
-        n, m = (int(x) for x in size.split("x"))
-        self.lab = AllMazesLab(n, m)
+        self.n, self.m = (int(x) for x in size.split("x"))
+        #: the two runs; None while a sample of the classes is being drawn
+        self.lab: AllMazesLab | None = None
+        self.seed = 1  #: the sample's seed (sampled sizes); `s` draws the next
+        self.drawing = False  #: a sample is being drawn
         self._timer = None
 
     def compose(self) -> ComposeResult:
-        """The status line, the two sides, the footer."""
+        """The status line, what the sample is (sampled sizes), the two sides, the footer."""
         yield Static("", id="am-status")
+        yield Static("", id="am-about")
         with Horizontal():
             for side in (0, 1):
                 with Vertical(classes="am-side"):
@@ -83,12 +104,53 @@ class AllMazesScreen(Screen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        """Draw the start; the playback timer waits paused."""
-        # the sequence last typed in the blindfold puzzle at this size, this session
-        yours = blindfold_sequences(self.app).get(self.lab.size)
-        if yours:
-            self.lab = AllMazesLab(self.lab.n, self.lab.m, yours)
+        """Draw the start (a sampled size's once drawn); the playback timer waits paused."""
         self._timer = self.set_interval(TICK, self._tick, pause=True)
+        if sampled(self.n, self.m):
+            self._start_drawing()
+        else:  # the sequence last typed in the blindfold puzzle at this size, this session
+            yours = blindfold_sequences(self.app).get(f"{self.n}x{self.m}")
+            self.lab = AllMazesLab(self.n, self.m, yours)
+        self.show()
+
+    def _start_drawing(self) -> None:
+        """Draw the sample of seed `self.seed` in a worker; playback waits for the first."""
+        self.drawing = True
+        self._draw_sample(self.seed)
+
+    @work(thread=True, exclusive=True, group="allmazes-sample")
+    def _draw_sample(self, seed: int) -> None:
+        """List the classes (once a process) and draw a sample of them, off the UI thread
+        (compiling the kernels here rather than running them as Python on a first launch)."""
+        with compiles.compiling():
+            drawn = draw_sample(self.n, self.m, seed)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._sample_drawn, drawn)
+
+    def _sample_drawn(self, drawn: ClassSample) -> None:
+        """The lab on the new sample (60 classes: quick), each side as far in as it was."""
+        if not self.is_attached:
+            return
+        self.drawing = False
+        self.lab = (AllMazesLab(self.n, self.m, drawn=drawn) if self.lab is None
+                    else self.lab.redrawn(drawn))
+        self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`s` (a new sample) is for sampled sizes only; nothing plays while one is drawn."""
+        if action == "new_sample":
+            return sampled(self.n, self.m)
+        if self.lab is None and action not in ("app.pop_screen",):
+            return None
+        return True
+
+    def action_new_sample(self) -> None:
+        """Draw another sample of the classes (each side stays as far in)."""
+        if self.drawing:
+            self.app.bell()
+            return
+        self.seed += 1
+        self._start_drawing()
         self.show()
 
     def on_resize(self) -> None:
@@ -97,12 +159,18 @@ class AllMazesScreen(Screen):
 
     def help_intro(self) -> str:
         """The help screen's rules."""
-        return (f"Every feasible {self.lab.size} maze starts in its upper-left corner and "
+        return (f"Every feasible {self.n}x{self.m} maze starts in its upper-left corner and "
                 "takes the same moves in step: a move into rock (█) or off the grid does "
                 "nothing; a maze is solved (lit up) once its lower-right corner has been "
                 "visited. Left and right play two sequences; a and b choose them (your own, "
                 "the last you typed in the blindfold puzzle, is among them). 4x4 shows "
-                "a sample of the mazes; the counts are over all of them.")
+                "a sample of the mazes; the counts are over all of them. 5x5 plays a "
+                "sample of its maze classes (a class: the mazes no sequence can tell apart, "
+                "those with the same cells joined to the start; drawn with the rest as "
+                "rock), one from each equal slice of all the classes ordered by when the "
+                "shipped sequence solves them, so the sample is solved early and late as "
+                "the whole is; the counts are over the sample, and under the shipped "
+                "sequence over all the classes too. s draws another sample.")
 
     # -- playback ------------------------------------------------------------------------
     def action_play(self) -> None:
@@ -150,9 +218,23 @@ class AllMazesScreen(Screen):
     def show(self) -> None:
         """Redraw the status line and both sides."""
         lab = self.lab
-        state = "playing" if lab.playing else "paused"
+        about = self.query_one("#am-about", Static)
+        about.display = sampled(self.n, self.m)
+        if lab is None:
+            self.query_one("#am-status", Static).update(
+                f"[b]All {self.n}x{self.m} mazes at once[/b]  drawing a sample of the classes…")
+            return
+        state = "drawing another sample…" if self.drawing else (
+            "playing" if lab.playing else "paused")
+        if lab.drawn is None:
+            count = f"{len(lab.runs[0].mazes)} mazes"
+        else:
+            drawn = lab.drawn
+            count = f"{len(drawn.masks)} of {drawn.classes:,} classes  sample {drawn.seed}"
+            about.update(f"a sample of the {drawn.mazes:,} mazes' classes, spread over when "
+                         f"the {lab.runs[0].name} sequence solves them; s: another")
         self.query_one("#am-status", Static).update(
-            f"[b]All {lab.size} mazes at once[/b]  {len(lab.runs[0].mazes)} mazes  {state}")
+            f"[b]All {lab.size} mazes at once[/b]  {count}  {state}")
         width = max(10, (self.size.width or 80) // 2 - 3)
         per_row = max(1, (width + 1) // (lab.m + 1))
         for side, run in enumerate(lab.runs):
@@ -160,7 +242,8 @@ class AllMazesScreen(Screen):
             indices = lab.sample(SAMPLE)
             if worst is not None and worst not in indices:
                 indices = np.sort(np.append(indices[:-1], worst))
-            self.query_one(f"#am-head-{side}", Static).update(run_header(palette_of(self), run))
+            self.query_one(f"#am-head-{side}", Static).update(
+                run_header(palette_of(self), run, lab))
             self.query_one(f"#am-grid-{side}", Static).update(
                 mini_mazes(palette_of(self), run.mazes, indices, per_row, worst))
 

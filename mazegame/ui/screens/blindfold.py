@@ -3,18 +3,23 @@
 The status line counts the mazes your sequence leaves unsolved; the large maze is the worst
 of them (farthest from its goal) with your path in it; the small grid has a dot per maze
 that lights up as the maze is solved. Undo, clear, give up (reveal a known sequence), and
-the levels 3x3, 3x4, 4x4. Rules live in `games.blindfold`.
+the levels of `games.blindfold_levels` (3x3 to 4x5). A level's mazes are listed in a worker
+(4x5: 46557 of them, half a second), which also readies the checker that confirms a win.
+Rules live in `games.blindfold`.
 """
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame
+from mazegame.engine import compiles
+from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame, Level
 from mazegame.games.setup import GameSetup
 from mazegame.ui import host
 from mazegame.ui.host import palette_of
@@ -63,7 +68,8 @@ class BlindfoldScreen(Screen):
 
     def __init__(self, level: str = "3x3") -> None:
         super().__init__()
-        self.game = BlindfoldGame(LEVELS[level])
+        self.level = LEVELS[level]  #: the level played (or being listed)
+        self.game: BlindfoldGame | None = None  #: None while the level's mazes are listed
         self.message = ""  #: one line of news under the sequence (a win, a reveal)
         self.saved_events = 0  #: the game's events the saved results already cover
 
@@ -82,14 +88,43 @@ class BlindfoldScreen(Screen):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        """Draw the level before the first move."""
+        """List the level's mazes; draw it before the first move."""
+        self.open(self.level)
+
+    def open(self, level: Level) -> None:
+        """Play `level`: its mazes are listed in a worker; keys wait until they are."""
+        self.level, self.game = level, None
+        self.saved_events = 0
+        self.message = ""
+        self._list_mazes(level)
         self.show()
+
+    @work(thread=True, exclusive=True, group="blindfold-level")
+    def _list_mazes(self, level: Level) -> None:
+        """Every feasible maze of the level, and the checker readied on its classes
+        (compiled here, not run as Python, on a first launch)."""
+        with compiles.compiling():
+            game = BlindfoldGame(level)
+            game.checked()
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._listed, game)
+
+    def _listed(self, game: BlindfoldGame) -> None:
+        if self.is_attached and game.level is self.level:
+            self.game = game
+            self.show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a level's mazes are listed only the way out and the levels take keys."""
+        if self.game is None and action not in ("app.pop_screen", "level"):
+            return None
+        return True
 
     def help_intro(self) -> str:
         """The help screen's rules for this level."""
-        level = self.game.level
+        level = self.level
         return (f"You cannot see the maze. Type one sequence of moves that gets out of every "
-                f"{level.name} maze at once: all {self.game.total} of them start in the "
+                f"{level.name} maze at once: all {level.mazes} of them start in the "
                 "upper-left corner and walk your moves in step; a move into rock or off the "
                 "grid does nothing, and a maze is out once its lower-right corner has been "
                 f"visited. Par is {level.par}: {level.note}.")
@@ -127,22 +162,18 @@ class BlindfoldScreen(Screen):
         level = self.game.level
         if known is None:
             self.message = "No known sequence ships for this size."
-        elif len(known) <= level.par:
+        elif level.proved:
             self.message = f"Revealed: {level.note}. Step back through it with undo."
         else:
-            self.message = (f"Revealed the best known, {len(known)} moves; {level.note}. "
-                            "Beat it!")
+            self.message = f"Revealed: {level.note}. Beat it!"
         self.show()
 
     def action_level(self, delta: int) -> None:
         """Play the next (or previous) level."""
         names = list(LEVELS)
-        i = (names.index(self.game.level.name) + delta) % len(names)
+        i = (names.index(self.level.name) + delta) % len(names)
         self.save_given_up()
-        self.game = BlindfoldGame(LEVELS[names[i]])
-        self.saved_events = 0
-        self.message = ""
-        self.show()
+        self.open(LEVELS[names[i]])
 
     def on_unmount(self) -> None:
         """Leaving: a sequence typed since the last save, and not a solution, is given up."""
@@ -152,7 +183,7 @@ class BlindfoldScreen(Screen):
         """Save what was typed since the last save as given up (unless it has ever solved
         them all: that was saved as a win)."""
         game = self.game
-        if len(game.events) > self.saved_events and game.ended_at is None:
+        if game is not None and len(game.events) > self.saved_events and game.ended_at is None:
             self.save(won=False, moves=len(game.sequence))
 
     def save(self, *, won: bool, moves: int) -> None:
@@ -170,6 +201,9 @@ class BlindfoldScreen(Screen):
         if game.gave_up:
             return
         moves, par = len(game.sequence), game.level.par
+        if not game.checked():  # the checker walks every maze class on its own
+            self.message = "The checker finds a maze this leaves unsolved: not saved."
+            return
         self.save(won=True, moves=moves)
         if moves < par:
             self.message = f"{moves} moves: under par! Better than the best known."
@@ -189,7 +223,14 @@ class BlindfoldScreen(Screen):
         """Redraw the status line, the shown maze, the dots and the sequence."""
         p = palette_of(self)
         game = self.game
-        level = game.level
+        level = self.level
+        if game is None:
+            self.query_one("#bf-status", Static).update(
+                f"[b]Blindfold {level.name}[/b]  par {level.par}  listing all {level.mazes} "
+                "mazes…")
+            for part in ("#bf-maze", "#bf-caption", "#bf-dots", "#bf-sequence", "#bf-note"):
+                self.query_one(part, Static).update("")
+            return
         if game.sequence and not game.gave_up:  # the all-mazes lab can play it ("yours")
             host.blindfold_sequences(self.app)[level.name] = game.sequence
         left, total = game.unsolved(), game.total

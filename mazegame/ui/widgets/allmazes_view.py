@@ -91,7 +91,7 @@ def dot_grid(p: palette.Palette, mazes: MazeSet, most: int = 320, fresh=()) -> T
     solved = mazes.solved
     total = len(solved)
     group = -(-total // most)
-    fresh = set(fresh)
+    fresh = {int(k) // group for k in fresh}  #: the glyphs with a maze the last move got out
     text = Text(no_wrap=True)
     glyphs = -(-total // group)
     per_row = min(40, max(10, math.ceil(math.sqrt(glyphs * 4))))
@@ -103,7 +103,7 @@ def dot_grid(p: palette.Palette, mazes: MazeSet, most: int = 320, fresh=()) -> T
             glyph = p.GLYPH_PATH if share else p.GLYPH_TRAIL
         else:
             glyph = SHADES[round(share * (len(SHADES) - 1))]
-        new = any(k in fresh for k in range(i * group, min(total, (i + 1) * group)))
+        new = i in fresh
         style = p.KNOB if new else (p.PATH if share == 1 else p.FOG
                                             if share == 0 else p.TRAIL)
         text.append(glyph, style)

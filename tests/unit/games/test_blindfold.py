@@ -8,8 +8,46 @@ from mazegame.games.lab_allmazes import AllMazesLab, random_walk, staircase
 
 
 def test_levels_and_pars():
-    assert {name: level.par for name, level in LEVELS.items()} == {"3x3": 11, "3x4": 17,
-                                                                    "4x4": 29}
+    assert {name: level.par for name, level in LEVELS.items()} == {
+        "3x3": 11, "3x4": 17, "3x5": 29, "4x4": 29, "4x5": 60}
+    assert [name for name, level in LEVELS.items() if not level.proved] == ["4x5"]
+
+
+def test_par_is_the_shipped_sequences_length_so_a_shorter_one_lowers_it(monkeypatch):
+    from mazegame.games import blindfold_levels
+
+    level = LEVELS["4x5"]
+    assert level.par == len(known_sequence(4, 5)) == 60
+    assert "60 is the best known" in level.note and "bound 4x5" in level.note
+    monkeypatch.setattr(blindfold_levels, "known_sequence", lambda n, m: "d" * 58)
+    assert level.par == 58 and "58 is the best known" in level.note
+
+
+def test_the_3x5_note_names_the_command_that_proves_it():
+    assert "`mazegame allmazes prove 3x5 28`" in LEVELS["3x5"].note
+    assert LEVELS["3x5"].note.startswith("29 is optimal")
+
+
+@pytest.mark.parametrize("name", ["3x5", "4x5"])
+def test_a_level_counts_its_mazes_as_the_transfer_matrix_does(name):
+    from mazegame.engine.allmazes.count import count_feasible
+
+    level = LEVELS[name]
+    game = BlindfoldGame(level)
+    assert game.total == level.mazes == count_feasible(level.n, level.m)
+
+
+@pytest.mark.parametrize("name", ["3x5", "4x5"])
+def test_the_shipped_sequence_wins_at_par_checked_and_one_move_short_does_not(name):
+    level = LEVELS[name]
+    game = BlindfoldGame(level)
+    known = known_sequence(level.n, level.m)
+    game.set_sequence(known[:-1])
+    assert not game.won and not game.checked() and game.stars() == 0
+    game.type(known[-1])
+    assert game.won and game.checked() and game.stars() == 3
+    game.set_sequence("u" + known)  # a bump first: one over par
+    assert game.won and game.checked() and game.stars() == 2
 
 
 @pytest.mark.parametrize(("moves", "earned"), [(10, 3), (11, 3), (12, 2), (14, 2), (15, 1),
@@ -105,3 +143,37 @@ def test_your_own_sequence_plays_against_the_optimum():
     assert [run.name for run in lab.runs] == ["optimal", "yours"]
     assert lab.runs[1].sequence == "rrdd"
     assert AllMazesLab(4, 4).runs[0].name == "optimal"  # 29: 28 proved impossible by SAT
+
+
+def test_a_class_sample_is_seeded_spread_over_solve_times_and_solved_by_the_end():
+    from mazegame.engine.allmazes.family import family
+    from mazegame.games.lab_allmazes import SAMPLE_CLASSES, draw_sample
+
+    drawn = draw_sample(4, 5, seed=3)
+    assert len(drawn.masks) == SAMPLE_CLASSES and drawn.classes == len(family(4, 5).masks)
+    assert drawn.mazes == 46557 and drawn.unsolved_after(60) == 0
+    assert (draw_sample(4, 5, seed=3).masks == drawn.masks).all()
+    assert not (draw_sample(4, 5, seed=4).masks == drawn.masks).all()
+    known = known_sequence(4, 5)
+    mazes = MazeSet(4, 5, drawn.masks)
+    assert set(drawn.masks.tolist()) <= set(family(4, 5).masks.tolist())
+    mazes.play(known)
+    times = mazes.solved_at()
+    assert mazes.unsolved() == 0 and (times[1:] >= times[:-1]).all()  # in order of solving
+    # one class from each 60th: the first solved early, the last as late as the latest
+    assert times[0] <= drawn.times[drawn.times >= 0].min() + 2 and times[-1] == len(known)
+
+
+def test_the_lab_on_a_sample_plays_the_shipped_sequence_and_redraws_in_step():
+    from mazegame.games.lab_allmazes import draw_sample, sampled
+
+    assert sampled(5, 5) and not sampled(4, 5)
+    lab = AllMazesLab(4, 5, drawn=draw_sample(4, 5, seed=1))
+    left, right = lab.runs
+    assert left.name == "best known" and left.sequence == known_sequence(4, 5)
+    assert len(left.mazes) == 60 and right.name == "random walk"
+    for _ in range(10):
+        lab.step()
+    again = lab.redrawn(draw_sample(4, 5, seed=2))
+    assert [run.at for run in again.runs] == [10, 10] and again.drawn.seed == 2
+    assert not (again.masks == lab.masks).all()

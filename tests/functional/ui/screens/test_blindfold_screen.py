@@ -13,6 +13,18 @@ from mazegame.ui.screens.blindfold import LETTERS, BlindfoldScreen
 ARROW = {letter: MOVE_KEYS[direction].arrow for direction, letter in LETTERS.items()}
 
 
+async def settle(pilot):
+    """The level's mazes (or the lab's sample) are listed in a worker: wait for it."""
+    from tests.functional.conftest import settle as settle_app
+
+    await settle_app(pilot)
+
+
+def type_keys(sequence: str) -> list[str]:
+    """The arrow keys that type a sequence of move letters."""
+    return [ARROW[move] for move in sequence]
+
+
 def blindfold_app(level="3x3"):
     return MazeApp(GameSetup("blindfold", options=(("mazes", level),)), warm_up=False)
 
@@ -43,7 +55,8 @@ async def test_typing_the_optimum_gets_out_of_every_maze_with_three_stars(helper
         assert app.blindfold_sequences["3x3"] == optimum  # the lab plays it as "yours"
         await pilot.press("c")
         assert screen.game.sequence == "" and "best 11" in status(app)
-        await pilot.press("right_square_bracket")  # the next level
+        await pilot.press("right_square_bracket")  # the next level, listed in a worker
+        await helpers.settle(pilot)
         assert screen.game.level.name == "3x4" and "295 of 295" in status(app)
         await pilot.press("g")  # give up: the known sequence, no stars
         assert screen.game.won and "☆☆☆" in status(app)
@@ -92,7 +105,7 @@ async def test_the_lab_steps_plays_and_swaps_sequences(helpers):
 
 def test_blindfold_snapshot(snap_compare):
     async def run_before(pilot):
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("down", "right", "down", "down", "right")
         await pilot.pause()
 
@@ -106,3 +119,92 @@ def test_allmazes_snapshot(snap_compare):
         await pilot.pause()
 
     assert snap_compare(allmazes_app(), terminal_size=(80, 24), run_before=run_before)
+
+
+# -- the levels 3x5 and 4x5 ------------------------------------------------------------------
+async def test_the_new_levels_are_chosen_played_and_won_at_par_with_stars(helpers):
+    app = blindfold_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("right_square_bracket", "right_square_bracket")  # 3x4, then 3x5
+        await settle(pilot)
+        assert screen.game.level.name == "3x5" and "par 29" in status(app)
+        assert "1632 of 1632 unsolved" in status(app)
+        await pilot.press(*type_keys(known_sequence(3, 5)))
+        assert "0 of 1632 unsolved" in status(app) and "★★★" in status(app)
+        assert "29 moves: par" in str(screen.query_one("#bf-note").render())
+        await pilot.press("right_square_bracket", "right_square_bracket")  # 4x4, then 4x5
+        await settle(pilot)
+        assert screen.game.level.name == "4x5" and screen.game.sequence == ""
+        assert "par 60  moves 0  46557 of 46557 unsolved  ☆☆☆" in status(app)
+        await pilot.press(*type_keys(known_sequence(4, 5)[:30]))
+        assert 0 < screen.game.unsolved() < 46557  # progress, counted
+        await pilot.press("c", ARROW["u"], *type_keys(known_sequence(4, 5)))  # a bump first
+        assert "0 of 46557 unsolved" in status(app) and "★★☆" in status(app)
+        await pilot.press("c", *type_keys(known_sequence(4, 5)))
+        assert "★★★" in status(app) and "best 60" in status(app)
+        await pilot.press("c", "g")  # the reveal: the best known, not proved
+        note = str(screen.query_one("#bf-note").render())
+        assert "best known" in note and "not proved optimal" in note and "Beat it" in note
+    wins = {(s.maze, s.moves) for s in Store().results() if s.won}
+    assert wins == {("3x5", 29), ("4x5", 61), ("4x5", 60)}
+
+
+async def test_while_a_level_is_listed_it_says_so_and_only_the_levels_and_menu_take_keys():
+    app = blindfold_app("4x5")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.open(screen.level)  # as a level change does, before its worker is done
+        assert screen.game is None and "listing all 46557 mazes" in status(app)
+        assert screen.check_action("move", ("south",)) is None
+        assert screen.check_action("give_up", ()) is None
+        assert screen.check_action("level", (1,)) and screen.check_action("app.pop_screen", ())
+        await settle(pilot)
+        assert screen.game.level.name == "4x5" and screen.check_action("move", ("south",))
+
+
+def test_blindfold_4x5_snapshot(snap_compare):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press(*type_keys(known_sequence(4, 5)[:12]))
+        await pilot.pause()
+
+    assert snap_compare(blindfold_app("4x5"), terminal_size=(80, 24), run_before=run_before)
+
+
+# -- all mazes at once: a 5x5 sample ---------------------------------------------------------
+async def test_the_5x5_lab_shows_a_sample_solved_by_the_shipped_sequence_and_redraws_it(
+        helpers):
+    app = allmazes_app("5x5")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        lab = screen.lab
+        top = str(screen.query_one("#am-status").render())
+        assert "All 5x5 mazes at once  60 of 482,443 classes  sample 1" in top
+        assert "spread over when the best known" in str(screen.query_one("#am-about").render())
+        left = lab.runs[0]
+        assert left.sequence == known_sequence(5, 5) and len(left.mazes) == 60
+        await pilot.press("right", "right", "right")
+        assert [run.at for run in lab.runs] == [3, 3]
+        first = lab.drawn.masks.copy()
+        await pilot.press("s")  # another sample, each side as far in
+        await settle(pilot)
+        assert screen.lab is not lab and "sample 2" in str(screen.query_one("#am-status").render())
+        assert not (screen.lab.drawn.masks == first).all()
+        assert [run.at for run in screen.lab.runs] == [3, 3]
+        await pilot.press("end")
+        left = screen.lab.runs[0]
+        assert left.finished and left.mazes.unsolved() == 0  # every sampled maze solved
+        head = str(screen.query_one("#am-head-0").render())
+        assert "all solved of 60 drawn" in head and "all 482,443: 0 unsolved" in head
+
+
+def test_allmazes_5x5_snapshot(snap_compare):
+    async def run_before(pilot):
+        await settle(pilot)
+        await pilot.press(*["right"] * 20)
+        await pilot.pause()
+
+    assert snap_compare(allmazes_app("5x5"), terminal_size=(80, 24), run_before=run_before)

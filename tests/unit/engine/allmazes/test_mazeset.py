@@ -120,9 +120,33 @@ def test_no_3x3_sequence_of_ten_moves_solves_all():
         front = np.unique(nxt, axis=0)
 
 
-def test_sizes_beyond_16_cells_are_refused():
+def test_sizes_beyond_20_cells_are_refused():
     with pytest.raises(ValueError):
-        feasible_masks(4, 5)
+        feasible_masks(4, 6)
+
+
+def test_every_3x5_maze_is_the_plain_enumeration_and_walks_the_shipped_sequence_alike():
+    """1632 mazes (OEIS A069343); the plain stepper in each agrees with the lockstep set,
+    with the shipped 29 moves and without the last."""
+    sequence = known_sequence(3, 5)
+    plain = plain_mazes(3, 5)
+    mazes = MazeSet(3, 5)
+    assert len(plain) == len(mazes) == 1632
+    assert all(plain_walk(grid, 3, 5, sequence)[1] for grid in plain)
+    mazes.play(sequence[:-1])
+    unsolved = sum(not plain_walk(grid, 3, 5, sequence[:-1])[1] for grid in plain)
+    assert unsolved == mazes.unsolved() > 0
+
+
+def test_a_set_of_given_mazes_steps_as_the_same_mazes_do_among_all():
+    every = MazeSet(4, 5)
+    picked = [0, 17, 4000, len(every) - 1]
+    some = MazeSet(4, 5, every.masks[picked])
+    sequence = known_sequence(4, 5)[:30]
+    every.play(sequence)
+    some.play(sequence)
+    assert (some.positions == every.positions[picked]).all()
+    assert (some.solved == every.solved[picked]).all()
 
 
 def test_every_4x4_maze_by_the_plain_stepper_agrees_on_the_shipped_sequence():
