@@ -22,11 +22,10 @@ class AllMazesSettings:
 
 SPEC = ModeSpec(
     name="allmazes", title="All mazes at once",
-    blurb="The lab of the blindfold puzzle: every 3x3 maze (or 3x4, or a sample of the 4x4 "
-          "ones, or of the 5x5 maze classes: `s` draws another) walking one move sequence in "
-          "lockstep, two sequences side by side: the "
-          "optimum (or the best found) against a random walk, a staircase or your own. Solved "
-          "mazes light up, the worst one left is highlighted. Play, pause, step, step back.",
+    blurb="The lab of the blindfold puzzle: every 3x3 maze (or 3x4; a sample of the 4x4 mazes "
+          "or of the 5x5 classes) walking two move sequences side by side in lockstep: the "
+          "best known against a random walk, a staircase or your own. Solved mazes light up, "
+          "the worst one left is highlighted. Play, pause, step, step back.",
     goal="Watch one sequence solve every maze at once, against another.",
     tip="Step through the optimal sequence: which mazes does each move back up or "
         "left rescue?",

@@ -30,8 +30,8 @@ SPEC = ModeSpec(
     blurb="You cannot see the maze. Type one sequence that gets out of every 3x3 maze: all 51 "
           "start in the upper-left corner and walk your moves in step; a move into rock or off "
           "the grid does nothing; a maze is out once its lower-right corner is visited. The "
-          "worst maze left is drawn with your path in it. Then bigger levels, up to 4x5, whose "
-          "par is the best sequence known (not proved optimal: beat it).",
+          "worst maze left is drawn with your path in it. Then 3x4 to 4x5 (par: the best "
+          "known).",
     goal="One move sequence that gets out of every maze, in par moves for three stars.",
     tip="A move that bumps does no harm: go down and right, then undo the mazes that "
         "trap you by going back up or left.",

@@ -47,7 +47,8 @@ def plain_walk(grid, n, m, sequence):
     return r * m + c, solved
 
 
-@pytest.mark.parametrize(("n", "m", "count"), [(1, 1, 1), (2, 2, 3), (3, 3, 51), (4, 4, 3828)])
+@pytest.mark.parametrize(("n", "m", "count"), [(1, 1, 1), (2, 2, 3), (3, 3, 51), (4, 4, 3828),
+                                                (3, 5, 1632), (4, 5, 46557)])
 def test_counts_are_oeis_a069343(n, m, count):
     assert len(feasible_masks(n, m)) == count
 
