@@ -16,9 +16,12 @@ from mazegame.engine.allmazes.mazeset import MOVES, MazeSet
 from mazegame.games.blindfold_levels import LEVELS, Level, known_sequence, stars
 from mazegame.games.stopwatch import Stopwatch
 
-__all__ = ["LEVELS", "MODE", "BlindfoldGame", "Level", "known_sequence", "stars"]
+__all__ = ["LEVELS", "MAX_MOVES", "MODE", "BlindfoldGame", "Level", "known_sequence", "stars"]
 
 MODE = "blindfold"  #: the saved results' mode name (games.modes registers it)
+#: The longest sequence a player types (each move keeps every maze's position for undo:
+#: 4x5's 46557 mazes take 93 KB a move); replays of longer ones from before still play.
+MAX_MOVES = 1000
 
 
 class BlindfoldGame(Stopwatch):
@@ -52,6 +55,11 @@ class BlindfoldGame(Stopwatch):
     def total(self) -> int:
         """How many mazes there are."""
         return len(self.mazes)
+
+    @property
+    def full(self) -> bool:
+        """Whether the sequence has MAX_MOVES moves: no more can be typed."""
+        return len(self.mazes.moves) >= MAX_MOVES
 
     def unsolved(self) -> int:
         """How many mazes the sequence leaves unsolved."""

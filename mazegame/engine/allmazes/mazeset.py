@@ -69,7 +69,7 @@ class MazeSet:
     def _transitions(self) -> np.ndarray:
         n, m = self.n, self.m
         flat = self.free.reshape(len(self), -1)
-        trans = np.empty((len(self), n * m, len(MOVES)), dtype=np.int16)
+        trans = np.empty((len(self), n * m, len(MOVES)), dtype=np.int8)
         for cell in range(n * m):
             r, c = divmod(cell, m)
             for j, move in enumerate(MOVES):
@@ -96,7 +96,7 @@ class MazeSet:
     # -- playing a sequence -----------------------------------------------------------
     def reset(self) -> None:
         """Every maze back at its start, no move made."""
-        pos = np.zeros(len(self), dtype=np.int16)
+        pos = np.zeros(len(self), dtype=np.int8)
         self.history = [(pos, pos == self.goal)]  #: (positions, solved) before each move
         self.moves: list[str] = []  #: the moves made so far
 

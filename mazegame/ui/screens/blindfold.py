@@ -19,7 +19,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine import compiles
-from mazegame.games.blindfold import LEVELS, MODE, BlindfoldGame, Level
+from mazegame.games.blindfold import LEVELS, MAX_MOVES, MODE, BlindfoldGame, Level
 from mazegame.games.setup import GameSetup
 from mazegame.ui import host
 from mazegame.ui.host import palette_of
@@ -132,6 +132,11 @@ class BlindfoldScreen(Screen):
     # -- moves -----------------------------------------------------------------------
     def action_move(self, direction: str) -> None:
         """Type one move: every maze takes it."""
+        if self.game.full:
+            self.app.bell()
+            self.message = f"A sequence stops at {MAX_MOVES} moves: undo or clear."
+            self.show()
+            return
         was_won = self.game.won
         got_out = self.game.type(LETTERS[direction])
         self.message = (f"+{got_out} maze{'s' * (got_out > 1)} out" if got_out

@@ -177,3 +177,13 @@ def test_the_lab_on_a_sample_plays_the_shipped_sequence_and_redraws_in_step():
     again = lab.redrawn(draw_sample(4, 5, seed=2))
     assert [run.at for run in again.runs] == [10, 10] and again.drawn.seed == 2
     assert not (again.masks == lab.masks).all()
+
+
+def test_a_sequence_is_full_at_max_moves():
+    from mazegame.games.blindfold import MAX_MOVES
+
+    game = BlindfoldGame(LEVELS["3x3"])
+    game.set_sequence("u" * (MAX_MOVES - 1))
+    assert not game.full
+    game.type("u")
+    assert game.full

@@ -164,6 +164,19 @@ async def test_while_a_level_is_listed_it_says_so_and_only_the_levels_and_menu_t
         assert screen.game.level.name == "4x5" and screen.check_action("move", ("south",))
 
 
+async def test_typing_stops_at_max_moves_with_a_bell_and_a_word(helpers):
+    from mazegame.games.blindfold import MAX_MOVES
+
+    app = blindfold_app("4x5")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.game.set_sequence("u" * (MAX_MOVES - 1))
+        await pilot.press(ARROW["d"], ARROW["d"])
+        assert len(screen.game.sequence) == MAX_MOVES and screen.game.sequence[-1] == "d"
+        assert f"stops at {MAX_MOVES} moves" in str(screen.query_one("#bf-note").render())
+
+
 def test_blindfold_4x5_snapshot(snap_compare):
     async def run_before(pilot):
         await settle(pilot)
