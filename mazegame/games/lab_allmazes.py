@@ -120,8 +120,10 @@ class AllMazesLab:
         return Run(name, self.sources[name], self.n, self.m, self.masks)
 
     def redrawn(self, drawn: ClassSample) -> AllMazesLab:
-        """The lab on another sample: the same sequences, each side as far in."""
+        """The lab on another sample: the same sequences, each side as far in, playing if
+        this one is."""
         lab = AllMazesLab(self.n, self.m, self.sources.get("yours"), drawn)
+        lab.playing = self.playing
         for side, run in enumerate(self.runs):
             lab.runs[side] = lab._run(run.name)
             for _ in range(run.at):

@@ -232,7 +232,7 @@ class AllMazesScreen(Screen):
             drawn = lab.drawn
             count = f"{len(drawn.masks)} of {drawn.classes:,} classes  sample {drawn.seed}"
             about.update(f"a sample of the {drawn.mazes:,} mazes' classes, spread over when "
-                         f"the {lab.runs[0].name} sequence solves them; s: another")
+                         f"the {next(iter(lab.sources))} sequence solves them; s: another")
         self.query_one("#am-status", Static).update(
             f"[b]All {lab.size} mazes at once[/b]  {count}  {state}")
         width = max(10, (self.size.width or 80) // 2 - 3)

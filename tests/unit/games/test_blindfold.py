@@ -174,8 +174,12 @@ def test_the_lab_on_a_sample_plays_the_shipped_sequence_and_redraws_in_step():
     assert len(left.mazes) == 60 and right.name == "random walk"
     for _ in range(10):
         lab.step()
+    lab.cycle(0)  # the staircase on the left
+    lab.playing = True
     again = lab.redrawn(draw_sample(4, 5, seed=2))
     assert [run.at for run in again.runs] == [10, 10] and again.drawn.seed == 2
+    assert [run.name for run in again.runs] == ["staircase rd", "random walk"]
+    assert again.playing
     assert not (again.masks == lab.masks).all()
 
 
