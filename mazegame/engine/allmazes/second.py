@@ -264,5 +264,8 @@ def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
                 return answer("unknown")
             if not unsolved:
                 return answer("found", sequence)
+            if set(new) & set(asked):
+                raise RuntimeError(f"the encoding's model {sequence} fails a maze it was "
+                                   "asked about: the clauses and the walk disagree")
             say(f"{length} moves: a candidate leaves {unsolved} of {len(mazes)} mazes "
                 f"unsolved; asking about {len(asked) + len(new)}")
