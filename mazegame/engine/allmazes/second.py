@@ -43,8 +43,8 @@ LETTERS = "udlr"  #: moves; the number of a move is its two bits (high, low)
 ROW_STEP = (-1, 1, 0, 0)
 COL_STEP = (0, 0, -1, 1)
 MAX_CELLS = 25
-FIRST_MAZES = 32  #: mazes the first question asks about
-ADDED_PER_ROUND = 16  #: failed mazes added after each wrong candidate
+FIRST_MAZES = 4  #: mazes the first question asks about (few: a small core is fast)
+ADDED_PER_ROUND = 2  #: failed mazes added after each wrong candidate
 CHUNK_CPU = 0.5  #: solver CPU seconds a call (the deadline and Ctrl-C are seen between)
 
 
