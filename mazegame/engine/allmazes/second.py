@@ -165,7 +165,7 @@ class _Question:
         """The clauses of the walk in maze `cells` (see the module's docstring)."""
         step = moves_in(self.n, self.m, cells)
         goal, length = self.n * self.m - 1, self.length
-        to_goal = distances({c: step[c] for c in step}, goal)  # moves are symmetric
+        to_goal = distances(step, goal)  # moves are reversible: from the goal is to it
         at = [{0: self._var()}]
         out = [[at[0][0]]]
         for t in range(length):
