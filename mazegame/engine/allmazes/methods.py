@@ -52,17 +52,22 @@ def default_method(n: int, m: int) -> str:
     """The method a search named `AUTO` runs on n x m mazes: the registered one whose
     `default_cells` hold n*m; where several do, the narrowest range wins, so a method
     made for one size takes that size over by its own entry. KeyError when none does."""
-    cells = n * m
     fits = [(hi - lo, name) for name, spec in METHODS.items() if spec.default_cells
-            for lo, hi in [spec.default_cells] if lo <= cells <= hi]
+            for lo, hi in [spec.default_cells] if lo <= n * m <= hi]
     if not fits:
         raise KeyError(f"no search method is the default for {n}x{m}")
     return min(fits)[1]
 
 
-def defaults_text() -> str:
-    """Which method runs by default for which sizes, for the help: 'anneal for 4-25
-    cells, ...', in the order of the sizes."""
-    ranges = sorted((spec.default_cells, name) for name, spec in METHODS.items()
-                    if spec.default_cells)
-    return ", ".join(f"{name} for {lo}-{hi} cells" for (lo, hi), name in ranges)
+def defaults_text(low: int = 4, high: int = 64) -> str:
+    """Which method runs by default for which sizes, for the help: 'anneal for 4-24
+    cells, greedy-anneal for 25, ...' (the cells of the sizes a search takes)."""
+    runs: list[list] = []  # [method, first cells, last cells]
+    for cells in range(low, high + 1):
+        name = default_method(1, cells)
+        if runs and runs[-1][0] == name:
+            runs[-1][2] = cells
+        else:
+            runs.append([name, cells, cells])
+    return ", ".join(f"{name} for {lo}" + (f"-{hi}" if hi > lo else "")
+                     + " cells" for name, lo, hi in runs)

@@ -112,7 +112,9 @@ def test_solve_lists_every_method_in_its_help(capsys):
         main(["allmazes", "solve", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert all(name in out for name in METHODS)
-    assert "default auto: the best measured for the size, anneal for 4-25 cells" in out
+    from mazegame.engine.allmazes.methods import defaults_text
+
+    assert f"default auto: the best measured for the size, {defaults_text()}" in out
 
 
 def test_bound_proves_3x4_needs_17(capsys):

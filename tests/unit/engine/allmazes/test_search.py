@@ -247,3 +247,17 @@ def test_annealing_stops_at_a_proved_lower_bound_and_says_each_length(compiled):
     assert lines[0] == "annealing: 19 moves verified, trying 18"
     assert "annealing: 11 moves verified (from 19), trying 10" in lines
     assert not any("unsolved at best" in line for line in lines)  # it stopped at 11
+
+
+def test_the_help_names_each_size_s_default_once(monkeypatch):
+    from mazegame.engine.allmazes import methods
+
+    monkeypatch.setitem(methods.METHODS, "five", methods.Method("5x5", "random",
+                                                                default_cells=(25, 25)))
+    text = methods.defaults_text()
+    assert "five for 25 cells" in text and "-25 cells" not in text
+    for part in text.split(", "):  # every run of sizes: its method is the default there
+        name, cells = part.removesuffix(" cells").split(" for ")
+        lo, _, hi = cells.partition("-")
+        assert {methods.default_method(1, c) for c in range(int(lo), int(hi or lo) + 1)} \
+            == {name}
