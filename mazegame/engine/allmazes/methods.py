@@ -42,9 +42,10 @@ METHODS: dict[str, Method] = {
     "anneal": Method("random sequence minimised, then simulated annealing one move shorter at "
                      "a time until the time limit (up to 25 cells)", "random", anneal=True,
                      default_cells=(4, 25)),
-    "greedy-anneal": Method("greedy lookahead (as greedy), then simulated annealing one move "
-                            "shorter at a time until the time limit (up to 25 cells)",
-                            "greedy-3-squared", anneal=True),
+    "greedy-anneal": Method("greedy lookahead (as greedy) restarted for half the time limit, "
+                            "then the best annealed one move shorter at a time until the "
+                            "time limit (up to 25 cells)", "greedy-3-squared",
+                            restarts=True, anneal=True, default_cells=(25, 25)),
 }
 
 

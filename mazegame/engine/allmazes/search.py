@@ -113,6 +113,7 @@ MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this fe
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 LISTED_SAMPLE = 200_000  #: classes drawn from all of them to start a pool, 26 to 36 cells
 LISTED_ADD = 262_144  #: at most this many unsolved classes join such a pool per round
+ANNEAL_SHARE = 0.5  #: restarts that anneal (`Method.anneal`) leave this much time to it
 POLISH_CLASSES = 1_000_000  #: at most this many take part in polishing (see `_polish`)
 
 
@@ -348,11 +349,10 @@ def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float =
     repair_at = _repair_at(n, m, began, time_limit)
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
     say(f"{method} seed {seed}: {len(best)} moves" + (" verified" if ok else ""))
-    if spec.anneal and ok and n * m <= 25:
-        fam = family(n, m)
-        best = shorten(fam.steps, fam.goal, best, deadline, seed, say, enough=enough)
+    # restarts that anneal begin no run after ANNEAL_SHARE of the time: the rest anneals
+    restart_until = began + (1 - ANNEAL_SHARE) * time_limit if spec.anneal else deadline
     run, took = 1, time.monotonic() - began
-    while (spec.restarts or _listed(n, m)) and not expired(deadline):
+    while (spec.restarts or _listed(n, m)) and not expired(restart_until):
         if ok and len(best) <= enough:
             break  # down to the lower bound: no run can do better
         if _listed(n, m) and time.monotonic() + 2 * took > deadline:
@@ -366,6 +366,9 @@ def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float =
         say(f"{method} restart {run}: {len(moves)} moves (best {len(best)}"
             + (" verified)" if ok else ")"))
         run += 1
+    if spec.anneal and ok and n * m <= 25:
+        fam = family(n, m)
+        best = shorten(fam.steps, fam.goal, best, deadline, seed, say, enough=enough)
     if ok and _listed(n, m) and minimise_passes:
         with contextlib.suppress(OutOfTime):
             best = _polish(n, m, best, say, deadline)

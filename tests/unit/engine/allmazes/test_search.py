@@ -261,3 +261,14 @@ def test_the_help_names_each_size_s_default_once(monkeypatch):
         lo, _, hi = cells.partition("-")
         assert {methods.default_method(1, c) for c in range(int(lo), int(hi or lo) + 1)} \
             == {name}
+
+
+def test_restarts_that_anneal_restart_first_then_anneal_the_best(compiled):
+    lines = []
+    result = solve(3, 4, "greedy-anneal", seed=0, time_limit=3, progress=lines.append)
+    assert result.verified and check(3, 4, result.moves).ok
+    runs = [i for i, line in enumerate(lines) if line.startswith("greedy-anneal ")]
+    annealed = [i for i, line in enumerate(lines) if line.startswith("annealing: ")]
+    assert len(runs) >= 2 and annealed and max(runs) < min(annealed)
+    best = lines[max(runs)].split("(best ")[1].split()[0]  # the shortest run's
+    assert lines[annealed[0]].startswith(f"annealing: {best} moves verified, trying")
