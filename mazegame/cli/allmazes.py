@@ -23,6 +23,7 @@ from mazegame.cli.common import (
 
 MAX_CHECK_CELLS = 64  #: the checker's limit (two 64-bit words per partial maze)
 MAX_EXPLICIT_CELLS = 25  #: exact searches enumerate every maze class
+ESS_SECONDS, ESS_SHARE = 5.0, 0.05  #: `solve`'s quick lower bound: at most this long
 OUT_OF_TIME = 3  #: the exit status when the time limit comes before the answer (as `sat`)
 
 
@@ -59,7 +60,7 @@ def _limit(size: tuple[int, int], low: int, high: int, what: str) -> None:
 
 def configure(p: argparse.ArgumentParser) -> None:
     """Add the actions (count, check, solve, bound) and their arguments."""
-    from mazegame.engine.allmazes.methods import METHODS
+    from mazegame.engine.allmazes.methods import AUTO, METHODS, defaults_text
 
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     text = "count the feasible n x m mazes (a path joins the upper-left and lower-right)"
@@ -84,8 +85,9 @@ def configure(p: argparse.ArgumentParser) -> None:
             "time limit comes before one is verified)")
     solve = sub.add_parser("solve", help=text, description=f"{text}. Methods: {methods}.")
     solve.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
-    solve.add_argument("--method", choices=list(METHODS), default="greedy",
-                       help="the search method (default greedy)")
+    solve.add_argument("--method", choices=[AUTO, *METHODS], default=AUTO,
+                       help=f"the search method (default {AUTO}: the best measured for the "
+                            f"size, {defaults_text()})")
     solve.add_argument("--seed", type=parse_seed, default=0, help="random seed (default 0)")
     _add_time_limit(solve, "stop after this long (default 60), with the best sequence "
                            "verified by then")
@@ -235,7 +237,6 @@ def _steps(k: int) -> str:
 
 def _run_solve(args: argparse.Namespace) -> int:
     """Search, then print the sequence (or the JSON record)."""
-    from mazegame.engine.allmazes.exact import ess
     from mazegame.engine.allmazes.family import sequence_text
     from mazegame.engine.allmazes.search import solve
 
@@ -245,9 +246,11 @@ def _run_solve(args: argparse.Namespace) -> int:
         raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
     say = _progress(args)
     began = time.monotonic()
+    lower = _lower_bound(n, m, args.time_limit, say)
+    left = args.time_limit - (time.monotonic() - began)
     if args.runs is None and args.scheduler is None and args.workers is None:
         try:
-            result = solve(n, m, args.method, args.seed, args.time_limit, say)
+            result = solve(n, m, args.method, args.seed, left, say, enough=lower)
         except MemoryError as err:  # the listed classes would not fit
             print(err, file=sys.stderr)
             return 1
@@ -257,8 +260,8 @@ def _run_solve(args: argparse.Namespace) -> int:
         runs = args.runs or 1
         workers = args.workers or min(runs, os.cpu_count() or 1)
         try:
-            result, results = solve_on_cluster(n, m, args.method, args.seed, args.time_limit,
-                                               runs, args.scheduler, workers)
+            result, results = solve_on_cluster(n, m, args.method, args.seed, left, runs,
+                                               args.scheduler, workers)
         except MissingExtra as err:
             print(err, file=sys.stderr)
             return 1
@@ -266,14 +269,10 @@ def _run_solve(args: argparse.Namespace) -> int:
             say("runs: " + ", ".join(f"seed {r.seed}: {len(r.moves)}"
                                      + ("" if r.verified else " (not verified)")
                                      for r in results))
-    lower = n + m - 2
-    left = args.time_limit - (time.monotonic() - began)
-    if n * m <= MAX_EXPLICIT_CELLS and left > 0:  # a quick ESS bound (exact for small sizes)
-        lower = max(lower, ess(n, m, min(5.0, left)).lower)
     text = sequence_text(result.moves)
     if args.json:
         print(json.dumps({"n": n, "m": m, "sequence": text, "length": len(text),
-                          "method": args.method, "seed": result.seed,
+                          "method": result.method, "seed": result.seed,
                           "verified": bool(result.verified), "lower_bound": lower}))
     elif text:
         print(text)
@@ -284,6 +283,21 @@ def _run_solve(args: argparse.Namespace) -> int:
         return _out_of_time(args, f"the {len(text)} moves found so far are not verified to "
                                   "solve every maze" if text else "no sequence found yet")
     return 0
+
+
+def _lower_bound(n: int, m: int, time_limit: float, say) -> int:
+    """A quick lower bound on the length before a search (the paper's ESS for a few
+    seconds up to 25 cells, exact for small sizes; else the path along two sides): a
+    search that gets down to it stops there."""
+    from mazegame.engine.allmazes.exact import ess
+
+    if n * m > MAX_EXPLICIT_CELLS:
+        return n + m - 2
+    bound = ess(n, m, min(ESS_SECONDS, ESS_SHARE * time_limit))
+    if say:
+        say(f"lower bound {bound.lower}" + (", optimal" if bound.optimal else "")
+            + f" (ESS, {bound.seconds:.1f} s)")
+    return bound.lower
 
 
 def _run_bound(args: argparse.Namespace) -> int:

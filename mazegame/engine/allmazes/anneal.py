@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mazegame.engine.allmazes.budget import NEVER, in_chunks
+from mazegame.engine.allmazes.budget import NEVER, Ticker, in_chunks
 from mazegame.engine.allmazes.kernels import reseed
 from mazegame.engine.jit import kernel
 
@@ -130,26 +130,35 @@ def anneal(steps: np.ndarray, seq: np.ndarray, goal: int, iters: int, temp: floa
 
 
 def shorten(steps: np.ndarray, goal: int, moves: np.ndarray, deadline: float, seed: int,
-            progress: Callable[[str], None], iters: int = 200_000,
-            temp: float = 2.0) -> np.ndarray:
-    """Anneal one move off at a time until the deadline: the shortest solving sequence."""
+            progress: Callable[[str], None], iters: int = 200_000, temp: float = 2.0,
+            enough: int = 0) -> np.ndarray:
+    """Anneal one move off at a time until the deadline, or until `enough` moves (a proved
+    lower bound) are reached: the shortest solving sequence. Each shorter one is said as
+    it is found, and how the next length goes every few seconds."""
     best = np.asarray(moves, dtype=np.int8)
+    began = len(best)
     rng = np.random.default_rng(seed)
+    tick = Ticker(progress)
     per_iter = None  # seconds an iteration takes, measured on a short first round
-    while time.monotonic() < deadline and len(best) > 1:
+    tries, fewest = 0, 0  # rounds at this length, and the fewest unsolved they left
+    progress(f"annealing: {began} moves verified, trying {began - 1}")
+    while time.monotonic() < deadline and len(best) > max(1, enough):
         i = int(rng.integers(len(best)))
         trial = np.concatenate((best[:i], best[i + 1:]))
         left = deadline - time.monotonic()
         # a round never runs far past the deadline: fewer iterations when time is short
         rounds = (min(iters, 2000) if per_iter is None
                   else int(min(iters, max(100, left / max(per_iter, 1e-9)))))
-        began = time.monotonic()
+        started = time.monotonic()
         found, cost = anneal(steps, trial, goal, rounds, temp, int(rng.integers(1 << 30)),
                              deadline)
-        per_iter = (time.monotonic() - began) / rounds
+        per_iter = (time.monotonic() - started) / rounds
         if cost == 0:
-            best = found
-            progress(f"anneal: {len(best)} moves solve every class")
+            best, tries = found, 0
+            progress(f"annealing: {len(best)} moves verified (from {began}), trying "
+                     f"{len(best) - 1}")
         else:
-            progress(f"anneal: {len(trial)} moves leave {cost} classes unsolved; again")
+            tries, fewest = tries + 1, cost if tries == 0 else min(fewest, cost)
+            tick(f"annealing: {len(best)} moves verified (from {began}); {len(best) - 1} "
+                 f"leave {fewest} unsolved at best ({tries} rounds)")
     return best

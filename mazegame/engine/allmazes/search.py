@@ -12,8 +12,9 @@ until the sequence is verified: at once from 26 to 36 cells, where every class i
 (`listed`) and one check names all the unsolved ones, so appending for them all needs no
 further check, and fresh runs use the time left; beyond, after half of the time, and
 what is left shrinks the sequence (`_shrink`).
-The registry, `methods.METHODS`, names each method's rule (the command line and the tests
-enumerate it; it loads without numba, so building the parser stays light).
+The registry, `methods.METHODS`, names each method's rule and the sizes it is the default
+for (`AUTO`: a search with no method named runs that one); the command line and the tests
+enumerate it (it loads without numba, so building the parser stays light).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from mazegame.engine.allmazes.listed import (
     listed_classes,
     unsolved_classes,
 )
-from mazegame.engine.allmazes.methods import METHODS, Method
+from mazegame.engine.allmazes.methods import AUTO, METHODS, Method, default_method
 from mazegame.engine.allmazes.pool import Pool, advance, completions, full_pool, sample_pool
 
 Progress = Callable[[str], None]
@@ -112,6 +113,7 @@ MEND_BELOW = 4096  #: shrinking repairs a minimised sequence that leaves this fe
 SAMPLE = 40_000  #: random classes a pool starts from beyond 16 cells
 LISTED_SAMPLE = 200_000  #: classes drawn from all of them to start a pool, 26 to 36 cells
 LISTED_ADD = 262_144  #: at most this many unsolved classes join such a pool per round
+ANNEAL_SHARE = 0.5  #: restarts that anneal (`Method.anneal`) leave this much time to it
 POLISH_CLASSES = 1_000_000  #: at most this many take part in polishing (see `_polish`)
 
 
@@ -322,28 +324,37 @@ def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
     return began if _listed(n, m) else began + REPAIR_AT * time_limit
 
 
-def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
-          progress: Progress | None = None, minimise_passes: int = 3) -> Result:
+def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float = 600,
+          progress: Progress | None = None, minimise_passes: int = 3,
+          enough: int = 0) -> Result:
     """Search for a sequence solving every feasible n x m maze (n*m <= 64), until it is
-    verified (and for some methods and sizes, until the time limit, shortening it). At
-    the time limit every part of the search stops: the result is then the best sequence
-    verified, or one that is not (`verified` False; perhaps empty)."""
-    if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    verified (and for some methods and sizes, until the time limit, shortening it, or
+    until it is down to `enough` moves, a proved lower bound). `AUTO`: the registry's
+    default method for the size (`Result.method` says which, 'auto: anneal'). At the time
+    limit every part of the search stops: the result is then the best sequence verified,
+    or one that is not (`verified` False; perhaps empty)."""
     if min(n, m) < 2 or n * m > 64:
         raise ValueError(f"searches take 2x2 up to 64 cells, not {n}x{m}")
     say = progress or (lambda text: None)
+    ran = method
+    if method == AUTO:
+        method = default_method(n, m)
+        ran = f"{AUTO}: {method}"
+        say(f"{ran} (the default for {n}x{m}, {n * m} cells)")
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
     repair_at = _repair_at(n, m, began, time_limit)
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
-    say(f"{method} seed {seed}: {len(best)} moves")
-    if spec.anneal and ok and n * m <= 25:
-        fam = family(n, m)
-        best = shorten(fam.steps, fam.goal, best, deadline, seed, say)
+    say(f"{method} seed {seed}: {len(best)} moves" + (" verified" if ok else ""))
+    # restarts that anneal begin no run after ANNEAL_SHARE of the time: the rest anneals
+    restart_until = began + (1 - ANNEAL_SHARE) * time_limit if spec.anneal else deadline
     run, took = 1, time.monotonic() - began
-    while (spec.restarts or _listed(n, m)) and not expired(deadline):
+    while (spec.restarts or _listed(n, m)) and not expired(restart_until):
+        if ok and len(best) <= enough:
+            break  # down to the lower bound: no run can do better
         if _listed(n, m) and time.monotonic() + 2 * took > deadline:
             break  # a run there takes minutes: one more and the polish would not fit
         started = time.monotonic()
@@ -352,9 +363,13 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
         took = time.monotonic() - started
         if good and (len(moves) < len(best) or not ok):
             best, ok = moves, good
-        say(f"{method} restart {run}: {len(moves)} moves (best {len(best)})")
+        say(f"{method} restart {run}: {len(moves)} moves (best {len(best)}"
+            + (" verified)" if ok else ")"))
         run += 1
+    if spec.anneal and ok and n * m <= 25:
+        fam = family(n, m)
+        best = shorten(fam.steps, fam.goal, best, deadline, seed, say, enough=enough)
     if ok and _listed(n, m) and minimise_passes:
         with contextlib.suppress(OutOfTime):
             best = _polish(n, m, best, say, deadline)
-    return Result(n, m, best, method, seed, ok, time.monotonic() - began)
+    return Result(n, m, best, ran, seed, ok, time.monotonic() - began)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,45 @@ def test_solve_prints_json(capsys):
     assert (doc["method"], doc["seed"]) == ("so", 4)
 
 
+@pytest.fixture(scope="module")
+def compiled():
+    """The 3x3 searches run once: their kernels compiled (or loaded from numba's cache)."""
+    from mazegame.engine.allmazes.search import solve
+
+    for method in METHODS:
+        solve(3, 3, method, seed=0, time_limit=1)
+
+
+def _solved_json(capsys, *options: str) -> dict:
+    """`allmazes solve 3x3 OPTIONS --json --quiet`: exit 0, the record."""
+    assert main(["allmazes", "solve", "3x3", *options, "--json", "--quiet"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_solve_with_no_method_runs_the_default_and_finds_the_optimum(capsys, compiled):
+    from mazegame.engine.allmazes.methods import default_method
+
+    doc = _solved_json(capsys, "--time-limit", "60")  # it stops at the proved bound
+    assert (doc["length"], doc["lower_bound"], doc["verified"]) == (11, 11, True)
+    assert doc["method"] == f"auto: {default_method(3, 3)}"
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_solve_runs_every_method_named(method, capsys, compiled):
+    doc = _solved_json(capsys, "--method", method, "--time-limit", "10")  # restarts: all 10
+    assert doc["method"] == method and doc["verified"] and doc["length"] >= 11
+
+
+def test_solve_says_what_it_is_doing_and_the_best_so_far(capsys, compiled):
+    from mazegame.engine.allmazes.methods import default_method
+
+    assert main(["allmazes", "solve", "3x4", "--time-limit", "5"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    chosen = f"auto: {default_method(3, 4)} (the default for 3x4, 12 cells)"
+    assert any(line.endswith(chosen) for line in err)
+    assert any(" 17 moves verified" in line for line in err)  # the best so far, as it goes
+
+
 def test_a_search_that_would_not_fit_in_memory_says_so(monkeypatch, capsys):
     from mazegame.engine.allmazes import listed
 
@@ -70,8 +110,11 @@ def test_a_search_that_would_not_fit_in_memory_says_so(monkeypatch, capsys):
 def test_solve_lists_every_method_in_its_help(capsys):
     with contextlib.suppress(SystemExit):  # --help exits
         main(["allmazes", "solve", "--help"])
-    out = capsys.readouterr().out.replace("\n", " ")
+    out = " ".join(capsys.readouterr().out.split())
     assert all(name in out for name in METHODS)
+    from mazegame.engine.allmazes.methods import defaults_text
+
+    assert f"default auto: the best measured for the size, {defaults_text()}" in out
 
 
 def test_bound_proves_3x4_needs_17(capsys):

@@ -201,3 +201,74 @@ def test_one_cell_needs_no_move():
     # the hostile fuzz found `allmazes bound 1x1`: an AttributeError (no candidate to rank)
     bound = ess(1, 1, time_limit=5)
     assert (bound.lower, bound.optimal, len(bound.moves)) == (0, True, 0)
+
+
+def test_every_size_has_a_registered_default_method():
+    from mazegame.engine.allmazes.methods import default_method
+
+    sizes = [(n, m) for n in range(2, 9) for m in range(n, 33) if n * m <= 64]
+    assert all(default_method(n, m) in METHODS for n, m in sizes)
+    assert default_method(4, 4) == default_method(4, 4)  # the same size, the same choice
+
+
+def test_a_method_made_for_one_size_takes_it_over_by_its_own_entry(monkeypatch):
+    from mazegame.engine.allmazes import methods
+
+    before = methods.default_method(5, 5)
+    entry = methods.Method("for 5x5 only", "random", default_cells=(25, 25))
+    monkeypatch.setitem(methods.METHODS, "five", entry)
+    assert methods.default_method(5, 5) == "five"
+    assert methods.default_method(4, 6) == methods.default_method(4, 5) != "five"
+    monkeypatch.delitem(methods.METHODS, "five")
+    assert methods.default_method(5, 5) == before
+
+
+def test_no_method_named_runs_the_registered_default_and_says_which(compiled):
+    from mazegame.engine.allmazes.methods import AUTO, default_method
+
+    lines = []
+    result = solve(3, 3, AUTO, seed=1, time_limit=30, progress=lines.append, enough=11)
+    assert result.method == f"{AUTO}: {default_method(3, 3)}"
+    assert result.verified and len(result.moves) == 11 and check(3, 3, result.moves).ok
+    assert any(line.startswith(result.method) for line in lines)
+
+
+def test_annealing_stops_at_a_proved_lower_bound_and_says_each_length(compiled):
+    import time
+
+    from mazegame.engine.allmazes.anneal import shorten
+
+    fam = family(3, 3)
+    long = parse_sequence("lulu" + "drddruurrdd" + "rrdd")
+    lines = []
+    short = shorten(fam.steps, fam.goal, long, time.monotonic() + 60, 3, lines.append,
+                    enough=11)
+    assert len(short) == 11 and check(3, 3, short).ok
+    assert lines[0] == "annealing: 19 moves verified, trying 18"
+    assert "annealing: 11 moves verified (from 19), trying 10" in lines
+    assert not any("unsolved at best" in line for line in lines)  # it stopped at 11
+
+
+def test_the_help_names_each_size_s_default_once(monkeypatch):
+    from mazegame.engine.allmazes import methods
+
+    monkeypatch.setitem(methods.METHODS, "five", methods.Method("5x5", "random",
+                                                                default_cells=(25, 25)))
+    text = methods.defaults_text()
+    assert "five for 25 cells" in text and "-25 cells" not in text
+    for part in text.split(", "):  # every run of sizes: its method is the default there
+        name, cells = part.removesuffix(" cells").split(" for ")
+        lo, _, hi = cells.partition("-")
+        assert {methods.default_method(1, c) for c in range(int(lo), int(hi or lo) + 1)} \
+            == {name}
+
+
+def test_restarts_that_anneal_restart_first_then_anneal_the_best(compiled):
+    lines = []
+    result = solve(3, 4, "greedy-anneal", seed=0, time_limit=3, progress=lines.append)
+    assert result.verified and check(3, 4, result.moves).ok
+    runs = [i for i, line in enumerate(lines) if line.startswith("greedy-anneal ")]
+    annealed = [i for i, line in enumerate(lines) if line.startswith("annealing: ")]
+    assert len(runs) >= 2 and annealed and max(runs) < min(annealed)
+    best = lines[max(runs)].split("(best ")[1].split()[0]  # the shortest run's
+    assert lines[annealed[0]].startswith(f"annealing: {best} moves verified, trying")
