@@ -18,6 +18,7 @@ class Method:
     sample: bool = True
     restarts: bool = False
     anneal: bool = False
+    tails: bool = False  #: shorten a verified sequence by annealing its tails (`tails`)
 
 
 METHODS: dict[str, Method] = {
@@ -36,4 +37,9 @@ METHODS: dict[str, Method] = {
                        restarts=True),
     "anneal": Method("random sequence minimised, then simulated annealing one move shorter at "
                      "a time until the time limit (up to 25 cells)", "random", anneal=True),
+    "tails": Method("shorten a verified sequence (the shipped one, or --start FILE; else a "
+                    "greedy run's) until the time limit: a tail, after a random move, "
+                    "annealed one move shorter against the mazes not solved before it, then "
+                    "the whole minimised (up to 36 cells; 6x6 needs 5 GB)",
+                    "greedy-3-squared", tails=True),
 }

@@ -39,6 +39,7 @@ from mazegame.engine.allmazes.listed import (
 )
 from mazegame.engine.allmazes.methods import METHODS, Method
 from mazegame.engine.allmazes.pool import Pool, advance, completions, full_pool, sample_pool
+from mazegame.engine.allmazes.tails import shorten_tails
 
 Progress = Callable[[str], None]
 MAX_MOVES = 200_000  #: no sequence grows past this
@@ -322,12 +323,30 @@ def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
     return began if _listed(n, m) else began + REPAIR_AT * time_limit
 
 
+def _tails(n: int, m: int, spec: Method, seed: int, start: np.ndarray | None,
+           deadline: float, say: Progress) -> tuple[np.ndarray, bool]:
+    """The `tails` method: `start` (verified first), else one run of the method's rule,
+    shortened by `tails.shorten_tails` until the deadline (up to 36 cells)."""
+    if start is None:
+        best, ok = _one_run(n, m, spec, seed, deadline, say, 3, _repair_at(
+            n, m, time.monotonic(), deadline - time.monotonic()))
+    else:
+        best, ok = np.asarray(start, dtype=np.int8), True
+        say(f"shortening the {len(best)} moves given")
+    if ok and n * m <= MAX_LISTED_CELLS:
+        best = shorten_tails(n, m, best, deadline, seed, say)
+    return best, ok
+
+
 def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: float = 600,
-          progress: Progress | None = None, minimise_passes: int = 3) -> Result:
+          progress: Progress | None = None, minimise_passes: int = 3,
+          start: np.ndarray | None = None) -> Result:
     """Search for a sequence solving every feasible n x m maze (n*m <= 64), until it is
     verified (and for some methods and sizes, until the time limit, shortening it). At
     the time limit every part of the search stops: the result is then the best sequence
-    verified, or one that is not (`verified` False; perhaps empty)."""
+    verified, or one that is not (`verified` False; perhaps empty). `start`: a sequence
+    solving every maze for the methods that shorten one (`tails`; ValueError if it
+    does not solve them all)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     if min(n, m) < 2 or n * m > 64:
@@ -336,6 +355,9 @@ def solve(n: int, m: int, method: str = "greedy", seed: int = 0, time_limit: flo
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
+    if spec.tails:
+        best, ok = _tails(n, m, spec, seed, start, deadline, say)
+        return Result(n, m, best, method, seed, ok, time.monotonic() - began)
     repair_at = _repair_at(n, m, began, time_limit)
     best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
     say(f"{method} seed {seed}: {len(best)} moves")
