@@ -1,9 +1,9 @@
 """Shorten a verified sequence by annealing its tails: this project's way from 5x5's 246
 moves to under 200.
 
-A round picks a cut T and takes the classes not home after the first T moves (up to 25
-cells every class is known; from 26 to 36 cells they are found among the listed ones,
-T late enough that they are few). Those classes, from where the walkers stand at T, are
+A round picks a cut T, late enough that few classes are not home after the first T moves,
+and takes those (up to 25 cells every class is known; from 26 to 36 cells they are found
+among the listed ones). Those classes, from where the walkers stand at T, are
 a small problem of their own: the tail seq[T:] less one move is annealed (`anneal`, its
 length kept) until it brings them all home again. The classes home by T do not care, so
 the sequence stays verified. Then the whole is minimised again (beyond 25 cells: from the
@@ -28,10 +28,11 @@ from mazegame.engine.allmazes.pool import advance
 from mazegame.engine.jit import kernel
 
 Progress = Callable[[str], None]
-ANNEAL_CLASSES = 200_000  #: beyond 25 cells, a cut leaves at most this many classes out
+ANNEAL_CLASSES = 30_000  #: a cut leaves at most this many classes out
 MINIMISE_CLASSES = 500_000  #: beyond 25 cells, minimising takes at most this many
 ITERATIONS = 100_000  #: annealing steps a round tries before it gives up
-CUT_RANGE = (0.2, 0.65)  #: where a cut falls, as shares of the sequence's length
+FIRST_CUT = 0.2  #: no cut before this share of the sequence; cuts fall in the first half
+#: of what follows the earliest allowed
 
 
 @dataclass
@@ -155,10 +156,9 @@ def shorten_tails(n: int, m: int, moves: np.ndarray, deadline: float, seed: int,
     rounds = 0
     while not expired(deadline) and len(best) > 1:
         rounds += 1
-        low = max(classes.first_cut(ANNEAL_CLASSES) if classes.steps is None else 0,
-                  int(CUT_RANGE[0] * len(best)))
-        cut = int(rng.integers(min(low, len(best) - 1),
-                               max(low + 1, int(CUT_RANGE[1] * len(best)))))
+        low = min(max(classes.first_cut(ANNEAL_CLASSES), int(FIRST_CUT * len(best))),
+                  len(best) - 1)
+        cut = int(rng.integers(low, low + 1 + (len(best) - low) // 2))
         try:
             trial = anneal_tail(classes, best, cut, rng, deadline)
             if trial is None:
