@@ -40,6 +40,6 @@ METHODS: dict[str, Method] = {
     "tails": Method("shorten a verified sequence (the shipped one, or --start FILE; else a "
                     "greedy run's) until the time limit: a tail, after a random move, "
                     "annealed one move shorter against the mazes not solved before it, then "
-                    "the whole minimised (up to 36 cells; 6x6 needs 5 GB)",
+                    "the whole minimised (up to 36 cells; 6x6 peaks near 9 GB)",
                     "greedy-3-squared", tails=True),
 }
