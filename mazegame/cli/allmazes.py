@@ -89,6 +89,10 @@ def configure(p: argparse.ArgumentParser) -> None:
                        help=f"the search method (default {AUTO}: the best measured for the "
                             f"size, {defaults_text()})")
     solve.add_argument("--seed", type=parse_seed, default=0, help="random seed (default 0)")
+    solve.add_argument("--start", metavar="SEQ|FILE", default=None,
+                       help="for the methods that shorten a sequence (tails): the one to "
+                            "shorten, which must solve every maze (default: the shipped "
+                            "assets/allmazes/NxM.txt, when there is one)")
     _add_time_limit(solve, "stop after this long (default 60), with the best sequence "
                            "verified by then")
     solve.add_argument("--json", action="store_true", help='print {"n", "m", "sequence", '
@@ -248,12 +252,16 @@ def _run_solve(args: argparse.Namespace) -> int:
     began = time.monotonic()
     lower = _lower_bound(n, m, args.time_limit, say)
     left = args.time_limit - (time.monotonic() - began)
+    start = _start_sequence(args)
     if args.runs is None and args.scheduler is None and args.workers is None:
         try:
-            result = solve(n, m, args.method, args.seed, left, say, enough=lower)
+            result = solve(n, m, args.method, args.seed, left, say, enough=lower,
+                           start=start)
         except MemoryError as err:  # the listed classes would not fit
             print(err, file=sys.stderr)
             return 1
+        except ValueError as err:  # the sequence to shorten does not solve every maze
+            raise UsageError(str(err)) from None
     else:
         from mazegame.engine.allmazes.cluster import MissingExtra, solve_on_cluster
 
@@ -298,6 +306,24 @@ def _lower_bound(n: int, m: int, time_limit: float, say) -> int:
         say(f"lower bound {bound.lower}" + (", optimal" if bound.optimal else "")
             + f" (ESS, {bound.seconds:.1f} s)")
     return bound.lower
+
+
+def _start_sequence(args: argparse.Namespace):
+    """The sequence a method that shortens one starts from: --start, else the shipped
+    one (None: there is none, the method finds its own)."""
+    from mazegame.engine.allmazes.methods import AUTO, METHODS
+    from mazegame.locations import asset
+
+    if args.method == AUTO or not METHODS[args.method].given:
+        if args.start is not None:
+            raise UsageError(f"--start is for the methods that shorten a sequence "
+                             f"({', '.join(k for k, v in METHODS.items() if v.given)}), "
+                             f"not {args.method}")
+        return None
+    if args.start is not None:
+        return read_sequence(args.start)
+    shipped = asset("allmazes", f"{args.size[0]}x{args.size[1]}.txt")
+    return read_sequence(str(shipped)) if shipped.is_file() else None
 
 
 def _run_bound(args: argparse.Namespace) -> int:

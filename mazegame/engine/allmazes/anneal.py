@@ -112,14 +112,18 @@ def _anneal_some(steps, seq, goal, trail, times, best, trial, state, iters, temp
 
 
 def anneal(steps: np.ndarray, seq: np.ndarray, goal: int, iters: int, temp: float, seed: int,
-           deadline: float = NEVER) -> tuple[np.ndarray, int]:
+           deadline: float = NEVER,
+           start: np.ndarray | None = None) -> tuple[np.ndarray, int]:
     """Anneal `seq` (its length kept) towards solving every class for `iters` iterations
     (in chunks, to the deadline: see `budget`): the best sequence seen and how many
-    classes it leaves unsolved."""
+    classes it leaves unsolved. The walkers start in their cells in `start` (default:
+    the start cell)."""
     reseed(seed)
     k, length = steps.shape[0], len(seq)
     seq = np.array(seq, dtype=np.int8)
     trail = np.zeros((k, length + 1), dtype=np.int8)
+    if start is not None:
+        trail[:, 0] = start
     times = np.zeros(k, dtype=np.int64)
     cost = _anneal_start(steps, seq, goal, trail, times)
     best, trial = seq.copy(), seq.copy()

@@ -23,6 +23,8 @@ class Method:
     restarts: bool = False
     anneal: bool = False
     default_cells: tuple[int, int] | None = None
+    tails: bool = False  #: then shorten the best by annealing its tails (`tails.py`)
+    given: bool = False  #: start from a given sequence (--start, else the shipped one)
 
 
 METHODS: dict[str, Method] = {
@@ -45,7 +47,16 @@ METHODS: dict[str, Method] = {
     "greedy-anneal": Method("greedy lookahead (as greedy) restarted for half the time limit, "
                             "then the best annealed one move shorter at a time until the "
                             "time limit (up to 25 cells)", "greedy-3-squared",
-                            restarts=True, anneal=True, default_cells=(25, 25)),
+                            restarts=True, anneal=True),
+    "greedy-tails": Method("greedy lookahead (as greedy) restarted for half the time limit, "
+                           "then the best shortened as `tails` does until the time limit (up "
+                           "to 36 cells)", "greedy-3-squared", restarts=True, tails=True,
+                           default_cells=(25, 25)),
+    "tails": Method("shorten a verified sequence (the shipped one, or --start FILE; else a "
+                    "greedy run's) until the time limit: a tail, after a random move, "
+                    "annealed one move shorter against the mazes not solved before it, then "
+                    "the whole minimised (up to 36 cells; 6x6 peaks near 9 GB)",
+                    "greedy-3-squared", tails=True, given=True),
 }
 
 

@@ -40,6 +40,7 @@ from mazegame.engine.allmazes.listed import (
 )
 from mazegame.engine.allmazes.methods import AUTO, METHODS, Method, default_method
 from mazegame.engine.allmazes.pool import Pool, advance, completions, full_pool, sample_pool
+from mazegame.engine.allmazes.tails import shorten_tails
 
 Progress = Callable[[str], None]
 MAX_MOVES = 200_000  #: no sequence grows past this
@@ -326,13 +327,15 @@ def _repair_at(n: int, m: int, began: float, time_limit: float) -> float:
 
 def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float = 600,
           progress: Progress | None = None, minimise_passes: int = 3,
-          enough: int = 0) -> Result:
+          enough: int = 0, start: np.ndarray | None = None) -> Result:
     """Search for a sequence solving every feasible n x m maze (n*m <= 64), until it is
     verified (and for some methods and sizes, until the time limit, shortening it, or
     until it is down to `enough` moves, a proved lower bound). `AUTO`: the registry's
-    default method for the size (`Result.method` says which, 'auto: anneal'). At the time
-    limit every part of the search stops: the result is then the best sequence verified,
-    or one that is not (`verified` False; perhaps empty)."""
+    default method for the size (`Result.method` says which, 'auto: anneal'). `start`: a
+    sequence solving every maze, for the methods that shorten a given one (`tails`;
+    ValueError if it does not solve them all). At the time limit every part of the search
+    stops: the result is then the best sequence verified, or one that is not (`verified`
+    False; perhaps empty)."""
     if min(n, m) < 2 or n * m > 64:
         raise ValueError(f"searches take 2x2 up to 64 cells, not {n}x{m}")
     say = progress or (lambda text: None)
@@ -346,13 +349,19 @@ def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float =
     spec = METHODS[method]
     began = time.monotonic()
     deadline = began + time_limit
-    repair_at = _repair_at(n, m, began, time_limit)
-    best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
-    say(f"{method} seed {seed}: {len(best)} moves" + (" verified" if ok else ""))
-    # restarts that anneal begin no run after ANNEAL_SHARE of the time: the rest anneals
-    restart_until = began + (1 - ANNEAL_SHARE) * time_limit if spec.anneal else deadline
+    if spec.given and start is not None:
+        best, ok = _given(start, say), True
+        run_more = False
+    else:
+        repair_at = _repair_at(n, m, began, time_limit)
+        best, ok = _one_run(n, m, spec, seed, deadline, say, minimise_passes, repair_at)
+        say(f"{method} seed {seed}: {len(best)} moves" + (" verified" if ok else ""))
+        run_more = spec.restarts or (_listed(n, m) and not spec.tails)
+    # restarts that shorten begin no run after ANNEAL_SHARE of the time: the rest shortens
+    shortens = spec.anneal or spec.tails
+    restart_until = began + (1 - ANNEAL_SHARE) * time_limit if shortens else deadline
     run, took = 1, time.monotonic() - began
-    while (spec.restarts or _listed(n, m)) and not expired(restart_until):
+    while run_more and not expired(restart_until):
         if ok and len(best) <= enough:
             break  # down to the lower bound: no run can do better
         if _listed(n, m) and time.monotonic() + 2 * took > deadline:
@@ -369,7 +378,16 @@ def solve(n: int, m: int, method: str = AUTO, seed: int = 0, time_limit: float =
     if spec.anneal and ok and n * m <= 25:
         fam = family(n, m)
         best = shorten(fam.steps, fam.goal, best, deadline, seed, say, enough=enough)
-    if ok and _listed(n, m) and minimise_passes:
+    if spec.tails and ok and n * m <= MAX_LISTED_CELLS:
+        best = shorten_tails(n, m, best, deadline, seed, say)
+    elif ok and _listed(n, m) and minimise_passes:
         with contextlib.suppress(OutOfTime):
             best = _polish(n, m, best, say, deadline)
     return Result(n, m, best, ran, seed, ok, time.monotonic() - began)
+
+
+def _given(start: np.ndarray, say: Progress) -> np.ndarray:
+    """A given sequence to shorten (`shorten_tails` refuses one that leaves a maze
+    unsolved: ValueError)."""
+    say(f"shortening the {len(start)} moves given")
+    return np.asarray(start, dtype=np.int8)

@@ -142,3 +142,27 @@ def test_fuzzed_arguments_exit_cleanly(size, seq, capsys):
         assert err == ""
     if any(ch not in "udlrUDLR \t" for ch in seq) or not seq.strip():
         assert status == 2
+
+
+def test_tails_shortens_the_start_given(tmp_path, capsys):
+    start = tmp_path / "long.txt"  # RS's 64 random moves (seed 2), solving every 3x3 maze
+    start.write_text("# a comment\nddrulruudlludldlrldudlrrdrdluudrlrldllrdrlrdldlduurdrrdrlrduu\n"
+                     "ulu\n")
+    for limit in ("3", "30"):
+        assert main(["allmazes", "solve", "3x3", "--method", "tails", "--start", str(start),
+                     "--time-limit", limit, "--json", "--quiet"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        if doc["length"] == 11:
+            break
+    assert doc["verified"] and doc["length"] == 11 and doc["method"] == "tails"
+
+
+def test_a_start_the_method_does_not_take_or_that_fails_a_maze_is_refused(capsys):
+    assert main(["allmazes", "solve", "3x3", "--method", "greedy", "--start", "drddruurrdd",
+                 "--quiet"]) == 2
+    assert "--start is for the methods that shorten a sequence (tails" in \
+        capsys.readouterr().err
+    assert main(["allmazes", "solve", "3x3", "--method", "tails", "--start", "drddruurrd",
+                 "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "leave some 3x3 mazes unsolved" in err and len(err.splitlines()) == 1
