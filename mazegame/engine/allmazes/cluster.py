@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 from collections import deque
 
 from mazegame.engine.allmazes.search import Result, solve
@@ -100,8 +101,10 @@ def runner(scheduler: str | None = None, workers: int | None = None):
         raise MissingExtra(f"running on a cluster needs Dask: {INSTALL}") from None
     owned = None
     if scheduler is None:
-        owned = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.ERROR)
+        owned = _quiet_on_ctrl_c(lambda: LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+            worker_dashboard_address=None,
+            silence_logs=logging.ERROR))
     try:
         with Client(owned if owned is not None else scheduler) as client:
             try:
@@ -112,6 +115,25 @@ def runner(scheduler: str | None = None, workers: int | None = None):
     finally:
         if owned is not None:
             owned.close()
+
+
+def _quiet_on_ctrl_c(start):
+    """`start()` with Ctrl-C ignored, so that the worker processes it starts ignore it
+    (they inherit that): a Ctrl-C in the terminal stops this process, which closes them,
+    instead of printing a traceback from each. (And without Dask's warning that its
+    default HTTP port is taken by another cluster: it takes another.)"""
+    import signal
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+        if threading.current_thread() is not threading.main_thread():
+            return start()
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            return start()
+        finally:
+            signal.signal(signal.SIGINT, before)
 
 
 def _quiet() -> None:
