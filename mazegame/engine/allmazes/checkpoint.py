@@ -12,7 +12,8 @@ FOLDER/best.txt.
                   "expanded": [[i, pos, free, block], ...]} or null}
 
 `growing` is the sequence being grown (or checked), `subtrees` its check split as
-`subtrees.Partition` keeps it (masks as signed 64-bit integers); `best` the shortest
+`subtrees.Partition` keeps it (masks as signed 64-bit integers; on loading, they must
+be that sequence's whole search, each node once); `best` the shortest
 sequence verified so far, with its check's node count and number of subtrees. The reader
 trusts nothing: a file from another size, or one that is not such a document (corrupt,
 truncated, hostile), is a CheckpointError with one line, and the file is left alone.
@@ -25,6 +26,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from mazegame.engine.allmazes.family import neighbour_table, parse_sequence
 from mazegame.engine.allmazes.subtrees import Partition, Root
 from mazegame.engine.readfile import Kind
 
@@ -181,7 +183,11 @@ def load(folder: Path, n: int, m: int) -> Checkpoint | None:
         text = read_text(path, CHECKPOINT)
     except ReadError as err:
         raise CheckpointError(err.why) from None
-    return from_json(text, n, m)
+    point = from_json(text, n, m)
+    if point.part is not None and not point.part.covers(
+            neighbour_table(n, m), parse_sequence(point.growing), n * m):
+        raise CheckpointError("its subtrees are not the whole search of its sequence")
+    return point
 
 
 def replace_file(path: Path, text: str) -> None:

@@ -110,6 +110,27 @@ class Partition:
         """Whether every subtree is searched and clean: the sequence solves every maze."""
         return not self.open
 
+    def covers(self, nbr: np.ndarray, seq: np.ndarray, cells: int) -> bool:
+        """Whether the partition is the whole search for `seq`, each node once: from the
+        first node down, each expanded node splits (here, again) into children that are
+        in it, and every entry is met so (none left over, none met twice)."""
+        expanded, ends = set(self.expanded), set(self.open) | set(self.clean)
+        if len(expanded) + len(ends) != len(self.expanded) + len(self.open) + len(
+                self.clean) or expanded & ends:
+            return False
+        todo, met = [first_root(cells)], 0
+        while todo:
+            node = todo.pop()
+            met += 1
+            if node in expanded:
+                kind, children = follow(nbr, seq, cells, node)
+                if kind != SPLIT:
+                    return False
+                todo.extend(children)
+            elif node not in ends:
+                return False
+        return met == len(expanded) + len(ends)
+
     def split(self, nbr: np.ndarray, seq: np.ndarray, cells: int, root: Root,
               pieces: int) -> list[Root]:
         """Replace the open subtree `root` by its nodes a few levels down, breadth first,

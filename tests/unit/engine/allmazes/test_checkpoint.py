@@ -20,6 +20,7 @@ from mazegame.engine.allmazes.checkpoint import (
     load,
     save,
 )
+from mazegame.engine.allmazes.family import parse_sequence
 from mazegame.engine.allmazes.subtrees import Partition, first_root, signed
 
 FUZZ = settings(max_examples=300, deadline=None,
@@ -27,7 +28,8 @@ FUZZ = settings(max_examples=300, deadline=None,
 
 
 def a_point() -> Checkpoint:
-    """A checkpoint of a 7x7 search with every field used (a mask with bit 63 too)."""
+    """A checkpoint of a 7x7 search with every field used (a mask with bit 63 too; its
+    subtrees are made up, not a search's: `load` would refuse them)."""
     part = Partition([(5, 3, signed(1 | 1 << 48 | 1 << 3), 1 << 2)],
                      {(2, 1, signed(1 | 1 << 48 | 1 << 1), 0): 17},
                      [first_root(49)])
@@ -39,7 +41,7 @@ VALID = a_point().to_json()
 
 def test_a_checkpoint_reads_back_as_written(tmp_path):
     save(tmp_path, a_point(), "# a header\n")
-    assert load(tmp_path, 7, 7) == a_point()
+    assert from_json((tmp_path / FILE).read_text(), 7, 7) == a_point()
     assert (tmp_path / "best.txt").read_text() == "# a header\nrrdd\n"
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
 
@@ -125,3 +127,17 @@ def test_mutated_checkpoints_load_or_are_refused_cleanly(data):
 def test_any_json_value_loads_or_is_refused_cleanly(value):
     with contextlib.suppress(CheckpointError):
         from_json(json.dumps(value), 7, 7)
+
+
+def test_subtrees_that_are_not_the_whole_search_are_refused(tmp_path):
+    from mazegame.engine.allmazes.cluster import LocalRunner
+    from mazegame.engine.allmazes.subtrees import CheckRun, check_on
+
+    seq = parse_sequence("drddruurrdd")
+    part = check_on(LocalRunner(), 3, 3, seq, CheckRun(Partition.whole(9)), 3, 2).part
+    save(tmp_path, Checkpoint(3, 3, growing="drddruurrdd", part=part))
+    assert load(tmp_path, 3, 3).part == part
+    part.clean.popitem()  # a subtree left out: its mazes unchecked
+    save(tmp_path, Checkpoint(3, 3, growing="drddruurrdd", part=part))
+    with pytest.raises(CheckpointError, match="not the whole search"):
+        load(tmp_path, 3, 3)

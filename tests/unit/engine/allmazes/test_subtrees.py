@@ -68,6 +68,7 @@ def test_the_subtrees_add_up_to_the_whole_search(n, m):
 
 @pytest.mark.parametrize("n, m", SIZES)
 def test_the_check_as_tasks_gives_the_plain_checks_verdict(n, m):
+    nbr = neighbour_table(n, m)
     for seq in sequences(n, m):
         plain = check(n, m, seq)  # explicit: every maze class walked
         for limit, pieces in ((3, 2), (1 << 40, 16)):
@@ -76,6 +77,7 @@ def test_the_check_as_tasks_gives_the_plain_checks_verdict(n, m):
             assert (run.unsolved is None) == plain.ok
             if plain.ok:
                 assert run.part.done and run.part.nodes == whole(n, m, seq)[0]
+                assert run.part.covers(nbr, seq, n * m)
             else:  # the maze with every cell not known blocked free is unsolved
                 free = ~run.unsolved & ((1 << (n * m)) - 1)
                 assert not check_one(n, m, free, seq)
@@ -112,3 +114,16 @@ def test_a_subtree_too_big_for_a_task_is_split_and_still_adds_up():
     run = check_on(LocalRunner(), 4, 4, seq, CheckRun(Partition.whole(16)), 2, 2)
     assert run.part.done and len(run.part.expanded) > 100
     assert run.part.nodes == whole(4, 4, seq)[0]
+
+
+def test_a_partition_missing_a_subtree_or_with_one_too_many_does_not_cover():
+    seq, nbr = shipped(4, 4), neighbour_table(4, 4)
+    part = check_on(LocalRunner(), 4, 4, seq, CheckRun(Partition.whole(16)), 50, 4).part
+    assert part.covers(nbr, seq, 16)
+    root, nodes = next(iter(part.clean.items()))
+    missing = Partition([], {r: k for r, k in part.clean.items() if r != root},
+                        part.expanded)
+    assert not missing.covers(nbr, seq, 16)
+    stray = (3, 1, root[2], root[3])
+    assert not Partition([stray], dict(part.clean), part.expanded).covers(nbr, seq, 16)
+    assert not Partition([root], dict(part.clean), part.expanded).covers(nbr, seq, 16)
