@@ -121,6 +121,9 @@ def run_grow(args: argparse.Namespace, progress) -> tuple[str, bool, dict]:
     from mazegame.engine.allmazes.grow import grow_on
 
     n, m = args.size
+    if args.runs is not None:
+        raise UsageError("--runs and --checkpoint do not go together: a checkpointed "
+                         "search restarts once per worker")
     _load(args)  # refused before any cluster starts
     workers = args.workers
     with runner(args.scheduler, workers) as tasks:

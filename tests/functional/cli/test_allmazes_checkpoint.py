@@ -137,3 +137,10 @@ def test_a_checkpoint_of_another_size_or_sequence_is_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "3x3 search, not 4x4" in err and "another sequence" in err
     assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_runs_and_a_checkpoint_do_not_go_together(tmp_path, capsys):
+    assert main(["allmazes", "solve", "3x3", "--checkpoint", str(tmp_path), "--runs", "2",
+                 "--quiet"]) == 2
+    assert "--runs and --checkpoint" in capsys.readouterr().err
+    assert not (tmp_path / "checkpoint.json").exists()
