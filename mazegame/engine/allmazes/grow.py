@@ -87,6 +87,7 @@ class Grower:
         self.began, self.cpu0, self.saved = time.monotonic(), time.process_time(), 0.0
         self.wall0, self.tasks_cpu0 = point.wall, point.cpu
         self.pool: Pool | None = None
+        self.searched = [0, 0.0]
         self.seq = np.empty(0, np.int8)
 
     def save(self, force: bool = False) -> None:
@@ -136,7 +137,8 @@ class Grower:
 
     def search_round(self) -> tuple[np.ndarray, np.ndarray, int]:
         """Search a batch of open subtrees as tasks: the unsolved partial mazes kept
-        (blocked and free masks), and how many they met."""
+        (blocked and free masks), and how many they met (`self.searched`: the nodes the
+        tasks went through and their CPU seconds)."""
         part = self.point.part
         pieces = PIECES * max(self.runner.workers, 1)
         if part.open == [part.open[0]] and not part.expanded:
@@ -149,8 +151,11 @@ class Grower:
                                TASK_SAMPLE, int(self.rng.integers(1 << 30)),
                                wall_clock(self.deadline))
         blocks, frees, leaves = [np.empty(0, np.int64)], [np.empty(0, np.int64)], 0
+        self.searched = [0, 0.0]
         for done in self.runner.results():
             self.add_cpu(done.cpu)
+            self.searched[0] += done.nodes
+            self.searched[1] += done.cpu
             if record(part, done):
                 part.split(self.nbr, self.seq, self.cells, done.root, PIECES)
             leaves += done.leaves
@@ -167,9 +172,11 @@ class Grower:
                 best is None or len(self.seq) < len(best)):
             blocks, frees, leaves = self.search_round()
             self.point.rounds += 1
+            nodes, cpu = self.searched
             self.say(f"round {self.point.rounds}: {len(self.seq)} moves; {part.nodes:,} "
                      f"partial mazes searched clean in {len(part.clean):,} subtrees, "
-                     f"{len(part.open):,} open; {leaves:,} unsolved met")
+                     f"{len(part.open):,} open; {leaves:,} unsolved met in {nodes:,} "
+                     f"({nodes / max(cpu, 1e-9):,.0f} a CPU second)")
             if leaves == 0 or expired(self.deadline):
                 self.save(force=True)
                 continue
