@@ -80,6 +80,9 @@ def configure(p: argparse.ArgumentParser) -> None:
                             "# starts a comment)")
     _add_time_limit(check, "give up after this long (default 60; exit 3)")
     check.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    from mazegame.cli.allmazes_cluster import add_checkpoint, configure_check_cluster
+
+    configure_check_cluster(check, parse_runs)
     methods = "; ".join(f"{name}: {spec.description}" for name, spec in METHODS.items())
     text = ("search for one sequence that solves every feasible n x m maze (exit 3 when the "
             "time limit comes before one is verified)")
@@ -108,6 +111,9 @@ def configure(p: argparse.ArgumentParser) -> None:
                               "tcp://10.0.0.5:8786); without it, local worker processes")
     cluster.add_argument("--workers", type=parse_runs, default=None, metavar="N",
                          help="local worker processes (default: the number of cores)")
+    add_checkpoint(cluster, "search with restarts and checks as tasks (on --workers or "
+                            "--scheduler when given), writing its state to DIR as it goes, "
+                            "and go on from there after a stop")
     text = ("ask a SAT solver whether LENGTH moves can solve every n x m maze (up to 25 cells; "
             "the sat extra: pip install 'mazegame[sat]'); exit 0 found, 1 proved impossible, "
             "3 no answer in the time limit")
@@ -209,11 +215,20 @@ def _run_check(args: argparse.Namespace) -> int:
     n, m = args.size
     _limit(args.size, 1, MAX_CHECK_CELLS, "check")
     moves = read_sequence(args.sequence)
+    from mazegame.cli.allmazes_cluster import split_check, wants_split_check
+    from mazegame.engine.allmazes.cluster import MissingExtra
+
     try:
-        verdict = check(n, m, moves, deadline=deadline_in(args.time_limit),
-                        progress=_progress(args))
+        if wants_split_check(args):
+            verdict = split_check(args, moves, _progress(args))
+        else:
+            verdict = check(n, m, moves, deadline=deadline_in(args.time_limit),
+                            progress=_progress(args))
     except OutOfTime as err:
         return _out_of_time(args, f"no verdict ({err}); a longer --time-limit may give one")
+    except MissingExtra as err:
+        print(err, file=sys.stderr)
+        return 1
     if verdict.ok:
         print(f"solves all {verdict.total} feasible {n}x{m} mazes ({len(moves)} moves)")
         return 0
@@ -253,7 +268,24 @@ def _run_solve(args: argparse.Namespace) -> int:
     lower = _lower_bound(n, m, args.time_limit, say)
     left = args.time_limit - (time.monotonic() - began)
     start = _start_sequence(args)
-    if args.runs is None and args.scheduler is None and args.workers is None:
+    figures = {}
+    if args.checkpoint is not None:
+        from mazegame.cli.allmazes_cluster import run_grow
+        from mazegame.engine.allmazes.cluster import MissingExtra
+        from mazegame.engine.allmazes.family import parse_sequence
+        from mazegame.engine.allmazes.methods import AUTO, default_method
+        from mazegame.engine.allmazes.search import Result
+
+        if args.method == AUTO:  # a grown search names the method it grows with
+            args.method = default_method(n, m)
+        try:
+            text, verified, figures = run_grow(args, say)
+        except MissingExtra as err:
+            print(err, file=sys.stderr)
+            return 1
+        result = Result(n, m, parse_sequence(text), args.method, args.seed, verified,
+                        time.monotonic() - began)
+    elif args.runs is None and args.scheduler is None and args.workers is None:
         try:
             result = solve(n, m, args.method, args.seed, left, say, enough=lower,
                            start=start)
@@ -281,7 +313,8 @@ def _run_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"n": n, "m": m, "sequence": text, "length": len(text),
                           "method": result.method, "seed": result.seed,
-                          "verified": bool(result.verified), "lower_bound": lower}))
+                          "verified": bool(result.verified), "lower_bound": lower,
+                          **figures}))
     elif text:
         print(text)
     if say:

@@ -135,8 +135,11 @@ class UnsolvedSearch:
     is feasible is unsolved, and the one with every unknown cell free is."""
 
     def __init__(self, nbr: np.ndarray, seq: np.ndarray, cells: int, want: int = 1,
-                 seed: int = -1, node_limit: int = 1 << 62) -> None:
-        """A search over the n x m mazes (`nbr` their neighbour table) for `seq`."""
+                 seed: int = -1, node_limit: int = 1 << 62,
+                 root: tuple[int, int, int, int] | None = None) -> None:
+        """A search over the n x m mazes (`nbr` their neighbour table) for `seq`: the
+        whole tree, or the subtree below `root` (moves done, position, free and blocked
+        masks: a partial maze the search meets, see `subtrees`)."""
         self.nbr, self.cells, self.want = nbr, cells, want
         self.seq = np.asarray(seq, dtype=np.int8)
         self.seed, self.node_limit = seed, node_limit
@@ -149,6 +152,10 @@ class UnsolvedSearch:
         self.state = np.array([1, 0, 0], dtype=np.int64)  # stack top, nodes, leaves
         self.over = False
         _search_root(nbr, cells, *self.st, self.dist, self.queue)
+        if root is not None:
+            for stack, value in zip(self.st, root, strict=True):
+                stack[0] = value
+            goal_distances(nbr, ~np.int64(root[3]), cells, self.dist[0], self.queue)
 
     def run(self, deadline: float = NEVER, progress: Progress | None = None) -> bool:
         """Search on until it is over (True) or the deadline passes (False)."""
