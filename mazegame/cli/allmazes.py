@@ -115,7 +115,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     sat.add_argument("--quiet", action="store_true", help="no progress on standard error")
     from mazegame.cli.allmazes_prove import configure_prove
 
-    configure_prove(sub, parse_rows_cols, parse_runs)
+    configure_prove(sub, parse_rows_cols, parse_runs, parse_seconds)
     text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
     bound = sub.add_parser("bound", help=text, description=text)
     bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
