@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import resource
 import shutil
 import tempfile
 import time
@@ -153,8 +154,9 @@ def _refute(run: _Run, chosen: list[int], split: int, workers: int) -> bool:
     began = time.monotonic()
     cubes, figures = write_cnfs(run.folder, res.n, res.m, res.length, chosen, split)
     stage.figures = figures
-    run.say(f"proof: {figures['clauses']} clauses, {figures['variables']} variables; "
-            f"{len(cubes)} cube(s) cover all {4 ** split} ways the first {split} moves go")
+    run.say(f"proof: {figures['clauses']} clauses, {figures['variables']} variables"
+            + (f"; {len(cubes)} cubes cover all {4 ** split} ways the first {split} moves go"
+               if split else ""))
     try:
         solved = _jobs(run, "refuting", [Job(c, ["solve", _cnf(run, c), _drat(run, c)])
                                          for c in cubes], workers)
@@ -162,7 +164,7 @@ def _refute(run: _Run, chosen: list[int], split: int, workers: int) -> bool:
             return _stage_ends(run, stage, began, "unknown", "unknown",
                                "CaDiCaL's refutation ran out of time")
         failed = _first_failure(solved, lambda a: a.get("answer") == "unsat",
-                                "CaDiCaL does not refute")
+                                "CaDiCaL does not refute the classes")
         if failed:
             return _stage_ends(run, stage, began, "failed", "failed", failed)
         stage.figures.update(_sums(solved, "solve_seconds", "proof_lines", "proof_bytes"))
@@ -209,7 +211,8 @@ def _first_failure(jobs: list[Job], good: Callable[[dict], bool], what: str) -> 
     """'' when every job's answer is good, else what went wrong with the first that is not."""
     for job in jobs:
         if not good(job.answer):
-            detail = job.answer.get("error") or job.answer.get("reason") or job.answer
+            detail = (job.answer.get("error") or job.answer.get("reason")
+                      or f"its answer is {job.answer.get('answer')}")
             step = job.answer.get("failed_step")
             return (f"{what}: {job.label}: {detail}"
                     + (f" (step {step})" if step not in (None, -1) else ""))
@@ -237,12 +240,27 @@ def _drat(run: _Run, label: str) -> str:
     return os.path.join(run.folder, f"{label}.drat")
 
 
-def second_opinion(n: int, m: int, length: int, deadline: float, folder: str) -> dict:
-    """engine.allmazes.second's answer, in a child process (None-free: {"error"} when it
-    could not answer, {} when the deadline came first)."""
-    job = Job("second", ["second", str(n), str(m), str(length),
-                         f"{max(0.0, deadline - time.monotonic()):.3f}"])
-    return job.answer if run_jobs([job], 1, deadline + 5.0, None, folder) else {}
+def second_opinion(n: int, m: int, length: int, deadline: float,
+                   progress: Progress) -> dict:
+    """engine.allmazes.second's answer (CryptoMiniSat runs in its own child process,
+    which it ends on Ctrl-C and at the deadline), with this process's CPU seconds."""
+    from mazegame.engine.allmazes.second import second_answer
+
+    cpu = _cpu()
+    try:
+        answer = second_answer(n, m, length, deadline, progress)
+    except (ImportError, RuntimeError, ValueError) as err:  # no pycryptosat, a size refused
+        return {"error": str(err)}
+    return {"status": answer.status, "sequence": answer.sequence, "mazes": answer.mazes,
+            "clauses": getattr(answer, "clauses", None), "seconds": answer.seconds,
+            "solver": answer.solver, "cpu": _cpu() - cpu}
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its ended children (CryptoMiniSat's)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def _second(run: _Run) -> bool:
@@ -251,14 +269,15 @@ def _second(run: _Run) -> bool:
     stage = run.stage("second")
     began = time.monotonic()
     run.say("second: the second encoding (CryptoMiniSat) asks the same question")
-    answer = second_opinion(res.n, res.m, res.length, run.deadline, run.folder)
+    answer = second_opinion(res.n, res.m, res.length, run.deadline,
+                            lambda text: run.say(f"second: {text}"))
     stage.wall, stage.cpu = time.monotonic() - began, answer.get("cpu", 0.0)
-    stage.figures = {k: answer[k] for k in ("mazes", "solver", "seconds") if k in answer}
+    stage.figures = {k: answer[k] for k in ("mazes", "clauses", "solver") if k in answer}
     status = answer.get("status")
     if status == "none":
         stage.status = "none"
         return True
-    if status == "unknown" or not answer:
+    if status == "unknown":
         return _stage_ends(run, stage, began, "unknown", "unknown",
                            "the second encoding ran out of time")
     if status == "found":

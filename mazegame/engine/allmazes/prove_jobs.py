@@ -132,16 +132,6 @@ def check_proof(cnf_path: str, proof_path: str, engine: str = "auto") -> dict:
             "check_seconds": time.monotonic() - began, **_usage()}
 
 
-def second_opinion(n: int, m: int, length: int, seconds: float) -> dict:
-    """The second, differently written encoding's answer (engine.allmazes.second)."""
-    from mazegame.engine.allmazes.second import second_answer
-
-    answer = second_answer(n, m, length, time.monotonic() + seconds, None)
-    return {"status": answer.status, "sequence": answer.sequence,
-            "mazes": int(answer.mazes), "seconds": answer.seconds,
-            "solver": str(answer.solver), **_usage()}
-
-
 def _usage() -> dict:
     """This process's CPU seconds and peak memory."""
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -149,7 +139,7 @@ def _usage() -> dict:
 
 
 def main(argv: list[str]) -> int:
-    """Run one job (solve CNF PROOF | check CNF PROOF [ENGINE] | second N M L SECONDS)."""
+    """Run one job (solve CNF PROOF | check CNF PROOF [ENGINE])."""
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
     job, args = argv[0], argv[1:]
     try:
@@ -157,8 +147,6 @@ def main(argv: list[str]) -> int:
             answer = solve_with_proof(*args)
         elif job == "check":
             answer = check_proof(*args)
-        elif job == "second":
-            answer = second_opinion(int(args[0]), int(args[1]), int(args[2]), float(args[3]))
         else:
             raise ValueError(f"no job {job!r}")
     except MemoryError:
