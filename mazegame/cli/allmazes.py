@@ -362,7 +362,8 @@ def run(args: argparse.Namespace) -> int:
     from mazegame.cli.allmazes_prove import run_prove
 
     return {"count": _run_count, "check": _run_check, "solve": _run_solve,
-            "bound": _run_bound, "sat": _run_sat, "prove": run_prove}[args.action](args)
+            "bound": _run_bound, "sat": _run_sat,
+            "prove": lambda a: run_prove(a, _progress(a))}[args.action](args)
 
 
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "

@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from dataclasses import asdict
 
 from mazegame.cli.common import UsageError, shown
@@ -76,21 +75,9 @@ def _classes(path: str, n: int, m: int, length: int) -> list[int]:
     return classes
 
 
-def _progress(quiet: bool):
-    """A progress printer on standard error (None when quiet)."""
-    if quiet:
-        return None
-    began = time.monotonic()
-
-    def say(text: str) -> None:  # one write: a Ctrl-C never lands inside the line
-        sys.stderr.write(f"[{time.monotonic() - began:7.1f}s] {text}\n")
-        sys.stderr.flush()
-
-    return say
-
-
-def run_prove(args: argparse.Namespace) -> int:
-    """Prove the claim and print the certificates' verdicts."""
+def run_prove(args: argparse.Namespace, progress) -> int:
+    """Prove the claim and print the certificates' verdicts (`progress`: the parent's
+    printer on standard error, None when quiet)."""
     n, m = args.size
     if not (MIN_CELLS <= n * m <= MAX_CELLS):
         raise UsageError(f"prove takes sizes of {MIN_CELLS} to {MAX_CELLS} cells, not {n}x{m}")
@@ -109,7 +96,7 @@ def run_prove(args: argparse.Namespace) -> int:
     from mazegame.engine.allmazes.prove import prove
 
     try:
-        result = prove(n, m, args.length, args.time_limit, _progress(args.quiet), args.keep,
+        result = prove(n, m, args.length, args.time_limit, progress, args.keep,
                        args.split, args.workers, classes)
     except OSError as err:  # the --keep folder or the disk
         print(f"mazegame: cannot write the certificate: {err}", file=sys.stderr)
