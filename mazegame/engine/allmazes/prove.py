@@ -160,15 +160,16 @@ def _refute(run: _Run, chosen: list[int], split: int, workers: int) -> bool:
     try:
         solved = _jobs(run, "refuting", [Job(c, ["solve", _cnf(run, c), _drat(run, c)])
                                          for c in cubes], workers)
-        if solved is None:
+        stage.figures.update(_done(solved, "solve", "solve_seconds", "proof_lines",
+                                   "proof_bytes"))
+        stage.cpu = stage.figures["solve_cpu"]
+        if len(solved) < len(cubes):
             return _stage_ends(run, stage, began, "unknown", "unknown",
                                "CaDiCaL's refutation ran out of time")
         failed = _first_failure(solved, lambda a: a.get("answer") == "unsat",
-                                "CaDiCaL does not refute the classes")
+                                "CaDiCaL finds a sequence for these classes")
         if failed:
             return _stage_ends(run, stage, began, "failed", "failed", failed)
-        stage.figures.update(_sums(solved, "solve_seconds", "proof_lines", "proof_bytes"))
-        stage.figures["solve_cpu"] = sum(j.answer["cpu"] for j in solved)
         run.say(f"proof: {stage.figures['proof_lines']} proof lines "
                 f"({stage.figures['proof_bytes'] / 1e6:.1f} MB); checking with dratify")
         checked = _jobs(run, "checking", [Job(j.label, ["check", _cnf(run, j.label),
@@ -176,26 +177,25 @@ def _refute(run: _Run, chosen: list[int], split: int, workers: int) -> bool:
                                           for j in solved], workers)
     except OSError as err:  # the disk full while writing a file
         return _stage_ends(run, stage, began, "failed", "failed", f"cannot write: {err}")
-    if checked is None:
+    stage.figures.update(_done(checked, "check", "check_seconds"))
+    stage.figures["checker"] = next((j.answer["checker"] for j in checked
+                                     if "checker" in j.answer), None)
+    stage.figures["max_rss_kb"] = max(j.answer.get("max_rss_kb", 0) for j in solved + checked)
+    stage.cpu += stage.figures["check_cpu"]
+    if len(checked) < len(solved):
         return _stage_ends(run, stage, began, "unknown", "unknown",
                            "the proof check ran out of time")
-    stage.figures.update(_sums(checked, "check_seconds"))
-    stage.figures["check_cpu"] = sum(j.answer["cpu"] for j in checked)
-    stage.figures["checker"] = checked[0].answer.get("checker")
-    stage.figures["max_rss_kb"] = max(j.answer.get("max_rss_kb", 0) for j in solved + checked)
-    stage.cpu = stage.figures["solve_cpu"] + stage.figures["check_cpu"]
     failed = _first_failure(checked, lambda a: a.get("ok") is True, "PROOF REJECTED")
     if failed:
         return _stage_ends(run, stage, began, "rejected", "failed", failed)
     stage.status, stage.wall = "accepted", time.monotonic() - began
-    if run.folder is not None:
-        _manifest(run, chosen, cubes, split)
+    _manifest(run, chosen, cubes, split)
     run.say(f"proof: accepted by {stage.figures['checker']}")
     return True
 
 
-def _jobs(run: _Run, doing: str, jobs: list[Job], workers: int) -> list[Job] | None:
-    """Run the jobs with progress; None when the deadline came first."""
+def _jobs(run: _Run, doing: str, jobs: list[Job], workers: int) -> list[Job]:
+    """Run the jobs with progress: those that ended before the deadline."""
     tick = Ticker(run.say)
     began = time.monotonic()
 
@@ -204,18 +204,20 @@ def _jobs(run: _Run, doing: str, jobs: list[Job], workers: int) -> list[Job] | N
                      f"done, {time.monotonic() - began:.0f} s"
                      + (f"; on {', '.join(j.label for j in running)}" if running else ""))
 
-    return jobs if run_jobs(jobs, workers, run.deadline, report, run.folder) else None
+    run_jobs(jobs, workers, run.deadline, report, run.folder)
+    return [job for job in jobs if job.answer]
 
 
 def _first_failure(jobs: list[Job], good: Callable[[dict], bool], what: str) -> str:
-    """'' when every job's answer is good, else what went wrong with the first that is not."""
+    """'' when every job's answer is good, else what went wrong with the first that is
+    not: `what` (a wrong answer) or its error (the job could not give one)."""
     for job in jobs:
+        if "error" in job.answer:
+            return f"{job.label}: {job.answer['error']}"
         if not good(job.answer):
-            detail = (job.answer.get("error") or job.answer.get("reason")
-                      or f"its answer is {job.answer.get('answer')}")
             step = job.answer.get("failed_step")
-            return (f"{what}: {job.label}: {detail}"
-                    + (f" (step {step})" if step not in (None, -1) else ""))
+            return (f"{what}: {job.label}: {job.answer.get('reason', '')}"
+                    + (f" (step {step})" if step not in (None, -1) else "")).rstrip(": ")
     return ""
 
 
@@ -227,9 +229,12 @@ def _stage_ends(run: _Run, stage: Stage, began: float, status: str, verdict: str
     return False
 
 
-def _sums(jobs: list[Job], *keys: str) -> dict:
-    """The jobs' answers' figures, summed."""
-    return {key: sum(j.answer[key] for j in jobs) for key in keys}
+def _done(jobs: list[Job], kind: str, *keys: str) -> dict:
+    """The ended jobs' figures, summed, and their CPU seconds as `{kind}_cpu`."""
+    done = [j for j in jobs if "error" not in j.answer]
+    return {**{key: sum(j.answer.get(key, 0) for j in done) for key in keys},
+            f"{kind}_cpu": sum(j.answer.get("cpu", 0.0) for j in done),
+            f"{kind}_done": len(done)}
 
 
 def _cnf(run: _Run, label: str) -> str:
