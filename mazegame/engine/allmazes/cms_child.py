@@ -16,10 +16,14 @@ the clauses are unsatisfiable) or U (the time ran out first).
 from __future__ import annotations
 
 import contextlib
+import select
 import struct
 import subprocess
 import sys
+import time
 from array import array
+
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime
 
 #: the child's program (run by `python -c`): reads requests until stdin closes
 CHILD = r"""
@@ -76,10 +80,16 @@ class CryptoMiniSatChild:
             lits.append(0)
         self._send(b"C", lits.tobytes())
 
-    def solve(self, seconds: float, report: int) -> bool | list[bool] | None:
+    def solve(self, seconds: float, report: int,
+              deadline: float = NEVER) -> bool | list[bool] | None:
         """At most `seconds` (solver CPU) of search: the values of variables 1..report
-        when satisfiable, False when unsatisfiable, None when the time ran out."""
+        when satisfiable, False when unsatisfiable, None when the time ran out. OutOfTime
+        when the deadline (time.monotonic()) passes while it works (the wall clock of a
+        loaded machine runs ahead of the solver's CPU); the child is then of no more use."""
         self._send(b"S", struct.pack("<dq", seconds, report))
+        while not select.select([self.proc.stdout], [], [], 0.05)[0]:
+            if time.monotonic() > deadline:
+                raise OutOfTime
         kind = self.proc.stdout.read(1)
         if kind == b"T":
             return [b == 1 for b in self.proc.stdout.read(report)]

@@ -36,15 +36,15 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mazegame.engine.allmazes.budget import NEVER, OutOfTime
+from mazegame.engine.allmazes.budget import NEVER, OutOfTime, Ticker
 from mazegame.engine.allmazes.cms_child import CryptoMiniSatChild, solver_name
 
 LETTERS = "udlr"  #: moves; the number of a move is its two bits (high, low)
 ROW_STEP = (-1, 1, 0, 0)
 COL_STEP = (0, 0, -1, 1)
 MAX_CELLS = 25
-FIRST_MAZES = 32  #: mazes the first question asks about
-ADDED_PER_ROUND = 16  #: failed mazes added after each wrong candidate
+FIRST_MAZES = 4  #: mazes the first question asks about (few: a small core is fast)
+ADDED_PER_ROUND = 2  #: failed mazes added after each wrong candidate
 CHUNK_CPU = 0.5  #: solver CPU seconds a call (the deadline and Ctrl-C are seen between)
 
 
@@ -165,7 +165,7 @@ class _Question:
         """The clauses of the walk in maze `cells` (see the module's docstring)."""
         step = moves_in(self.n, self.m, cells)
         goal, length = self.n * self.m - 1, self.length
-        to_goal = distances({c: step[c] for c in step}, goal)  # moves are symmetric
+        to_goal = distances(step, goal)  # moves are reversible: from the goal is to it
         at = [{0: self._var()}]
         out = [[at[0][0]]]
         for t in range(length):
@@ -211,6 +211,16 @@ def _failures(n: int, m: int, mazes: list[int], sequence: str, deadline: float,
     return len(failed), [cells for cells, _ in ranked[:count]]
 
 
+def _farthest(n: int, m: int, mazes: list[int], count: int, deadline: float) -> list[int]:
+    """The `count` mazes whose goal is furthest from their start."""
+    far = []
+    for i, cells in enumerate(mazes):
+        if i % 2048 == 0 and time.monotonic() > deadline:
+            raise OutOfTime
+        far.append((-distances(moves_in(n, m, cells), 0)[n * m - 1], i))
+    return [mazes[i] for _, i in sorted(far)[:count]]
+
+
 def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
                   progress: Callable[[str], None] | None = None) -> SecondAnswer:
     """Is there a sequence of exactly `length` moves solving every feasible n x m maze
@@ -224,6 +234,7 @@ def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
     if n * m > MAX_CELLS:
         raise ValueError(f"the second encoding takes up to {MAX_CELLS} cells")
     say = progress or (lambda text: None)
+    tick = Ticker(progress)
     began = time.monotonic()
     question = _Question(n, m, length)
     asked: list[int] = []
@@ -235,8 +246,7 @@ def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
 
     try:
         mazes = components(n, m, deadline)
-        first = sorted(mazes, key=lambda cells: -distances(moves_in(n, m, cells), 0)
-                       [n * m - 1])[:FIRST_MAZES] if len(mazes) > FIRST_MAZES else mazes
+        first = _farthest(n, m, mazes, FIRST_MAZES, deadline)
     except OutOfTime:
         return answer("unknown")
     with CryptoMiniSatChild() as cms:
@@ -251,10 +261,12 @@ def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
                 asked.append(cells)
             result = None
             while result is None:
-                if time.monotonic() > deadline:
+                try:
+                    result = cms.solve(CHUNK_CPU, 2 * length, deadline)
+                except OutOfTime:
                     return answer("unknown")
-                result = cms.solve(min(CHUNK_CPU, max(deadline - time.monotonic(), 0.01)),
-                                   2 * length)
+                tick(lambda: f"{length} moves: the solver is still working on "
+                             f"{len(asked)} mazes")
             if result is False:
                 return answer("none")
             sequence = question.sequence(result)
@@ -264,5 +276,8 @@ def second_answer(n: int, m: int, length: int, deadline: float = NEVER,
                 return answer("unknown")
             if not unsolved:
                 return answer("found", sequence)
+            if set(new) & set(asked):
+                raise RuntimeError(f"the encoding's model {sequence} fails a maze it was "
+                                   "asked about: the clauses and the walk disagree")
             say(f"{length} moves: a candidate leaves {unsolved} of {len(mazes)} mazes "
                 f"unsolved; asking about {len(asked) + len(new)}")
