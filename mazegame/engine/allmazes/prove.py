@@ -163,6 +163,8 @@ def _refute(run: _Run, chosen: list[int], split: int, workers: int) -> bool:
         stage.figures.update(_done(solved, "solve", "solve_seconds", "proof_lines",
                                    "proof_bytes"))
         stage.cpu = stage.figures["solve_cpu"]
+        stage.figures["largest_proof_lines"] = max(
+            (j.answer.get("proof_lines", 0) for j in solved), default=0)
         if len(solved) < len(cubes):
             return _stage_ends(run, stage, began, "unknown", "unknown",
                                "CaDiCaL's refutation ran out of time")
