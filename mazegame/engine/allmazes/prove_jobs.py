@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 POLL_SECONDS = 0.1  #: how often the parent looks at its children (and sees Ctrl-C)
 MEMORY_BYTES = 6 << 30  #: a child's address space (the machine's rule: no process over 6 GB)
 DISK_MARGIN = 64 << 20  #: free space a proof file must leave on its disk
+STREAM_BYTES = 256 << 20  #: a larger proof is checked a piece at a time (see check_proof)
 
 
 @dataclass
@@ -113,23 +114,44 @@ def solve_with_proof(cnf_path: str, proof_path: str) -> dict:
 def check_proof(cnf_path: str, proof_path: str, engine: str = "auto") -> dict:
     """dratify's verdict on the proof: RUP and RAT steps checked forwards from the DIMACS
     file to the empty clause. cdclkit, when installed, registers its native (Rust) engine
-    with dratify first; engine "python" insists on dratify's own pure-Python checker."""
+    with dratify first; engine "python" insists on dratify's own pure-Python checker. The
+    native engine takes the whole proof in memory (about 600 bytes a line), so a proof
+    over STREAM_BYTES goes to the pure-Python checker a piece at a time: slower (about
+    10x), but holding only the clauses alive at each step."""
     import dratify
 
     with contextlib.suppress(ImportError):
         import cdclkit  # noqa: F401  (registers the native engine)
     native = dratify.native_implementation()
-    used = "python" if engine == "python" or native is None else "native"
+    streamed = os.path.getsize(proof_path) > STREAM_BYTES
+    used = "python" if engine == "python" or native is None or streamed else "native"
     began = time.monotonic()
     formula = dratify.parse_dimacs_file(cnf_path)
-    with open(proof_path, encoding="ascii") as text:
-        result = dratify.check_proof(formula, text.read(), engine=used)
-    name = (f"dratify {dratify.__version__}, " + ("its pure-Python engine" if used == "python"
-            else f"the native engine {getattr(native, '__name__', native)}"))
+    if streamed:
+        result = dratify.DRATChecker(formula).check(_steps_of(proof_path))
+    else:
+        with open(proof_path, encoding="ascii") as text:
+            result = dratify.check_proof(formula, text.read(), engine=used)
+    name = (f"dratify {dratify.__version__}, " + (
+        "its pure-Python engine" + (", streamed" if streamed else "") if used == "python"
+        else f"the native engine {getattr(native, '__name__', native)}"))
     return {"ok": bool(result.ok), "reason": result.reason, "steps": result.steps,
             "rup_steps": result.rup_steps, "rat_steps": result.rat_steps,
             "failed_step": result.failed_step, "checker": name,
             "check_seconds": time.monotonic() - began, **_usage()}
+
+
+def _steps_of(proof_path: str):
+    """The proof's steps, parsed by dratify a block of whole lines at a time (a solver
+    writes one clause a line)."""
+    import dratify
+
+    with open(proof_path, encoding="ascii") as text:
+        while True:
+            lines = text.readlines(1 << 22)
+            if not lines:
+                return
+            yield from dratify.parse_proof("".join(lines))
 
 
 def _usage() -> dict:

@@ -192,3 +192,15 @@ def test_a_keep_folder_that_is_not_empty_is_refused(tmp_path, capsys):
     (tmp_path / "old.txt").write_text("x")
     assert main(["allmazes", "prove", "3x3", "10", "--keep", str(tmp_path)]) == 2
     assert "not an empty folder" in capsys.readouterr().err
+
+
+def test_a_large_proof_is_checked_a_piece_at_a_time_with_the_same_verdicts(kept_3x3, tmp_path,
+                                                                           monkeypatch):
+    from mazegame.engine.allmazes import prove_jobs
+
+    monkeypatch.setattr(prove_jobs, "STREAM_BYTES", 1000)  # every proof counts as large
+    good = prove_jobs.check_proof(str(kept_3x3 / "all.cnf"), str(kept_3x3 / "all.drat"))
+    assert good["ok"] and good["checker"].endswith("its pure-Python engine, streamed")
+    bad = _spoilt(kept_3x3, tmp_path, lambda lines: ["-4 0", *lines])
+    verdict = prove_jobs.check_proof(str(bad / "all.cnf"), str(bad / "all.drat"))
+    assert (verdict["ok"], verdict["failed_step"]) == (False, 1)
