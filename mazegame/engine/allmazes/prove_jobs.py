@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 POLL_SECONDS = 0.1  #: how often the parent looks at its children (and sees Ctrl-C)
 MEMORY_BYTES = 6 << 30  #: a child's address space (the machine's rule: no process over 6 GB)
 DISK_MARGIN = 64 << 20  #: free space a proof file must leave on its disk
-STREAM_BYTES = 256 << 20  #: a larger proof is checked a piece at a time (see check_proof)
+STREAM_BYTES = 64 << 20  #: a larger proof is checked a piece at a time (see check_proof)
 
 
 @dataclass
@@ -115,7 +115,7 @@ def check_proof(cnf_path: str, proof_path: str, engine: str = "auto") -> dict:
     """dratify's verdict on the proof: RUP and RAT steps checked forwards from the DIMACS
     file to the empty clause. cdclkit, when installed, registers its native (Rust) engine
     with dratify first; engine "python" insists on dratify's own pure-Python checker. The
-    native engine takes the whole proof in memory (about 600 bytes a line), so a proof
+    native engine takes the whole proof in memory (3x4@16: 35 bytes a byte), so a proof
     over STREAM_BYTES goes to the pure-Python checker a piece at a time: slower (about
     10x), but holding only the clauses alive at each step."""
     import dratify
