@@ -39,8 +39,10 @@ def configure_prove(sub, parse_rows_cols, parse_runs, parse_seconds) -> None:
             "moves solves; that set's CNF refuted afresh by CaDiCaL with a DRAT proof, "
             "checked by dratify; the second encoding (CryptoMiniSat). DISK: a proof can "
             "take GBs (written to --keep DIR, or a temporary folder; the solver's binary "
-            "proof sits there too while it runs), and checking one holds it in memory: "
-            "--split K makes one smaller proof per way the first K moves can go.")
+            "proof sits there too while it runs); taking it from the solver holds it in "
+            "memory, and a proof over 64 MB is checked by dratify's pure-Python engine a "
+            "piece at a time (the native one would hold it all). --split K makes one proof "
+            "per way the first K moves can go.")
     prove = sub.add_parser("prove", help=text, description=text, epilog=note)
     prove.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     prove.add_argument("length", type=parse_runs, metavar="LENGTH",
