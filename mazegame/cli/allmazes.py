@@ -127,7 +127,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     sat.add_argument("--quiet", action="store_true", help="no progress on standard error")
     from mazegame.cli.allmazes_prove import configure_prove
 
-    configure_prove(sub, parse_rows_cols, parse_runs)
+    configure_prove(sub, parse_rows_cols, parse_runs, parse_seconds)
     text = "prove a lower bound on the sequence length (the paper's ESS), within a time limit"
     bound = sub.add_parser("bound", help=text, description=text)
     bound.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
@@ -435,7 +435,8 @@ def run(args: argparse.Namespace) -> int:
     from mazegame.cli.allmazes_prove import run_prove
 
     return {"count": _run_count, "check": _run_check, "solve": _run_solve,
-            "bound": _run_bound, "sat": _run_sat, "prove": run_prove}[args.action](args)
+            "bound": _run_bound, "sat": _run_sat,
+            "prove": lambda a: run_prove(a, _progress(a))}[args.action](args)
 
 
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "

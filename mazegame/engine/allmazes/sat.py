@@ -49,6 +49,7 @@ class SatResult:
     sequence: str | None
     classes: int  #: classes the last question asked about
     seconds: float
+    asked: tuple[int, ...] = ()  #: those classes (`family` indices), in the order asked
 
 
 class _Encoding:
@@ -62,9 +63,12 @@ class _Encoding:
         for lits in self.moves:
             self.clauses += card.CardEnc.equals(lits=lits, bound=1, top_id=self.top,
                                                 encoding=card.EncType.pairwise).clauses
-        if length:  # a sequence that starts by standing still is no shorter than one that doesn't
+        if length:
             up, down, left, right = self.moves[0]
-            self.clauses += [[-up], [-left]] + ([[right]] if square else [])
+            # not u, l: they leave the walker in its corner; drop them and pad at the end
+            self.clauses += [[-up], [-left]]
+            # r on a square grid: the diagonal mirror keeps the mazes and swaps d and r
+            self.clauses += [[right]] if square else []
 
     def _new(self) -> int:
         self.top += 1
@@ -156,7 +160,8 @@ def _search(n: int, m: int, length: int, time_limit: float,
     asked: list[int] = []
 
     def unknown() -> SatResult:
-        return SatResult(n, m, length, "unknown", None, len(asked), time.monotonic() - began)
+        return SatResult(n, m, length, "unknown", None, len(asked), time.monotonic() - began,
+                         tuple(asked))
 
     try:
         fam = family(n, m, deadline)
@@ -173,7 +178,7 @@ def _search(n: int, m: int, length: int, time_limit: float,
                 return unknown()
             if answer is False:
                 return SatResult(n, m, length, "none", None, len(asked),
-                                 time.monotonic() - began)
+                                 time.monotonic() - began, tuple(asked))
             seq = enc.sequence(solver.get_model())
             try:
                 unsolved = np.flatnonzero(solve_times(fam.steps, seq, fam.goal, deadline) < 0)
@@ -181,7 +186,7 @@ def _search(n: int, m: int, length: int, time_limit: float,
                 return unknown()
             if unsolved.size == 0:
                 return SatResult(n, m, length, "found", sequence_text(seq), len(asked),
-                                 time.monotonic() - began)
+                                 time.monotonic() - began, tuple(asked))
             worst = unsolved[np.argsort(-fam.dist[unsolved, 0], kind="stable")][:PER_ROUND]
             if not _ask_about(solver, enc, [int(c) for c in worst], asked, deadline, stop):
                 return unknown()
