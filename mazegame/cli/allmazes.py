@@ -11,51 +11,22 @@ import os
 import sys
 import time
 
-from mazegame.cli.common import (
-    Command,
-    UsageError,
-    ascii_float,
-    parse_seed,
-    read_input,
-    shown,
-    whole_number,
+from mazegame.cli.allmazes_args import (
+    add_time_limit,
+    limit_size,
+    out_of_time,
+    parse_rows_cols,
+    parse_runs,
+    parse_seconds,
+    progress_printer,
+    read_sequence,
 )
+from mazegame.cli.common import Command, UsageError, parse_seed
 
 MAX_CHECK_CELLS = 64  #: the checker's limit (two 64-bit words per partial maze)
 MAX_EXPLICIT_CELLS = 25  #: exact searches enumerate every maze class
 ESS_SECONDS, ESS_SHARE = 5.0, 0.05  #: `solve`'s quick lower bound: at most this long
-OUT_OF_TIME = 3  #: the exit status when the time limit comes before the answer (as `sat`)
 
-
-def parse_rows_cols(text: str) -> tuple[int, int]:
-    """NxM: n rows by m columns, the narrow side 1..MAX_SIDE, the long one to MAX_LENGTH."""
-    from mazegame.engine.allmazes.count import MAX_LENGTH, MAX_SIDE
-
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
-        raise argparse.ArgumentTypeError(f"a size is NxM, e.g. 4x4, not {shown(text)}")
-    n, m = int(parts[0]), int(parts[1])
-    if min(n, m) < 1 or min(n, m) > MAX_SIDE or max(n, m) > MAX_LENGTH:
-        raise argparse.ArgumentTypeError(
-            f"the narrow side must be 1..{MAX_SIDE} and the long one at most {MAX_LENGTH}, "
-            f"not {text}")
-    return n, m
-
-
-def parse_seconds(text: str) -> float:
-    """A time limit: a positive number of seconds."""
-    value = ascii_float(text)
-    if not (0 < value <= 7 * 86400):
-        raise argparse.ArgumentTypeError(
-            f"a time limit is a number of seconds above 0 (at most a week), not {shown(text)}")
-    return value
-
-
-def _limit(size: tuple[int, int], low: int, high: int, what: str) -> None:
-    """Refuse sizes the action cannot handle."""
-    n, m = size
-    if not (low <= n * m and min(n, m) >= 1 and n * m <= high):
-        raise UsageError(f"{what} takes sizes of {low} to {high} cells, not {n}x{m}")
 
 
 def configure(p: argparse.ArgumentParser) -> None:
@@ -68,7 +39,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     count.add_argument("size", type=parse_rows_cols, metavar="NxM", help="rows x columns")
     count.add_argument("--json", action="store_true",
                        help='print {"n", "m", "count", "seconds"}')
-    _add_time_limit(count, "give up after this long (default 60; exit 3)")
+    add_time_limit(count, "give up after this long (default 60; exit 3)")
     count.add_argument("--quiet", action="store_true", help="no progress on standard error")
     text = ("check that a move sequence (letters u d l r) solves every feasible n x m maze: "
             "exit 0, or 1 with a maze it leaves unsolved, or 3 when the time limit comes "
@@ -78,7 +49,7 @@ def configure(p: argparse.ArgumentParser) -> None:
     check.add_argument("sequence", metavar="SEQ|FILE",
                        help="the moves, or a file holding them ('-': standard input; "
                             "# starts a comment)")
-    _add_time_limit(check, "give up after this long (default 60; exit 3)")
+    add_time_limit(check, "give up after this long (default 60; exit 3)")
     check.add_argument("--quiet", action="store_true", help="no progress on standard error")
     from mazegame.cli.allmazes_cluster import add_checkpoint, configure_check_cluster
 
@@ -96,7 +67,7 @@ def configure(p: argparse.ArgumentParser) -> None:
                        help="for the methods that shorten a sequence (tails): the one to "
                             "shorten, which must solve every maze (default: the shipped "
                             "assets/allmazes/NxM.txt, when there is one)")
-    _add_time_limit(solve, "stop after this long (default 60), with the best sequence "
+    add_time_limit(solve, "stop after this long (default 60), with the best sequence "
                            "verified by then")
     solve.add_argument("--json", action="store_true", help='print {"n", "m", "sequence", '
                        '"length", "method", "seed", "verified", "lower_bound"}')
@@ -138,57 +109,6 @@ def configure(p: argparse.ArgumentParser) -> None:
     bound.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
 
-def _add_time_limit(p: argparse.ArgumentParser, text: str, default: float = 60.0) -> None:
-    """The --time-limit SECONDS option."""
-    p.add_argument("--time-limit", type=parse_seconds, default=default, metavar="SECONDS",
-                   help=text)
-
-
-def _out_of_time(args: argparse.Namespace, what: str) -> int:
-    """Say on standard error that the time limit came first, and how far the work got:
-    the exit status OUT_OF_TIME."""
-    print(f"mazegame: time limit of {args.time_limit:g} s reached: {what}", file=sys.stderr)
-    return OUT_OF_TIME
-
-
-MAX_RUNS = 10_000  #: a bound on --runs and --workers
-parse_runs = whole_number(1, MAX_RUNS)  #: --runs, --workers, sat's LENGTH
-
-
-def _progress(args: argparse.Namespace):
-    """A progress printer on standard error (None when quiet)."""
-    if getattr(args, "quiet", False):
-        return None
-    began = time.monotonic()
-
-    def say(text: str) -> None:  # one write: a Ctrl-C never lands inside the line
-        sys.stderr.write(f"[{time.monotonic() - began:7.1f}s] {text}\n")
-        sys.stderr.flush()
-
-    return say
-
-
-def read_sequence(arg: str):
-    """The moves of SEQ|FILE: a file's text when the argument names one (or is '-')."""
-    from mazegame.engine.allmazes.family import parse_sequence
-    from mazegame.engine.readfile import MOVES
-
-    looks_like_moves = arg.strip() != "" and set(arg.lower()) <= set("udlr \t")
-    if arg == "-" or (not looks_like_moves and os.path.isfile(arg)):
-        text = "\n".join(line.partition("#")[0]
-                         for line in read_input(arg, MOVES).splitlines())
-    else:
-        text = arg
-    try:
-        moves = parse_sequence(text)
-        if len(moves) == 0:
-            raise ValueError("the sequence is empty")
-        return moves
-    except ValueError as err:
-        where = "" if text is not arg else "no such file, and not a sequence: "
-        raise UsageError(f"{where}{err}") from None
-
-
 def picture(free, walk: list[int]) -> list[str]:
     """The maze as text: # blocked, . free, * walked, S start, G goal."""
     n, m = free.shape
@@ -213,19 +133,19 @@ def _run_check(args: argparse.Namespace) -> int:
     from mazegame.engine.allmazes.family import distances, neighbour_table
 
     n, m = args.size
-    _limit(args.size, 1, MAX_CHECK_CELLS, "check")
+    limit_size(args.size, 1, MAX_CHECK_CELLS, "check")
     moves = read_sequence(args.sequence)
     from mazegame.cli.allmazes_cluster import split_check, wants_split_check
     from mazegame.engine.allmazes.cluster import MissingExtra
 
     try:
         if wants_split_check(args):
-            verdict = split_check(args, moves, _progress(args))
+            verdict = split_check(args, moves, progress_printer(args))
         else:
             verdict = check(n, m, moves, deadline=deadline_in(args.time_limit),
-                            progress=_progress(args))
+                            progress=progress_printer(args))
     except OutOfTime as err:
-        return _out_of_time(args, f"no verdict ({err}); a longer --time-limit may give one")
+        return out_of_time(args, f"no verdict ({err}); a longer --time-limit may give one")
     except MissingExtra as err:
         print(err, file=sys.stderr)
         return 1
@@ -260,10 +180,10 @@ def _run_solve(args: argparse.Namespace) -> int:
     from mazegame.engine.allmazes.search import solve
 
     n, m = args.size
-    _limit(args.size, 4, MAX_CHECK_CELLS, "solve")
+    limit_size(args.size, 4, MAX_CHECK_CELLS, "solve")
     if min(n, m) < 2:
         raise UsageError(f"solve takes at least two rows and two columns, not {n}x{m}")
-    say = _progress(args)
+    say = progress_printer(args)
     began = time.monotonic()
     lower = _lower_bound(n, m, args.time_limit, say)
     left = args.time_limit - (time.monotonic() - began)
@@ -321,7 +241,7 @@ def _run_solve(args: argparse.Namespace) -> int:
         say(f"{len(text)} moves, {'verified' if result.verified else 'NOT verified'}, "
             f"lower bound {lower}, {result.seconds:.1f} s")
     if not result.verified:  # printed all the same: a sequence to check, or go on from
-        return _out_of_time(args, f"the {len(text)} moves found so far are not verified to "
+        return out_of_time(args, f"the {len(text)} moves found so far are not verified to "
                                   "solve every maze" if text else "no sequence found yet")
     return 0
 
@@ -364,8 +284,8 @@ def _run_bound(args: argparse.Namespace) -> int:
     from mazegame.engine.allmazes.exact import ess
 
     n, m = args.size
-    _limit(args.size, 1, MAX_EXPLICIT_CELLS, "bound")
-    result = ess(n, m, args.time_limit, _progress(args))
+    limit_size(args.size, 1, MAX_EXPLICIT_CELLS, "bound")
+    result = ess(n, m, args.time_limit, progress_printer(args))
     if args.json:
         print(json.dumps({"n": n, "m": m, "lower_bound": result.lower,
                           "optimal": result.optimal, "classes": result.classes,
@@ -386,13 +306,13 @@ def _run_sat(args: argparse.Namespace) -> int:
     from mazegame.engine.allmazes.sat import MissingExtra, sat_length
 
     n, m = args.size
-    _limit(args.size, 4, MAX_EXPLICIT_CELLS, "sat")
+    limit_size(args.size, 4, MAX_EXPLICIT_CELLS, "sat")
     if args.length > SAT_MOVES_PER_CELL * n * m:
         raise UsageError(f"sat asks about at most {SAT_MOVES_PER_CELL * n * m} moves for "
                          f"{n}x{m} (each maze's walk is clauses for every move and cell), "
                          f"not {args.length}; `allmazes solve` finds longer sequences")
     try:
-        result = sat_length(n, m, args.length, args.time_limit, _progress(args))
+        result = sat_length(n, m, args.length, args.time_limit, progress_printer(args))
     except MissingExtra as err:
         print(err, file=sys.stderr)
         return 1
@@ -419,9 +339,9 @@ def _run_count(args: argparse.Namespace) -> int:
     n, m = args.size
     began = time.perf_counter()
     try:
-        total = count_feasible(n, m, deadline_in(args.time_limit), _progress(args))
+        total = count_feasible(n, m, deadline_in(args.time_limit), progress_printer(args))
     except OutOfTime as err:
-        return _out_of_time(args, f"{err}; a longer --time-limit may finish the count")
+        return out_of_time(args, f"{err}; a longer --time-limit may finish the count")
     seconds = time.perf_counter() - began
     if args.json:
         print(json.dumps({"n": n, "m": m, "count": total, "seconds": round(seconds, 3)}))
@@ -436,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
 
     return {"count": _run_count, "check": _run_check, "solve": _run_solve,
             "bound": _run_bound, "sat": _run_sat,
-            "prove": lambda a: run_prove(a, _progress(a))}[args.action](args)
+            "prove": lambda a: run_prove(a, progress_printer(a))}[args.action](args)
 
 
 COMMAND = Command("allmazes", "one move sequence for every maze (Funke et al. 2017): count "
