@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
 
 from mazegame.cli.common import UsageError, ascii_float, read_input, shown, whole_number
 
@@ -93,3 +94,14 @@ def read_sequence(arg: str):
     except ValueError as err:
         where = "" if text is not arg else "no such file, and not a sequence: "
         raise UsageError(f"{where}{err}") from None
+
+
+MAX_PATH = 4096  #: the longest folder name taken
+
+
+def parse_folder(text: str) -> Path:
+    """A folder for files the action keeps (a checkpoint): a name without control
+    characters (it is named in messages), at most MAX_PATH characters."""
+    if not text or len(text) > MAX_PATH or any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise argparse.ArgumentTypeError(f"a folder's name, not {shown(text)}")
+    return Path(text)

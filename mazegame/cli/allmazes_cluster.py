@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
+from mazegame.cli.allmazes_args import parse_folder
 from mazegame.cli.common import UsageError
 
 CHECK_TASK_NODES = 50_000_000  #: a check's task stops (and is split) after this many nodes
@@ -31,7 +31,7 @@ def configure_check_cluster(check: argparse.ArgumentParser, parse_runs) -> None:
 
 def add_checkpoint(group, text: str) -> None:
     """The --checkpoint DIR option."""
-    group.add_argument("--checkpoint", metavar="DIR", type=Path, default=None, help=text)
+    group.add_argument("--checkpoint", metavar="DIR", type=parse_folder, default=None, help=text)
 
 
 def wants_split_check(args: argparse.Namespace) -> bool:

@@ -13,19 +13,11 @@ import os
 import sys
 from dataclasses import asdict
 
-from mazegame.cli.common import UsageError, shown
+from mazegame.cli.common import UsageError, shown, whole_number
 
 EXIT = {"proved": 0, "false": 1, "unknown": 3, "failed": 4}  #: the exit status by verdict
 MIN_CELLS, MAX_CELLS = 4, 25  #: as `allmazes sat`: every maze class is listed
 MAX_SPLIT = 8  #: cubes on at most the first 8 moves (65,536 cubes)
-
-
-def _split(text: str) -> int:
-    """--split K: 0..MAX_SPLIT."""
-    if not (text.isascii() and text.isdigit() and int(text) <= MAX_SPLIT):
-        raise argparse.ArgumentTypeError(f"--split takes 0 to {MAX_SPLIT} moves, not "
-                                         f"{shown(text)}")
-    return int(text)
 
 
 def configure_prove(sub, parse_rows_cols, parse_runs, parse_seconds) -> None:
@@ -52,7 +44,7 @@ def configure_prove(sub, parse_rows_cols, parse_runs, parse_seconds) -> None:
     prove.add_argument("--keep", metavar="DIR", default=None,
                        help="write the CNF files, their DRAT proofs, classes.json and "
                             "MANIFEST.txt (what each file claims, how to check it) into DIR")
-    prove.add_argument("--split", type=_split, default=0, metavar="K",
+    prove.add_argument("--split", type=whole_number(0, MAX_SPLIT), default=0, metavar="K",
                        help="cubes on the first K moves: one CNF and proof each (default 0)")
     prove.add_argument("--workers", type=parse_runs, default=1, metavar="N",
                        help="refute and check up to N cubes at once (default 1)")

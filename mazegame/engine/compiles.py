@@ -42,6 +42,12 @@ def compiling() -> contextlib.AbstractContextManager[None]:
     return _flag("may_compile")
 
 
+def compiling_when(heavy: bool) -> contextlib.AbstractContextManager[None]:
+    """`compiling()` for heavy work (a kernel's Python twin would take longer than its
+    compile), else nothing: on a first launch light work runs as Python, never waiting."""
+    return compiling() if heavy else contextlib.nullcontext()
+
+
 def as_python() -> contextlib.AbstractContextManager[None]:
     """In this block, this thread runs every kernel as its Python twin (for tests)."""
     return _flag("twin")

@@ -60,11 +60,11 @@ class Level:
 LEVELS = {level.name: level for level in (
     Level(3, 3, 51, "{par} is optimal (proved by search)", proved=True),
     Level(3, 4, 295, "{par} is optimal (proved by search)", proved=True),
-    Level(3, 5, 1632, "{par} is optimal: `mazegame allmazes prove 3x5 {shorter}` proves, with "
-                      "a checked certificate, that no {shorter}-move sequence exists (Funke et "
-                      "al. 2017 left 26-67 open)", proved=True),
+    Level(3, 5, 1632, "{par} is optimal: a SAT solver proved {shorter} impossible (`mazegame "
+                      "allmazes sat 3x5 {shorter}`; `allmazes prove` adds a certificate others "
+                      "can check; Funke et al. 2017 left 26-67 open)", proved=True),
     Level(4, 4, 3828, "{par} is optimal: a SAT solver proved {shorter} impossible (`mazegame "
-                      "allmazes prove 4x4 {shorter}`; Funke et al. 2017 left 27-29 open)",
+                      "allmazes sat 4x4 {shorter}`; Funke et al. 2017 left 27-29 open)",
           proved=True),
     Level(4, 5, 46557, "{par} is the best known (Funke et al. 2017: 222), not proved optimal; "
                        "at least 29 are needed (`mazegame allmazes bound 4x5`, the paper's "

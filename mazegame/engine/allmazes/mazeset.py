@@ -20,6 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 MAX_CELLS = 20  #: 4x5: 1048576 grids tried, 46557 feasible
+#: Up to this many cells the kernels that list and check a size's mazes run about as fast as
+#: their Python twins as compiled, counting the compile: a first launch runs them as Python.
+QUICK_AS_PYTHON = 16
 MOVES = "udlr"  #: the paper's move letters, in the order of the transition table's columns
 #: (row, column) step of each move letter.
 DELTAS = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from mazegame.engine import compiles
+from mazegame.engine.allmazes.mazeset import QUICK_AS_PYTHON
 from mazegame.games.blindfold import LEVELS, MAX_MOVES, MODE, BlindfoldGame, Level
 from mazegame.games.setup import GameSetup
 from mazegame.ui import host
@@ -101,9 +102,9 @@ class BlindfoldScreen(Screen):
 
     @work(thread=True, exclusive=True, group="blindfold-level")
     def _list_mazes(self, level: Level) -> None:
-        """Every feasible maze of the level, and the checker readied on its classes
-        (compiled here, not run as Python, on a first launch)."""
-        with compiles.compiling():
+        """Every feasible maze of the level, and the checker readied on its classes (on a
+        first launch compiled here for the big levels, run as Python for the small)."""
+        with compiles.compiling_when(level.n * level.m > QUICK_AS_PYTHON):
             game = BlindfoldGame(level)
             game.checked()
         if not get_current_worker().is_cancelled:

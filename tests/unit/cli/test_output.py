@@ -51,6 +51,7 @@ PRINTING = {
     ("allmazes", "solve"): ["allmazes", "solve", "2x2", "--quiet", "--time-limit", "1"],
     ("allmazes", "bound"): ["allmazes", "bound", "2x2", "--quiet", "--time-limit", "1"],
     ("allmazes", "sat"): ["allmazes", "sat", "2x2", "2", "--quiet"],
+    ("allmazes", "prove"): ["allmazes", "prove", "2x2", "2", "--quiet"],
     ("config", "list"): ["config", "list"],
     ("config", "get"): ["config", "get", "theme"],
     ("records",): ["records"],

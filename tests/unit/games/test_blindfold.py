@@ -24,7 +24,7 @@ def test_par_is_the_shipped_sequences_length_so_a_shorter_one_lowers_it(monkeypa
 
 
 def test_the_3x5_note_names_the_command_that_proves_it():
-    assert "`mazegame allmazes prove 3x5 28`" in LEVELS["3x5"].note
+    assert "`mazegame allmazes sat 3x5 28`" in LEVELS["3x5"].note
     assert LEVELS["3x5"].note.startswith("29 is optimal")
 
 
