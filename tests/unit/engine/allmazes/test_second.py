@@ -43,8 +43,11 @@ def test_without_pycryptosat_it_says_how_to_install_it(monkeypatch):
 
 
 def test_ctrl_c_interrupts_the_caller_and_ends_the_solver():
+    # the script restores Python's Ctrl-C handler, as a program run from a terminal has it:
+    # a test run started in the background (`.ci/run &`) hands its children SIGINT ignored
     script = textwrap.dedent("""
-        import sys
+        import signal, sys
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from mazegame.engine.allmazes.second import second_answer
         print("solving", flush=True)
         try:
